@@ -1,0 +1,85 @@
+// Defines the diagnostics engine every phase reports through.
+//
+// A Diagnostic has a kind from kinds.def, a location, a message (lowercase, no
+// trailing period, code in backticks), an optional hint and notes. The engine
+// collects them in order; rendering as text (for people) or JSON (for tools)
+// is separate from reporting, so a phase never prints directly.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "base/source.h"
+
+namespace tcc {
+
+enum class Severity { Error, Warning, Note };
+
+enum class DiagKind {
+#define TCC_DIAG(Name, Code, Sev, Slug, Summary) Name,
+#include "diagnostics/kinds.def"
+};
+
+struct DiagKindInfo {
+  const char* name;     // "SyntaxError"
+  const char* code;     // "TS1001"
+  Severity severity;
+  const char* slug;     // "syntax_error"
+  const char* summary;
+};
+const DiagKindInfo& InfoOf(DiagKind kind);
+const std::vector<DiagKindInfo>& AllDiagKinds();
+
+// A secondary message attached to a diagnostic, e.g. one frame of a user stack.
+struct DiagNote {
+  std::string message;
+  const SourceFile* file = nullptr;
+  Range range;
+};
+
+struct Diagnostic {
+  DiagKind kind;
+  Severity severity;
+  std::string message;
+  const SourceFile* file = nullptr;  // null for diagnostics about no file
+  Range range;
+  std::string hint;
+  std::vector<DiagNote> notes;
+};
+
+class DiagnosticEngine {
+ public:
+  // Records a diagnostic and returns it so callers can add a hint or notes.
+  Diagnostic& Report(DiagKind kind, const SourceFile* file, Range range, std::string message);
+  Diagnostic& Report(DiagKind kind, const SourceFile* file, Loc loc, std::string message) {
+    return Report(kind, file, Range{loc, loc}, std::move(message));
+  }
+
+  const std::vector<Diagnostic>& diagnostics() const { return diags_; }
+  size_t error_count() const;
+  bool has_errors() const { return error_count() > 0; }
+  void clear() { diags_.clear(); }
+
+ private:
+  std::vector<Diagnostic> diags_;
+};
+
+// Text as compilers print it:
+//   file:line:col: error: message [Kind]
+//    12 |     graph_break()
+//       |     ^~~~~~~~~~~
+//   hint: ...
+void RenderText(const Diagnostic& d, std::ostream& os, bool color);
+void RenderAllText(const DiagnosticEngine& engine, std::ostream& os, bool color);
+
+// {"code","kind","severity","file","line","column","end_line","end_column",
+//  "message","hint","notes":[{"message","file","line","column"}]}
+nlohmann::json ToJson(const Diagnostic& d);
+nlohmann::json ToJson(const DiagnosticEngine& engine);  // {"diagnostics": [...]}
+
+const char* SeverityName(Severity s);
+
+}  // namespace tcc

@@ -1,0 +1,8 @@
+// Implements `tcc build`.
+#include "driver/commands.h"
+
+namespace tcc::driver {
+
+int RunBuild(const CommonOptions&, const BuildOptions&) { return NotAvailable("`tcc build`"); }
+
+}  // namespace tcc::driver

@@ -1,0 +1,66 @@
+// Declares the `tcc` subcommands. main.cpp parses the command line (CLI11)
+// into these option structs; each command lives in its own cmd_*.cpp.
+//
+// Every command returns the process exit code:
+//   0 ok, 1 errors in the program (or lint findings), 2 usage errors,
+//   3 internal error (reported by main with a request to file a report).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace tcc::driver {
+
+enum ExitCode { kExitOk = 0, kExitProgramError = 1, kExitUsage = 2, kExitInternal = 3 };
+
+struct CommonOptions {
+  std::string color = "auto";               // auto | always | never
+  std::string diagnostic_format = "text";   // text | json
+  bool UseColor() const;                    // resolves "auto" against isatty(stderr)
+};
+
+struct ParseOptions {
+  std::string file;
+  bool dump_ast = false;
+};
+
+struct RunOptions {
+  std::string file;
+  bool eager = false;
+  std::vector<std::string> args;            // passed to the program as argv()
+  int opt_level = 2;
+  std::string target_cpu;
+};
+
+struct ExplainOptions {
+  std::string file;
+  std::string format = "text";              // text | json
+};
+
+struct LintOptions {
+  std::vector<std::string> files;
+  bool strict = false;
+  std::string format = "text";              // text | json | github
+};
+
+struct BuildOptions {
+  std::string file;
+  std::string output;                       // default: the file's stem
+  std::string emit;                         // "" (executable) | graph | llvm | asm | obj
+  int opt_level = 2;                        // -O0 .. -O3
+  std::string target_cpu;                   // default: the build machine's; "generic"
+  std::vector<std::string> dump_after;      // pass names or "all"
+  bool time_passes = false;
+  bool remarks = false;                     // print LLVM vectoriser remarks
+};
+
+int RunParse(const CommonOptions& common, const ParseOptions& opts);
+int RunRun(const CommonOptions& common, const RunOptions& opts);
+int RunExplain(const CommonOptions& common, const ExplainOptions& opts);
+int RunLint(const CommonOptions& common, const LintOptions& opts);
+int RunBuild(const CommonOptions& common, const BuildOptions& opts);
+
+// Prints "tcc: <what> is not available yet in this version" and returns 2.
+int NotAvailable(const std::string& what);
+
+}  // namespace tcc::driver

@@ -1,0 +1,104 @@
+// The `tcc` command line: parses arguments with CLI11 and dispatches to the
+// subcommands in cmd_*.cpp. Exceptions that escape a command are internal
+// errors (exit 3) and ask the user for a report.
+#include <CLI/CLI.hpp>
+
+#include <exception>
+#include <iostream>
+
+#include "driver/commands.h"
+
+#ifndef TCC_VERSION
+#define TCC_VERSION "0.0.0"
+#endif
+
+namespace {
+
+using namespace tcc::driver;
+
+void AddCommon(CLI::App* cmd, CommonOptions& c) {
+  cmd->add_option("--color", c.color, "colour diagnostics: auto, always or never")
+      ->check(CLI::IsMember({"auto", "always", "never"}));
+  cmd->add_option("--diagnostic-format", c.diagnostic_format, "diagnostics as text or json")
+      ->check(CLI::IsMember({"text", "json"}));
+}
+
+void AddCodegen(CLI::App* cmd, int& opt, std::string& cpu) {
+  cmd->add_option("-O,--opt-level", opt, "optimisation level 0-3 (default 2)")->check(CLI::Range(0, 3));
+  cmd->add_option("--target-cpu", cpu, "CPU to generate code for (default: this machine; `generic` for portable)");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"tcc: the TensorScript ahead-of-time compiler"};
+  app.set_version_flag("--version", std::string("tcc ") + TCC_VERSION);
+  app.require_subcommand(1);
+
+  CommonOptions common;
+  ParseOptions parse_opts;
+  RunOptions run_opts;
+  ExplainOptions explain_opts;
+  LintOptions lint_opts;
+  BuildOptions build_opts;
+
+  auto* parse = app.add_subcommand("parse", "parse a file and report syntax errors");
+  parse->add_option("file", parse_opts.file, "the .ts file")->required();
+  parse->add_flag("--dump-ast", parse_opts.dump_ast, "print the AST");
+  AddCommon(parse, common);
+
+  auto* run = app.add_subcommand("run", "build a program into a cache folder and run it");
+  run->add_option("file", run_opts.file, "the .ts file")->required();
+  run->add_flag("--eager", run_opts.eager, "run in the eager interpreter without compiling");
+  run->add_option("args", run_opts.args, "arguments for the program's argv()");
+  run->prefix_command(false);
+  AddCodegen(run, run_opts.opt_level, run_opts.target_cpu);
+  AddCommon(run, common);
+
+  auto* explain = app.add_subcommand("explain", "list every graph and graph break, with reasons and hints");
+  explain->add_option("file", explain_opts.file, "the .ts file")->required();
+  explain->add_option("--format", explain_opts.format, "text or json")->check(CLI::IsMember({"text", "json"}));
+  AddCommon(explain, common);
+
+  auto* lint = app.add_subcommand("lint", "fail on graph breaks (CI mode); reports all of them");
+  lint->add_option("files", lint_opts.files, "the .ts files")->required();
+  lint->add_flag("--strict", lint_opts.strict, "also fail on breaks allowed by error_on_graph_break(False)");
+  lint->add_option("--format", lint_opts.format, "text, json or github")
+      ->check(CLI::IsMember({"text", "json", "github"}));
+  AddCommon(lint, common);
+
+  auto* build = app.add_subcommand("build", "compile a program into a native executable");
+  build->add_option("file", build_opts.file, "the .ts file")->required();
+  build->add_option("-o,--output", build_opts.output, "output path (default: the file's stem)");
+  build->add_option("--emit", build_opts.emit, "stop early and print: graph, llvm, asm or obj")
+      ->check(CLI::IsMember({"graph", "llvm", "asm", "obj"}));
+  build->add_option("--dump-after", build_opts.dump_after, "print the graph after PASS (or `all`)");
+  build->add_flag("--time-passes", build_opts.time_passes, "report the time each phase and pass took");
+  build->add_flag("--remarks", build_opts.remarks, "print LLVM vectoriser remarks");
+  AddCodegen(build, build_opts.opt_level, build_opts.target_cpu);
+  AddCommon(build, common);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);
+    return kExitUsage;
+  }
+
+  try {
+    if (*parse) return RunParse(common, parse_opts);
+    if (*run) return RunRun(common, run_opts);
+    if (*explain) return RunExplain(common, explain_opts);
+    if (*lint) return RunLint(common, lint_opts);
+    if (*build) return RunBuild(common, build_opts);
+  } catch (const std::exception& e) {
+    std::cerr << "tcc: internal error: " << e.what()
+              << "\nThis is a bug in tcc; please report it with the input that caused it.\n";
+    return kExitInternal;
+  }
+  return kExitUsage;
+}

@@ -1,0 +1,95 @@
+/* ts_runtime.h: the C ABI between code that tcc generates and the tcc runtime.
+ *
+ * This header is the single source of truth for that boundary: the runtime
+ * implements these functions, and compiler/lower declares the same functions
+ * from lower/runtime_functions.def (a unit test checks the two agree).
+ *
+ * An executable built by tcc consists of
+ *   - the runtime library (tensor kernels, eager interpreter, thread pool),
+ *   - one ts_program descriptor emitted by codegen (below), holding the
+ *     serialized program (AST of the script and the stdlib modules it uses),
+ *     the execution plan (which statement ranges of which function
+ *     specialisations run as compiled kernels, with their guards), and the
+ *     table of compiled kernels,
+ *   - a main() that calls ts_rt_main(argc, argv, &program).
+ */
+#ifndef TS_RUNTIME_H
+#define TS_RUNTIME_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* dtypes, numbered as in graph IR */
+enum ts_dtype {
+  TS_FLOAT32 = 0,
+  TS_FLOAT64 = 1,
+  TS_INT64 = 2,
+  TS_INT32 = 3,
+  TS_BOOL = 4,
+};
+
+#define TS_MAX_DIMS 8
+
+/* A strided view of a tensor, passed by value across the boundary.
+ * `handle` is an opaque runtime object that keeps the storage alive; a kernel
+ * never frees it: the runtime owns every handle. */
+typedef struct ts_tensor {
+  void* data;                       /* address of element [0,...,0] */
+  int64_t sizes[TS_MAX_DIMS];
+  int64_t strides[TS_MAX_DIMS];     /* in elements, not bytes */
+  int32_t ndim;
+  int32_t dtype;                    /* enum ts_dtype */
+  void* handle;
+} ts_tensor;
+
+/* A compiled graph kernel. Inputs are the tensors the plan lists; scalar
+ * inputs (Python numbers known only at run time) come as doubles. The kernel
+ * allocates each output with ts_rt_alloc. Returns 0, or nonzero after calling
+ * ts_rt_raise. */
+typedef int32_t (*ts_kernel_fn)(const ts_tensor* inputs, int32_t n_inputs,
+                                const double* scalars, int32_t n_scalars,
+                                ts_tensor* outputs, int32_t n_outputs);
+
+typedef struct ts_kernel_entry {
+  const char* name;    /* matches "kernel" in the plan JSON */
+  ts_kernel_fn fn;
+} ts_kernel_entry;
+
+typedef struct ts_program {
+  const uint8_t* ast_blob;         /* serialized modules (compiler/ast/serialize.h) */
+  uint64_t ast_blob_size;
+  const char* plan_json;           /* NUL-terminated; format in runtime/README.md */
+  const ts_kernel_entry* kernels;
+  int32_t n_kernels;
+  const char* tcc_version;
+} ts_program;
+
+/* Entry point of a built executable: runs module scope, returns the exit code. */
+int ts_rt_main(int argc, char** argv, const ts_program* program);
+
+/* ---- called from generated kernels ---- */
+
+/* Allocates a contiguous tensor (64-byte aligned, uninitialised) into *out. */
+void ts_rt_alloc(ts_tensor* out, int32_t dtype, int32_t ndim, const int64_t* sizes);
+
+/* Reports a run-time error at a TensorScript source location; the kernel then
+ * returns nonzero and the runtime prints it with a traceback. */
+void ts_rt_raise(const char* message, int32_t line, int32_t col);
+
+/* C = A @ B for contiguous row-major float32/float64 matrices (BLAS). */
+void ts_rt_matmul_f32(const float* a, const float* b, float* c, int64_t m, int64_t n, int64_t k);
+void ts_rt_matmul_f64(const double* a, const double* b, double* c, int64_t m, int64_t n, int64_t k);
+
+/* Runs body(ctx, begin, end) over [0, n) split into chunks across the runtime's
+ * thread pool (TCC_NUM_THREADS threads; default: all cores). Blocks until done. */
+typedef void (*ts_parallel_body)(void* ctx, int64_t begin, int64_t end);
+void ts_rt_parallel_for(int64_t n, int64_t grain, ts_parallel_body body, void* ctx);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TS_RUNTIME_H */
