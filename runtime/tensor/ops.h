@@ -1,0 +1,198 @@
+// ops.h: declares every tensor operation of the tcc runtime (namespace
+// tcc::rt), as free functions over Tensor / Scalar (see tensor.h).
+//
+// Semantics follow torch (CPU, default dtype float32):
+//   - Type promotion: tensors with dim > 0 decide first, then 0-d tensors,
+//     then Scalars (Python numbers, "weak"): a lower-priority operand only
+//     matters if it is of a higher category (bool < int < float). Examples:
+//     int64[3] * 2.5 -> float32; float32[3] + float64 0-d -> float32;
+//     int32[3] + 1 -> int32; bool[3] + 1 -> int64; int32[3] + int64[3] -> int64.
+//   - `/` (Div) always gives a float (int / int -> float32).
+//   - `//` (FloorDiv) floors and `%` (Mod) takes the divisor's sign, as in
+//     Python; integer // 0 and % 0 throw "integer division by zero".
+//   - `**` (Pow): int ** negative int throws; int tensor ** float -> float32.
+//   - Comparisons give bool. And/Or/Xor/~ accept bool and int tensors only.
+//   - Broadcasting is NumPy's; mismatch throws
+//     "shapes [3] and [4] cannot be broadcast".
+//   - gelu is the exact erf form 0.5*x*(1+erf(x/sqrt(2))) (torch's default).
+//   - Unary float functions on int/bool tensors compute in float32.
+// Every function returns a new tensor unless it is documented as a view.
+#pragma once
+
+#include <optional>
+#include <span>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "tensor.h"
+
+namespace tcc::rt {
+
+// ================================================================ creation
+
+// tensor(list): dtype inferred (all bool -> bool; bool/int -> int64; any float
+// -> float32) unless `dtype` is given. Ragged data throws
+// "expected sequence of length 3 at dim 1 (got 2)".
+Tensor tensor_from(const Nested& data, std::optional<DType> dtype = std::nullopt);
+// A tensor of the given shape from row-major flat values (all cast to dtype).
+Tensor tensor_from_flat(std::span<const Scalar> flat, const Dims& sizes, DType dtype);
+
+Tensor zeros(const Dims& sizes, DType dtype = DType::Float32);
+Tensor ones(const Dims& sizes, DType dtype = DType::Float32);
+// full: dtype defaults from the value (bool/int64/float32).
+Tensor full(const Dims& sizes, Scalar value, std::optional<DType> dtype = std::nullopt);
+// arange(end) / arange(start, end, step): int64 if all are ints, else float32;
+// length ceil((end-start)/step). step 0 throws.
+Tensor arange(Scalar start, Scalar end, Scalar step, std::optional<DType> dtype = std::nullopt);
+Tensor arange(Scalar end, std::optional<DType> dtype = std::nullopt);
+// linspace(start, end, steps): float32 unless dtype given; steps >= 0.
+Tensor linspace(double start, double end, int64_t steps, std::optional<DType> dtype = std::nullopt);
+// eye(n) or eye(n, m).
+Tensor eye(int64_t n, std::optional<int64_t> m = std::nullopt, DType dtype = DType::Float32);
+
+// Random numbers: one global generator, std::mt19937 (32-bit) seeded by
+// manual_seed(seed) (default seed 0 at start-up).
+//   rand:  u = (next() & 0xFFFFFF) * 2^-24, as torch's CPU generator does, so
+//          manual_seed(0); rand(3) gives torch's [0.4963, 0.7682, 0.0885].
+//   randn: Box-Muller on pairs of such uniforms u1, u2:
+//          r = sqrt(-2 ln(1 - u1)), z0 = r cos(2 pi u2), z1 = r sin(2 pi u2);
+//          values are filled in order z0, z1, z0', z1', ... (not torch's stream).
+// rand/randn support float32 (default) and float64 only.
+void manual_seed(uint64_t seed);
+Tensor rand(const Dims& sizes, DType dtype = DType::Float32);
+Tensor randn(const Dims& sizes, DType dtype = DType::Float32);
+
+// *_like: same shape (contiguous), dtype of `t` unless given.
+Tensor zeros_like(const Tensor& t, std::optional<DType> dtype = std::nullopt);
+Tensor ones_like(const Tensor& t, std::optional<DType> dtype = std::nullopt);
+Tensor full_like(const Tensor& t, Scalar value, std::optional<DType> dtype = std::nullopt);
+Tensor rand_like(const Tensor& t, std::optional<DType> dtype = std::nullopt);
+Tensor randn_like(const Tensor& t, std::optional<DType> dtype = std::nullopt);
+
+// ================================================================ elementwise
+
+enum class UnaryOp {
+  Neg, Abs, Exp, Log, Sqrt, Rsqrt, Sin, Cos, Tanh, Sigmoid, Relu, Gelu,
+  Invert,  // `~`: logical not on bool, bitwise not on ints; float throws
+};
+enum class BinaryOp {
+  Add, Sub, Mul, Div, FloorDiv, Mod, Pow, Maximum, Minimum,
+  Eq, Ne, Lt, Le, Gt, Ge,  // -> bool
+  And, Or, Xor,            // & | ^ (bool and ints)
+};
+const char* op_name(UnaryOp op);   // "neg", "exp", ... (for messages)
+const char* op_name(BinaryOp op);  // "add", "floor_divide", ...
+
+Tensor unary(UnaryOp op, const Tensor& a);
+// Scalar operands are weak (see top). At least one operand is a tensor.
+Tensor binary(BinaryOp op, const Tensor& a, const Tensor& b);
+Tensor binary(BinaryOp op, const Tensor& a, Scalar b);
+Tensor binary(BinaryOp op, Scalar a, const Tensor& b);
+// In place (`a += b`): writes into `a` (which must not be a broadcast view
+// that b would enlarge); throws "result type float32 can't be cast to the
+// desired output type int64" when the promoted type does not fit a's dtype.
+void binary_inplace(BinaryOp op, const Tensor& a, const Tensor& b);
+void binary_inplace(BinaryOp op, const Tensor& a, Scalar b);
+
+// Result dtype of binary(op, a, b) (for the tracer/backend too).
+DType result_type(const Tensor& a, const Tensor& b);
+DType result_type(const Tensor& a, Scalar b);
+DType result_type(Scalar a, const Tensor& b);
+
+// where(cond, a, b): cond bool (others are compared != 0); a/b promote.
+using TensorOrScalar = std::variant<Tensor, Scalar>;
+Tensor where(const Tensor& cond, const TensorOrScalar& a, const TensorOrScalar& b);
+// clamp(x, lo, hi): absent bound = no bound; result dtype promotes x with bounds.
+Tensor clamp(const Tensor& x, const std::optional<TensorOrScalar>& lo,
+             const std::optional<TensorOrScalar>& hi);
+
+// Broadcast shape of two shapes, or TensorError naming both.
+Dims broadcast_shapes(const Dims& a, const Dims& b);
+
+// ================================================================ reductions
+
+enum class ReduceOp { Sum, Mean, Max, Min, Prod, ArgMax, ArgMin, All, Any };
+const char* op_name(ReduceOp op);
+
+// Reduces the given dims (negative allowed; empty = all dims) with keepdim.
+// Result dtypes: sum/prod of bool/int -> int64, of floats -> same;
+// mean needs a float tensor ("mean(): input dtype must be floating point,
+// got int64"); max/min keep the dtype; argmax/argmin -> int64; all/any -> bool.
+// max/min/argmax/argmin of an empty reduction throw. NaN propagates in
+// max/min (and argmax/argmin point at the first NaN), as in torch.
+// argmax/argmin accept at most one dim (none = over the flattened tensor).
+Tensor reduce(ReduceOp op, const Tensor& a, std::span<const int64_t> dims = {},
+              bool keepdim = false);
+// torch.max(x, dim) / torch.min(x, dim): (values, int64 indices).
+std::pair<Tensor, Tensor> max_with_indices(const Tensor& a, int64_t dim, bool keepdim = false);
+std::pair<Tensor, Tensor> min_with_indices(const Tensor& a, int64_t dim, bool keepdim = false);
+
+// ================================================================ matmul
+
+// torch.matmul: 1-D @ 1-D -> 0-d; 2-D @ 1-D; 1-D @ 2-D; batched with
+// broadcast batch dims. Both operands must have the same dtype
+// ("matmul: dtypes differ: int64 @ float32"); float32/float64 use BLAS,
+// int32/int64 a plain loop, bool throws. Mismatch throws
+// "matmul: inner dimensions differ: [2, 3] @ [4, 5]".
+Tensor matmul(const Tensor& a, const Tensor& b);
+
+// ================================================================ shape ops
+// (V) = a view sharing storage with the input.
+
+Tensor transpose(const Tensor& a, int64_t d0, int64_t d1);      // (V)
+Tensor t_T(const Tensor& a);                                    // `.T`: reverses all dims (V)
+Tensor permute(const Tensor& a, std::span<const int64_t> perm);  // (V)
+// reshape: a view when the strides allow it, otherwise a copy. One -1 entry
+// is inferred. "shape [2, 4] is invalid for input of size 6".
+Tensor reshape(const Tensor& a, std::span<const int64_t> shape);
+// view: like reshape but never copies ("view: shape [..] is not compatible
+// with the input's strides; use reshape").
+Tensor view(const Tensor& a, std::span<const int64_t> shape);   // (V)
+Tensor flatten(const Tensor& a, int64_t start_dim = 0, int64_t end_dim = -1);  // reshape
+Tensor squeeze(const Tensor& a);                                 // all size-1 dims (V)
+Tensor squeeze(const Tensor& a, int64_t dim);                    // no-op if size != 1 (V)
+Tensor unsqueeze(const Tensor& a, int64_t dim);                  // dim in [-ndim-1, ndim] (V)
+// expand: -1 keeps a size; new leading dims allowed; only size-1 dims grow (V).
+Tensor expand(const Tensor& a, std::span<const int64_t> sizes);
+Tensor broadcast_to(const Tensor& a, const Dims& sizes);         // (V)
+Tensor cat(std::span<const Tensor> ts, int64_t dim = 0);  // dtypes promote
+Tensor stack(std::span<const Tensor> ts, int64_t dim = 0);
+Tensor contiguous(const Tensor& a);  // `a` itself if already contiguous
+Tensor clone(const Tensor& a);       // always a fresh contiguous copy
+Tensor to_dtype(const Tensor& a, DType dtype);  // `a` itself if same dtype
+// Copies src (broadcast to dst's shape, cast to dst's dtype) into dst.
+void copy_into(const Tensor& dst, const Tensor& src);
+void fill(const Tensor& dst, Scalar value);
+
+// ================================================================ indexing
+
+struct Slice {
+  std::optional<int64_t> start, stop, step;  // Python semantics; step > 0 (torch)
+};
+struct NoneIndex {};      // `None`: inserts a size-1 dim
+struct EllipsisIndex {};  // `...`
+// One item of a subscript x[i0, i1, ...]. A Tensor item is an int64/int32
+// index tensor (negative entries wrap) or a bool mask (selects where true and
+// consumes as many dims as the mask has).
+using IndexItem = std::variant<int64_t, Slice, NoneIndex, EllipsisIndex, Tensor>;
+
+// x[items]: ints/slices/None/... give a view; index tensors and masks give a
+// copy (advanced indexing, torch rules: the advanced dims broadcast together
+// and go where the first one was if they are adjacent, else to the front).
+// Errors: "index 5 is out of range for dimension 0 of size 3",
+// "too many indices for tensor of dimension 2", "mask shape [..] does not
+// match indexed shape [..]".
+Tensor index(const Tensor& x, std::span<const IndexItem> items);
+// x[items] = value (value broadcast to the indexed shape and cast to x's dtype).
+void index_put(const Tensor& x, std::span<const IndexItem> items, const Tensor& value);
+void index_put(const Tensor& x, std::span<const IndexItem> items, Scalar value);
+// Indices where mask is true, as an int64 tensor [count, mask.dim()].
+Tensor nonzero(const Tensor& mask);
+
+// ================================================================ conversion
+
+// tolist(): nested lists of Scalars (a 0-d tensor gives a leaf).
+Nested tolist(const Tensor& a);
+
+}  // namespace tcc::rt
