@@ -121,6 +121,7 @@ struct CallExpr : Expr {
 };
 
 enum class UnaryOp : uint8_t { Neg, Pos, Invert, Not };
+const char* UnaryOpSpelling(UnaryOp op);  // "-", "+", "~", "not"
 struct UnaryExpr : Expr {
   UnaryExpr() : Expr(ExprKind::UnaryExpr) {}
   UnaryOp op = UnaryOp::Neg;
@@ -148,6 +149,7 @@ struct CompareExpr : Expr {
 };
 
 enum class BoolOp : uint8_t { And, Or };
+const char* BoolOpSpelling(BoolOp op);  // "and", "or"
 struct BoolOpExpr : Expr {
   BoolOpExpr() : Expr(ExprKind::BoolOpExpr) {}
   BoolOp op = BoolOp::And;

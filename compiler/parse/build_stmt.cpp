@@ -1,0 +1,275 @@
+// Implements the conversion of statement parse trees into AST statements.
+#include <set>
+
+#include "parse/build.h"
+
+namespace tcc::parse {
+
+using namespace ast;
+using antlr4::tree::TerminalNode;
+
+void AstBuilder::BuildFile(TSP::File_inputContext* ctx, Block& out) {
+  for (auto* s : ctx->stmt()) BuildStmt(s, out);
+}
+
+void AstBuilder::BuildStmt(TSP::StmtContext* ctx, Block& out) {
+  if (auto* c = ctx->compound_stmt()) {
+    out.push_back(BuildCompound(c));
+    return;
+  }
+  for (auto* s : ctx->simple_stmts()->simple_stmt()) out.push_back(BuildSimple(s));
+}
+
+Block AstBuilder::BuildBlock(TSP::BlockContext* ctx) {
+  Block out;
+  if (auto* simple = ctx->simple_stmts()) {
+    for (auto* s : simple->simple_stmt()) out.push_back(BuildSimple(s));
+    return out;
+  }
+  for (auto* s : ctx->stmt()) BuildStmt(s, out);
+  return out;
+}
+
+namespace {
+
+const char* TargetDescription(const Expr* e) {
+  switch (e->kind) {
+    case ExprKind::CallExpr: return "a function call";
+    case ExprKind::IntLit: case ExprKind::FloatLit: case ExprKind::StrLit:
+    case ExprKind::BoolLit: case ExprKind::NoneLit: case ExprKind::EllipsisLit: return "a literal";
+    case ExprKind::BinaryExpr: case ExprKind::UnaryExpr: return "an operator expression";
+    case ExprKind::CompareExpr: return "a comparison";
+    case ExprKind::BoolOpExpr: return "an `and`/`or` expression";
+    case ExprKind::IfExpr: return "a conditional expression";
+    case ExprKind::DictExpr: return "a dict display";
+    case ExprKind::SliceExpr: return "a slice";
+    case ExprKind::TupleExpr: return "a tuple";
+    case ExprKind::ListExpr: return "a list";
+    case ExprKind::NameExpr: case ExprKind::SubscriptExpr: case ExprKind::AttributeExpr: break;
+  }
+  return "this expression";
+}
+
+}  // namespace
+
+void AstBuilder::CheckTarget(const Expr* e, bool allow_tuple) {
+  switch (e->kind) {
+    case ExprKind::NameExpr: case ExprKind::AttributeExpr: case ExprKind::SubscriptExpr: return;
+    case ExprKind::TupleExpr: case ExprKind::ListExpr:
+      if (allow_tuple) {
+        const auto& elts = e->kind == ExprKind::TupleExpr ? cast<TupleExpr>(e)->elts : cast<ListExpr>(e)->elts;
+        if (!elts.empty()) {
+          for (const auto& x : elts) CheckTarget(x.get(), true);
+          return;
+        }
+      }
+      break;
+    default: break;
+  }
+  diags_.Report(DiagKind::InvalidTarget, &file_, e->range,
+                std::string("cannot assign to ") + TargetDescription(e))
+      .hint = e->kind == ExprKind::CompareExpr ? "use `=` to assign and `==` to compare" : "";
+}
+
+StmtPtr AstBuilder::BuildSimple(TSP::Simple_stmtContext* ctx) {
+  Range r = RangeOf(ctx);
+  if (auto* e = ctx->expr_stmt()) return BuildExprStmt(e);
+  if (auto* ret = ctx->return_stmt()) {
+    auto s = Make<ReturnStmt>(r);
+    if (ret->testlist()) s->value = BuildTestlist(ret->testlist());
+    return s;
+  }
+  if (ctx->pass_stmt()) return Make<PassStmt>(r);
+  if (ctx->break_stmt()) return Make<BreakStmt>(r);
+  if (ctx->continue_stmt()) return Make<ContinueStmt>(r);
+  if (auto* i = ctx->import_stmt()) return BuildImport(i);
+  if (auto* f = ctx->from_import_stmt()) return BuildFromImport(f);
+  auto* a = ctx->assert_stmt();
+  auto s = Make<AssertStmt>(r);
+  s->test = BuildTest(a->test(0));
+  if (a->test().size() > 1) s->msg = BuildTest(a->test(1));
+  return s;
+}
+
+StmtPtr AstBuilder::BuildExprStmt(TSP::Expr_stmtContext* ctx) {
+  Range r = RangeOf(ctx);
+  auto lists = ctx->testlist();
+  if (ctx->test()) {  // target: annotation [= value]
+    auto s = Make<AnnAssignStmt>(r);
+    s->target = BuildTestlist(lists[0]);
+    if (!isa<NameExpr>(s->target.get()) && !isa<AttributeExpr>(s->target.get()) &&
+        !isa<SubscriptExpr>(s->target.get())) {
+      diags_.Report(DiagKind::InvalidTarget, &file_, s->target->range,
+                    "only a single name, attribute or subscript can be annotated");
+    }
+    s->annotation = BuildTest(ctx->test());
+    if (lists.size() > 1) s->value = BuildTestlist(lists[1]);
+    return s;
+  }
+  if (auto* aug = ctx->augassign()) {
+    auto s = Make<AugAssignStmt>(r);
+    s->target = BuildTestlist(lists[0]);
+    CheckTarget(s->target.get(), false);
+    std::string op = aug->getText();
+    op.pop_back();  // drop '='
+    static const std::pair<const char*, BinOp> table[] = {
+        {"+", BinOp::Add}, {"-", BinOp::Sub}, {"*", BinOp::Mul}, {"/", BinOp::Div},
+        {"//", BinOp::FloorDiv}, {"%", BinOp::Mod}, {"**", BinOp::Pow}, {"@", BinOp::MatMul},
+        {"&", BinOp::BitAnd}, {"|", BinOp::BitOr}, {"^", BinOp::BitXor}, {"<<", BinOp::LShift},
+        {">>", BinOp::RShift}};
+    for (const auto& [text, o] : table) {
+      if (op == text) s->op = o;
+    }
+    s->value = BuildTestlist(lists[1]);
+    return s;
+  }
+  if (lists.size() == 1) {
+    auto s = Make<ExprStmt>(r);
+    s->value = BuildTestlist(lists[0]);
+    return s;
+  }
+  auto s = Make<AssignStmt>(r);
+  for (size_t i = 0; i + 1 < lists.size(); ++i) {
+    s->targets.push_back(BuildTestlist(lists[i]));
+    CheckTarget(s->targets.back().get(), true);
+  }
+  s->value = BuildTestlist(lists.back());
+  return s;
+}
+
+StmtPtr AstBuilder::BuildCompound(TSP::Compound_stmtContext* ctx) {
+  Range r = RangeOf(ctx);
+  if (auto* i = ctx->if_stmt()) return BuildIf(i);
+  if (auto* w = ctx->while_stmt()) {
+    auto s = Make<WhileStmt>(r);
+    s->test = BuildTest(w->test());
+    s->body = BuildBlock(w->block());
+    return s;
+  }
+  if (auto* f = ctx->for_stmt()) {
+    auto s = Make<ForStmt>(r);
+    s->target = BuildExprlist(f->exprlist());
+    CheckTarget(s->target.get(), true);
+    s->iter = BuildTestlist(f->testlist());
+    s->body = BuildBlock(f->block());
+    return s;
+  }
+  if (auto* w = ctx->with_stmt()) {
+    auto s = Make<WithStmt>(r);
+    s->context = BuildTest(w->test());
+    if (w->NAME()) s->as_name = w->NAME()->getText();
+    s->body = BuildBlock(w->block());
+    return s;
+  }
+  if (auto* f = ctx->funcdef()) return BuildFuncdef(f);
+  if (auto* c = ctx->classdef()) return BuildClassdef(c);
+  auto* d = ctx->decorated();
+  std::vector<ExprPtr> decorators;
+  for (auto* dec : d->decorator()) decorators.push_back(BuildTest(dec->test()));
+  StmtPtr def = d->funcdef() ? BuildFuncdef(d->funcdef()) : BuildClassdef(d->classdef());
+  if (auto* fn = dyn_cast<FunctionDef>(def.get())) fn->decorators = std::move(decorators);
+  if (auto* cls = dyn_cast<ClassDef>(def.get())) cls->decorators = std::move(decorators);
+  return def;
+}
+
+StmtPtr AstBuilder::BuildIf(TSP::If_stmtContext* ctx) {
+  // Build the elif chain from the back so each elif nests in its predecessor.
+  Block tail;
+  bool tail_is_elif = false;
+  if (auto* e = ctx->else_clause()) tail = BuildBlock(e->block());
+  auto elifs = ctx->elif_clause();
+  for (size_t i = elifs.size(); i-- > 0;) {
+    Range r{RangeOf(elifs[i]).begin, RangeOf(ctx).end};
+    auto s = Make<IfStmt>(r);
+    s->test = BuildTest(elifs[i]->test());
+    s->body = BuildBlock(elifs[i]->block());
+    s->orelse = std::move(tail);
+    s->orelse_is_elif = tail_is_elif;
+    tail = Block{};
+    tail.push_back(std::move(s));
+    tail_is_elif = true;
+  }
+  auto s = Make<IfStmt>(RangeOf(ctx));
+  s->test = BuildTest(ctx->test());
+  s->body = BuildBlock(ctx->block());
+  s->orelse = std::move(tail);
+  s->orelse_is_elif = tail_is_elif;
+  return s;
+}
+
+StmtPtr AstBuilder::BuildFuncdef(TSP::FuncdefContext* ctx) {
+  auto s = Make<FunctionDef>(RangeOf(ctx));
+  s->name = ctx->NAME()->getText();
+  s->name_loc = LocOf(ctx->NAME()->getSymbol());
+  std::set<std::string> seen;
+  bool saw_default = false;
+  if (auto* ps = ctx->parameters()) {
+    for (auto* p : ps->param()) {
+      Param param;
+      param.name = p->NAME()->getText();
+      param.loc = LocOf(p->NAME()->getSymbol());
+      auto tests = p->test();
+      size_t next = 0;
+      if (p->children.size() > 1 && p->children[1]->getText() == ":") {
+        param.annotation = BuildTest(tests[next++]);
+      }
+      if (next < tests.size()) param.default_value = BuildTest(tests[next]);
+      Range pr = RangeOf(p->NAME()->getSymbol());
+      if (!seen.insert(param.name).second) {
+        diags_.Report(DiagKind::SyntaxError, &file_, pr, "duplicate parameter `" + param.name + "`");
+      }
+      if (param.default_value) {
+        saw_default = true;
+      } else if (saw_default) {
+        diags_.Report(DiagKind::SyntaxError, &file_, pr,
+                      "parameter `" + param.name + "` without a default follows one with a default")
+            .hint = "give it a default or move it before the parameters with defaults";
+      }
+      s->params.push_back(std::move(param));
+    }
+  }
+  if (ctx->test()) s->returns = BuildTest(ctx->test());
+  s->body = BuildBlock(ctx->block());
+  return s;
+}
+
+StmtPtr AstBuilder::BuildClassdef(TSP::ClassdefContext* ctx) {
+  auto s = Make<ClassDef>(RangeOf(ctx));
+  s->name = ctx->NAME()->getText();
+  s->name_loc = LocOf(ctx->NAME()->getSymbol());
+  std::vector<Keyword> keywords;
+  BuildArgs(ctx->arglist(), s->bases, keywords);
+  for (const Keyword& k : keywords) {
+    diags_.Report(DiagKind::SyntaxError, &file_, Range{k.loc, k.loc},
+                  "class keyword arguments are not supported");
+  }
+  s->body = BuildBlock(ctx->block());
+  return s;
+}
+
+StmtPtr AstBuilder::BuildImport(TSP::Import_stmtContext* ctx) {
+  auto s = Make<ImportStmt>(RangeOf(ctx));
+  for (auto* d : ctx->dotted_as_name()) {
+    Alias a;
+    a.name = d->dotted_name()->getText();
+    if (d->NAME()) a.asname = d->NAME()->getText();
+    a.loc = LocOf(d->getStart());
+    s->names.push_back(std::move(a));
+  }
+  return s;
+}
+
+StmtPtr AstBuilder::BuildFromImport(TSP::From_import_stmtContext* ctx) {
+  auto s = Make<ImportFromStmt>(RangeOf(ctx));
+  s->module = ctx->dotted_name()->getText();
+  for (auto* n : ctx->import_as_names()->import_as_name()) {
+    Alias a;
+    a.name = n->NAME(0)->getText();
+    if (n->AS()) a.asname = n->NAME(1)->getText();
+    a.loc = LocOf(n->getStart());
+    s->names.push_back(std::move(a));
+  }
+  return s;
+}
+
+}  // namespace tcc::parse

@@ -1,0 +1,199 @@
+// The TensorScript grammar: lexer and parser rules in one file.
+//
+// Indentation is not handled here. The lexer emits raw NEWLINE tokens and
+// skips spaces, comments and backslash continuations; compiler/parse's token
+// source (token_source.cpp) wraps the generated lexer, drops newlines inside
+// brackets and blank lines, and inserts the INDENT/DEDENT tokens declared
+// below. The rules follow Python's grammar, layered by precedence
+// (loosest first), so a chain like `a + b + c` is one flat rule context.
+grammar TensorScript;
+
+tokens { INDENT, DEDENT }
+
+// ------------------------------------------------------------------ statements
+
+file_input: (NEWLINE | stmt)* EOF;
+
+stmt: simple_stmts | compound_stmt;
+
+simple_stmts: simple_stmt (';' simple_stmt)* ';'? NEWLINE;
+
+simple_stmt
+    : expr_stmt
+    | return_stmt
+    | pass_stmt
+    | break_stmt
+    | continue_stmt
+    | import_stmt
+    | from_import_stmt
+    | assert_stmt
+    ;
+
+// a = b = c, a += b, a: T [= v], or an expression on its own.
+expr_stmt: testlist ( ':' test ('=' testlist)?
+                    | augassign testlist
+                    | ('=' testlist)*
+                    );
+augassign: '+=' | '-=' | '*=' | '/=' | '//=' | '%=' | '**=' | '@=' | '&=' | '|=' | '^=' | '<<=' | '>>=';
+
+return_stmt: 'return' testlist?;
+pass_stmt: 'pass';
+break_stmt: 'break';
+continue_stmt: 'continue';
+import_stmt: 'import' dotted_as_name (',' dotted_as_name)*;
+dotted_as_name: dotted_name ('as' NAME)?;
+from_import_stmt: 'from' dotted_name 'import' ( import_as_names | '(' import_as_names ')' );
+import_as_names: import_as_name (',' import_as_name)* ','?;
+import_as_name: NAME ('as' NAME)?;
+dotted_name: NAME ('.' NAME)*;
+assert_stmt: 'assert' test (',' test)?;
+
+compound_stmt
+    : if_stmt
+    | while_stmt
+    | for_stmt
+    | with_stmt
+    | funcdef
+    | classdef
+    | decorated
+    ;
+
+if_stmt: 'if' test ':' block elif_clause* else_clause?;
+elif_clause: 'elif' test ':' block;
+else_clause: 'else' ':' block;
+while_stmt: 'while' test ':' block;
+for_stmt: 'for' exprlist 'in' testlist ':' block;
+with_stmt: 'with' test ('as' NAME)? ':' block;
+
+decorated: decorator+ (funcdef | classdef);
+decorator: '@' test NEWLINE;
+
+funcdef: 'def' NAME '(' parameters? ')' ('->' test)? ':' block;
+parameters: param (',' param)* ','?;
+param: NAME (':' test)? ('=' test)?;
+
+classdef: 'class' NAME ('(' arglist? ')')? ':' block;
+
+block: simple_stmts | NEWLINE INDENT stmt+ DEDENT;
+
+// ----------------------------------------------------------------- expressions
+
+testlist: test (',' test)* ','?;
+exprlist: expr (',' expr)* ','?;
+
+test: or_test ('if' or_test 'else' test)?;
+or_test: and_test ('or' and_test)*;
+and_test: not_test ('and' not_test)*;
+not_test: 'not' not_test | comparison;
+comparison: expr (comp_op expr)*;
+comp_op: '<' | '>' | '==' | '>=' | '<=' | '!=' | 'in' | 'not' 'in' | 'is' | 'is' 'not';
+expr: xor_expr ('|' xor_expr)*;
+xor_expr: and_expr ('^' and_expr)*;
+and_expr: shift_expr ('&' shift_expr)*;
+shift_expr: arith_expr (shift_op arith_expr)*;
+shift_op: '<<' | '>>';
+arith_expr: term (arith_op term)*;
+arith_op: '+' | '-';
+term: factor (term_op factor)*;
+term_op: '*' | '@' | '/' | '%' | '//';
+factor: unary_op factor | power;
+unary_op: '+' | '-' | '~';
+// `**` binds tighter than a unary operator on its left and is right-associative.
+power: atom_expr ('**' factor)?;
+atom_expr: atom trailer*;
+atom
+    : '(' testlist? ')'
+    | '[' testlist? ']'
+    | '{' dictmaker? '}'
+    | NAME
+    | INTEGER
+    | FLOAT_NUMBER
+    | STRING+
+    | '...'
+    | 'None'
+    | 'True'
+    | 'False'
+    ;
+dictmaker: test ':' test (',' test ':' test)* ','?;
+trailer
+    : '(' arglist? ')'
+    | '[' subscriptlist ']'
+    | '.' NAME
+    ;
+subscriptlist: subscript (',' subscript)* ','?;
+subscript: test | sliceop;
+sliceop: lower=test? ':' upper=test? (':' step=test?)?;
+arglist: argument (',' argument)* ','?;
+argument: NAME '=' test | test;
+
+// ----------------------------------------------------------------------- lexer
+
+DEF: 'def';
+RETURN: 'return';
+IF: 'if';
+ELIF: 'elif';
+ELSE: 'else';
+WHILE: 'while';
+FOR: 'for';
+IN: 'in';
+IS: 'is';
+NOT: 'not';
+AND: 'and';
+OR: 'or';
+WITH: 'with';
+AS: 'as';
+CLASS: 'class';
+IMPORT: 'import';
+FROM: 'from';
+PASS: 'pass';
+BREAK: 'break';
+CONTINUE: 'continue';
+ASSERT: 'assert';
+NONE: 'None';
+TRUE: 'True';
+FALSE: 'False';
+
+NAME: [a-zA-Z_] [a-zA-Z_0-9]*;
+
+FLOAT_NUMBER
+    : DIGITS '.' DIGITS? EXPONENT?
+    | '.' DIGITS EXPONENT?
+    | DIGITS EXPONENT
+    ;
+INTEGER
+    : DIGITS
+    | '0' [xX] [0-9a-fA-F_]+
+    | '0' [bB] [01_]+
+    | '0' [oO] [0-7_]+
+    ;
+fragment DIGITS: [0-9] [0-9_]*;
+fragment EXPONENT: [eE] [+-]? [0-9]+;
+
+STRING
+    : '"""' ( '\\' . | . )*? '"""'
+    | '\'\'\'' ( '\\' . | . )*? '\'\'\''
+    | '"' ( '\\' . | ~["\\\r\n] )* '"'
+    | '\'' ( '\\' . | ~['\\\r\n] )* '\''
+    ;
+// A string that reaches the end of its line; the token source reports it.
+UNTERMINATED_STRING
+    : '"' ( '\\' ~[\r\n] | ~["\\\r\n] )*
+    | '\'' ( '\\' ~[\r\n] | ~['\\\r\n] )*
+    ;
+
+NEWLINE: '\r'? '\n' | '\r';
+ELLIPSIS: '...';
+DOT: '.';
+LPAR: '(';
+RPAR: ')';
+LSQB: '[';
+RSQB: ']';
+LBRACE: '{';
+RBRACE: '}';
+
+SKIP_WS: [ \t\f]+ -> skip;
+COMMENT: '#' ~[\r\n]* -> skip;
+LINE_CONTINUATION: '\\' [ \t]* ('\r'? '\n' | '\r') -> skip;
+
+// Any other character; the token source reports it and drops it.
+ERROR_CHAR: .;
