@@ -1,0 +1,87 @@
+// Implements PrintGraph: one line per node, attributes in a fixed order.
+#include "graph/print.h"
+
+#include <charconv>
+#include <cmath>
+
+#include "graph/shape.h"
+
+namespace tcc::graph {
+
+namespace {
+
+std::string Ints(const std::vector<int64_t>& v) {
+  std::string s = "[";
+  for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
+  return s + "]";
+}
+
+std::string AttrText(const Node& n) {
+  const auto& a = n.attrs;
+  switch (n.op) {
+    case OpKind::Input: return " #" + std::to_string(a.index) + " \"" + n.name + "\"";
+    case OpKind::ScalarInput:
+      return " #" + std::to_string(a.index) + (n.name.empty() ? "" : " \"" + n.name + "\"");
+    case OpKind::Constant:
+    case OpKind::Full:
+      if (!a.fvalues.empty()) {
+        std::string s = " [";
+        for (size_t i = 0; i < a.fvalues.size(); ++i) s += (i ? ", " : "") + FormatNumber(a.fvalues[i]);
+        return s + "]";
+      }
+      return " " + FormatNumber(a.fvalue);
+    case OpKind::Arange:
+    case OpKind::Linspace: {
+      std::string s;
+      for (double v : a.fvalues) s += " " + FormatNumber(v);
+      return s;
+    }
+    default: break;
+  }
+  switch (CategoryOf(n.op)) {
+    case OpCategory::Reduce:
+      return " axes=" + Ints(a.axes) + (a.keepdim ? " keepdim" : "");
+    case OpCategory::Join: return " axis=" + std::to_string(a.axis);
+    case OpCategory::View:
+      switch (n.op) {
+        case OpKind::Transpose:
+        case OpKind::Permute:
+        case OpKind::Squeeze: return " axes=" + Ints(a.axes);
+        case OpKind::Slice:
+        case OpKind::Select: return " axis=" + std::to_string(a.axis) + " " + Ints(a.ints);
+        case OpKind::Unsqueeze: return " axis=" + std::to_string(a.axis);
+        default: return "";
+      }
+    default: return "";
+  }
+}
+
+}  // namespace
+
+std::string FormatNumber(double v) {
+  if (std::isnan(v)) return "nan";
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  char buf[64];
+  auto r = std::to_chars(buf, buf + sizeof buf, v);
+  return std::string(buf, r.ptr);
+}
+
+std::string PrintNode(const Graph& g, ValueId id) {
+  const Node& n = g.nodes[id];
+  std::string s = "%" + std::to_string(id) + " = " + OpSpelling(n.op);
+  for (size_t i = 0; i < n.inputs.size(); ++i) s += (i ? ", %" : " %") + std::to_string(n.inputs[i]);
+  s += AttrText(n);
+  s += " : " + TypeString(n.type);
+  if (n.loc.valid()) s += "  // line " + std::to_string(n.loc.line);
+  return s;
+}
+
+std::string PrintGraph(const Graph& g) {
+  std::string s = "graph " + g.name + " {\n";
+  for (size_t i = 0; i < g.nodes.size(); ++i) s += "  " + PrintNode(g, static_cast<ValueId>(i)) + "\n";
+  s += "  return";
+  for (size_t i = 0; i < g.outputs.size(); ++i) s += (i ? ", %" : " %") + std::to_string(g.outputs[i]);
+  return s + "\n}\n";
+}
+
+}  // namespace tcc::graph

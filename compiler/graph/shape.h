@@ -1,0 +1,47 @@
+// Defines the shape and dtype rules shared by the verifier, the passes and
+// lowering: NumPy broadcasting of (possibly symbolic) shapes, reduction output
+// shapes, matmul shapes and torch-style dtype helpers.
+//
+// Symbolic dimensions follow graph.h: the same symbol is the same size, a
+// static 1 broadcasts against anything, and a symbol never broadcasts against
+// a different symbol or a static size other than 1 (the tracer guards such
+// shapes, so they do not reach the backend).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "graph/graph.h"
+
+namespace tcc::graph {
+
+bool IsFloat(DType t);
+bool IsInteger(DType t);        // int32, int64 (not bool)
+int DTypeBytes(DType t);        // element size in memory (bool: 1)
+DType PromoteTypes(DType a, DType b);  // tensor-tensor promotion (bool < ints < floats)
+
+// "[256, s0]"
+std::string ShapeString(const Shape& s);
+std::string TypeString(const TensorType& t);  // "float32[256, s0]"
+
+// The broadcast of two shapes, or nullopt when they are incompatible.
+std::optional<Shape> BroadcastShapes(const Shape& a, const Shape& b);
+
+// Axes normalised to [0, rank), sorted and unique; an empty list means all axes.
+// Returns nullopt when an axis is out of range.
+std::optional<std::vector<int64_t>> NormalizeAxes(const std::vector<int64_t>& axes, size_t rank);
+
+// The output shape of reducing `axes` (normalised) of `in`.
+Shape ReduceShape(const Shape& in, const std::vector<int64_t>& axes, bool keepdim);
+
+// The output shape of a @ b (torch.matmul rules, batch dims broadcast), or nullopt.
+std::optional<Shape> MatMulShape(const Shape& a, const Shape& b);
+
+// The number of elements when every dimension is static, else nullopt.
+std::optional<int64_t> StaticNumel(const Shape& s);
+
+// True when every dim of `s` is static.
+bool IsStatic(const Shape& s);
+
+}  // namespace tcc::graph

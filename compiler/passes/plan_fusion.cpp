@@ -1,0 +1,347 @@
+// Implements PlanFusion: choose the materialised values, then, per loop nest,
+// walk from its root through the non-materialised producers with a
+// description of how each index depends on the nest's loop variables. A
+// reduction reached with an index that depends only on the outer loops is
+// hoisted; any other reduction becomes materialised and planning restarts
+// (the set only grows, so this terminates).
+#include "passes/plan_fusion.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "graph/shape.h"
+#include "passes/rewrite.h"
+
+namespace tcc::passes {
+
+using namespace graph;
+
+const char* GroupKindName(GroupKind k) {
+  switch (k) {
+    case GroupKind::Elementwise: return "elementwise";
+    case GroupKind::Reduction: return "reduction";
+    case GroupKind::MatMul: return "matmul";
+    case GroupKind::Join: return "join";
+    case GroupKind::Copy: return "copy";
+  }
+  return "?";
+}
+
+std::vector<std::string> FusedGroup::OpNames(const Graph& g) const {
+  std::vector<std::string> out;
+  for (ValueId v : nodes) out.push_back(OpSpelling(g.nodes[v].op));
+  return out;
+}
+
+bool FusionPlan::IsHoisted(ValueId v) const {
+  for (const auto& grp : groups)
+    if (std::find(grp.hoisted.begin(), grp.hoisted.end(), v) != grp.hoisted.end()) return true;
+  return false;
+}
+
+namespace {
+
+constexpr int kFirstReductionVar = 16;  // loop variables of fused reductions start here
+
+// How one index of a value depends on the nest's loop variables.
+struct DimDep {
+  enum Kind { Zero, Var, Other } kind = Zero;
+  int var = -1;        // for Var
+  uint64_t mask = 0;   // every variable it depends on
+  friend bool operator==(const DimDep&, const DimDep&) = default;
+};
+using Deps = std::vector<DimDep>;
+
+DimDep VarDep(int v) { return {DimDep::Var, v, uint64_t{1} << v}; }
+
+class Planner {
+ public:
+  Planner(const Graph& g, std::vector<bool>& mat) : g_(g), mat_(mat) {}
+
+  // Plans the nest of root `r`; returns false if it materialised something new.
+  bool PlanGroup(ValueId r, FusedGroup& out) {
+    grp_ = &out;
+    seen_.clear();
+    hoist_deps_.clear();
+    next_var_ = kFirstReductionVar;
+    const Node& n = g_.nodes[r];
+    out.root = r;
+    rank_ = static_cast<int>(n.type.shape.size());
+    Deps d;
+    for (int i = 0; i < rank_; ++i) d.push_back(VarDep(i));
+    switch (CategoryOf(n.op)) {
+      case OpCategory::Contract:
+        out.kind = GroupKind::MatMul;
+        for (ValueId in : n.inputs) AddRead(in);
+        break;
+      case OpCategory::Join:
+        out.kind = GroupKind::Join;
+        for (ValueId in : n.inputs) {
+          Deps din;
+          for (size_t i = 0; i < g_.TypeOf(in).shape.size(); ++i) din.push_back(VarDep(static_cast<int>(i)));
+          if (!Walk(in, din)) return false;
+        }
+        break;
+      case OpCategory::Reduce:
+        out.kind = GroupKind::Reduction;
+        root_is_reduction_ = true;
+        if (!WalkReduceInput(r, d)) return false;
+        break;
+      case OpCategory::Input:
+        out.kind = n.op == OpKind::Input ? GroupKind::Copy : GroupKind::Elementwise;
+        if (n.op == OpKind::Input) AddRead(r);
+        break;
+      default:
+        out.kind = GroupKind::Elementwise;
+        root_is_reduction_ = false;
+        if (!WalkOperands(r, d)) return false;
+        break;
+    }
+    out.nodes.assign(seen_.begin(), seen_.end());
+    out.nodes.push_back(r);
+    std::sort(out.hoisted.begin(), out.hoisted.end());
+    std::sort(out.reads.begin(), out.reads.end());
+    return true;
+  }
+
+ private:
+  void AddRead(ValueId v) {
+    if (std::find(grp_->reads.begin(), grp_->reads.end(), v) == grp_->reads.end()) grp_->reads.push_back(v);
+  }
+
+  bool IsLeaf(ValueId v) const {
+    OpKind op = g_.nodes[v].op;
+    return mat_[v] || op == OpKind::Input;
+  }
+
+  // Visits value v needed at index description d. False: planning must restart.
+  bool Walk(ValueId v, const Deps& d) {
+    if (IsLeaf(v)) {
+      AddRead(v);
+      return true;
+    }
+    const Node& n = g_.nodes[v];
+    if (CategoryOf(n.op) == OpCategory::Reduce) return VisitReduction(v, d);
+    seen_.insert(v);
+    return WalkOperands(v, d);
+  }
+
+  bool VisitReduction(ValueId v, const Deps& d) {
+    auto it = hoist_deps_.find(v);
+    if (it != hoist_deps_.end()) {
+      if (it->second == d) return true;
+      return Materialise(v);  // reached with two different indices
+    }
+    uint64_t mask = 0;
+    for (const DimDep& x : d) {
+      if (x.kind == DimDep::Other) return Materialise(v);
+      mask |= x.mask;
+    }
+    bool only_root_vars = (mask >> kFirstReductionVar) == 0;
+    bool inner_free = root_is_reduction_ || rank_ == 0 || !(mask & (uint64_t{1} << (rank_ - 1)));
+    if (mask == 0 || !only_root_vars || !inner_free) return Materialise(v);
+    hoist_deps_[v] = d;
+    seen_.insert(v);
+    grp_->hoisted.push_back(v);
+    return WalkReduceInput(v, d);
+  }
+
+  // Walks the input of reduction v whose output index is described by d.
+  bool WalkReduceInput(ValueId v, const Deps& d) {
+    const Node& n = g_.nodes[v];
+    ValueId in = n.inputs[0];
+    const Shape& s = g_.TypeOf(in).shape;
+    auto axes = NormalizeAxes(n.attrs.axes, s.size()).value_or(std::vector<int64_t>{});
+    Deps din;
+    size_t k = 0;
+    for (size_t i = 0; i < s.size(); ++i) {
+      bool red = std::find(axes.begin(), axes.end(), static_cast<int64_t>(i)) != axes.end();
+      if (red) {
+        din.push_back(VarDep(next_var_ < 63 ? next_var_++ : 63));
+        if (n.attrs.keepdim) ++k;
+      } else {
+        din.push_back(k < d.size() ? d[k] : DimDep{});
+        ++k;
+      }
+    }
+    return Walk(in, din);
+  }
+
+  bool WalkOperands(ValueId v, const Deps& d) {
+    const Node& n = g_.nodes[v];
+    const Shape& out = n.type.shape;
+    switch (CategoryOf(n.op)) {
+      case OpCategory::Unary:
+      case OpCategory::Binary:
+      case OpCategory::Ternary:
+      case OpCategory::Cast:
+        for (ValueId in : n.inputs) {
+          const Shape& s = g_.TypeOf(in).shape;
+          Deps din;
+          size_t off = out.size() - s.size();
+          for (size_t i = 0; i < s.size(); ++i)
+            din.push_back(s[i].is_static() && s[i].size == 1 ? DimDep{} : d[i + off]);
+          if (!Walk(in, din)) return false;
+        }
+        return true;
+      case OpCategory::View: return WalkView(v, d);
+      default: return true;  // constants, creation ops: no operands
+    }
+  }
+
+  bool WalkView(ValueId v, const Deps& d) {
+    const Node& n = g_.nodes[v];
+    ValueId in = n.inputs[0];
+    const Shape& s = g_.TypeOf(in).shape;
+    int64_t rank = static_cast<int64_t>(s.size());
+    Deps din;
+    switch (n.op) {
+      case OpKind::Transpose: {
+        din = d;
+        if (rank == 0) break;
+        int64_t a = (n.attrs.axes[0] + rank) % rank, b = (n.attrs.axes[1] + rank) % rank;
+        std::swap(din[a], din[b]);
+        break;
+      }
+      case OpKind::Permute:
+        din.resize(rank);
+        for (int64_t i = 0; i < rank; ++i) din[(n.attrs.axes[i] + rank) % rank] = d[i];
+        break;
+      case OpKind::Expand: {
+        size_t off = d.size() - s.size();
+        for (size_t i = 0; i < s.size(); ++i)
+          din.push_back(s[i].is_static() && s[i].size == 1 ? DimDep{} : d[i + off]);
+        break;
+      }
+      case OpKind::Slice: {
+        din = d;
+        int64_t ax = (n.attrs.axis + rank) % rank;
+        bool plain = n.attrs.ints[0] == 0 && n.attrs.ints[2] == 1;
+        if (!plain) din[ax] = {DimDep::Other, -1, d[ax].mask};
+        break;
+      }
+      case OpKind::Select: {
+        din = d;
+        int64_t ax = (n.attrs.axis + rank) % rank;
+        din.insert(din.begin() + ax, DimDep{DimDep::Other, -1, 0});
+        break;
+      }
+      case OpKind::Unsqueeze: {
+        din = d;
+        int64_t ax = n.attrs.axis < 0 ? n.attrs.axis + rank + 1 : n.attrs.axis;
+        din.erase(din.begin() + ax);
+        break;
+      }
+      case OpKind::Squeeze: {
+        auto axes = NormalizeAxes(n.attrs.axes, s.size()).value_or(std::vector<int64_t>{});
+        size_t k = 0;
+        for (int64_t i = 0; i < rank; ++i) {
+          bool listed = std::find(axes.begin(), axes.end(), i) != axes.end();
+          if (listed && s[i].is_static() && s[i].size == 1) din.push_back(DimDep{});
+          else din.push_back(k < d.size() ? d[k++] : DimDep{});
+        }
+        break;
+      }
+      case OpKind::Reshape: {
+        // Lowering reads a reshape straight from its operand's contiguous buffer.
+        if (!IsLeaf(in)) return Materialise(in);
+        AddRead(in);
+        return true;
+      }
+      default: return true;
+    }
+    return Walk(in, din);
+  }
+
+  bool Materialise(ValueId v) {
+    mat_[v] = true;
+    return false;
+  }
+
+  const Graph& g_;
+  std::vector<bool>& mat_;
+  FusedGroup* grp_ = nullptr;
+  std::set<ValueId> seen_;
+  std::map<ValueId, Deps> hoist_deps_;
+  int rank_ = 0;
+  bool root_is_reduction_ = false;
+  int next_var_ = kFirstReductionVar;
+};
+
+// Values that must have a buffer whatever the reductions do.
+std::vector<bool> InitialMaterialised(const Graph& g) {
+  size_t n = g.nodes.size();
+  std::vector<bool> mat(n, false);
+  std::vector<int> uses = UseCounts(g);
+  for (ValueId o : g.outputs) mat[o] = true;
+  std::vector<double> cost(n, 1);
+  for (size_t i = 0; i < n; ++i) {
+    const Node& node = g.nodes[i];
+    OpCategory cat = CategoryOf(node.op);
+    if (cat == OpCategory::Contract || cat == OpCategory::Join) mat[i] = true;
+    if (cat == OpCategory::Contract)
+      for (ValueId in : node.inputs) mat[in] = mat[in] || g.nodes[in].op != OpKind::Input;
+    if (node.op == OpKind::Reshape && g.nodes[node.inputs[0]].op != OpKind::Input) mat[node.inputs[0]] = true;
+    if (node.op == OpKind::Input) mat[i] = true;
+  }
+  for (size_t i = 0; i < n; ++i) {
+    const Node& node = g.nodes[i];
+    double c = 1;
+    for (ValueId in : node.inputs) c += mat[in] ? 1 : cost[in];
+    cost[i] = c;
+    bool elementwise = CategoryOf(node.op) != OpCategory::Input && CategoryOf(node.op) != OpCategory::Constant;
+    if (elementwise && uses[i] > 1 && c > 24) mat[i] = true;
+  }
+  return mat;
+}
+
+}  // namespace
+
+FusionPlan PlanFusion(const Graph& g) {
+  FusionPlan plan;
+  plan.materialised = InitialMaterialised(g);
+  for (;;) {
+    plan.groups.clear();
+    bool stable = true;
+    for (size_t i = 0; i < g.nodes.size() && stable; ++i) {
+      if (!plan.materialised[i] || g.nodes[i].op == OpKind::Input) continue;
+      FusedGroup grp;
+      Planner p(g, plan.materialised);
+      stable = p.PlanGroup(static_cast<ValueId>(i), grp);
+      if (stable) plan.groups.push_back(std::move(grp));
+    }
+    // An output that is a graph input still needs a copy into the output buffer.
+    if (stable) {
+      std::set<ValueId> done;
+      for (ValueId o : g.outputs) {
+        if (g.nodes[o].op != OpKind::Input || !done.insert(o).second) continue;
+        FusedGroup grp;
+        Planner p(g, plan.materialised);
+        p.PlanGroup(o, grp);
+        plan.groups.push_back(std::move(grp));
+      }
+      return plan;
+    }
+  }
+}
+
+std::string PrintFusionPlan(const Graph& g, const FusionPlan& plan) {
+  std::string s;
+  for (size_t i = 0; i < plan.groups.size(); ++i) {
+    const FusedGroup& grp = plan.groups[i];
+    s += "kernel " + std::to_string(i) + " (" + GroupKindName(grp.kind) + " -> %" + std::to_string(grp.root) + " " +
+         TypeString(g.TypeOf(grp.root)) + "):";
+    auto names = grp.OpNames(g);
+    for (size_t k = 0; k < names.size(); ++k) s += (k ? ", " : " ") + names[k];
+    if (!grp.hoisted.empty()) {
+      s += " [per row:";
+      for (ValueId h : grp.hoisted) s += " %" + std::to_string(h) + " " + OpSpelling(g.nodes[h].op);
+      s += "]";
+    }
+    s += "\n";
+  }
+  return s;
+}
+
+}  // namespace tcc::passes

@@ -1,0 +1,48 @@
+// Defines the fusion pass: partitions a graph into fused loop nests
+// ("kernels" in `tcc explain`). Must run last, after folding, CSE and DCE.
+//
+// A value is *materialised* (gets a buffer) when it is a graph output, a
+// matmul or a matmul operand, a cat/stack, the operand of a reshape, a value
+// with several uses whose recomputation is expensive, or a reduction that
+// cannot be fused into its consumers. Every other node is computed inside the
+// loop nest of each materialised value that needs it, so elementwise chains,
+// broadcasts and views never touch memory.
+//
+// A reduction fuses into a consumer's loop nest ("hoisted") when its value
+// depends only on the nest's outer loops (e.g. softmax's row max and row sum,
+// layer_norm's mean and variance over the last axis): the nest computes it once
+// per row, before its innermost loop, and keeps it in a register.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "graph/graph.h"
+
+namespace tcc::passes {
+
+enum class GroupKind { Elementwise, Reduction, MatMul, Join, Copy };
+const char* GroupKindName(GroupKind k);
+
+struct FusedGroup {
+  GroupKind kind = GroupKind::Elementwise;
+  graph::ValueId root = -1;            // the materialised value this loop nest writes
+  std::vector<graph::ValueId> nodes;   // every node computed in it (topological, root last)
+  std::vector<graph::ValueId> hoisted; // reductions computed once per row (topological)
+  std::vector<graph::ValueId> reads;   // buffers it reads: inputs and other groups' roots
+
+  std::vector<std::string> OpNames(const graph::Graph& g) const;  // spelling of each node
+};
+
+struct FusionPlan {
+  std::vector<FusedGroup> groups;      // in execution order
+  std::vector<bool> materialised;      // per value: has its own buffer (inputs and roots)
+  bool IsHoisted(graph::ValueId v) const;  // a reduction fused into some nest
+};
+
+FusionPlan PlanFusion(const graph::Graph& g);
+
+// "kernel 0 (elementwise -> %5 float32[4096, 1024]): max, sub, exp, sum, div [row: %2 max, %4 sum]"
+std::string PrintFusionPlan(const graph::Graph& g, const FusionPlan& plan);
+
+}  // namespace tcc::passes
