@@ -1,0 +1,131 @@
+// Implements codegen.h with LLVM 19: host target selection, the default
+// per-module pipelines of the new pass manager, and the legacy code emitter.
+#include "codegen/codegen.h"
+
+#include <mutex>
+#include <ostream>
+
+#include <llvm/IR/DiagnosticInfo.h>
+#include <llvm/IR/DiagnosticPrinter.h>
+#include <llvm/IR/LegacyPassManager.h>
+#include <llvm/MC/TargetRegistry.h>
+#include <llvm/Passes/PassBuilder.h>
+#include <llvm/Support/TargetSelect.h>
+#include <llvm/Support/raw_ostream.h>
+#include <llvm/TargetParser/Host.h>
+
+namespace tcc::codegen {
+
+namespace {
+
+void InitTargets() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+    llvm::InitializeNativeTargetAsmParser();
+  });
+}
+
+// Prints loop-vectorize remarks ("remark: kernel.nest0: vectorized loop ...").
+class RemarkHandler : public llvm::DiagnosticHandler {
+ public:
+  explicit RemarkHandler(std::ostream* out) : out_(out) {}
+  bool isAnalysisRemarkEnabled(llvm::StringRef pass) const override { return pass == "loop-vectorize"; }
+  bool isMissedOptRemarkEnabled(llvm::StringRef pass) const override { return pass == "loop-vectorize"; }
+  bool isPassedOptRemarkEnabled(llvm::StringRef pass) const override { return pass == "loop-vectorize"; }
+  bool handleDiagnostics(const llvm::DiagnosticInfo& di) override {
+    auto* r = llvm::dyn_cast<llvm::DiagnosticInfoOptimizationBase>(&di);
+    if (!r || !out_) return false;
+    if (r->getPassName() != "loop-vectorize") return true;
+    const char* kind = r->getKind() == llvm::DK_OptimizationRemark ? "vectorized" : "missed";
+    *out_ << "remark: " << r->getFunction().getName().str() << ": " << kind << ": " << r->getMsg() << "\n";
+    return true;
+  }
+
+ private:
+  std::ostream* out_;
+};
+
+}  // namespace
+
+std::unique_ptr<llvm::TargetMachine> CreateTargetMachine(const CodegenOptions& opts, std::string* error) {
+  InitTargets();
+  std::string triple = llvm::sys::getDefaultTargetTriple();
+  const llvm::Target* target = llvm::TargetRegistry::lookupTarget(triple, *error);
+  if (!target) return nullptr;
+  std::string cpu = opts.target_cpu;
+  std::string features;
+  if (cpu.empty() || cpu == "native") {
+    cpu = llvm::sys::getHostCPUName().str();
+    for (auto& f : llvm::sys::getHostCPUFeatures()) features += (f.second ? "+" : "-") + f.first().str() + ",";
+    if (!features.empty()) features.pop_back();
+  } else if (cpu == "generic") {
+    cpu = "x86-64";
+  }
+  llvm::TargetOptions to;
+  auto level = opts.opt_level == 0   ? llvm::CodeGenOptLevel::None
+               : opts.opt_level == 1 ? llvm::CodeGenOptLevel::Less
+               : opts.opt_level == 3 ? llvm::CodeGenOptLevel::Aggressive
+                                     : llvm::CodeGenOptLevel::Default;
+  std::unique_ptr<llvm::TargetMachine> tm(
+      target->createTargetMachine(triple, cpu, features, to, llvm::Reloc::PIC_, std::nullopt, level));
+  if (!tm) *error = "cannot create a target machine for " + triple + " cpu " + cpu;
+  return tm;
+}
+
+void PrepareModule(llvm::Module& m, llvm::TargetMachine& tm) {
+  m.setTargetTriple(tm.getTargetTriple().str());
+  m.setDataLayout(tm.createDataLayout());
+  m.setPICLevel(llvm::PICLevel::BigPIC);
+  m.setPIELevel(llvm::PIELevel::Large);
+  for (llvm::Function& f : m) {
+    if (f.isDeclaration()) continue;
+    f.addFnAttr("target-cpu", tm.getTargetCPU());
+    if (!tm.getTargetFeatureString().empty()) f.addFnAttr("target-features", tm.getTargetFeatureString());
+  }
+}
+
+void OptimizeModule(llvm::Module& m, llvm::TargetMachine& tm, const CodegenOptions& opts) {
+  llvm::LLVMContext& ctx = m.getContext();
+  if (opts.remarks) ctx.setDiagnosticHandler(std::make_unique<RemarkHandler>(opts.remarks_out));
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PipelineTuningOptions pto;
+  pto.LoopVectorization = opts.opt_level >= 2;
+  pto.SLPVectorization = opts.opt_level >= 2;
+  pto.LoopUnrolling = opts.opt_level >= 2;
+  llvm::PassBuilder pb(&tm, pto);
+  pb.registerModuleAnalyses(mam);
+  pb.registerCGSCCAnalyses(cgam);
+  pb.registerFunctionAnalyses(fam);
+  pb.registerLoopAnalyses(lam);
+  pb.crossRegisterProxies(lam, fam, cgam, mam);
+  llvm::ModulePassManager mpm;
+  switch (opts.opt_level) {
+    case 0: mpm = pb.buildO0DefaultPipeline(llvm::OptimizationLevel::O0); break;
+    case 1: mpm = pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O1); break;
+    case 3: mpm = pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3); break;
+    default: mpm = pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O2); break;
+  }
+  mpm.run(m, mam);
+  if (opts.remarks) ctx.setDiagnosticHandler(std::make_unique<llvm::DiagnosticHandler>());
+}
+
+bool EmitCode(llvm::Module& m, llvm::TargetMachine& tm, bool assembly, std::string* out, std::string* error) {
+  llvm::SmallVector<char, 0> buf;
+  llvm::raw_svector_ostream os(buf);
+  llvm::legacy::PassManager pm;
+  auto type = assembly ? llvm::CodeGenFileType::AssemblyFile : llvm::CodeGenFileType::ObjectFile;
+  if (tm.addPassesToEmitFile(pm, os, nullptr, type)) {
+    *error = "the target cannot emit this file type";
+    return false;
+  }
+  pm.run(m);
+  out->assign(buf.begin(), buf.end());
+  return true;
+}
+
+}  // namespace tcc::codegen

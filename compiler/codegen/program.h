@@ -1,0 +1,22 @@
+// Defines the IR that turns a module of kernels into a program: the
+// `ts_program` descriptor of ts_runtime.h (serialized AST, plan JSON, kernel
+// table, version) and `int main(argc, argv)` calling ts_rt_main.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <llvm/IR/Module.h>
+
+namespace tcc::codegen {
+
+struct ProgramParts {
+  std::string ast_blob;                  // compiler/ast/serialize.h
+  std::string plan_json;                 // runtime/README.md
+  std::vector<std::string> kernel_names; // functions already defined in the module
+  std::string version;
+};
+
+void EmitProgram(llvm::Module& m, const ProgramParts& parts);
+
+}  // namespace tcc::codegen

@@ -1,0 +1,114 @@
+// Defines the internals shared by the lowering files: KernelState (what the
+// kernel function knows: buffers, symbolic sizes, scalars) and Emitter (emits
+// loops and element values into one function, the kernel itself or an
+// outlined nest, capturing kernel values into the nest's context on demand).
+#pragma once
+
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/Module.h>
+
+#include "graph/graph.h"
+#include "passes/plan_fusion.h"
+
+namespace tcc::lower {
+
+using graph::DType;
+using graph::ValueId;
+using Index = std::vector<llvm::Value*>;  // one i64 per dimension
+
+// A strided buffer in the kernel function: element type `dtype`.
+struct Buffer {
+  llvm::Value* data = nullptr;
+  std::vector<llvm::Value*> sizes;
+  std::vector<llvm::Value*> strides;  // in elements
+  DType dtype = DType::F32;
+};
+
+struct KernelState {
+  const graph::Graph& g;
+  const passes::FusionPlan& plan;
+  llvm::Module& m;
+  llvm::LLVMContext& c;
+  llvm::Function* kernel = nullptr;
+  std::string name;
+  std::map<ValueId, Buffer> buffers;     // inputs and materialised values
+  std::map<int32_t, llvm::Value*> syms;  // symbolic sizes
+  std::vector<llvm::Value*> scalars;     // doubles, by ScalarInput index
+  llvm::Value* err_flag = nullptr;       // i32 alloca: nonzero after a run-time error
+  std::vector<std::string> errors;
+
+  KernelState(const graph::Graph& g, const passes::FusionPlan& p, llvm::Module& m)
+      : g(g), plan(p), m(m), c(m.getContext()) {}
+};
+
+llvm::Type* ElemType(llvm::LLVMContext& c, DType t);   // in registers (bool: i1)
+llvm::Type* StoreType(llvm::LLVMContext& c, DType t);  // in memory (bool: i8)
+
+class Emitter {
+ public:
+  // `outlined`: fn is a nest function whose arg 0 is the context pointer.
+  Emitter(KernelState& k, llvm::Function* fn, bool outlined);
+
+  llvm::IRBuilder<>& b() { return b_; }
+  KernelState& k() { return k_; }
+
+  // ---- kernel values, captured into the context when outlined
+  llvm::Value* Cap(llvm::Value* kernel_value);
+  llvm::Value* DimSize(const graph::Dim& d);
+  llvm::Value* I64(int64_t v) { return b_.getInt64(v); }
+  const std::vector<llvm::Value*>& captured() const { return captured_; }
+
+  // ---- control flow
+  // for (i = begin; i < end; ++i) body(i); leaves the builder after the loop.
+  void Loop(llvm::Value* begin, llvm::Value* end, const std::function<void(llvm::Value*)>& body,
+            const char* name = "i");
+  // Nested loops over `shape` (outermost first).
+  void LoopNest(const std::vector<llvm::Value*>& sizes, const std::function<void(const Index&)>& body);
+  // Splits a flat index into the coordinates of `sizes` (row-major).
+  Index Unflatten(llvm::Value* flat, const std::vector<llvm::Value*>& sizes);
+  llvm::Value* EntryAlloca(llvm::Type* t, const char* name);
+
+  // ---- element access
+  llvm::Value* LoadElem(const Buffer& kb, const Index& idx);            // kb: kernel-level buffer
+  void StoreElem(const Buffer& kb, const Index& idx, llvm::Value* v);
+  llvm::Value* Convert(llvm::Value* v, DType from, DType to);
+
+  // ---- values: the element of node v at index idx (emitted inline)
+  llvm::Value* Eval(ValueId v, const Index& idx);
+  // Computes a reduction node at its output index (loops over the reduced axes).
+  llvm::Value* EmitReduction(ValueId r, const Index& out_idx);
+  // Computes the group's hoisted reductions for the current row.
+  void ComputeHoisted(const passes::FusedGroup& grp, const Index& root_idx);
+
+  // Index maps from a node's index to its operand's index.
+  Index BroadcastIndex(const graph::Shape& in, const graph::Shape& out, const Index& idx);
+  Index ViewInputIndex(ValueId v, const Index& idx);      // v: a view other than reshape
+  Index ReduceInputIndex(ValueId r, const Index& out_idx, const Index& reduced);  // reduced: per reduced axis
+
+  // Reports a run-time error (once per kernel call) at loc.
+  void RaiseAt(const std::string& msg, Loc loc);
+
+ private:
+  llvm::Value* EvalUnary(const graph::Node& n, llvm::Value* x, DType t);
+  llvm::Value* EvalBinary(const graph::Node& n, llvm::Value* a, llvm::Value* bv, DType t);
+  llvm::Value* EvalCreate(const graph::Node& n, const Index& idx);
+  llvm::Value* EvalReshape(ValueId v, const Index& idx);
+  void FindHoisted(const passes::FusedGroup& grp, ValueId v, const Index& idx);
+  llvm::Value* LoadConstData(const graph::Node& n, const Index& idx);
+
+  KernelState& k_;
+  llvm::Function* fn_;
+  bool outlined_;
+  llvm::IRBuilder<> b_;
+  llvm::BasicBlock* prologue_ = nullptr;  // outlined: loads of captured values go here
+  std::map<llvm::Value*, llvm::Value*> cap_map_;
+  std::vector<llvm::Value*> captured_;
+  std::map<ValueId, std::pair<Index, llvm::Value*>> hoisted_;  // reduction -> (index, value)
+};
+
+}  // namespace tcc::lower

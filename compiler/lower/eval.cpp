@@ -1,0 +1,272 @@
+// Implements Emitter::Eval: the value of one element of a node, computed
+// inline from its operands (elementwise ops, casts, views, creation ops),
+// loaded from a buffer (inputs, materialised values) or taken from the
+// current row's hoisted reductions.
+#include <cmath>
+
+#include <llvm/IR/Intrinsics.h>
+#include <llvm/IR/MDBuilder.h>
+
+#include "graph/shape.h"
+#include "lower/emitter.h"
+#include "lower/math_approx.h"
+#include "lower/runtime_decls.h"
+
+namespace tcc::lower {
+
+using graph::Dim;
+using graph::Node;
+using graph::OpCategory;
+using graph::OpKind;
+using graph::Shape;
+using llvm::Value;
+
+namespace {
+
+bool IsF(DType t) { return t == DType::F32 || t == DType::F64; }
+
+bool IsCompare(OpKind op) {
+  return op == OpKind::Eq || op == OpKind::Ne || op == OpKind::Lt || op == OpKind::Le || op == OpKind::Gt ||
+         op == OpKind::Ge;
+}
+
+}  // namespace
+
+Index Emitter::BroadcastIndex(const Shape& in, const Shape& out, const Index& idx) {
+  Index r(in.size());
+  size_t off = out.size() - in.size();
+  for (size_t i = 0; i < in.size(); ++i)
+    r[i] = (in[i].is_static() && in[i].size == 1) ? I64(0) : idx[i + off];
+  return r;
+}
+
+Value* Emitter::Eval(ValueId v, const Index& idx) {
+  const Node& n = k_.g.nodes[v];
+  auto hit = hoisted_.find(v);
+  if (hit != hoisted_.end()) return hit->second.second;
+  auto buf = k_.buffers.find(v);
+  if (buf != k_.buffers.end() && (k_.plan.materialised[v] || n.op == OpKind::Input)) return LoadElem(buf->second, idx);
+
+  DType t = n.type.dtype;
+  switch (graph::CategoryOf(n.op)) {
+    case OpCategory::Input:
+      if (n.op == OpKind::ScalarInput) {
+        size_t i = static_cast<size_t>(n.attrs.index);
+        Value* d = i < k_.scalars.size() ? Cap(k_.scalars[i]) : llvm::ConstantFP::get(b_.getDoubleTy(), 0.0);
+        return Convert(d, DType::F64, t);
+      }
+      k_.errors.push_back("input %" + std::to_string(v) + " has no buffer");
+      return llvm::UndefValue::get(ElemType(k_.c, t));
+    case OpCategory::Constant:
+      if (!n.attrs.fvalues.empty()) return LoadConstData(n, idx);
+      return Convert(llvm::ConstantFP::get(b_.getDoubleTy(), n.attrs.fvalue), DType::F64, t);
+    case OpCategory::Create: return EvalCreate(n, idx);
+    case OpCategory::Cast: {
+      ValueId in = n.inputs[0];
+      return Convert(Eval(in, idx), k_.g.TypeOf(in).dtype, t);
+    }
+    case OpCategory::Unary: {
+      ValueId in = n.inputs[0];
+      DType ct = (n.op == OpKind::Not) ? DType::Bool : t;
+      return EvalUnary(n, Convert(Eval(in, idx), k_.g.TypeOf(in).dtype, ct), ct);
+    }
+    case OpCategory::Binary: {
+      DType ta = k_.g.TypeOf(n.inputs[0]).dtype, tb = k_.g.TypeOf(n.inputs[1]).dtype;
+      DType ct = IsCompare(n.op) ? graph::PromoteTypes(ta, tb) : t;
+      Value* a = Convert(Eval(n.inputs[0], BroadcastIndex(k_.g.TypeOf(n.inputs[0]).shape, n.type.shape, idx)), ta, ct);
+      Value* c = Convert(Eval(n.inputs[1], BroadcastIndex(k_.g.TypeOf(n.inputs[1]).shape, n.type.shape, idx)), tb, ct);
+      return EvalBinary(n, a, c, ct);
+    }
+    case OpCategory::Ternary: {
+      Value* ops[3];
+      for (int i = 0; i < 3; ++i) {
+        ValueId in = n.inputs[i];
+        DType want = (n.op == OpKind::Where && i == 0) ? DType::Bool : t;
+        ops[i] = Convert(Eval(in, BroadcastIndex(k_.g.TypeOf(in).shape, n.type.shape, idx)), k_.g.TypeOf(in).dtype, want);
+      }
+      if (n.op == OpKind::Where) return b_.CreateSelect(ops[0], ops[1], ops[2]);
+      // clamp(x, lo, hi): nan stays nan
+      Value* lo_lt = IsF(t) ? b_.CreateFCmpOLT(ops[0], ops[1]) : b_.CreateICmpSLT(ops[0], ops[1]);
+      Value* r = b_.CreateSelect(lo_lt, ops[1], ops[0]);
+      Value* hi_gt = IsF(t) ? b_.CreateFCmpOGT(r, ops[2]) : b_.CreateICmpSGT(r, ops[2]);
+      return b_.CreateSelect(hi_gt, ops[2], r);
+    }
+    case OpCategory::Reduce: return EmitReduction(v, idx);  // not hoisted here: computed in place
+    case OpCategory::View:
+      if (n.op == OpKind::Reshape) return EvalReshape(v, idx);
+      return Eval(n.inputs[0], ViewInputIndex(v, idx));
+    case OpCategory::Contract:
+    case OpCategory::Join:
+      k_.errors.push_back(std::string(graph::OpSpelling(n.op)) + " %" + std::to_string(v) + " was not materialised");
+      return llvm::UndefValue::get(ElemType(k_.c, t));
+  }
+  return llvm::UndefValue::get(ElemType(k_.c, t));
+}
+
+Value* Emitter::EvalUnary(const Node& n, Value* x, DType t) {
+  llvm::Type* ty = ElemType(k_.c, t);
+  bool f = IsF(t);
+  auto fc = [&](double v) { return llvm::ConstantFP::get(ty, v); };
+  auto approx = [&](ApproxFn which, llvm::Intrinsic::ID f64, const char* libm) -> Value* {
+    if (t == DType::F32) return b_.CreateCall(GetApproxFn(k_.m, which), {x});
+    if (f64 != llvm::Intrinsic::not_intrinsic) return b_.CreateUnaryIntrinsic(f64, x);
+    return b_.CreateCall(GetLibcFn(k_.m, libm), {x});
+  };
+  switch (n.op) {
+    case OpKind::Neg: return f ? b_.CreateFNeg(x) : b_.CreateNeg(x);
+    case OpKind::Abs:
+      if (f) return b_.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, x);
+      if (t == DType::Bool) return x;
+      return b_.CreateSelect(b_.CreateICmpSLT(x, llvm::ConstantInt::get(ty, 0)), b_.CreateNeg(x), x);
+    case OpKind::Exp: return approx(ApproxFn::Exp, llvm::Intrinsic::exp, nullptr);
+    case OpKind::Log: return approx(ApproxFn::Log, llvm::Intrinsic::log, nullptr);
+    case OpKind::Tanh: return approx(ApproxFn::Tanh, llvm::Intrinsic::not_intrinsic, "tanh");
+    case OpKind::Sigmoid:
+      if (t == DType::F32) return b_.CreateCall(GetApproxFn(k_.m, ApproxFn::Sigmoid), {x});
+      return b_.CreateFDiv(fc(1.0), b_.CreateFAdd(fc(1.0), b_.CreateUnaryIntrinsic(llvm::Intrinsic::exp, b_.CreateFNeg(x))));
+    case OpKind::Sqrt: return b_.CreateUnaryIntrinsic(llvm::Intrinsic::sqrt, x);
+    case OpKind::Rsqrt: return b_.CreateFDiv(fc(1.0), b_.CreateUnaryIntrinsic(llvm::Intrinsic::sqrt, x));
+    case OpKind::Sin: return b_.CreateUnaryIntrinsic(llvm::Intrinsic::sin, x);
+    case OpKind::Cos: return b_.CreateUnaryIntrinsic(llvm::Intrinsic::cos, x);
+    case OpKind::Relu:
+      if (f) return b_.CreateSelect(b_.CreateFCmpOLE(x, fc(0.0)), fc(0.0), x);
+      return b_.CreateSelect(b_.CreateICmpSLT(x, llvm::ConstantInt::get(ty, 0)), llvm::ConstantInt::get(ty, 0), x);
+    case OpKind::Gelu: {
+      // 0.5 * x * (1 + erf(x / sqrt(2))), erf from libm in double
+      Value* xd = t == DType::F64 ? x : b_.CreateFPExt(x, b_.getDoubleTy());
+      Value* e = b_.CreateCall(GetLibcFn(k_.m, "erf"), {b_.CreateFMul(xd, llvm::ConstantFP::get(b_.getDoubleTy(), M_SQRT1_2))});
+      Value* r = b_.CreateFMul(b_.CreateFMul(llvm::ConstantFP::get(b_.getDoubleTy(), 0.5), xd),
+                               b_.CreateFAdd(llvm::ConstantFP::get(b_.getDoubleTy(), 1.0), e));
+      return t == DType::F64 ? r : b_.CreateFPTrunc(r, ty);
+    }
+    case OpKind::Not: return b_.CreateNot(x);
+    case OpKind::BitNot: return b_.CreateNot(x);
+    default: break;
+  }
+  k_.errors.push_back(std::string("cannot lower unary ") + graph::OpSpelling(n.op));
+  return x;
+}
+
+Value* Emitter::EvalBinary(const Node& n, Value* a, Value* c, DType t) {
+  llvm::Type* ty = ElemType(k_.c, t);
+  bool f = IsF(t);
+  auto zero = [&] { return llvm::Constant::getNullValue(ty); };
+  switch (n.op) {
+    case OpKind::Add: return f ? b_.CreateFAdd(a, c) : b_.CreateAdd(a, c);
+    case OpKind::Sub: return f ? b_.CreateFSub(a, c) : b_.CreateSub(a, c);
+    case OpKind::Mul: return f ? b_.CreateFMul(a, c) : b_.CreateMul(a, c);
+    case OpKind::Div: return f ? b_.CreateFDiv(a, c) : b_.CreateSDiv(a, c);
+    case OpKind::FloorDiv:
+    case OpKind::Mod: {
+      if (f) {
+        if (n.op == OpKind::FloorDiv) return b_.CreateUnaryIntrinsic(llvm::Intrinsic::floor, b_.CreateFDiv(a, c));
+        Value* r = b_.CreateFRem(a, c);
+        Value* fix = b_.CreateAnd(b_.CreateFCmpONE(r, zero()),
+                                  b_.CreateXor(b_.CreateFCmpOLT(r, zero()), b_.CreateFCmpOLT(c, zero())));
+        return b_.CreateSelect(fix, b_.CreateFAdd(r, c), r);
+      }
+      if (t == DType::Bool) return n.op == OpKind::FloorDiv ? a : zero();
+      Value* is0 = b_.CreateICmpEQ(c, zero());
+      auto* bad = llvm::BasicBlock::Create(k_.c, "divzero", fn_);
+      auto* ok = llvm::BasicBlock::Create(k_.c, "divok", fn_);
+      b_.CreateCondBr(is0, bad, ok, llvm::MDBuilder(k_.c).createBranchWeights(1, 1000));
+      b_.SetInsertPoint(bad);
+      RaiseAt("integer division by zero", n.loc);
+      b_.CreateBr(ok);
+      b_.SetInsertPoint(ok);
+      Value* safe = b_.CreateSelect(is0, llvm::ConstantInt::get(ty, 1), c);
+      Value* q = b_.CreateSDiv(a, safe);
+      Value* r = b_.CreateSRem(a, safe);
+      Value* adjust = b_.CreateAnd(b_.CreateICmpNE(r, zero()),
+                                   b_.CreateXor(b_.CreateICmpSLT(r, zero()), b_.CreateICmpSLT(safe, zero())));
+      if (n.op == OpKind::FloorDiv) return b_.CreateSub(q, b_.CreateZExt(adjust, ty));
+      return b_.CreateSelect(adjust, b_.CreateAdd(r, safe), r);
+    }
+    case OpKind::Pow: {
+      if (auto* cf = llvm::dyn_cast<llvm::ConstantFP>(c)) {
+        double e = cf->getValueAPF().convertToDouble();
+        if (e == 2.0) return b_.CreateFMul(a, a);
+        if (e == 1.0) return a;
+        if (e == 0.5) return b_.CreateUnaryIntrinsic(llvm::Intrinsic::sqrt, a);
+      }
+      if (f) return b_.CreateBinaryIntrinsic(llvm::Intrinsic::pow, a, c);
+      Value* r = b_.CreateBinaryIntrinsic(llvm::Intrinsic::pow, b_.CreateSIToFP(a, b_.getDoubleTy()),
+                                          b_.CreateSIToFP(c, b_.getDoubleTy()));
+      return b_.CreateFPToSI(r, ty);
+    }
+    case OpKind::Maximum:
+      if (f) return b_.CreateBinaryIntrinsic(llvm::Intrinsic::maximum, a, c);
+      return b_.CreateSelect(t == DType::Bool ? b_.CreateICmpUGT(a, c) : b_.CreateICmpSGT(a, c), a, c);
+    case OpKind::Minimum:
+      if (f) return b_.CreateBinaryIntrinsic(llvm::Intrinsic::minimum, a, c);
+      return b_.CreateSelect(t == DType::Bool ? b_.CreateICmpULT(a, c) : b_.CreateICmpSLT(a, c), a, c);
+    case OpKind::Eq: return f ? b_.CreateFCmpOEQ(a, c) : b_.CreateICmpEQ(a, c);
+    case OpKind::Ne: return f ? b_.CreateFCmpUNE(a, c) : b_.CreateICmpNE(a, c);
+    case OpKind::Lt: return f ? b_.CreateFCmpOLT(a, c) : (t == DType::Bool ? b_.CreateICmpULT(a, c) : b_.CreateICmpSLT(a, c));
+    case OpKind::Le: return f ? b_.CreateFCmpOLE(a, c) : (t == DType::Bool ? b_.CreateICmpULE(a, c) : b_.CreateICmpSLE(a, c));
+    case OpKind::Gt: return f ? b_.CreateFCmpOGT(a, c) : (t == DType::Bool ? b_.CreateICmpUGT(a, c) : b_.CreateICmpSGT(a, c));
+    case OpKind::Ge: return f ? b_.CreateFCmpOGE(a, c) : (t == DType::Bool ? b_.CreateICmpUGE(a, c) : b_.CreateICmpSGE(a, c));
+    case OpKind::And: return b_.CreateAnd(a, c);
+    case OpKind::Or: return b_.CreateOr(a, c);
+    case OpKind::Xor: return b_.CreateXor(a, c);
+    default: break;
+  }
+  k_.errors.push_back(std::string("cannot lower binary ") + graph::OpSpelling(n.op));
+  return a;
+}
+
+Value* Emitter::EvalCreate(const Node& n, const Index& idx) {
+  DType t = n.type.dtype;
+  llvm::Type* d = b_.getDoubleTy();
+  auto dc = [&](double v) { return llvm::ConstantFP::get(d, v); };
+  switch (n.op) {
+    case OpKind::Full: return Convert(dc(n.attrs.fvalue), DType::F64, t);
+    case OpKind::Arange: {
+      double start = n.attrs.fvalues.size() > 0 ? n.attrs.fvalues[0] : 0;
+      double step = n.attrs.fvalues.size() > 1 ? n.attrs.fvalues[1] : 1;
+      Value* v = b_.CreateFAdd(dc(start), b_.CreateFMul(b_.CreateSIToFP(idx[0], d), dc(step)));
+      return Convert(v, DType::F64, t);
+    }
+    case OpKind::Linspace: {
+      double start = n.attrs.fvalues.size() > 0 ? n.attrs.fvalues[0] : 0;
+      double stop = n.attrs.fvalues.size() > 1 ? n.attrs.fvalues[1] : 0;
+      Value* count = DimSize(n.type.shape[0]);
+      Value* denom = b_.CreateSIToFP(b_.CreateSub(count, I64(1)), d);
+      Value* step = b_.CreateFDiv(dc(stop - start), b_.CreateSelect(b_.CreateFCmpOGT(denom, dc(0)), denom, dc(1)));
+      // torch: the first half counts up from start, the second half down from stop
+      Value* i = b_.CreateSIToFP(idx[0], d);
+      Value* up = b_.CreateFAdd(dc(start), b_.CreateFMul(i, step));
+      Value* down = b_.CreateFSub(dc(stop), b_.CreateFMul(b_.CreateFSub(denom, i), step));
+      Value* half = b_.CreateSDiv(count, I64(2));
+      return Convert(b_.CreateSelect(b_.CreateICmpSLT(idx[0], half), up, down), DType::F64, t);
+    }
+    case OpKind::Eye: return Convert(b_.CreateICmpEQ(idx[0], idx[1]), DType::Bool, t);
+    default: break;
+  }
+  return llvm::UndefValue::get(ElemType(k_.c, t));
+}
+
+Value* Emitter::LoadConstData(const Node& n, const Index& idx) {
+  // A small literal tensor: a private global array, indexed row-major.
+  DType t = n.type.dtype;
+  llvm::Type* st = StoreType(k_.c, t);
+  std::vector<llvm::Constant*> elems;
+  for (double v : n.attrs.fvalues) {
+    if (t == DType::F32) elems.push_back(llvm::ConstantFP::get(st, static_cast<float>(v)));
+    else if (t == DType::F64) elems.push_back(llvm::ConstantFP::get(st, v));
+    else elems.push_back(llvm::ConstantInt::get(st, static_cast<int64_t>(v), true));
+  }
+  auto* arr_t = llvm::ArrayType::get(st, elems.size());
+  auto* gv = new llvm::GlobalVariable(k_.m, arr_t, true, llvm::GlobalValue::PrivateLinkage,
+                                      llvm::ConstantArray::get(arr_t, elems), "tcc.const");
+  Value* lin = I64(0);
+  int64_t stride = 1;
+  for (size_t d = idx.size(); d-- > 0;) {
+    lin = b_.CreateAdd(lin, b_.CreateMul(idx[d], I64(stride)));
+    stride *= n.type.shape[d].size;
+  }
+  Value* v = b_.CreateLoad(st, b_.CreateInBoundsGEP(st, gv, lin));
+  return t == DType::Bool ? b_.CreateICmpNE(v, b_.getInt8(0)) : v;
+}
+
+}  // namespace tcc::lower

@@ -1,0 +1,170 @@
+// Implements reductions: the loops over the reduced axes of one output
+// element (EmitReduction), and the per-row computation of a nest's hoisted
+// reductions (ComputeHoisted), which runs before the nest's innermost loop.
+//
+// Float sums and products are reassociable (fast-math `reassoc`) so that the
+// vectoriser can keep several partial sums; max/min propagate NaN as torch does.
+#include <algorithm>
+#include <limits>
+
+#include <llvm/IR/Intrinsics.h>
+
+#include "graph/shape.h"
+#include "lower/emitter.h"
+
+namespace tcc::lower {
+
+using graph::Node;
+using graph::OpCategory;
+using graph::OpKind;
+using llvm::Value;
+
+namespace {
+
+bool IsF(DType t) { return t == DType::F32 || t == DType::F64; }
+
+}  // namespace
+
+Index Emitter::ReduceInputIndex(ValueId r, const Index& out_idx, const Index& reduced) {
+  const Node& n = k_.g.nodes[r];
+  const graph::Shape& s = k_.g.TypeOf(n.inputs[0]).shape;
+  auto axes = graph::NormalizeAxes(n.attrs.axes, s.size()).value_or(std::vector<int64_t>{});
+  Index in;
+  size_t k = 0, j = 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    bool red = std::find(axes.begin(), axes.end(), static_cast<int64_t>(i)) != axes.end();
+    if (red) {
+      in.push_back(j < reduced.size() ? reduced[j] : I64(0));
+      ++j;
+      if (n.attrs.keepdim) ++k;
+    } else {
+      in.push_back(k < out_idx.size() ? out_idx[k] : I64(0));
+      ++k;
+    }
+  }
+  return in;
+}
+
+Value* Emitter::EmitReduction(ValueId r, const Index& out_idx) {
+  const Node& n = k_.g.nodes[r];
+  ValueId in = n.inputs[0];
+  const graph::Shape& s = k_.g.TypeOf(in).shape;
+  DType in_t = k_.g.TypeOf(in).dtype;
+  DType out_t = n.type.dtype;
+  auto axes = graph::NormalizeAxes(n.attrs.axes, s.size()).value_or(std::vector<int64_t>{});
+  bool arg = n.op == OpKind::ArgMax || n.op == OpKind::ArgMin;
+  bool logical = n.op == OpKind::All || n.op == OpKind::Any;
+  bool minmax = n.op == OpKind::Max || n.op == OpKind::Min;
+  // The accumulator dtype: the input's for max/min/arg, bool for all/any, else the output's.
+  DType acc_t = (minmax || arg) ? in_t : logical ? DType::Bool : out_t;
+  if (n.op == OpKind::Mean && !IsF(acc_t)) acc_t = DType::F64;
+  llvm::Type* at = ElemType(k_.c, acc_t);
+
+  Value* init;
+  switch (n.op) {
+    case OpKind::Sum:
+    case OpKind::Mean: init = llvm::Constant::getNullValue(at); break;
+    case OpKind::Prod: init = IsF(acc_t) ? llvm::ConstantFP::get(at, 1.0) : llvm::ConstantInt::get(at, 1); break;
+    case OpKind::All: init = b_.getTrue(); break;
+    case OpKind::Any: init = b_.getFalse(); break;
+    default: {
+      bool is_max = n.op == OpKind::Max || n.op == OpKind::ArgMax;
+      if (IsF(acc_t)) init = llvm::ConstantFP::getInfinity(at, is_max);
+      else if (acc_t == DType::Bool) init = is_max ? b_.getFalse() : b_.getTrue();
+      else init = is_max ? llvm::ConstantInt::get(at, llvm::APInt::getSignedMinValue(at->getIntegerBitWidth()))
+                         : llvm::ConstantInt::get(at, llvm::APInt::getSignedMaxValue(at->getIntegerBitWidth()));
+    }
+  }
+  Value* acc = EntryAlloca(at, "acc");
+  Value* best = arg ? EntryAlloca(b_.getInt64Ty(), "argidx") : nullptr;
+  b_.CreateStore(init, acc);
+  if (best) b_.CreateStore(I64(0), best);
+
+  std::vector<Value*> sizes;
+  for (int64_t a : axes) sizes.push_back(DimSize(s[a]));
+  Value* count = I64(1);
+  for (Value* sz : sizes) count = b_.CreateMul(count, sz);
+
+  LoopNest(sizes, [&](const Index& red) {
+    Value* x = Convert(Eval(in, ReduceInputIndex(r, out_idx, red)), in_t, acc_t);
+    Value* a = b_.CreateLoad(at, acc);
+    llvm::IRBuilder<>::FastMathFlagGuard guard(b_);
+    llvm::FastMathFlags fmf;
+    fmf.setAllowReassoc();
+    b_.setFastMathFlags(fmf);
+    Value* nv = nullptr;
+    switch (n.op) {
+      case OpKind::Sum:
+      case OpKind::Mean: nv = IsF(acc_t) ? b_.CreateFAdd(a, x) : b_.CreateAdd(a, x); break;
+      case OpKind::Prod: nv = IsF(acc_t) ? b_.CreateFMul(a, x) : b_.CreateMul(a, x); break;
+      case OpKind::All: nv = b_.CreateAnd(a, x); break;
+      case OpKind::Any: nv = b_.CreateOr(a, x); break;
+      case OpKind::Max:
+        nv = IsF(acc_t) ? b_.CreateBinaryIntrinsic(llvm::Intrinsic::maximum, a, x)
+                        : b_.CreateBinaryIntrinsic(acc_t == DType::Bool ? llvm::Intrinsic::umax : llvm::Intrinsic::smax, a, x);
+        break;
+      case OpKind::Min:
+        nv = IsF(acc_t) ? b_.CreateBinaryIntrinsic(llvm::Intrinsic::minimum, a, x)
+                        : b_.CreateBinaryIntrinsic(acc_t == DType::Bool ? llvm::Intrinsic::umin : llvm::Intrinsic::smin, a, x);
+        break;
+      case OpKind::ArgMax:
+      case OpKind::ArgMin: {
+        // first occurrence wins; a NaN beats everything (torch)
+        bool is_max = n.op == OpKind::ArgMax;
+        Value* better;
+        if (IsF(acc_t)) {
+          better = is_max ? b_.CreateFCmpOGT(x, a) : b_.CreateFCmpOLT(x, a);
+          better = b_.CreateOr(better, b_.CreateAnd(b_.CreateFCmpUNO(x, x), b_.CreateFCmpORD(a, a)));
+        } else {
+          bool u = acc_t == DType::Bool;
+          better = is_max ? (u ? b_.CreateICmpUGT(x, a) : b_.CreateICmpSGT(x, a))
+                          : (u ? b_.CreateICmpULT(x, a) : b_.CreateICmpSLT(x, a));
+        }
+        Value* lin = I64(0);
+        for (size_t d = 0; d < red.size(); ++d) lin = b_.CreateAdd(b_.CreateMul(lin, sizes[d]), red[d]);
+        b_.CreateStore(b_.CreateSelect(better, lin, b_.CreateLoad(b_.getInt64Ty(), best)), best);
+        nv = b_.CreateSelect(better, x, a);
+        break;
+      }
+      default: nv = a; break;
+    }
+    b_.CreateStore(nv, acc);
+  });
+
+  if (arg) return b_.CreateLoad(b_.getInt64Ty(), best);
+  Value* res = b_.CreateLoad(at, acc);
+  if (n.op == OpKind::Mean) res = b_.CreateFDiv(res, b_.CreateSIToFP(count, at));
+  return Convert(res, acc_t, out_t);
+}
+
+void Emitter::FindHoisted(const passes::FusedGroup& grp, ValueId v, const Index& idx) {
+  const Node& n = k_.g.nodes[v];
+  if (v != grp.root && (k_.plan.materialised[v] || n.op == OpKind::Input)) return;
+  if (hoisted_.count(v)) return;
+  switch (graph::CategoryOf(n.op)) {
+    case OpCategory::Reduce: {
+      Index zeros;
+      FindHoisted(grp, n.inputs[0], ReduceInputIndex(v, idx, zeros));
+      if (v != grp.root && std::find(grp.hoisted.begin(), grp.hoisted.end(), v) != grp.hoisted.end())
+        hoisted_[v] = {idx, EmitReduction(v, idx)};
+      return;
+    }
+    case OpCategory::Unary:
+    case OpCategory::Binary:
+    case OpCategory::Ternary:
+    case OpCategory::Cast:
+      for (ValueId in : n.inputs) FindHoisted(grp, in, BroadcastIndex(k_.g.TypeOf(in).shape, n.type.shape, idx));
+      return;
+    case OpCategory::View:
+      if (n.op != OpKind::Reshape) FindHoisted(grp, n.inputs[0], ViewInputIndex(v, idx));
+      return;
+    default: return;
+  }
+}
+
+void Emitter::ComputeHoisted(const passes::FusedGroup& grp, const Index& root_idx) {
+  if (grp.hoisted.empty()) return;
+  FindHoisted(grp, grp.root, root_idx);
+}
+
+}  // namespace tcc::lower

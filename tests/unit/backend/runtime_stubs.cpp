@@ -1,0 +1,67 @@
+// Stand-ins for the runtime ABI (ts_runtime.h) so that JIT-compiled kernels
+// run inside the unit test without the real runtime: malloc'd outputs, a
+// naive matmul, and a parallel_for that runs the body in three uneven chunks
+// on the calling thread (exercising the chunk boundaries).
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "jit_kernel.h"
+#include "ts_runtime.h"
+
+namespace tcc::testing {
+std::string g_last_raise;
+int g_parallel_calls = 0;
+}  // namespace tcc::testing
+
+extern "C" {
+
+void ts_rt_alloc(ts_tensor* out, int32_t dtype, int32_t ndim, const int64_t* sizes) {
+  static const int bytes[] = {4, 8, 8, 4, 1};
+  int64_t n = 1;
+  std::memset(out, 0, sizeof *out);
+  for (int d = ndim; d-- > 0;) {
+    out->sizes[d] = sizes[d];
+    out->strides[d] = n;
+    n *= sizes[d];
+  }
+  out->ndim = ndim;
+  out->dtype = dtype;
+  out->data = std::aligned_alloc(64, static_cast<size_t>((n * bytes[dtype] + 127) / 64 * 64));
+  out->handle = out->data;
+}
+
+void ts_rt_raise(const char* message, int32_t line, int32_t col) {
+  tcc::testing::g_last_raise = std::string(message) + " at " + std::to_string(line) + ":" + std::to_string(col);
+}
+
+void ts_rt_matmul_f32(const float* a, const float* b, float* c, int64_t m, int64_t n, int64_t k) {
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < n; ++j) {
+      float s = 0;
+      for (int64_t p = 0; p < k; ++p) s += a[i * k + p] * b[p * n + j];
+      c[i * n + j] = s;
+    }
+}
+
+void ts_rt_matmul_f64(const double* a, const double* b, double* c, int64_t m, int64_t n, int64_t k) {
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < n; ++j) {
+      double s = 0;
+      for (int64_t p = 0; p < k; ++p) s += a[i * k + p] * b[p * n + j];
+      c[i * n + j] = s;
+    }
+}
+
+void ts_rt_parallel_for(int64_t n, int64_t grain, ts_parallel_body body, void* ctx) {
+  (void)grain;
+  ++tcc::testing::g_parallel_calls;
+  int64_t a = n / 3, b = n / 2;
+  body(ctx, 0, a);
+  body(ctx, a, b);
+  body(ctx, b, n);
+}
+
+int ts_rt_main(int, char**, const ts_program*) { return 0; }
+
+}  // extern "C"
