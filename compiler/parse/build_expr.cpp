@@ -70,9 +70,13 @@ static ExprPtr BuildOperand(AstBuilder& b, ParseTree* t) {
 static ExprPtr BuildChain(AstBuilder& b, ParserRuleContext* ctx) {
   auto& ch = ctx->children;
   ExprPtr lhs = BuildOperand(b, ch[0]);
+  // Ranges come from the parse tree so they include parentheses: `(a + b) * c`
+  // starts at the `(`.
+  Loc begin = b.RangeOf(static_cast<ParserRuleContext*>(ch[0])).begin;
   for (size_t i = 1; i + 1 < ch.size(); i += 2) {
     ExprPtr rhs = BuildOperand(b, ch[i + 1]);
-    auto bin = b.Make<BinaryExpr>(Range{lhs->range.begin, rhs->range.end});
+    Loc end = b.RangeOf(static_cast<ParserRuleContext*>(ch[i + 1])).end;
+    auto bin = b.Make<BinaryExpr>(Range{begin, end});
     ParseBinOp(ch[i]->getText(), bin->op);
     bin->op_loc = b.LocOf(FirstToken(ch[i]));
     bin->lhs = std::move(lhs);
@@ -172,7 +176,7 @@ ExprPtr AstBuilder::BuildPower(TSP::PowerContext* ctx) {
   DepthGuard guard(*this);
   if (guard.exceeded()) return base;
   ExprPtr exp = BuildFactor(ctx->factor());
-  auto e = Make<BinaryExpr>(Range{base->range.begin, exp->range.end});
+  auto e = Make<BinaryExpr>(RangeOf(ctx));
   e->op = BinOp::Pow;
   e->op_loc = LocOf(ctx->children[1] ? FirstToken(ctx->children[1]) : ctx->getStart());
   e->lhs = std::move(base);
@@ -182,8 +186,9 @@ ExprPtr AstBuilder::BuildPower(TSP::PowerContext* ctx) {
 
 ExprPtr AstBuilder::BuildAtomExpr(TSP::Atom_exprContext* ctx) {
   ExprPtr cur = BuildAtom(ctx->atom());
+  Loc begin = RangeOf(ctx->atom()).begin;  // includes a `(` around the atom
   for (auto* tr : ctx->trailer()) {
-    Range r{cur->range.begin, RangeOf(tr).end};
+    Range r{begin, RangeOf(tr).end};
     if (tr->DOT()) {
       auto a = Make<AttributeExpr>(r);
       a->value = std::move(cur);

@@ -104,9 +104,22 @@ void SyntaxErrorStrategy::ReportAt(antlr4::Parser* p, antlr4::ParserRuleContext*
   g_vocab = &p->getVocabulary();
   if (!tok) tok = p->getCurrentToken();
   size_t type = tok->getType();
+  if (type == P::DEDENT && unexpected_indents_ > 0) {
+    --unexpected_indents_;  // the end of a block already reported as unexpected
+    return;
+  }
   if (type == P::INDENT) {
+    ++unexpected_indents_;
+    // An indented block after a broken header line is a cascade of that error.
+    if (sink_.count() > 0 && static_cast<uint32_t>(tok->getLine()) <= sink_.last_line() + 1) return;
     sink_.Report(DiagKind::BadIndentation, tok, "unexpected indentation",
                  "indent a line only at the start of a block (after a line ending in `:`)");
+    return;
+  }
+  if ((type == P::ELSE || type == P::ELIF) && !expected.contains(type)) {
+    sink_.Report(DiagKind::SyntaxError, tok,
+                 "`" + tok->getText() + "` without a matching `if`",
+                 "line `" + tok->getText() + "` up with the `if` it belongs to");
     return;
   }
   std::string kw = HeaderKeyword(ctx);
@@ -122,7 +135,8 @@ void SyntaxErrorStrategy::ReportAt(antlr4::Parser* p, antlr4::ParserRuleContext*
   const size_t colon = LiteralType("':'");
   if (!kw.empty() && colon && expected.contains(colon) &&
       (type == P::NEWLINE || type == Token::EOF || type == P::DEDENT || expected.size() <= 3)) {
-    sink_.Report(DiagKind::SyntaxError, tok, "expected `:` after " + ColonContext(kw));
+    sink_.Report(DiagKind::SyntaxError, tok, "expected `:` after " + ColonContext(kw),
+                 tok->getText() == "=" ? "use `==` to compare values" : "");
     return;
   }
   std::string what;

@@ -25,6 +25,7 @@ class SyntaxErrorSink {
       : file_(file), pos_(pos), diags_(diags) {}
   void Report(DiagKind kind, const antlr4::Token* at, std::string message, std::string hint = "");
   int count() const { return count_; }
+  uint32_t last_line() const { return last_line_; }
 
  private:
   const SourceFile& file_;
@@ -49,6 +50,7 @@ class SyntaxErrorStrategy : public antlr4::DefaultErrorStrategy {
   void ReportAt(antlr4::Parser* p, antlr4::ParserRuleContext* ctx, antlr4::Token* tok,
                 const antlr4::misc::IntervalSet& expected, bool extra_token);
   SyntaxErrorSink& sink_;
+  int unexpected_indents_ = 0;  // INDENTs reported (or dropped) as unexpected
 };
 
 // Routes any error the strategy does not handle (and lexer errors) to the sink.

@@ -1,0 +1,7 @@
+# RUN: tcc parse --dump-ast %s
+# RUN-EXIT: 1
+a, b: int = 1, 2
+
+# CHECK-STDERR: err_annotate_tuple.ts:3:1: error: only a single name, attribute or subscript can be annotated [InvalidTarget]
+# CHECK-STDERR:  3 | a, b: int = 1, 2
+# CHECK-STDERR:    | ^~~~

@@ -1,0 +1,9 @@
+# RUN: tcc parse --dump-ast %s
+# RUN-EXIT: 1
+if x = 1:
+    pass
+
+# CHECK-STDERR: err_assign_in_condition.ts:3:6: error: expected `:` after `if` condition [SyntaxError]
+# CHECK-STDERR:  3 | if x = 1:
+# CHECK-STDERR:    |      ^
+# CHECK-STDERR: hint: use `==` to compare values

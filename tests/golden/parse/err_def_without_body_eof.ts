@@ -1,0 +1,8 @@
+# RUN: tcc parse --dump-ast %s
+# RUN-EXIT: 1
+def f():
+
+# CHECK-STDERR: err_def_without_body_eof.ts:3:9: error: expected an indented block after the `def` line [SyntaxError]
+# CHECK-STDERR:  3 | def f():
+# CHECK-STDERR:    |         ^
+# CHECK-STDERR: hint: write `pass` for an empty body

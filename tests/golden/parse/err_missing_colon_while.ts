@@ -1,0 +1,8 @@
+# RUN: tcc parse --dump-ast %s
+# RUN-EXIT: 1
+while True
+    pass
+
+# CHECK-STDERR: err_missing_colon_while.ts:3:11: error: expected `:` after `while` condition [SyntaxError]
+# CHECK-STDERR:  3 | while True
+# CHECK-STDERR:    |           ^

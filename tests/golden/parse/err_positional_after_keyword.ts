@@ -1,0 +1,8 @@
+# RUN: tcc parse --dump-ast %s
+# RUN-EXIT: 1
+f(x=1, 2)
+
+# CHECK-STDERR: err_positional_after_keyword.ts:3:8: error: positional argument follows keyword argument [SyntaxError]
+# CHECK-STDERR:  3 | f(x=1, 2)
+# CHECK-STDERR:    |        ^
+# CHECK-STDERR: hint: pass positional arguments first

@@ -1,0 +1,7 @@
+# RUN: tcc parse --dump-ast %s
+# RUN-EXIT: 1
+x = 1)
+
+# CHECK-STDERR: err_stray_close_paren.ts:3:6: error: unexpected `)`; expected `;` or end of line [SyntaxError]
+# CHECK-STDERR:  3 | x = 1)
+# CHECK-STDERR:    |      ^

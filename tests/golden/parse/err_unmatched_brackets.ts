@@ -1,0 +1,7 @@
+# RUN: tcc parse --dump-ast %s
+# RUN-EXIT: 1
+x = [1, 2)
+
+# CHECK-STDERR: err_unmatched_brackets.ts:3:10: error: expected `]`, found `)` [SyntaxError]
+# CHECK-STDERR:  3 | x = [1, 2)
+# CHECK-STDERR:    |          ^
