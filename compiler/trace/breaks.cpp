@@ -1,0 +1,191 @@
+// Implements the graph-break registry accessors and break reporting: the
+// fullgraph > error_on_graph_break > default decision, site deduplication
+// with counts, user stacks through inlined calls, and region closing.
+#include <algorithm>
+
+#include "trace/tracer.h"
+
+namespace tcc::trace {
+
+namespace {
+struct BreakInfo {
+  BreakKind kind;
+  DiagKind diag;
+  const char* slug;
+  const char* reason;
+  const char* explanation;
+  const char* hint;
+};
+const std::vector<BreakInfo>& Table() {
+  static const std::vector<BreakInfo> t = {
+#define TCC_BREAK(Name, Diag, Slug, Reason, Explanation, Hint) \
+  {BreakKind::Name, DiagKind::Diag, Slug, Reason, Explanation, Hint},
+#include "trace/break_kinds.def"
+  };
+  return t;
+}
+const BreakInfo& InfoFor(BreakKind k) { return Table()[static_cast<size_t>(k)]; }
+}  // namespace
+
+const char* BreakSlug(BreakKind k) { return InfoFor(k).slug; }
+const char* BreakReason(BreakKind k) { return InfoFor(k).reason; }
+const char* BreakExplanation(BreakKind k) { return InfoFor(k).explanation; }
+const char* BreakHint(BreakKind k) { return InfoFor(k).hint; }
+DiagKind BreakDiag(BreakKind k) { return InfoFor(k).diag; }
+const std::vector<BreakKind>& AllBreakKinds() {
+  static const std::vector<BreakKind> all = [] {
+    std::vector<BreakKind> v;
+    for (const auto& i : Table()) v.push_back(i.kind);
+    return v;
+  }();
+  return all;
+}
+
+const char* OpName(graph::OpKind op) {
+  switch (op) {
+#define TCC_OP(Name, spelling, Category) \
+  case graph::OpKind::Name: return spelling;
+#include "graph/ops.def"
+  }
+  return "?";
+}
+
+const SourceFile* Tracer::CurFile() const {
+  if (frames.empty() || !frames.back()->module) return nullptr;
+  return frames.back()->module->file;
+}
+
+std::string Tracer::CurFunction() const {
+  if (frames.empty() || !frames.back()->def) return "<module>";
+  return frames.back()->qualname;
+}
+
+std::vector<StackFrame> Tracer::UserStack(Loc here) const {
+  std::vector<StackFrame> out;
+  for (size_t i = 1; i < frames.size(); ++i) {
+    const Frame* caller = frames[i - 1];
+    out.push_back(StackFrame{caller->def ? caller->qualname : "<module>", frames[i]->call_file, frames[i]->call_loc});
+  }
+  out.push_back(StackFrame{CurFunction(), CurFile(), here});
+  return out;
+}
+
+namespace {
+void AddStackNotes(Diagnostic& d, const std::vector<StackFrame>& stack) {
+  for (size_t i = 0; i + 1 < stack.size(); ++i) {
+    d.notes.push_back(DiagNote{"in `" + stack[i].function + "`, calling `" + stack[i + 1].function + "`",
+                               stack[i].file, Range{stack[i].loc, stack[i].loc}});
+  }
+}
+}  // namespace
+
+void Tracer::Break(BreakKind kind, Range where, const std::string& reason) {
+  if (!Traced()) return;
+  if (mode.nonstrict) {
+    // nonstrict_trace runs the body at compile time: graph_break() and Python
+    // logic are fine; only what needs tensor data is an error.
+    if (kind == BreakKind::GraphBreakCall || kind == BreakKind::SideEffectIO || kind == BreakKind::Unsupported) return;
+    Issue(DiagKind::NonstrictNeedsData, where,
+          "`" + mode.nonstrict_fn + "` runs under `nonstrict_trace` at compile time, where tensors have no data: " +
+              reason,
+          "nonstrict_trace functions may not read tensor values; keep the logic on tensors (e.g. `where`) or call "
+          "the function without nonstrict_trace");
+    return;
+  }
+  bool error = mode.fullgraph || mode.eogb == Mode::On;
+  bool allowed = !error && mode.eogb == Mode::Off;
+  const SourceFile* file = CurFile();
+  std::string key = (file ? file->path() : std::string()) + ":" + std::to_string(where.begin.line) + ":" +
+                    std::to_string(where.begin.col) + ":" + BreakSlug(kind) + (error ? ":E" : ":B") +
+                    (allowed ? "A" : "");
+  auto it = site_by_key.find(key);
+  size_t index;
+  if (it == site_by_key.end()) {
+    BreakSite site;
+    site.kind = kind;
+    site.code = BreakDiag(kind);
+    site.file = file;
+    site.range = where;
+    site.function = CurFunction();
+    site.reason = reason;
+    site.user_stack = UserStack(where.begin);
+    site.error = error;
+    site.allowed = allowed;
+    site.under_fullgraph = mode.fullgraph;
+    result.breaks.push_back(site);
+    index = result.breaks.size() - 1;
+    site_by_key[key] = index;
+    Diagnostic& d = diags.Report(site.code, file, where, reason);
+    if (error) d.severity = Severity::Error;
+    d.hint = BreakHint(kind);
+    AddStackNotes(d, site.user_stack);
+  } else {
+    index = it->second;
+  }
+  result.breaks[index].count++;
+  if (spec >= 0) {
+    Specialisation& sp = result.specs[spec];
+    if (std::find(sp.breaks.begin(), sp.breaks.end(), static_cast<int>(index)) == sp.breaks.end())
+      sp.breaks.push_back(static_cast<int>(index));
+    if (error) sp.error_occurrences++;
+    else sp.break_occurrences++;
+  }
+  CloseRegion();
+  for (Frame* f : frames)
+    if (!f->eager) f->stmt_broke = true;
+}
+
+void Tracer::Issue(DiagKind kind, Range where, const std::string& message, const std::string& hint) {
+  const SourceFile* file = CurFile();
+  std::string key = std::string(InfoOf(kind).code) + (file ? file->path() : std::string()) + ":" +
+                    std::to_string(where.begin.line) + ":" + std::to_string(where.begin.col) + ":" + message;
+  bool is_error = InfoOf(kind).severity == Severity::Error;
+  auto& list = is_error ? result.errors : result.warnings;
+  auto it = issue_by_key.find(key);
+  if (it != issue_by_key.end()) {
+    list[it->second].count++;
+    return;
+  }
+  TraceIssue issue;
+  issue.code = kind;
+  issue.file = file;
+  issue.range = where;
+  issue.function = CurFunction();
+  issue.message = message;
+  issue.hint = hint;
+  issue.user_stack = UserStack(where.begin);
+  issue.count = 1;
+  list.push_back(issue);
+  issue_by_key[key] = list.size() - 1;
+  Diagnostic& d = diags.Report(kind, file, where, message);
+  d.hint = hint;
+  if (frames.size() > 1) AddStackNotes(d, issue.user_stack);
+}
+
+void Tracer::CloseRegion() {
+  if (spec < 0 || tape.size() <= region_begin) {
+    region_begin = tape.size();
+    return;
+  }
+  Specialisation& sp = result.specs[spec];
+  RegionInfo r;
+  r.name = sp.function + "_s" + std::to_string(spec) + "_g" + std::to_string(sp.graphs.size());
+  for (char& c : r.name)
+    if (c == '.') c = '_';
+  std::vector<std::string> seen;
+  for (size_t i = region_begin; i < tape.size(); ++i) {
+    const TapeOp& op = tape[i];
+    r.op_names.push_back(OpName(op.op));
+    std::string where = (op.file ? op.file->display_name() : std::string("?")) + ":" + std::to_string(op.loc.line);
+    if (std::find(r.locations.begin(), r.locations.end(), where) == r.locations.end()) r.locations.push_back(where);
+    if (op.file == sp.file && op.loc.valid() &&
+        std::find(r.lines.begin(), r.lines.end(), op.loc.line) == r.lines.end())
+      r.lines.push_back(op.loc.line);
+  }
+  std::sort(r.lines.begin(), r.lines.end());
+  r.graph = BuildRegionGraph(*this, region_begin, tape.size(), r.name);
+  sp.graphs.push_back(std::move(r));
+  region_begin = tape.size();
+}
+
+}  // namespace tcc::trace

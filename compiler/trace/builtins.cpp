@@ -1,0 +1,383 @@
+// Implements the builtin functions that are not tensor math: the compile
+// controls (graph_break, error_on_graph_break, fullgraph, nonstrict_trace,
+// pytree), I/O (print/save/load: side effects), Python builtins (range, len,
+// int, ...) and list/dict methods.
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "trace/tracer.h"
+
+namespace tcc::trace {
+
+namespace {
+const std::set<std::string>& PythonBuiltins() {
+  static const std::set<std::string> s = {
+      "print", "range", "len", "int", "float", "bool", "str", "list", "tuple", "dict", "enumerate", "zip",
+      "min", "max", "abs", "sum", "isinstance", "round", "sorted", "reversed", "any", "all", "pow",
+      "graph_break", "error_on_graph_break", "fullgraph", "nonstrict_trace", "pytree",
+      "load", "save", "argv", "manual_seed", "float32", "float64", "int64", "int32"};
+  return s;
+}
+const std::set<std::string>& TensorFunctions() {
+  static const std::set<std::string> s = {
+      "tensor", "zeros", "ones", "full", "arange", "linspace", "eye", "rand", "randn", "zeros_like", "ones_like",
+      "full_like", "rand_like", "randn_like", "exp", "log", "sqrt", "rsqrt", "sin", "cos", "tanh", "sigmoid",
+      "relu", "gelu", "neg", "maximum", "minimum", "where", "clamp", "mean", "prod", "argmax", "argmin",
+      "matmul", "transpose", "permute", "reshape", "view", "flatten", "squeeze", "unsqueeze", "cat", "stack",
+      "expand", "numel", "logical_not"};
+  return s;
+}
+const std::set<std::string>& TensorMethods() {
+  static const std::set<std::string> s = {
+      "item", "tolist", "numel", "size", "dim", "sum", "mean", "max", "min", "prod", "argmax", "argmin", "all",
+      "any", "reshape", "view", "transpose", "permute", "flatten", "squeeze", "unsqueeze", "expand", "exp", "log",
+      "sqrt", "rsqrt", "sin", "cos", "tanh", "sigmoid", "relu", "gelu", "abs", "neg", "clamp", "maximum", "minimum",
+      "pow", "matmul", "float", "double", "int", "long", "bool", "to", "type", "contiguous", "clone", "detach",
+      "t", "expand_as", "reshape_as", "view_as", "logical_not"};
+  return s;
+}
+
+std::optional<int64_t> KnownInt(const ValuePtr& v) {
+  if (v && v->kind == VK::Int && v->known) return v->i;
+  if (v && v->kind == VK::Bool && v->known) return v->b ? 1 : 0;
+  return std::nullopt;
+}
+}  // namespace
+
+bool Tracer::IsBuiltinName(const std::string& name) const {
+  return PythonBuiltins().count(name) || TensorFunctions().count(name);
+}
+bool Tracer::IsTensorMethod(const std::string& name) const { return TensorMethods().count(name) > 0; }
+
+ValuePtr Tracer::CallBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args) {
+  Range where = args.range;
+  if (self && self->kind == VK::Tensor) return TensorMethod(name, self, args);
+  if (self && (self->kind == VK::List || self->kind == VK::Dict || self->kind == VK::Str || self->kind == VK::Tuple))
+    return ListMethod(name, self, args);
+
+  // ---- compile controls
+  if (name == "graph_break") {
+    Break(BreakKind::GraphBreakCall, where, "call to `graph_break()`");
+    return MakeNone();
+  }
+  if (name == "error_on_graph_break" || name == "fullgraph") {
+    WrapKind k = name == "fullgraph" ? WrapKind::Fullgraph : WrapKind::Eogb;
+    ValuePtr a = args.Arg(0, name == "fullgraph" ? "enabled" : "error_on_graph_break");
+    if (!a && name == "fullgraph") a = MakeBool(true);
+    if (a && (a->kind == VK::Function || a->kind == VK::BoundMethod || a->kind == VK::Wrapper)) {
+      if (k == WrapKind::Fullgraph) {
+        auto w = MakeUnknown();
+        w->kind = VK::Wrapper;
+        w->wrap = k;
+        w->flag = true;
+        w->inner = a;
+        return w;
+      }
+    }
+    auto m = MakeUnknown();
+    m->kind = VK::Marker;
+    m->wrap = k;
+    auto truth = a ? KnownTruth(*a) : std::nullopt;
+    if (!truth) {
+      Issue(DiagKind::TraceTypeError, where, "`" + name + "(...)` needs True or False known at compile time");
+      truth = k == WrapKind::Fullgraph;
+    }
+    m->flag = *truth;
+    return m;
+  }
+  if (name == "nonstrict_trace") {
+    ValuePtr f = args.Arg(0, "fn");
+    if (!f) {
+      Issue(DiagKind::TraceArgumentError, where, "`nonstrict_trace` takes the function to trace");
+      return MakeUnknown();
+    }
+    auto w = MakeUnknown();
+    w->kind = VK::Wrapper;
+    w->wrap = WrapKind::Nonstrict;
+    w->flag = true;
+    w->inner = f;
+    return w;
+  }
+  if (name == "pytree") {
+    ValuePtr c = args.Arg(0, "cls");
+    if (c && c->kind == VK::Class) c->cls->pytree = true;
+    return c ? c : MakeUnknown();
+  }
+
+  // ---- I/O
+  if (name == "print" || name == "save" || name == "load") {
+    Break(BreakKind::SideEffectIO, where, "`" + name + "(...)` inside a compiled function");
+    if (name == "load") {
+      auto t = MakeTensor({graph::DType::F32, {}});
+      t->rank_known = false;
+      return t;
+    }
+    return MakeNone();
+  }
+  if (name == "argv") return MakeUnknownOf(VK::List);
+  if (name == "manual_seed") {
+    Break(BreakKind::Unsupported, where, "`manual_seed` inside a compiled function changes the random state");
+    return MakeNone();
+  }
+
+  // ---- Python builtins
+  if (name == "range") {
+    std::vector<int64_t> b;
+    bool known = true;
+    for (const auto& v : args.pos) {
+      if (auto k = KnownInt(v)) b.push_back(*k);
+      else known = false;
+    }
+    if (!known || b.empty() || b.size() > 3) {
+      auto l = MakeSeq(VK::List, {MakeUnknownOf(VK::Int)});
+      l->known = false;
+      return l;
+    }
+    int64_t start = b.size() >= 2 ? b[0] : 0, stop = b.size() >= 2 ? b[1] : b[0], step = b.size() == 3 ? b[2] : 1;
+    if (step == 0) {
+      Issue(DiagKind::TraceTypeError, where, "`range` step must not be zero");
+      return MakeSeq(VK::List, {});
+    }
+    std::vector<ValuePtr> items;
+    for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) {
+      items.push_back(MakeInt(i));
+      if (static_cast<int>(items.size()) > opts.max_unroll) break;
+    }
+    return MakeSeq(VK::List, items);
+  }
+  if (name == "len") {
+    ValuePtr v = args.Arg(0, "x");
+    if (!v) return MakeUnknownOf(VK::Int);
+    if ((v->kind == VK::List || v->kind == VK::Tuple) && v->known) return MakeInt(static_cast<int64_t>(v->items.size()));
+    if (v->kind == VK::Dict) return MakeInt(static_cast<int64_t>(v->keys.size()));
+    if (v->kind == VK::Str && v->known) return MakeInt(static_cast<int64_t>(v->s.size()));
+    if (v->kind == VK::Tensor && v->rank_known && !v->type.shape.empty()) {
+      Dim d = syms.Resolve(v->type.shape[0]);
+      return d.is_static() ? MakeInt(d.size) : MakeUnknownOf(VK::Int);
+    }
+    return MakeUnknownOf(VK::Int);
+  }
+  if (name == "int" || name == "float" || name == "bool") {
+    ValuePtr v = args.Arg(0, "x");
+    VK k = name == "int" ? VK::Int : name == "float" ? VK::Float : VK::Bool;
+    if (!v) return k == VK::Int ? MakeInt(0) : k == VK::Float ? MakeFloat(0) : MakeBool(false);
+    if (v->kind == VK::Tensor) {
+      Break(BreakKind::TensorToScalar, where, "`" + name + "(t)` converts a tensor to a Python " + name);
+      return MakeUnknownOf(k);
+    }
+    if (v->is_number()) {
+      if (!v->known) return MakeUnknownOf(k);
+      if (k == VK::Int) return MakeInt(static_cast<int64_t>(v->as_double()));
+      if (k == VK::Float) return MakeFloat(v->as_double());
+      return MakeBool(v->as_double() != 0);
+    }
+    if (k == VK::Bool) {
+      if (auto t = KnownTruth(*v)) return MakeBool(*t);
+    }
+    return MakeUnknownOf(k);
+  }
+  if (name == "str") {
+    ValuePtr v = args.Arg(0, "x");
+    if (v && v->kind == VK::Str) return v;
+    if (v && v->known && (v->kind == VK::Int || v->kind == VK::Bool || v->kind == VK::None)) return MakeStr(Describe(*v));
+    return MakeUnknownOf(VK::Str);
+  }
+  if (name == "list" || name == "tuple") {
+    ValuePtr v = args.Arg(0, "x");
+    VK k = name == "list" ? VK::List : VK::Tuple;
+    if (!v) return MakeSeq(k, {});
+    if ((v->kind == VK::List || v->kind == VK::Tuple) && v->known) return MakeSeq(k, v->items);
+    if (v->kind == VK::Dict) return MakeSeq(k, v->keys);
+    if (v->kind == VK::Tensor) {
+      std::vector<ValuePtr> items;
+      CallArgs none;
+      (void)none;
+      if (v->rank_known && !v->type.shape.empty() && syms.Resolve(v->type.shape[0]).is_static()) {
+        int64_t n = syms.Resolve(v->type.shape[0]).size;
+        for (int64_t i = 0; i < n && i <= opts.max_unroll; ++i) {
+          graph::Attrs a;
+          a.ints = {i};
+          items.push_back(Emit(graph::OpKind::Select, {v}, a,
+                               {v->type.dtype, Shape(v->type.shape.begin() + 1, v->type.shape.end())}, where));
+        }
+        return MakeSeq(k, items);
+      }
+    }
+    auto l = MakeSeq(k, {MakeUnknown()});
+    l->known = false;
+    return l;
+  }
+  if (name == "dict") return MakeSeq(VK::Dict, {});
+  if (name == "enumerate" || name == "zip") {
+    std::vector<std::vector<ValuePtr>> seqs;
+    if (name == "enumerate") {
+      ValuePtr v = args.Arg(0, "iterable");
+      if (!v || !(v->kind == VK::List || v->kind == VK::Tuple) || !v->known) {
+        auto l = MakeSeq(VK::List, {MakeSeq(VK::Tuple, {MakeUnknownOf(VK::Int), v ? MakeUnknown() : MakeUnknown()})});
+        l->known = false;
+        return l;
+      }
+      std::vector<ValuePtr> idx;
+      for (size_t i = 0; i < v->items.size(); ++i) idx.push_back(MakeInt(static_cast<int64_t>(i)));
+      seqs = {idx, v->items};
+    } else {
+      for (const auto& v : args.pos) {
+        if (!(v->kind == VK::List || v->kind == VK::Tuple) || !v->known) {
+          auto l = MakeSeq(VK::List, {MakeUnknown()});
+          l->known = false;
+          return l;
+        }
+        seqs.push_back(v->items);
+      }
+    }
+    size_t n = seqs.empty() ? 0 : SIZE_MAX;
+    for (const auto& s : seqs) n = std::min(n, s.size());
+    std::vector<ValuePtr> out;
+    for (size_t i = 0; i < n; ++i) {
+      std::vector<ValuePtr> t;
+      for (const auto& s : seqs) t.push_back(s[i]);
+      out.push_back(MakeSeq(VK::Tuple, t));
+    }
+    return MakeSeq(VK::List, out);
+  }
+  if (name == "isinstance") {
+    ValuePtr v = args.Arg(0, "x"), c = args.Arg(1, "cls");
+    if (v && c && c->kind == VK::Class && v->kind == VK::Object) return MakeBool(v->cls == c->cls);
+    if (v && c && c->kind == VK::Builtin) {
+      if (c->s == "int") return MakeBool(v->kind == VK::Int);
+      if (c->s == "float") return MakeBool(v->kind == VK::Float);
+      if (c->s == "bool") return MakeBool(v->kind == VK::Bool);
+      if (c->s == "str") return MakeBool(v->kind == VK::Str);
+      if (c->s == "list") return MakeBool(v->kind == VK::List);
+      if (c->s == "tuple") return MakeBool(v->kind == VK::Tuple);
+    }
+    return MakeUnknownOf(VK::Bool);
+  }
+  if (name == "sorted" || name == "reversed") {
+    ValuePtr v = args.Arg(0, "x");
+    if (v && (v->kind == VK::List || v->kind == VK::Tuple) && v->known) {
+      auto items = v->items;
+      if (name == "reversed") std::reverse(items.begin(), items.end());
+      else {
+        bool all_known = std::all_of(items.begin(), items.end(), [](const ValuePtr& x) { return x->is_known_number(); });
+        if (!all_known) return MakeUnknown();
+        std::stable_sort(items.begin(), items.end(),
+                         [](const ValuePtr& a, const ValuePtr& b) { return a->as_double() < b->as_double(); });
+      }
+      return MakeSeq(VK::List, items);
+    }
+    return MakeUnknown();
+  }
+  if (name == "round") {
+    ValuePtr v = args.Arg(0, "x");
+    if (v && v->kind == VK::Tensor) return v;
+    if (v && v->is_known_number() && !args.Arg(1, "ndigits")) return MakeInt(static_cast<int64_t>(std::nearbyint(v->as_double())));
+    return MakeUnknownOf(VK::Float);
+  }
+
+  // Python/tensor overloads: min, max, abs, sum, any, all, pow
+  bool any_tensor = false;
+  for (const auto& v : args.pos) any_tensor |= v->kind == VK::Tensor;
+  if (!any_tensor && (name == "min" || name == "max" || name == "abs" || name == "sum" || name == "any" ||
+                      name == "all" || name == "pow")) {
+    std::vector<ValuePtr> vals = args.pos;
+    if (vals.size() == 1 && (vals[0]->kind == VK::List || vals[0]->kind == VK::Tuple)) {
+      if (!vals[0]->known) return MakeUnknown();
+      vals = vals[0]->items;
+    }
+    bool all_tensors = !vals.empty() && std::all_of(vals.begin(), vals.end(), [](const ValuePtr& x) {
+      return x->kind == VK::Tensor;
+    });
+    if (all_tensors && (name == "sum" || name == "max" || name == "min")) {
+      ValuePtr acc = vals[0];
+      for (size_t i = 1; i < vals.size(); ++i)
+        acc = EmitBinary(name == "sum" ? graph::OpKind::Add : name == "max" ? graph::OpKind::Maximum
+                                                                            : graph::OpKind::Minimum,
+                         acc, vals[i], where, false);
+      return acc;
+    }
+    bool known = std::all_of(vals.begin(), vals.end(), [](const ValuePtr& x) { return x->is_known_number(); });
+    bool is_float = std::any_of(vals.begin(), vals.end(), [](const ValuePtr& x) { return x->kind == VK::Float; });
+    if (name == "any" || name == "all") {
+      std::optional<bool> r = name == "all";
+      for (const auto& v : vals) {
+        auto t = KnownTruth(*v);
+        if (!t) return MakeUnknownOf(VK::Bool);
+        if (name == "any" && *t) return MakeBool(true);
+        if (name == "all" && !*t) return MakeBool(false);
+      }
+      return MakeBool(*r);
+    }
+    if (!known || vals.empty()) return MakeUnknownOf(is_float ? VK::Float : VK::Int);
+    double r = vals[0]->as_double();
+    if (name == "abs") r = std::fabs(r);
+    else if (name == "pow" && vals.size() == 2) r = std::pow(r, vals[1]->as_double());
+    else
+      for (size_t i = 1; i < vals.size(); ++i) {
+        double x = vals[i]->as_double();
+        if (name == "min") r = std::min(r, x);
+        else if (name == "max") r = std::max(r, x);
+        else if (name == "sum") r += x;
+      }
+    return is_float ? MakeFloat(r) : MakeInt(static_cast<int64_t>(r));
+  }
+
+  if (TensorFunctions().count(name) || name == "min" || name == "max" || name == "abs" || name == "sum" ||
+      name == "any" || name == "all" || name == "pow") {
+    return Creation(name, args);
+  }
+  if (name == "float32" || name == "float64" || name == "int64" || name == "int32") {
+    Issue(DiagKind::TraceTypeError, where, "a dtype is not callable");
+    return MakeUnknown();
+  }
+  if (Traced()) Break(BreakKind::Unsupported, where, "call to the builtin `" + name + "`");
+  return MakeUnknown();
+}
+
+ValuePtr Tracer::ListMethod(const std::string& name, const ValuePtr& l, CallArgs& args) {
+  std::string m = name.substr(name.find('.') + 1);
+  if (l->kind == VK::Str) return MakeUnknownOf(VK::Str);
+  if (l->kind == VK::Dict) {
+    if (m == "keys") return MakeSeq(VK::List, l->keys);
+    if (m == "values") return MakeSeq(VK::List, l->items);
+    if (m == "items") {
+      std::vector<ValuePtr> out;
+      for (size_t i = 0; i < l->keys.size(); ++i) out.push_back(MakeSeq(VK::Tuple, {l->keys[i], l->items[i]}));
+      return MakeSeq(VK::List, out);
+    }
+    if (m == "get") {
+      ValuePtr k = args.Arg(0, "key");
+      for (size_t i = 0; k && i < l->keys.size(); ++i)
+        if (KnownEqual(*l->keys[i], *k).value_or(false)) return l->items[i];
+      ValuePtr d = args.Arg(1, "default");
+      return d ? d : MakeNone();
+    }
+    return MakeUnknown();
+  }
+  MarkEager();  // mutation of a list the plan cannot describe
+  if (m == "append" && !args.pos.empty()) { l->items.push_back(args.pos[0]); return MakeNone(); }
+  if (m == "extend" && !args.pos.empty()) {
+    if (args.pos[0]->kind == VK::List || args.pos[0]->kind == VK::Tuple)
+      l->items.insert(l->items.end(), args.pos[0]->items.begin(), args.pos[0]->items.end());
+    return MakeNone();
+  }
+  if (m == "pop") {
+    if (l->items.empty()) return MakeUnknown();
+    ValuePtr v = l->items.back();
+    l->items.pop_back();
+    return v;
+  }
+  if (m == "insert" && args.pos.size() == 2) {
+    if (auto k = KnownInt(args.pos[0])) {
+      int64_t i = std::clamp<int64_t>(*k < 0 ? *k + static_cast<int64_t>(l->items.size()) : *k, 0,
+                                      static_cast<int64_t>(l->items.size()));
+      l->items.insert(l->items.begin() + i, args.pos[1]);
+    }
+    return MakeNone();
+  }
+  if (m == "index" || m == "count") return MakeUnknownOf(VK::Int);
+  return MakeUnknown();
+}
+
+}  // namespace tcc::trace

@@ -1,0 +1,380 @@
+// Implements the tensor builtins and methods with their abstract shape and
+// dtype rules: creation, elementwise math, reductions, views, joins,
+// matmul, casts, and tensor-to-Python conversions (which break).
+#include <cmath>
+#include <limits>
+
+#include "trace/tracer.h"
+
+namespace tcc::trace {
+
+namespace {
+std::optional<int64_t> KnownInt(const ValuePtr& v) {
+  if (v && v->kind == VK::Int && v->known) return v->i;
+  if (v && v->kind == VK::Bool && v->known) return v->b ? 1 : 0;
+  return std::nullopt;
+}
+
+struct UnaryInfo { graph::OpKind op; bool float_result; };
+std::optional<UnaryInfo> UnaryOpFor(const std::string& n) {
+  using graph::OpKind;
+  if (n == "exp") return UnaryInfo{OpKind::Exp, true};
+  if (n == "log") return UnaryInfo{OpKind::Log, true};
+  if (n == "sqrt") return UnaryInfo{OpKind::Sqrt, true};
+  if (n == "rsqrt") return UnaryInfo{OpKind::Rsqrt, true};
+  if (n == "sin") return UnaryInfo{OpKind::Sin, true};
+  if (n == "cos") return UnaryInfo{OpKind::Cos, true};
+  if (n == "tanh") return UnaryInfo{OpKind::Tanh, true};
+  if (n == "sigmoid") return UnaryInfo{OpKind::Sigmoid, true};
+  if (n == "gelu") return UnaryInfo{OpKind::Gelu, true};
+  if (n == "relu") return UnaryInfo{OpKind::Relu, false};
+  if (n == "abs") return UnaryInfo{OpKind::Abs, false};
+  if (n == "neg") return UnaryInfo{OpKind::Neg, false};
+  if (n == "logical_not") return UnaryInfo{OpKind::Not, false};
+  return std::nullopt;
+}
+
+std::optional<graph::OpKind> ReduceOpFor(const std::string& n) {
+  using graph::OpKind;
+  if (n == "sum") return OpKind::Sum;
+  if (n == "mean") return OpKind::Mean;
+  if (n == "max") return OpKind::Max;
+  if (n == "min") return OpKind::Min;
+  if (n == "prod") return OpKind::Prod;
+  if (n == "argmax") return OpKind::ArgMax;
+  if (n == "argmin") return OpKind::ArgMin;
+  if (n == "all") return OpKind::All;
+  if (n == "any") return OpKind::Any;
+  return std::nullopt;
+}
+
+
+// Shape and data of a nested list literal of numbers.
+bool LiteralData(const ValuePtr& v, Shape& shape, size_t depth, std::vector<double>& data, bool& any_float,
+                 bool& all_bool, bool& has_tensor) {
+  if (v->is_number()) {
+    if (!v->known) return false;
+    if (depth != shape.size()) return false;
+    data.push_back(v->as_double());
+    any_float |= v->kind == VK::Float;
+    all_bool &= v->kind == VK::Bool;
+    return true;
+  }
+  if (v->kind == VK::Tensor) { has_tensor = true; return false; }
+  if (v->kind != VK::List && v->kind != VK::Tuple) return false;
+  if (depth == shape.size()) shape.push_back(Dim::Static(static_cast<int64_t>(v->items.size())));
+  else if (shape[depth].size != static_cast<int64_t>(v->items.size())) return false;
+  for (const auto& x : v->items)
+    if (!LiteralData(x, shape, depth + 1, data, any_float, all_bool, has_tensor)) return false;
+  return true;
+}
+}  // namespace
+
+ValuePtr Tracer::Creation(const std::string& name, CallArgs& args) {
+  Range where = args.range;
+  auto dtype_kw = DTypeArg(args.Kw("dtype"));
+  if (name == "rand" || name == "randn" || name == "rand_like" || name == "randn_like") {
+    Break(BreakKind::Unsupported, where,
+          "random numbers (`" + name + "`) inside a compiled function: the graph has no random ops; create them "
+          "outside and pass them in");
+    if (name == "rand_like" || name == "randn_like") {
+      ValuePtr t = args.Arg(0, "input");
+      if (t && t->kind == VK::Tensor) { auto r = MakeTensor(t->type); r->rank_known = t->rank_known; return r; }
+      return MakeUnknown();
+    }
+    bool ok;
+    auto dims = DimsFromArgs(args.pos, nullptr, where, &ok);
+    if (!ok) return MakeUnknown();
+    return MakeTensor({dtype_kw.value_or(graph::DType::F32), dims});
+  }
+  if (name == "zeros" || name == "ones" || name == "full") {
+    std::vector<ValuePtr> shape_args = args.pos;
+    ValuePtr fill;
+    if (name == "full") {
+      if (shape_args.size() < 2) {
+        ValuePtr s = args.Arg(0, "size"), f = args.Kw("fill_value");
+        if (!s || !f) { Issue(DiagKind::TraceArgumentError, where, "`full` takes a shape and a fill value"); return MakeUnknown(); }
+        shape_args = {s};
+        fill = f;
+      } else {
+        fill = shape_args.back();
+        shape_args.pop_back();
+      }
+    }
+    if (shape_args.empty() && args.Kw("size")) shape_args = {args.Kw("size")};
+    bool ok;
+    auto dims = DimsFromArgs(shape_args, nullptr, where, &ok);
+    if (!ok) return MakeUnknown();
+    graph::Attrs a;
+    graph::DType dt = graph::DType::F32;
+    if (fill) {
+      if (!fill->is_number()) { Issue(DiagKind::TraceTypeError, where, "`full` needs a number to fill with"); return MakeUnknown(); }
+      dt = ScalarDType(fill->kind == VK::Float, fill->kind == VK::Bool);
+      if (!fill->known) {
+        a.fvalue = 1;
+        ValuePtr ones = Emit(graph::OpKind::Full, {}, a, {dtype_kw.value_or(dt), dims}, where);
+        return EmitBinary(graph::OpKind::Mul, ones, fill, where, false);
+      }
+      a.fvalue = fill->as_double();
+    } else {
+      a.fvalue = name == "ones" ? 1 : 0;
+    }
+    return Emit(graph::OpKind::Full, {}, a, {dtype_kw.value_or(dt), dims}, where);
+  }
+  if (name == "zeros_like" || name == "ones_like" || name == "full_like") {
+    ValuePtr t = args.Arg(0, "input");
+    if (!t || t->kind != VK::Tensor) { Issue(DiagKind::TraceTypeError, where, "`" + name + "` needs a tensor"); return MakeUnknown(); }
+    graph::Attrs a;
+    a.fvalue = name == "ones_like" ? 1 : 0;
+    if (name == "full_like") {
+      ValuePtr f = args.Arg(1, "fill_value");
+      if (!f || !f->is_known_number()) {
+        Issue(DiagKind::TraceTypeError, where, "`full_like` needs a fill value known at compile time");
+        return MakeUnknown();
+      }
+      a.fvalue = f->as_double();
+    }
+    ValuePtr r = Emit(graph::OpKind::Full, {}, a, {dtype_kw.value_or(t->type.dtype), t->type.shape}, where);
+    r->rank_known = t->rank_known;
+    return r;
+  }
+  if (name == "arange") {
+    std::vector<double> b;
+    bool any_float = false;
+    for (const auto& v : args.pos) {
+      if (!v->is_number() || !v->known) {
+        Break(BreakKind::Unsupported, where, "`arange` with bounds known only at run time");
+        return MakeTensor({graph::DType::I64, {syms.Fresh()}});
+      }
+      b.push_back(v->as_double());
+      any_float |= v->kind == VK::Float;
+    }
+    if (b.empty() || b.size() > 3) { Issue(DiagKind::TraceArgumentError, where, "`arange` takes 1 to 3 numbers"); return MakeUnknown(); }
+    double start = b.size() >= 2 ? b[0] : 0, stop = b.size() >= 2 ? b[1] : b[0], step = b.size() == 3 ? b[2] : 1;
+    if (step == 0) { Issue(DiagKind::TraceTypeError, where, "`arange` step must not be zero"); return MakeUnknown(); }
+    int64_t n = std::max<int64_t>(0, static_cast<int64_t>(std::ceil((stop - start) / step)));
+    graph::Attrs a;
+    a.fvalues = {start, step};
+    return Emit(graph::OpKind::Arange, {}, a, {dtype_kw.value_or(any_float ? graph::DType::F32 : graph::DType::I64),
+                                               {Dim::Static(n)}}, where);
+  }
+  if (name == "linspace") {
+    ValuePtr s = args.Arg(0, "start"), e = args.Arg(1, "end"), n = args.Arg(2, "steps");
+    auto k = KnownInt(n);
+    if (!s || !e || !s->is_known_number() || !e->is_known_number() || !k) {
+      Break(BreakKind::Unsupported, where, "`linspace` with arguments known only at run time");
+      return MakeTensor({graph::DType::F32, {syms.Fresh()}});
+    }
+    graph::Attrs a;
+    a.fvalues = {s->as_double(), e->as_double()};
+    return Emit(graph::OpKind::Linspace, {}, a, {dtype_kw.value_or(graph::DType::F32), {Dim::Static(*k)}}, where);
+  }
+  if (name == "eye") {
+    auto n = KnownInt(args.Arg(0, "n"));
+    auto m = args.Arg(1, "m") ? KnownInt(args.Arg(1, "m")) : n;
+    if (!n || !m) {
+      Break(BreakKind::Unsupported, where, "`eye` with a size known only at run time");
+      return MakeTensor({graph::DType::F32, {syms.Fresh(), syms.Fresh()}});
+    }
+    return Emit(graph::OpKind::Eye, {}, {}, {dtype_kw.value_or(graph::DType::F32), {Dim::Static(*n), Dim::Static(*m)}},
+                where);
+  }
+  if (name == "tensor") {
+    ValuePtr d = args.Arg(0, "data");
+    if (!d) { Issue(DiagKind::TraceArgumentError, where, "`tensor` takes the data"); return MakeUnknown(); }
+    if (d->kind == VK::Tensor) return d;
+    Shape shape;
+    std::vector<double> data;
+    bool any_float = false, all_bool = true, has_tensor = false;
+    if (!LiteralData(d, shape, 0, data, any_float, all_bool, has_tensor)) {
+      Break(BreakKind::Unsupported, where,
+            has_tensor ? "`tensor(...)` of a list holding tensors; use `stack`"
+                       : "`tensor(...)` of data known only at run time");
+      auto t = MakeTensor({dtype_kw.value_or(any_float ? graph::DType::F32 : graph::DType::I64), {}});
+      t->rank_known = false;
+      return t;
+    }
+    graph::DType dt = dtype_kw.value_or(any_float ? graph::DType::F32 : (all_bool && !data.empty()) ? graph::DType::Bool
+                                                                                                   : graph::DType::I64);
+    graph::Attrs a;
+    a.fvalues = data;
+    if (data.size() == 1) a.fvalue = data[0];
+    ValuePtr r = Emit(graph::OpKind::Constant, {}, a, {dt, shape}, where);
+    r->data = data;
+    return r;
+  }
+  if (name == "numel") {
+    ValuePtr t = args.Arg(0, "input");
+    if (t && t->kind == VK::Tensor) {
+      CallArgs none;
+      return TensorMethod("numel", t, none);
+    }
+    return MakeUnknownOf(VK::Int);
+  }
+  if (name == "cat" || name == "stack") return JoinOp(name, args);
+  if (name == "matmul") {
+    ValuePtr a = args.Arg(0, "input"), b = args.Arg(1, "other");
+    if (!a || !b || a->kind != VK::Tensor || b->kind != VK::Tensor) {
+      Issue(DiagKind::TraceTypeError, where, "`matmul` needs two tensors");
+      return MakeUnknown();
+    }
+    if (a->type.dtype == graph::DType::Bool || b->type.dtype == graph::DType::Bool) {
+      Issue(DiagKind::TraceTypeError, where, "`matmul` of bool tensors");
+      return MakeUnknown();
+    }
+    graph::DType dt = Promote(a->type.dtype, b->type.dtype);
+    if (!a->rank_known || !b->rank_known) {
+      ValuePtr r = Emit(graph::OpKind::MatMul, {a, b}, {}, {dt, {}}, where);
+      r->rank_known = false;
+      return r;
+    }
+    auto s = MatMul(syms, a->type.shape, b->type.shape);
+    if (auto* err = std::get_if<std::string>(&s)) return ShapeError(*err, where);
+    return Emit(graph::OpKind::MatMul, {a, b}, {}, {dt, std::get<Shape>(s)}, where);
+  }
+  // Everything else takes the tensor first: f(x, ...) == x.f(...).
+  ValuePtr x = args.Arg(0, "input");
+  if (!x) { Issue(DiagKind::TraceArgumentError, where, "`" + name + "` needs an argument"); return MakeUnknown(); }
+  if (name == "maximum" || name == "minimum" || name == "where" || name == "clamp" || name == "pow")
+    return Elementwise(name, args, nullptr);
+  if (x->kind != VK::Tensor) {
+    if (x->is_number() && UnaryOpFor(name)) {
+      if (!x->known) return MakeUnknownOf(VK::Float);
+      double v = x->as_double();
+      if (name == "exp") return MakeFloat(std::exp(v));
+      if (name == "log") return MakeFloat(std::log(v));
+      if (name == "sqrt") return MakeFloat(std::sqrt(v));
+      if (name == "abs") return x->kind == VK::Float ? MakeFloat(std::fabs(v)) : MakeInt(std::llabs(x->i));
+      return MakeUnknownOf(VK::Float);
+    }
+    if (x->kind == VK::Unknown) return MakeUnknown();
+    Issue(DiagKind::TraceTypeError, where, "`" + name + "` needs a tensor, got " + Describe(*x));
+    return MakeUnknown();
+  }
+  CallArgs rest = args;
+  rest.pos.erase(rest.pos.begin());
+  if (args.pos.empty()) {
+    for (auto it = rest.kw.begin(); it != rest.kw.end(); ++it)
+      if (it->first == "input") { rest.kw.erase(it); break; }
+  }
+  return TensorMethod(name, x, rest);
+}
+
+ValuePtr Tracer::Elementwise(const std::string& name, CallArgs& args, const ValuePtr& self) {
+  Range where = args.range;
+  std::vector<ValuePtr> ops;
+  if (self) ops.push_back(self);
+  ops.insert(ops.end(), args.pos.begin(), args.pos.end());
+  auto operand = [&](size_t i, const char* kw) -> ValuePtr {
+    ValuePtr v = i < ops.size() ? ops[i] : args.Kw(kw);
+    return v ? ToTensorOperand(v, where) : nullptr;
+  };
+  if (name == "maximum" || name == "minimum" || name == "pow") {
+    ValuePtr a = operand(0, "input"), b = operand(1, name == "pow" ? "exponent" : "other");
+    if (!a || !b) return MakeUnknown();
+    if (a->kind != VK::Tensor && b->kind != VK::Tensor) {
+      Issue(DiagKind::TraceTypeError, where, "`" + name + "` needs a tensor");
+      return MakeUnknown();
+    }
+    graph::OpKind k = name == "maximum" ? graph::OpKind::Maximum : name == "minimum" ? graph::OpKind::Minimum
+                                                                                    : graph::OpKind::Pow;
+    return EmitBinary(k, a, b, where, false);
+  }
+  if (name == "where") {
+    ValuePtr c = operand(0, "condition"), a = operand(1, "input"), b = operand(2, "other");
+    if (!c || !a || !b) return MakeUnknown();
+    if (c->kind != VK::Tensor) {
+      auto t = KnownTruth(*c);
+      if (t) return *t ? a : b;
+      Issue(DiagKind::TraceTypeError, where, "`where` needs a tensor condition");
+      return MakeUnknown();
+    }
+    graph::DType dt;
+    if (a->kind == VK::Tensor && b->kind == VK::Tensor) dt = Promote(a->type.dtype, b->type.dtype);
+    else if (a->kind == VK::Tensor) dt = PromoteWithScalar(a->type.dtype, b->kind == VK::Float, b->kind == VK::Bool);
+    else if (b->kind == VK::Tensor) dt = PromoteWithScalar(b->type.dtype, a->kind == VK::Float, a->kind == VK::Bool);
+    else dt = ScalarDType(a->kind == VK::Float || b->kind == VK::Float, a->kind == VK::Bool && b->kind == VK::Bool);
+    Shape s = c->type.shape;
+    for (const ValuePtr& v : {a, b}) {
+      if (v->kind != VK::Tensor) continue;
+      auto r = Broadcast(syms, s, v->type.shape);
+      if (auto* err = std::get_if<std::string>(&r)) return ShapeError(*err, where);
+      s = std::get<Shape>(r);
+    }
+    return Emit(graph::OpKind::Where, {c, a, b}, {}, {dt, s}, where);
+  }
+  if (name == "clamp") {
+    ValuePtr x = operand(0, "input");
+    if (!x || x->kind != VK::Tensor) { Issue(DiagKind::TraceTypeError, where, "`clamp` needs a tensor"); return MakeUnknown(); }
+    ValuePtr lo = ops.size() > 1 ? ops[1] : args.Kw("min");
+    ValuePtr hi = ops.size() > 2 ? ops[2] : args.Kw("max");
+    if (!lo || lo->kind == VK::None) lo = MakeFloat(-std::numeric_limits<double>::infinity());
+    if (!hi || hi->kind == VK::None) hi = MakeFloat(std::numeric_limits<double>::infinity());
+    graph::DType dt = x->type.dtype;
+    Shape s = x->type.shape;
+    for (const ValuePtr& v : {lo, hi}) {
+      if (v->kind == VK::Tensor) {
+        dt = Promote(dt, v->type.dtype);
+        auto r = Broadcast(syms, s, v->type.shape);
+        if (auto* err = std::get_if<std::string>(&r)) return ShapeError(*err, where);
+        s = std::get<Shape>(r);
+      } else if (!v->is_number()) {
+        Issue(DiagKind::TraceTypeError, where, "`clamp` bounds must be numbers or tensors");
+        return MakeUnknown();
+      } else if (v->kind == VK::Float && std::isfinite(v->f) && !IsFloatType(dt)) {
+        dt = graph::DType::F32;
+      }
+    }
+    return Emit(graph::OpKind::Clamp, {x, lo, hi}, {}, {dt, s}, where);
+  }
+  return MakeUnknown();
+}
+
+ValuePtr Tracer::Reduction(const std::string& name, const ValuePtr& t, CallArgs& args, size_t first) {
+  Range where = args.range;
+  graph::OpKind op = *ReduceOpFor(name);
+  ValuePtr dimv = args.Arg(first, "dim");
+  ValuePtr keepv = args.Arg(first + 1, "keepdim");
+  if (name == "max" || name == "min") {
+    // max(a, b) with a tensor second operand is the elementwise maximum.
+    if (dimv && dimv->kind == VK::Tensor) {
+      CallArgs two;
+      two.pos = {t, dimv};
+      two.range = where;
+      return Elementwise(name == "max" ? "maximum" : "minimum", two, nullptr);
+    }
+  }
+  std::vector<int64_t> dims;
+  if (dimv && dimv->kind != VK::None) {
+    std::vector<ValuePtr> ds = (dimv->kind == VK::List || dimv->kind == VK::Tuple) ? dimv->items
+                                                                                     : std::vector<ValuePtr>{dimv};
+    for (const auto& d : ds) {
+      auto k = KnownInt(d);
+      if (!k) { Issue(DiagKind::TraceTypeError, where, "a reduction dimension must be an int known at compile time"); return MakeUnknown(); }
+      dims.push_back(*k);
+    }
+  }
+  bool keepdim = keepv ? KnownTruth(*keepv).value_or(false) : false;
+  graph::DType dt = t->type.dtype;
+  switch (op) {
+    case graph::OpKind::Sum: case graph::OpKind::Prod: if (!IsFloatType(dt)) dt = graph::DType::I64; break;
+    case graph::OpKind::Mean: if (!IsFloatType(dt)) dt = graph::DType::F32; break;
+    case graph::OpKind::ArgMax: case graph::OpKind::ArgMin: dt = graph::DType::I64; break;
+    case graph::OpKind::All: case graph::OpKind::Any: dt = graph::DType::Bool; break;
+    default: break;
+  }
+  if (!t->rank_known) {
+    ValuePtr r = Emit(op, {t}, {}, {dt, {}}, where);
+    r->rank_known = false;
+    return r;
+  }
+  auto norm = NormalizeDims(dims, t->type.shape.size());
+  if (auto* err = std::get_if<std::string>(&norm)) return ShapeError(*err, where);
+  graph::Attrs a;
+  a.axes = std::get<std::vector<int64_t>>(norm);
+  if (t->type.shape.empty()) a.axes.clear();
+  a.keepdim = keepdim;
+  return Emit(op, {t}, a, {dt, Reduce(t->type.shape, a.axes, keepdim)}, where);
+}
+
+}  // namespace tcc::trace

@@ -1,0 +1,230 @@
+// Implements tensor methods (`x.sum(1)`, `x.item()`, ...), view ops
+// (reshape, transpose, permute, flatten, squeeze, unsqueeze, expand) and
+// joins (cat, stack).
+#include "trace/tracer.h"
+
+namespace tcc::trace {
+
+namespace {
+std::optional<int64_t> KnownInt(const ValuePtr& v) {
+  if (v && v->kind == VK::Int && v->known) return v->i;
+  if (v && v->kind == VK::Bool && v->known) return v->b ? 1 : 0;
+  return std::nullopt;
+}
+bool IsReduce(const std::string& n) {
+  return n == "sum" || n == "mean" || n == "max" || n == "min" || n == "prod" || n == "argmax" || n == "argmin" ||
+         n == "all" || n == "any";
+}
+bool IsUnary(const std::string& n) {
+  return n == "exp" || n == "log" || n == "sqrt" || n == "rsqrt" || n == "sin" || n == "cos" || n == "tanh" ||
+         n == "sigmoid" || n == "gelu" || n == "relu" || n == "abs" || n == "neg" || n == "logical_not";
+}
+}  // namespace
+
+ValuePtr Tracer::TensorMethod(const std::string& name, const ValuePtr& t, CallArgs& args) {
+  Range where = args.range;
+  if (name == "item" || name == "tolist") {
+    Break(BreakKind::TensorToScalar, where,
+          "`." + name + "()` copies tensor data into Python " + (name == "item" ? "a number" : "a list"));
+    if (name == "tolist") {
+      auto l = MakeSeq(VK::List, {MakeUnknown()});
+      l->known = false;
+      return l;
+    }
+    return MakeUnknownOf(IsFloatType(t->type.dtype) ? VK::Float : t->type.dtype == graph::DType::Bool ? VK::Bool
+                                                                                                      : VK::Int);
+  }
+  if (name == "numel") {
+    if (!t->rank_known) return MakeUnknownOf(VK::Int);
+    auto n = StaticNumel(syms.Resolve(t->type.shape));
+    return n ? MakeInt(*n) : MakeUnknownOf(VK::Int);
+  }
+  if (name == "dim") return t->rank_known ? MakeInt(static_cast<int64_t>(t->type.shape.size())) : MakeUnknownOf(VK::Int);
+  if (name == "size") {
+    if (!t->rank_known) return MakeUnknown();
+    ValuePtr d = args.Arg(0, "dim");
+    Shape s = syms.Resolve(t->type.shape);
+    auto dimval = [&](const Dim& x) { return x.is_static() ? MakeInt(x.size) : MakeUnknownOf(VK::Int); };
+    if (!d) {
+      std::vector<ValuePtr> items;
+      for (const auto& x : s) items.push_back(dimval(x));
+      return MakeSeq(VK::Tuple, items);
+    }
+    auto k = KnownInt(d);
+    int64_t r = static_cast<int64_t>(s.size());
+    if (!k || *k < -r || *k >= r) { Issue(DiagKind::TraceTypeError, where, "`size` dimension out of range"); return MakeUnknown(); }
+    return dimval(s[*k < 0 ? *k + r : *k]);
+  }
+  if (IsReduce(name)) return Reduction(name, t, args, 0);
+  if (IsUnary(name)) {
+    bool float_result = name != "relu" && name != "abs" && name != "neg" && name != "logical_not";
+    graph::OpKind op = graph::OpKind::Exp;
+    static const std::map<std::string, graph::OpKind> ops = {
+        {"exp", graph::OpKind::Exp}, {"log", graph::OpKind::Log}, {"sqrt", graph::OpKind::Sqrt},
+        {"rsqrt", graph::OpKind::Rsqrt}, {"sin", graph::OpKind::Sin}, {"cos", graph::OpKind::Cos},
+        {"tanh", graph::OpKind::Tanh}, {"sigmoid", graph::OpKind::Sigmoid}, {"gelu", graph::OpKind::Gelu},
+        {"relu", graph::OpKind::Relu}, {"abs", graph::OpKind::Abs}, {"neg", graph::OpKind::Neg},
+        {"logical_not", graph::OpKind::Not}};
+    op = ops.at(name);
+    if (op == graph::OpKind::Not) return EmitCast(EmitUnary(op, EmitCast(t, graph::DType::Bool, where), where, false),
+                                                  graph::DType::Bool, where);
+    return EmitUnary(op, t, where, float_result);
+  }
+  if (name == "clamp" || name == "maximum" || name == "minimum" || name == "pow") return Elementwise(name, args, t);
+  if (name == "matmul") {
+    CallArgs two;
+    two.pos = {t, args.Arg(0, "other") ? args.Arg(0, "other") : MakeUnknown()};
+    two.range = where;
+    return Creation("matmul", two);
+  }
+  if (name == "float" || name == "double" || name == "int" || name == "long" || name == "bool" || name == "to" ||
+      name == "type") {
+    std::optional<graph::DType> to;
+    if (name == "float") to = graph::DType::F32;
+    else if (name == "double") to = graph::DType::F64;
+    else if (name == "int") to = graph::DType::I32;
+    else if (name == "long") to = graph::DType::I64;
+    else if (name == "bool") to = graph::DType::Bool;
+    else to = DTypeArg(args.Arg(0, "dtype"));
+    if (!to) { Issue(DiagKind::TraceTypeError, where, "`" + name + "` needs a dtype"); return MakeUnknown(); }
+    return EmitCast(t, *to, where);
+  }
+  if (name == "contiguous" || name == "clone" || name == "detach") return t;
+  if (name == "expand_as" || name == "reshape_as" || name == "view_as") {
+    ValuePtr o = args.Arg(0, "other");
+    if (!o || o->kind != VK::Tensor) { Issue(DiagKind::TraceTypeError, where, "`" + name + "` needs a tensor"); return MakeUnknown(); }
+    std::vector<ValuePtr> dims;
+    for (const auto& d : o->type.shape) dims.push_back(d.is_static() ? MakeInt(d.size) : MakeUnknownOf(VK::Int));
+    CallArgs a2;
+    a2.range = where;
+    a2.pos = dims;
+    // keep the other tensor's symbols exactly
+    ValuePtr r = ViewOp(name == "expand_as" ? "expand" : "reshape", t, a2, 0);
+    if (r->kind == VK::Tensor && !tape.empty() && tape.back().out == r) {
+      tape.back().out->type.shape = o->type.shape;
+    }
+    if (r->kind == VK::Tensor) r->type.shape = o->type.shape;
+    return r;
+  }
+  return ViewOp(name, t, args, 0);
+}
+
+ValuePtr Tracer::ViewOp(const std::string& name, const ValuePtr& t, CallArgs& args, size_t first) {
+  Range where = args.range;
+  if (!t->rank_known) {
+    MarkEager();
+    auto r = MakeTensor(t->type);
+    r->rank_known = false;
+    return r;
+  }
+  const Shape& in = t->type.shape;
+  std::vector<ValuePtr> rest(args.pos.begin() + std::min(first, args.pos.size()), args.pos.end());
+  graph::Attrs a;
+  RuleResult<Shape> s = std::string("unknown view");
+  graph::OpKind op = graph::OpKind::Reshape;
+  if (name == "reshape" || name == "view") {
+    if (rest.empty() && args.Kw("shape")) rest = {args.Kw("shape")};
+    std::vector<bool> infer;
+    bool ok;
+    auto dims = DimsFromArgs(rest, &infer, where, &ok);
+    if (!ok) return MakeUnknown();
+    s = Reshape(syms, in, dims, infer);
+  } else if (name == "transpose") {
+    auto d0 = KnownInt(args.Arg(first, "dim0")), d1 = KnownInt(args.Arg(first + 1, "dim1"));
+    if (!d0 || !d1) { Issue(DiagKind::TraceTypeError, where, "`transpose` takes two dimensions"); return MakeUnknown(); }
+    op = graph::OpKind::Transpose;
+    s = Transpose(in, *d0, *d1);
+    int64_t r = static_cast<int64_t>(in.size());
+    a.axes = {*d0 < 0 ? *d0 + r : *d0, *d1 < 0 ? *d1 + r : *d1};
+  } else if (name == "T" || name == "t") {
+    if (in.size() < 2) return t;
+    if (in.size() == 2) {
+      op = graph::OpKind::Transpose;
+      a.axes = {0, 1};
+      s = Transpose(in, 0, 1);
+    } else {
+      op = graph::OpKind::Permute;
+      for (int64_t i = static_cast<int64_t>(in.size()) - 1; i >= 0; --i) a.axes.push_back(i);
+      s = Permute(in, a.axes);
+    }
+  } else if (name == "permute") {
+    std::vector<ValuePtr> ps = rest.size() == 1 && (rest[0]->kind == VK::List || rest[0]->kind == VK::Tuple)
+                                   ? rest[0]->items : rest;
+    for (const auto& p : ps) {
+      auto k = KnownInt(p);
+      if (!k) { Issue(DiagKind::TraceTypeError, where, "`permute` needs dimensions known at compile time"); return MakeUnknown(); }
+      a.axes.push_back(*k < 0 ? *k + static_cast<int64_t>(in.size()) : *k);
+    }
+    op = graph::OpKind::Permute;
+    s = Permute(in, a.axes);
+  } else if (name == "flatten") {
+    auto st = args.Arg(first, "start_dim") ? KnownInt(args.Arg(first, "start_dim")) : std::optional<int64_t>(0);
+    auto en = args.Arg(first + 1, "end_dim") ? KnownInt(args.Arg(first + 1, "end_dim")) : std::optional<int64_t>(-1);
+    if (!st || !en) { Issue(DiagKind::TraceTypeError, where, "`flatten` needs dimensions known at compile time"); return MakeUnknown(); }
+    s = Flatten(syms, in, *st, *en);
+  } else if (name == "squeeze") {
+    ValuePtr d = args.Arg(first, "dim");
+    std::optional<int64_t> dim;
+    if (d) {
+      dim = KnownInt(d);
+      if (!dim) { Issue(DiagKind::TraceTypeError, where, "`squeeze` needs a dimension known at compile time"); return MakeUnknown(); }
+    }
+    op = graph::OpKind::Squeeze;
+    std::vector<int64_t> removed;
+    s = Squeeze(syms, in, dim, &removed);
+    a.axes = removed;
+    if (removed.empty() && std::holds_alternative<Shape>(s)) return t;
+  } else if (name == "unsqueeze") {
+    auto d = KnownInt(args.Arg(first, "dim"));
+    if (!d) { Issue(DiagKind::TraceTypeError, where, "`unsqueeze` needs a dimension known at compile time"); return MakeUnknown(); }
+    op = graph::OpKind::Unsqueeze;
+    s = Unsqueeze(in, *d);
+    a.axis = *d < 0 ? *d + static_cast<int64_t>(in.size()) + 1 : *d;
+  } else if (name == "expand") {
+    std::vector<bool> keep;
+    bool ok;
+    auto dims = DimsFromArgs(rest, &keep, where, &ok);
+    if (!ok) return MakeUnknown();
+    op = graph::OpKind::Expand;
+    s = Expand(syms, in, dims, keep);
+  } else {
+    if (Traced()) Break(BreakKind::Unsupported, where, "tensor method `" + name + "`");
+    return MakeUnknown();
+  }
+  if (auto* err = std::get_if<std::string>(&s)) return ShapeError(*err, where);
+  Shape out = std::get<Shape>(s);
+  if (op == graph::OpKind::Reshape && syms.Resolve(out) == syms.Resolve(in)) return t;
+  return Emit(op, {t}, a, {t->type.dtype, out}, where);
+}
+
+ValuePtr Tracer::JoinOp(const std::string& name, CallArgs& args) {
+  Range where = args.range;
+  ValuePtr list = args.Arg(0, "tensors");
+  if (!list || !(list->kind == VK::List || list->kind == VK::Tuple) || !list->known) {
+    if (Traced()) Break(BreakKind::Unsupported, where, "`" + name + "` of a list whose length is known only at run time");
+    return MakeUnknown();
+  }
+  std::vector<Shape> shapes;
+  graph::DType dt = graph::DType::Bool;
+  bool first = true;
+  for (const auto& v : list->items) {
+    if (v->kind != VK::Tensor || !v->rank_known) {
+      if (v->kind != VK::Unknown && v->kind != VK::Tensor)
+        Issue(DiagKind::TraceTypeError, where, "`" + name + "` needs a list of tensors, found " + Describe(*v));
+      return MakeUnknown();
+    }
+    shapes.push_back(v->type.shape);
+    dt = first ? v->type.dtype : Promote(dt, v->type.dtype);
+    first = false;
+  }
+  auto d = KnownInt(args.Arg(1, "dim"));
+  if (args.Arg(1, "dim") && !d) { Issue(DiagKind::TraceTypeError, where, "`" + name + "` needs a dimension known at compile time"); return MakeUnknown(); }
+  int64_t norm = 0;
+  auto s = name == "cat" ? Cat(syms, shapes, d.value_or(0), &norm) : Stack(syms, shapes, d.value_or(0), &norm);
+  if (auto* err = std::get_if<std::string>(&s)) return ShapeError(*err, where);
+  graph::Attrs a;
+  a.axis = norm;
+  return Emit(name == "cat" ? graph::OpKind::Cat : graph::OpKind::Stack, list->items, a, {dt, std::get<Shape>(s)}, where);
+}
+
+}  // namespace tcc::trace

@@ -1,0 +1,118 @@
+// Implements tensor op emission: every tensor operation makes a new abstract
+// tensor and, inside a traced function, appends a TapeOp (the linear trace
+// that graph regions and segments are cut from).
+#include <limits>
+
+#include "trace/tracer.h"
+
+namespace tcc::trace {
+
+ValuePtr Tracer::Emit(graph::OpKind op, std::vector<ValuePtr> inputs, graph::Attrs attrs, graph::TensorType out,
+                      Range where) {
+  out.shape = syms.Resolve(out.shape);
+  ValuePtr v = MakeTensor(out);
+  for (const auto& in : inputs)
+    if (in->kind == VK::Tensor && !in->rank_known) v->rank_known = false;
+  if (Traced()) tape.push_back(TapeOp{op, std::move(inputs), std::move(attrs), v, CurFile(), where.begin});
+  return v;
+}
+
+ValuePtr Tracer::ShapeError(const std::string& msg, Range where) {
+  Issue(DiagKind::TraceShapeError, where, msg, "check the shapes of the operands; this fails at run time");
+  MarkEager();
+  return MakeUnknown();
+}
+
+ValuePtr Tracer::EmitBinary(graph::OpKind op, const ValuePtr& a, const ValuePtr& b, Range where, bool compare) {
+  auto rank_unknown = [](const ValuePtr& v) { return v->kind == VK::Tensor && !v->rank_known; };
+  graph::DType dt;
+  if (a->kind == VK::Tensor && b->kind == VK::Tensor) dt = Promote(a->type.dtype, b->type.dtype);
+  else if (a->kind == VK::Tensor) dt = PromoteWithScalar(a->type.dtype, b->kind == VK::Float, b->kind == VK::Bool);
+  else dt = PromoteWithScalar(b->type.dtype, a->kind == VK::Float, a->kind == VK::Bool);
+  if (op == graph::OpKind::Div && !IsFloatType(dt)) dt = graph::DType::F32;
+  if ((op == graph::OpKind::And || op == graph::OpKind::Or || op == graph::OpKind::Xor) && IsFloatType(dt)) {
+    Issue(DiagKind::TraceTypeError, where, std::string("bitwise `") + OpName(op) + "` needs bool or integer tensors");
+    return MakeUnknown();
+  }
+  if (compare) dt = graph::DType::Bool;
+  Shape sa = a->kind == VK::Tensor ? a->type.shape : Shape{};
+  Shape sb = b->kind == VK::Tensor ? b->type.shape : Shape{};
+  if (rank_unknown(a) || rank_unknown(b)) {
+    ValuePtr r = Emit(op, {a, b}, {}, {dt, {}}, where);
+    r->rank_known = false;
+    return r;
+  }
+  auto s = Broadcast(syms, sa, sb);
+  if (auto* err = std::get_if<std::string>(&s)) return ShapeError(*err, where);
+  return Emit(op, {a, b}, {}, {dt, std::get<Shape>(s)}, where);
+}
+
+ValuePtr Tracer::EmitUnary(graph::OpKind op, const ValuePtr& a, Range where, bool float_result) {
+  graph::DType dt = a->type.dtype;
+  if (float_result && !IsFloatType(dt)) dt = graph::DType::F32;
+  if (op == graph::OpKind::Neg && dt == graph::DType::Bool) {
+    Issue(DiagKind::TraceTypeError, where, "negation of a bool tensor; use `~` instead");
+    return MakeUnknown();
+  }
+  return Emit(op, {a}, {}, {dt, a->type.shape}, where);
+}
+
+ValuePtr Tracer::EmitCast(const ValuePtr& a, graph::DType to, Range where) {
+  if (a->type.dtype == to) return a;
+  return Emit(graph::OpKind::Cast, {a}, {}, {to, a->type.shape}, where);
+}
+
+std::vector<graph::Dim> Tracer::DimsFromArgs(const std::vector<ValuePtr>& vals0, std::vector<bool>* infer,
+                                             Range where, bool* ok) {
+  *ok = true;
+  std::vector<ValuePtr> vals = vals0;
+  if (vals.size() == 1 && (vals[0]->kind == VK::List || vals[0]->kind == VK::Tuple)) vals = vals[0]->items;
+  std::vector<graph::Dim> dims;
+  for (const auto& v : vals) {
+    if (v->kind == VK::Int && v->known) {
+      if (v->i == -1 && infer) {
+        infer->push_back(true);
+        dims.push_back(Dim::Static(1));
+        continue;
+      }
+      if (v->i < 0) {
+        Issue(DiagKind::TraceShapeError, where, "negative size " + std::to_string(v->i) + " in a shape");
+        *ok = false;
+        return {};
+      }
+      dims.push_back(Dim::Static(v->i));
+    } else if (v->kind == VK::Int || v->kind == VK::Unknown) {
+      dims.push_back(syms.Fresh());  // a size known only at run time
+    } else {
+      Issue(DiagKind::TraceTypeError, where, "a shape needs integer sizes, got " + Describe(*v));
+      *ok = false;
+      return {};
+    }
+    if (infer) infer->push_back(false);
+  }
+  return dims;
+}
+
+ValuePtr Tracer::ToTensorOperand(const ValuePtr& v, Range where) {
+  if (v->kind == VK::Tensor || v->is_number()) return v;
+  if (v->kind != VK::Unknown) Issue(DiagKind::TraceTypeError, where, "expected a tensor or a number, got " + Describe(*v));
+  return nullptr;
+}
+
+std::optional<graph::DType> Tracer::DTypeArg(const ValuePtr& v) {
+  if (!v || v->kind == VK::None) return std::nullopt;
+  if (v->kind == VK::DType) return v->type.dtype;
+  if (v->kind == VK::Builtin && v->s == "bool") return graph::DType::Bool;
+  if (v->kind == VK::Builtin && v->s == "float") return graph::DType::F32;
+  if (v->kind == VK::Builtin && v->s == "int") return graph::DType::I64;
+  if (v->kind == VK::Str && v->known) {
+    if (v->s == "float32") return graph::DType::F32;
+    if (v->s == "float64") return graph::DType::F64;
+    if (v->s == "int64") return graph::DType::I64;
+    if (v->s == "int32") return graph::DType::I32;
+    if (v->s == "bool") return graph::DType::Bool;
+  }
+  return std::nullopt;
+}
+
+}  // namespace tcc::trace

@@ -1,0 +1,59 @@
+// Implements PlanToJson: the execution plan of runtime/README.md.
+#include <nlohmann/json.hpp>
+
+#include "trace/trace.h"
+#include "trace/value.h"
+
+namespace tcc::trace {
+
+namespace {
+nlohmann::json OutJson(const OutValue& v) {
+  switch (v.kind) {
+    case OutValue::Tensor: return {{"kind", "tensor"}, {"index", v.index}};
+    case OutValue::Const: return {{"kind", "const"}, {"value", nlohmann::json::parse(v.const_json)}};
+    case OutValue::Tuple: case OutValue::List: {
+      nlohmann::json items = nlohmann::json::array();
+      for (const auto& x : v.items) items.push_back(OutJson(x));
+      return {{"kind", v.kind == OutValue::Tuple ? "tuple" : "list"}, {"items", items}};
+    }
+  }
+  return nullptr;
+}
+}  // namespace
+
+nlohmann::json PlanToJson(const TraceResult& result) {
+  nlohmann::json segs = nlohmann::json::array();
+  for (const Segment& s : result.segments) {
+    nlohmann::json guards = nlohmann::json::array();
+    for (const Guard& g : s.guards) {
+      nlohmann::json j = {{"path", g.path}, {"kind", g.kind}};
+      if (g.kind == "tensor") {
+        j["dtype"] = DTypeSpelling(g.type.dtype);
+        nlohmann::json shape = nlohmann::json::array();
+        for (const auto& d : g.type.shape) {
+          if (d.is_static()) shape.push_back(d.size);
+          else shape.push_back("s" + std::to_string(d.sym));
+        }
+        j["shape"] = shape;
+      } else if (g.kind != "none") {
+        j["value"] = nlohmann::json::parse(g.value_json);
+      }
+      guards.push_back(j);
+    }
+    nlohmann::json outs = nlohmann::json::array();
+    for (const auto& o : s.outputs) outs.push_back({{"target", o.target}, {"value", OutJson(o.value)}});
+    segs.push_back({{"kernel", s.kernel},
+                    {"module", s.module},
+                    {"function", s.function},
+                    {"def_line", s.def_line},
+                    {"stmt_begin", s.stmt_begin},
+                    {"stmt_end", s.stmt_end},
+                    {"guards", guards},
+                    {"inputs", s.inputs},
+                    {"scalar_inputs", s.scalar_inputs},
+                    {"outputs", outs}});
+  }
+  return {{"version", 1}, {"segments", segs}};
+}
+
+}  // namespace tcc::trace

@@ -1,0 +1,146 @@
+// Implements the text rendering of explain and lint reports.
+#include <algorithm>
+#include <iomanip>
+#include <ostream>
+#include <sstream>
+
+#include "trace/report.h"
+
+namespace tcc::trace {
+
+namespace {
+struct Style {
+  bool on;
+  const char* bold() const { return on ? "\033[1m" : ""; }
+  const char* dim() const { return on ? "\033[2m" : ""; }
+  const char* red() const { return on ? "\033[1;31m" : ""; }
+  const char* yellow() const { return on ? "\033[1;33m" : ""; }
+  const char* cyan() const { return on ? "\033[1;36m" : ""; }
+  const char* green() const { return on ? "\033[1;32m" : ""; }
+  const char* reset() const { return on ? "\033[0m" : ""; }
+};
+
+std::string Loc3(const SourceFile* f, Loc l) {
+  return (f ? f->display_name() : std::string("?")) + ":" + std::to_string(l.line) + ":" + std::to_string(l.col);
+}
+
+std::string Trim(std::string_view s) {
+  size_t b = s.find_first_not_of(" \t");
+  if (b == std::string_view::npos) return "";
+  size_t e = s.find_last_not_of(" \t\r");
+  return std::string(s.substr(b, e - b + 1));
+}
+
+void RenderStack(const std::vector<StackFrame>& stack, std::ostream& os, const Style& st) {
+  if (stack.size() <= 1) return;
+  os << "  " << st.bold() << "user stack" << st.reset() << " (most recent call last):\n";
+  size_t w = 0;
+  for (const auto& f : stack) w = std::max(w, Loc3(f.file, f.loc).size());
+  for (const auto& f : stack) {
+    std::string where = Loc3(f.file, f.loc);
+    os << "    " << where << std::string(w - where.size() + 2, ' ') << "in " << f.function;
+    if (f.file && f.loc.valid()) os << st.dim() << "   " << Trim(f.file->Line(f.loc.line)) << st.reset();
+    os << '\n';
+  }
+}
+
+std::string Plural(int n, const char* one, const char* many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+}  // namespace
+
+std::string BreakMessage(const BreakSite& b) {
+  if (!b.error) return b.reason;
+  return b.reason + (b.under_fullgraph ? " (graph breaks are errors under `fullgraph`)"
+                                       : " (graph breaks are errors under `error_on_graph_break(True)`)");
+}
+
+void RenderBreak(const BreakSite& b, std::ostream& os, bool color, bool as_error) {
+  Style st{color};
+  Diagnostic d{b.code, as_error ? Severity::Error : Severity::Warning, BreakMessage(b), b.file, b.range, {}, {}};
+  RenderText(d, os, color);
+  os << "  " << st.bold() << "explanation: " << st.reset() << BreakExplanation(b.kind) << '\n';
+  os << "  " << st.cyan() << "hint: " << st.reset() << BreakHint(b.kind) << '\n';
+  if (b.error && b.under_fullgraph)
+    os << "  " << st.bold() << "note: " << st.reset()
+       << "`fullgraph` guarantees one graph; `error_on_graph_break(False)` and `fullgraph(False)` have no effect under it\n";
+  if (b.allowed) os << "  " << st.bold() << "allowed: " << st.reset() << "inside an `error_on_graph_break(False)` region\n";
+  if (b.count > 1) os << "  " << st.bold() << "occurrences: " << st.reset() << b.count << " (reached several times)\n";
+  RenderStack(b.user_stack, os, st);
+}
+
+void RenderIssue(const TraceIssue& i, std::ostream& os, bool color) {
+  Style st{color};
+  Diagnostic d{i.code, InfoOf(i.code).severity, i.message, i.file, i.range, {}, {}};
+  RenderText(d, os, color);
+  if (!i.hint.empty()) os << "  " << st.cyan() << "hint: " << st.reset() << i.hint << '\n';
+  RenderStack(i.user_stack, os, st);
+}
+
+void RenderExplainText(const TraceResult& r, const std::string& file, std::ostream& os, bool color) {
+  Style st{color};
+  os << st.bold() << "tcc explain " << file << st.reset() << "\n";
+  if (r.specs.empty()) os << "\nno function is called from module scope: nothing is compiled\n";
+  for (size_t si = 0; si < r.specs.size(); ++si) {
+    const Specialisation& sp = r.specs[si];
+    os << '\n' << st.bold() << sp.function << sp.signature << st.reset();
+    if (!sp.entered_from.empty())
+      os << st.dim() << "   entered at " << Loc3(sp.entered_from[0].file, sp.entered_from[0].loc) << st.reset();
+    os << '\n';
+    size_t w = 0;
+    for (const auto& g : sp.graphs) w = std::max(w, Plural(static_cast<int>(g.op_names.size()), "op", "ops").size());
+    for (size_t gi = 0; gi < sp.graphs.size(); ++gi) {
+      const auto& g = sp.graphs[gi];
+      std::string ops = Plural(static_cast<int>(g.op_names.size()), "op", "ops");
+      std::ostringstream names;
+      for (size_t k = 0; k < g.op_names.size(); ++k) names << (k ? ", " : "") << g.op_names[k];
+      std::ostringstream lines;
+      for (size_t k = 0; k < g.locations.size(); ++k) {
+        std::string l = g.locations[k];
+        if (sp.file && l.rfind(sp.file->display_name() + ":", 0) == 0) l = l.substr(sp.file->display_name().size() + 1);
+        lines << (k ? ", " : "") << l;
+      }
+      os << "  " << st.green() << "graph " << gi + 1 << st.reset() << "  " << ops << std::string(w - ops.size(), ' ')
+         << "  " << names.str() << st.dim() << "  (lines " << lines.str() << ")" << st.reset() << '\n';
+    }
+    if (sp.graphs.empty()) os << "  " << st.dim() << "no tensor operations: no graph" << st.reset() << '\n';
+    for (int bi : sp.breaks) {
+      const BreakSite& b = r.breaks[bi];
+      os << "  " << (b.error ? st.red() : st.yellow()) << (b.error ? "error" : "break") << st.reset() << "    "
+         << Loc3(b.file, b.range.begin) << "  " << BreakSlug(b.kind) << " [" << InfoOf(b.code).code << "]  "
+         << b.reason;
+      if (b.allowed) os << st.dim() << "  (allowed by error_on_graph_break(False))" << st.reset();
+      if (b.count > 1) os << st.dim() << "  x" << b.count << st.reset();
+      os << '\n';
+    }
+    os << "  " << st.dim() << Plural(static_cast<int>(sp.graphs.size()), "graph", "graphs") << ", "
+       << Plural(sp.break_occurrences, "graph break", "graph breaks");
+    if (sp.error_occurrences) os << ", " << Plural(sp.error_occurrences, "error", "errors");
+    os << st.reset() << '\n';
+  }
+  bool any = false;
+  for (const auto& b : r.breaks) {
+    if (!any) os << '\n';
+    any = true;
+    RenderBreak(b, os, color, b.error);
+    os << '\n';
+  }
+  for (const auto& e : r.errors) { os << '\n'; RenderIssue(e, os, color); }
+  for (const auto& w2 : r.warnings) { os << '\n'; RenderIssue(w2, os, color); }
+  int sites = 0;
+  for (const auto& b : r.breaks) sites += b.error ? 0 : 1;
+  os << '\n' << st.bold() << "total: " << st.reset() << Plural(r.graph_count(), "graph", "graphs") << ", "
+     << Plural(r.graph_break_count(), "graph break", "graph breaks") << " at " << Plural(sites, "site", "sites") << ", "
+     << Plural(r.error_count(), "error", "errors");
+  if (!r.warnings.empty()) os << ", " << Plural(static_cast<int>(r.warnings.size()), "warning", "warnings");
+  os << '\n';
+}
+
+std::vector<LintFinding> LintFindings(const TraceResult& r, bool strict) {
+  std::vector<LintFinding> out;
+  for (const auto& b : r.breaks) out.push_back(LintFinding{&b, nullptr, b.error || !b.allowed || strict});
+  for (const auto& e : r.errors) out.push_back(LintFinding{nullptr, &e, true});
+  return out;
+}
+
+}  // namespace tcc::trace

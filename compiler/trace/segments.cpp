@@ -1,0 +1,373 @@
+// Implements execution-plan segments (runtime/README.md).
+//
+// Each traced frame keeps a segment under construction. A top-level
+// statement joins it when it completes without a break and everything it
+// binds (and that later statements read) is a tensor or a Python constant;
+// otherwise the segment closes before the statement, which runs eagerly. A
+// callee's own segments matter only when the caller's statement runs eagerly
+// (then the interpreter runs the callee), so they are kept exactly then. At
+// close, the tape slice of the segment becomes a graph::Graph whose inputs are
+// the tensors and run-time numbers the segment read, named by access paths
+// valid at its start; every value it assumed becomes a guard.
+#include <algorithm>
+#include <unordered_map>
+
+#include <nlohmann/json.hpp>
+
+#include "trace/tracer.h"
+
+namespace tcc::trace {
+
+void Tracer::NoteLocalRead(const std::string& name, bool global) {
+  Frame& f = Cur();
+  if (f.eager) return;
+  if (!global) {
+    if (!f.seg.assigned.count(name) && !f.stmt_assigned.count(name)) f.stmt_reads.insert(name);
+    return;
+  }
+  for (Frame* fr : frames)
+    if (!fr->eager && fr->def && fr->module == f.module) fr->stmt_global_reads.insert(name);
+}
+
+bool Tracer::Expressible(const ValuePtr& v) const {
+  switch (v->kind) {
+    case VK::Tensor: return v->rank_known;
+    case VK::None: return true;
+    case VK::Bool: case VK::Int: case VK::Float: case VK::Str: return v->known;
+    case VK::Tuple: case VK::List:
+      if (!v->known) return false;
+      for (const auto& x : v->items)
+        if (!Expressible(x)) return false;
+      return true;
+    default: return false;
+  }
+}
+
+bool Tracer::LiveAfter(Frame& f, int index, const std::string& name) {
+  if (f.loads_per_stmt.empty() && f.def) {
+    for (const auto& s : f.def->body) f.loads_per_stmt.push_back(NamesLoaded(*s));
+  }
+  for (size_t i = index + 1; i < f.loads_per_stmt.size(); ++i)
+    if (f.loads_per_stmt[i].count(name)) return true;
+  return false;
+}
+
+void Tracer::SegStmtBegin(Frame& f, int index) {
+  if (!f.seg.open) {
+    f.seg = SegState{};
+    f.seg.open = true;
+    f.seg.stmt_begin = f.seg.stmt_end = index;
+    f.seg.tape_begin = f.seg.tape_end = tape.size();
+    f.seg.start_locals = f.locals->vars;
+    f.seg_out_values.clear();
+  }
+  f.cur_stmt = index;
+  f.stmt_broke = f.stmt_eager = false;
+  f.stmt_assigned.clear();
+  f.stmt_reads.clear();
+  f.stmt_global_reads.clear();
+  f.child_segs.clear();
+}
+
+void Tracer::SegStmtEnd(Frame& f, int index, Flow flow) {
+  bool ok = opts.build_segments && !f.stmt_broke && !f.stmt_eager;
+  if (ok && flow != Flow::Return) {
+    for (const auto& name : f.stmt_assigned) {
+      auto it = f.locals->vars.find(name);
+      if (it != f.locals->vars.end() && !Expressible(it->second) && LiveAfter(f, index, name)) {
+        ok = false;
+        break;
+      }
+    }
+  }
+  if (ok && flow == Flow::Return && (!f.ret || !Expressible(f.ret))) ok = false;
+  if (ok) {
+    f.child_segs.clear();  // the callees' ops are part of this segment
+    f.seg.stmt_end = index + 1;
+    f.seg.tape_end = tape.size();
+    for (const auto& n : f.stmt_reads)
+      if (!f.seg.assigned.count(n)) f.seg.reads.insert(n);
+    f.seg.global_reads.insert(f.stmt_global_reads.begin(), f.stmt_global_reads.end());
+    for (const auto& n : f.stmt_assigned) {
+      f.seg.assigned.insert(n);
+      auto it = f.locals->vars.find(n);
+      if (it != f.locals->vars.end()) f.seg_out_values[n] = it->second;
+    }
+    if (flow == Flow::Return) {
+      f.seg.returned = true;
+      f.seg.return_value = f.ret;
+      SegClose(f);
+    }
+    return;
+  }
+  // The statement runs eagerly: the interpreter will run its callees, so
+  // their segments are kept; the segment so far ends before it.
+  for (auto& s : f.child_segs) f.closed.push_back(std::move(s));
+  f.child_segs.clear();
+  SegClose(f);
+}
+
+namespace {
+struct PathMap {
+  std::unordered_map<const Value*, std::string> paths;   // tensors and run-time numbers
+  std::vector<ValuePtr> keep;                            // keeps keys alive
+  std::vector<std::pair<std::string, ValuePtr>> scalars; // known Python values read
+  std::set<const Value*> visited;
+};
+
+void Walk(const std::string& path, const ValuePtr& v, int depth, PathMap& pm) {
+  if (!v || depth > 4) return;
+  switch (v->kind) {
+    case VK::Tensor: case VK::Int: case VK::Float: case VK::Bool: case VK::Str: case VK::None:
+      if (v->kind == VK::Tensor || !v->known) {
+        if (pm.paths.emplace(v.get(), path).second) pm.keep.push_back(v);
+      } else {
+        pm.scalars.emplace_back(path, v);
+      }
+      return;
+    case VK::List: case VK::Tuple:
+      if (!pm.visited.insert(v.get()).second) return;
+      for (size_t i = 0; i < v->items.size() && i < 256; ++i)
+        Walk(path + "[" + std::to_string(i) + "]", v->items[i], depth + 1, pm);
+      return;
+    case VK::Object:
+      if (!pm.visited.insert(v.get()).second) return;
+      for (const auto& [k, x] : v->attrs) Walk(path + "." + k, x, depth + 1, pm);
+      return;
+    default: return;
+  }
+}
+
+std::string DimName(const Dim& d) { return d.is_static() ? std::to_string(d.size) : "s" + std::to_string(d.sym); }
+
+graph::TensorType ScalarType(const Value& v) {
+  graph::TensorType t;
+  t.dtype = v.kind == VK::Float ? graph::DType::F64 : v.kind == VK::Bool ? graph::DType::Bool : graph::DType::I64;
+  return t;
+}
+
+// Builds the graph of tape[b, e). `path_of` names a value read from outside
+// the range (empty: cannot). Returns false when some input has no name.
+bool BuildGraph(Tracer& t, size_t b, size_t e, const std::function<std::string(const ValuePtr&)>& path_of,
+                graph::Graph& g, std::unordered_map<const Value*, graph::ValueId>& ids,
+                std::vector<std::string>& inputs, std::vector<std::string>& scalar_inputs,
+                std::vector<ValuePtr>& input_values) {
+  std::unordered_map<std::string, graph::ValueId> scalar_ids;
+  auto input_of = [&](const ValuePtr& v) -> std::optional<graph::ValueId> {
+    auto it = ids.find(v.get());
+    if (it != ids.end()) return it->second;
+    graph::Node n;
+    if (v->kind == VK::Tensor) {
+      if (!v->rank_known) return std::nullopt;
+      std::string p = path_of(v);
+      if (p.empty()) return std::nullopt;
+      n.op = graph::OpKind::Input;
+      n.type = v->type;
+      n.type.shape = t.syms.Resolve(n.type.shape);
+      n.name = p;
+      n.attrs.index = static_cast<int32_t>(inputs.size());
+      inputs.push_back(p);
+      input_values.push_back(v);
+    } else if (v->is_number() && v->known) {
+      n.op = graph::OpKind::Constant;
+      n.type = ScalarType(*v);
+      n.attrs.fvalue = v->as_double();
+      graph::ValueId id = g.Add(n);
+      return id;  // constants are not shared: each use is its own node
+    } else if (v->is_number()) {
+      std::string p = path_of(v);
+      if (p.empty()) return std::nullopt;
+      n.op = graph::OpKind::ScalarInput;
+      n.type = graph::TensorType{graph::DType::F64, {}};
+      n.name = p;
+      n.attrs.index = static_cast<int32_t>(scalar_inputs.size());
+      scalar_inputs.push_back(p);
+    } else {
+      return std::nullopt;
+    }
+    graph::ValueId id = g.Add(n);
+    ids[v.get()] = id;
+    return id;
+  };
+  for (size_t i = b; i < e; ++i) {
+    const TapeOp& op = t.tape[i];
+    graph::Node n;
+    n.op = op.op;
+    n.attrs = op.attrs;
+    n.loc = op.loc;
+    for (const auto& in : op.inputs) {
+      auto id = input_of(in);
+      if (!id) return false;
+      n.inputs.push_back(*id);
+    }
+    if (!op.out->rank_known) return false;
+    n.type = op.out->type;
+    n.type.shape = t.syms.Resolve(n.type.shape);
+    ids[op.out.get()] = g.Add(n);
+  }
+  return true;
+}
+}  // namespace
+
+graph::Graph BuildRegionGraph(Tracer& t, size_t begin, size_t end, const std::string& name) {
+  graph::Graph g;
+  g.name = name;
+  if (!t.tape.empty() && begin < t.tape.size()) g.file = t.tape[begin].file;
+  std::unordered_map<const Value*, graph::ValueId> ids;
+  std::unordered_map<const Value*, int> names;
+  std::vector<std::string> inputs, scalars;
+  std::vector<ValuePtr> input_values;
+  BuildGraph(t, begin, end, [&](const ValuePtr& v) {
+    auto it = names.emplace(v.get(), static_cast<int>(names.size())).first;
+    return std::string(v->kind == VK::Tensor ? "t" : "n") + std::to_string(it->second);
+  }, g, ids, inputs, scalars, input_values);
+  return g;
+}
+
+namespace {
+bool ToOutValue(const ValuePtr& v, graph::Graph& g, std::unordered_map<const Value*, graph::ValueId>& ids,
+                OutValue& out) {
+  switch (v->kind) {
+    case VK::Tensor: {
+      auto it = ids.find(v.get());
+      if (it == ids.end()) return false;
+      auto pos = std::find(g.outputs.begin(), g.outputs.end(), it->second);
+      out.kind = OutValue::Tensor;
+      out.index = static_cast<int>(pos - g.outputs.begin());
+      if (pos == g.outputs.end()) g.outputs.push_back(it->second);
+      return true;
+    }
+    case VK::None: case VK::Bool: case VK::Int: case VK::Float: case VK::Str:
+      if (!v->known) return false;
+      out.kind = OutValue::Const;
+      out.const_json = ScalarJson(*v);
+      return true;
+    case VK::Tuple: case VK::List:
+      out.kind = v->kind == VK::Tuple ? OutValue::Tuple : OutValue::List;
+      for (const auto& x : v->items) {
+        OutValue o;
+        if (!ToOutValue(x, g, ids, o)) return false;
+        out.items.push_back(o);
+      }
+      return true;
+    default: return false;
+  }
+}
+}  // namespace
+
+void Tracer::SegClose(Frame& f) {
+  SegState& s = f.seg;
+  if (!s.open) return;
+  s.open = false;
+  if (s.stmt_end <= s.stmt_begin || s.tape_end <= s.tape_begin || !f.def) return;
+
+  PathMap pm;
+  for (const auto& name : s.reads) {
+    auto it = s.start_locals.find(name);
+    if (it != s.start_locals.end()) Walk(name, it->second, 0, pm);
+  }
+  if (f.module) {
+    for (const auto& name : s.global_reads) {
+      if (s.start_locals.count(name)) continue;
+      auto it = f.module->globals->vars.find(name);
+      if (it != f.module->globals->vars.end()) Walk(name, it->second, 0, pm);
+    }
+  }
+  Segment seg;
+  seg.graph.file = f.module ? f.module->file : nullptr;
+  std::unordered_map<const Value*, graph::ValueId> ids;
+  std::vector<ValuePtr> input_values;
+  bool ok = BuildGraph(*this, s.tape_begin, s.tape_end, [&](const ValuePtr& v) {
+    auto it = pm.paths.find(v.get());
+    return it == pm.paths.end() ? std::string() : it->second;
+  }, seg.graph, ids, seg.inputs, seg.scalar_inputs, input_values);
+  if (!ok) return;
+
+  // Outputs: the return value, or the names later statements read.
+  if (s.returned) {
+    SegmentOutput o{"<return>", {}};
+    if (!ToOutValue(s.return_value, seg.graph, ids, o.value)) return;
+    seg.outputs.push_back(o);
+  } else {
+    for (const auto& [name, v] : f.seg_out_values) {
+      if (!LiveAfter(f, s.stmt_end - 1, name)) continue;
+      SegmentOutput o{name, {}};
+      if (!ToOutValue(v, seg.graph, ids, o.value)) {
+        // A tensor the segment did not compute (e.g. `y = x`): read it as an input.
+        if (v->kind == VK::Tensor && pm.paths.count(v.get())) {
+          graph::Node n;
+          n.op = graph::OpKind::Input;
+          n.type = v->type;
+          n.type.shape = syms.Resolve(n.type.shape);
+          n.name = pm.paths[v.get()];
+          n.attrs.index = static_cast<int32_t>(seg.inputs.size());
+          seg.inputs.push_back(n.name);
+          ids[v.get()] = seg.graph.Add(n);
+          if (!ToOutValue(v, seg.graph, ids, o.value)) return;
+        } else {
+          return;
+        }
+      }
+      seg.outputs.push_back(o);
+    }
+  }
+  // Guards: every tensor and Python value reached from what the segment read.
+  std::vector<std::pair<std::string, const Value*>> tensors;
+  for (const auto& [v, p] : pm.paths) tensors.emplace_back(p, v);
+  std::sort(tensors.begin(), tensors.end());
+  for (const auto& [p, v] : tensors) {
+    Guard g;
+    g.path = p;
+    if (v->kind == VK::Tensor) {
+      g.kind = "tensor";
+      g.type = v->type;
+      g.type.shape = syms.Resolve(g.type.shape);
+      for (const auto& d : g.type.shape) g.shape.push_back(DimName(d));
+    } else {
+      g.kind = v->kind == VK::Float ? "float" : v->kind == VK::Bool ? "bool" : v->kind == VK::Str ? "str" : "int";
+      if (g.kind == "str" || g.kind == "bool") continue;  // run-time strings/bools: not assumed
+      continue;  // run-time numbers are scalar inputs, not assumptions
+    }
+    seg.guards.push_back(g);
+  }
+  for (const auto& [p, v] : pm.scalars) {
+    Guard g;
+    g.path = p;
+    g.kind = v->kind == VK::Float ? "float" : v->kind == VK::Bool ? "bool" : v->kind == VK::Str ? "str"
+             : v->kind == VK::None ? "none" : "int";
+    g.value_json = ScalarJson(*v);
+    seg.guards.push_back(g);
+  }
+  seg.module = f.module ? f.module->name : "main";
+  seg.function = f.qualname;
+  seg.def_line = f.def->name_loc.valid() ? f.def->name_loc.line : f.def->range.begin.line;
+  seg.stmt_begin = s.stmt_begin;
+  seg.stmt_end = s.stmt_end;
+  f.closed.push_back(std::move(seg));
+}
+
+void Tracer::SegFinishFrame(Frame& f, Frame* caller) {
+  if (f.eager) return;
+  SegClose(f);
+  if (caller && !caller->eager && caller->def) {
+    for (auto& s : f.closed) caller->child_segs.push_back(std::move(s));
+    f.closed.clear();
+    return;
+  }
+  // An entry: its segments run whenever the interpreter runs it.
+  for (auto& s : f.closed) {
+    nlohmann::json key = {s.module, s.function, s.def_line, s.stmt_begin, s.stmt_end, s.inputs, s.scalar_inputs};
+    for (const auto& g : s.guards) key.push_back(g.path + ":" + g.kind + ":" + g.value_json + ":" + [&] {
+      std::string r;
+      for (const auto& d : g.shape) r += d + ",";
+      return r + DTypeSpelling(g.type.dtype);
+    }());
+    if (!segment_keys.insert(key.dump()).second) continue;
+    s.kernel = "tcc_kernel_" + std::to_string(kernel_counter++);
+    s.graph.name = s.kernel;
+    result.segments.push_back(std::move(s));
+  }
+  f.closed.clear();
+}
+
+}  // namespace tcc::trace

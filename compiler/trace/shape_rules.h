@@ -1,0 +1,89 @@
+// Defines the abstract shape and dtype rules of tensor operations, as the
+// tracer applies them: torch's type promotion, NumPy broadcasting over
+// static and symbolic dims, matmul, reductions and views.
+//
+// Symbolic dims live in a SymTable. When a rule needs two dims to be equal
+// (broadcasting s0 against 4, matmul's inner dims) it unifies them: the
+// tracer then assumes, and guards, that they are equal. Every rule returns
+// the output type, or an error message in user terms.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "graph/graph.h"
+
+namespace tcc::trace {
+
+using graph::Dim;
+using graph::DType;
+using graph::Shape;
+using graph::TensorType;
+
+// Symbols and their unification (union-find; a class may be bound to a
+// static size).
+class SymTable {
+ public:
+  Dim Fresh();
+  // The representative of `d`: a static dim when its class is bound.
+  Dim Resolve(Dim d) const;
+  Shape Resolve(const Shape& s) const;
+  // Makes a and b equal; false when they are different static sizes.
+  bool Unify(Dim a, Dim b);
+  bool KnownEqual(Dim a, Dim b) const;  // equal under the current unification
+
+ private:
+  int32_t Root(int32_t s) const;
+  std::vector<int32_t> parent_;
+  std::vector<int64_t> bound_;  // -1 unbound
+};
+
+template <typename T>
+using RuleResult = std::variant<T, std::string>;  // value or error message
+
+inline bool IsFloatType(DType t) { return t == DType::F32 || t == DType::F64; }
+inline bool IsIntType(DType t) { return t == DType::I32 || t == DType::I64; }
+
+// Tensor-tensor promotion (bool < int32 < int64 < float32 < float64).
+DType Promote(DType a, DType b);
+// Tensor with a Python scalar: a float scalar lifts bool/int tensors to
+// float32; an int scalar lifts bool to int64.
+DType PromoteWithScalar(DType t, bool scalar_is_float, bool scalar_is_bool);
+// dtype of a result tensor created from a Python number.
+DType ScalarDType(bool is_float, bool is_bool);
+
+std::string ShapeString(const Shape& s);
+
+RuleResult<Shape> Broadcast(SymTable& syms, const Shape& a, const Shape& b);
+RuleResult<Shape> MatMul(SymTable& syms, const Shape& a, const Shape& b);
+// Normalises `dims` against `rank` (negative dims count from the end);
+// an empty list means all dims.
+RuleResult<std::vector<int64_t>> NormalizeDims(const std::vector<int64_t>& dims, size_t rank);
+Shape Reduce(const Shape& in, const std::vector<int64_t>& norm_dims, bool keepdim);
+RuleResult<Shape> Transpose(const Shape& in, int64_t d0, int64_t d1);
+RuleResult<Shape> Permute(const Shape& in, const std::vector<int64_t>& perm);
+// `sizes` entries: >= 0 static, -1 infer; `sym_sizes` carries symbolic
+// entries (an int known only at run time) as fresh symbols.
+RuleResult<Shape> Reshape(SymTable& syms, const Shape& in, const std::vector<Dim>& sizes,
+                          const std::vector<bool>& infer);
+RuleResult<Shape> Flatten(SymTable& syms, const Shape& in, int64_t start, int64_t end);
+RuleResult<Shape> Unsqueeze(const Shape& in, int64_t dim);
+RuleResult<Shape> Squeeze(SymTable& syms, const Shape& in, std::optional<int64_t> dim,
+                          std::vector<int64_t>* removed);
+RuleResult<Shape> Expand(SymTable& syms, const Shape& in, const std::vector<Dim>& sizes,
+                         const std::vector<bool>& keep);
+RuleResult<Shape> Cat(SymTable& syms, const std::vector<Shape>& ins, int64_t dim, int64_t* norm_dim);
+RuleResult<Shape> Stack(SymTable& syms, const std::vector<Shape>& ins, int64_t dim, int64_t* norm_dim);
+// x[start:stop:step] on `dim`; absent bounds as nullopt. Fills the
+// normalised {start, stop, step}.
+RuleResult<Shape> SliceDim(SymTable& syms, const Shape& in, int64_t dim, std::optional<int64_t> start,
+                           std::optional<int64_t> stop, int64_t step, std::vector<int64_t>* norm);
+RuleResult<Shape> SelectDim(const Shape& in, int64_t dim, int64_t index, int64_t* norm_index);
+
+// Product of static dims; nullopt when any dim is symbolic.
+std::optional<int64_t> StaticNumel(const Shape& s);
+
+}  // namespace tcc::trace

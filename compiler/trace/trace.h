@@ -1,0 +1,183 @@
+// Defines the static tracer's entry point and its result: graph regions,
+// graph breaks, errors and execution-plan segments of a whole program.
+//
+// TraceProgram walks the program ahead of time with abstract values (see
+// value.h). Module scope is eager glue; each call from module scope into a
+// user function is an *entry*, traced once per distinct abstract signature
+// (a *specialisation*). Calls between functions are inlined. A graph break
+// ends the current graph region; the breaking statement runs eagerly; a new
+// region starts after it. Whether a break is a fallback or a compile error
+// follows fullgraph > error_on_graph_break(b) > default (False).
+//
+// Consumers:
+//   - `tcc explain` / `tcc lint` render `specs`, `breaks`, `errors`;
+//   - the backend compiles every `segments[i].graph` into a kernel named
+//     `segments[i].kernel` and embeds PlanToJson(result) (runtime/README.md).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "base/source.h"
+#include "diagnostics/diagnostics.h"
+#include "graph/graph.h"
+
+namespace tcc::ast {
+struct Program;
+struct Module;
+}  // namespace tcc::ast
+
+namespace tcc::trace {
+
+// The graph-break kinds; their codes, reasons, explanations and hints live in
+// trace/break_kinds.def (one table).
+enum class BreakKind : uint8_t {
+#define TCC_BREAK(Name, Diag, Slug, Reason, Explanation, Hint) Name,
+#include "trace/break_kinds.def"
+};
+
+// One frame of a user stack, outermost first ("<module>" for module scope).
+struct StackFrame {
+  std::string function;             // qualified name: "fn", "Model.forward", "nn.linear"
+  const SourceFile* file = nullptr;
+  Loc loc;                          // the call (or, for the last frame, the break)
+};
+
+// A distinct break site: one source location and kind, however many times
+// and however many ways it was reached.
+struct BreakSite {
+  BreakKind kind;
+  DiagKind code;                    // diagnostics kind (TS4xxx)
+  const SourceFile* file = nullptr;
+  Range range;                      // points at the breaking construct
+  std::string function;             // function containing the construct
+  std::string reason;               // one line, specific to this site
+  std::vector<StackFrame> user_stack;  // of the first occurrence
+  bool error = false;               // under fullgraph or error_on_graph_break(True)
+  bool allowed = false;             // accepted inside an explicit error_on_graph_break(False)
+  bool under_fullgraph = false;     // error because of fullgraph (not eogb)
+  int count = 0;                    // occurrences in the traced program
+};
+
+// A compile error or warning that is not a graph break (nonstrict_trace
+// requirements, shape errors, undefined names, ...).
+struct TraceIssue {
+  DiagKind code;
+  const SourceFile* file = nullptr;
+  Range range;
+  std::string function;
+  std::string message;
+  std::string hint;
+  std::vector<StackFrame> user_stack;
+  int count = 0;
+};
+
+// One graph region of a specialisation as explain shows it: the ops traced
+// between two breaks (in execution order, through inlined calls).
+struct RegionInfo {
+  std::string name;                     // "fn_s0_g1"
+  std::vector<std::string> op_names;    // spelling of each op, in order ("add", "matmul")
+  std::vector<std::string> locations;   // distinct "file:line" of the ops, in order
+  std::vector<uint32_t> lines;          // distinct lines of ops in the entry's file, sorted
+  graph::Graph graph;                   // the ops; inputs named by tensor ("t3") not by path
+};
+
+// One entry specialisation: a function entered from module scope with one
+// abstract signature.
+struct Specialisation {
+  std::string function;             // qualified name
+  std::string module;               // "main" or the module name
+  std::string signature;            // "(x: float32[3], n: int=2)"
+  const SourceFile* file = nullptr;
+  Loc def_loc;
+  std::vector<StackFrame> entered_from;  // module-scope call site(s), first one
+  std::vector<RegionInfo> graphs;   // regions with >= 1 tensor op
+  std::vector<int> breaks;          // indices into TraceResult::breaks (distinct)
+  int break_occurrences = 0;        // accepted fallbacks traced in this specialisation
+  int error_occurrences = 0;
+};
+
+// ---- execution plan (runtime/README.md)
+
+struct Guard {
+  std::string path;                 // "x", "self.w1", "params[0]"
+  std::string kind;                 // tensor | int | float | bool | str | none
+  graph::TensorType type;           // kind == tensor
+  std::vector<std::string> shape;   // kind == tensor: "256" or "s0" per dim
+  std::string value_json;           // scalar kinds: the JSON text of the value
+};
+
+// An output value of a segment (runtime/README.md "Output values").
+struct OutValue {
+  enum Kind { Tensor, Const, Tuple, List } kind = Const;
+  int index = 0;                    // Tensor: index into graph.outputs
+  std::string const_json = "null";  // Const: JSON scalar text
+  std::vector<OutValue> items;      // Tuple / List
+};
+
+struct SegmentOutput {
+  std::string target;               // local name, or "<return>"
+  OutValue value;
+};
+
+// A half-open range of top-level statements of one function body that runs
+// as one compiled kernel (no break inside, including inlined calls).
+struct Segment {
+  std::string kernel;               // "tcc_kernel_<n>", unique in the program; = graph.name
+  std::string module;               // "main" or module name
+  std::string function;             // qualified name within the module
+  uint32_t def_line = 0;
+  int stmt_begin = 0, stmt_end = 0;
+  std::vector<Guard> guards;
+  std::vector<std::string> inputs;        // tensor paths, kernel input order (= Input attrs.index)
+  std::vector<std::string> scalar_inputs; // runtime numbers (= ScalarInput attrs.index)
+  std::vector<SegmentOutput> outputs;
+  graph::Graph graph;               // Input/ScalarInput nodes named by path; outputs set
+};
+
+struct TraceOptions {
+  bool lint = false;                // treat every entry as under error_on_graph_break(True)
+  bool build_segments = true;       // form execution-plan segments
+  int max_unroll = 4096;            // loop iterations unrolled before giving up
+  int max_inline_depth = 64;        // inlining depth before `unsupported` (recursion)
+};
+
+struct TraceResult {
+  std::vector<Specialisation> specs;
+  std::vector<BreakSite> breaks;    // distinct sites, accepted and erroneous, in discovery order
+  std::vector<TraceIssue> errors;   // non-break compile errors (distinct sites)
+  std::vector<TraceIssue> warnings;
+  std::vector<Segment> segments;
+
+  int graph_count() const;          // sum of graphs over specs
+  int graph_break_count() const;    // accepted fallbacks, per occurrence
+  int error_count() const;          // break sites that are errors + errors
+  bool ok() const { return error_count() == 0; }
+};
+
+// Traces `program` (its main module and the modules it imports). Every break
+// and issue is also reported to `diags` (breaks as TS4xxx, severity Error when
+// they are errors, Warning when accepted), with the user stack as notes.
+TraceResult TraceProgram(const ast::Program& program, DiagnosticEngine& diags,
+                         const TraceOptions& options = {});
+
+// Same, for a single module without imports (tests).
+TraceResult TraceModule(const ast::Module& module, DiagnosticEngine& diags,
+                        const TraceOptions& options = {});
+
+// The execution plan JSON of runtime/README.md: {"version":1,"segments":[...]}.
+// Kernel names are Segment::kernel.
+nlohmann::json PlanToJson(const TraceResult& result);
+
+// Registry accessors for break kinds (break_kinds.def).
+const char* BreakSlug(BreakKind k);          // "graph_break_call"
+const char* BreakReason(BreakKind k);        // generic one-line reason
+const char* BreakExplanation(BreakKind k);
+const char* BreakHint(BreakKind k);
+DiagKind BreakDiag(BreakKind k);
+const std::vector<BreakKind>& AllBreakKinds();
+
+}  // namespace tcc::trace

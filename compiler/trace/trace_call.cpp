@@ -1,0 +1,317 @@
+// Implements calls: entries from module scope (one specialisation per
+// abstract signature), inlining between functions, wrappers and decorators
+// (error_on_graph_break, fullgraph, nonstrict_trace), bound methods and
+// object construction.
+#include "trace/tracer.h"
+
+namespace tcc::trace {
+
+using namespace ast;
+
+ValuePtr Tracer::EvalCall(const CallExpr& e) {
+  ValuePtr fn = Eval(*e.func);
+  CallArgs args;
+  args.expr = &e;
+  args.range = e.range;
+  for (const auto& a : e.args) args.pos.push_back(Eval(*a));
+  for (const auto& k : e.keywords) args.kw.emplace_back(k.name, Eval(*k.value));
+  return Call(fn, args);
+}
+
+namespace {
+ValuePtr MakeWrapper(WrapKind k, bool flag, const ValuePtr& inner) {
+  auto w = MakeUnknown();
+  w->kind = VK::Wrapper;
+  w->wrap = k;
+  w->flag = flag;
+  w->inner = inner;
+  return w;
+}
+bool IsCallableUser(const ValuePtr& v) {
+  return v->kind == VK::Function || v->kind == VK::BoundMethod || v->kind == VK::Wrapper;
+}
+}  // namespace
+
+ValuePtr Tracer::Call(const ValuePtr& fn, CallArgs& args) {
+  switch (fn->kind) {
+    case VK::Builtin: return CallBuiltin(fn->s, fn->self_value, args);
+    case VK::Function: case VK::BoundMethod: case VK::Wrapper:
+      if (!Cur().def && !entering) return Entry(fn, args);
+      return CallFunction(fn, nullptr, args, false);
+    case VK::Class: return Construct(fn, args);
+    case VK::Object: {
+      for (const char* m : {"__call__", "forward"}) {
+        auto it = fn->cls ? fn->cls->members.find(m) : decltype(fn->cls->members.end()){};
+        if (fn->cls && it != fn->cls->members.end()) {
+          auto bm = MakeUnknown();
+          bm->kind = VK::BoundMethod;
+          bm->self_value = fn;
+          bm->inner = it->second;
+          return Call(bm, args);
+        }
+      }
+      Issue(DiagKind::TraceTypeError, args.range, Describe(*fn) + " is not callable");
+      return MakeUnknown();
+    }
+    case VK::Marker:
+      if (args.pos.size() == 1 && args.kw.empty()) return ApplyDecorator(fn, args.pos[0], *args.expr);
+      Issue(DiagKind::TraceTypeError, args.range, "a decorator takes one function");
+      return MakeUnknown();
+    case VK::Unknown:
+      if (Traced())
+        Break(BreakKind::Unsupported, args.range, "call to a value the tracer cannot resolve at compile time");
+      return MakeUnknown();
+    default:
+      Issue(DiagKind::TraceTypeError, args.range, Describe(*fn) + " is not callable");
+      MarkEager();
+      return MakeUnknown();
+  }
+}
+
+ValuePtr Tracer::ApplyDecorator(const ValuePtr& deco, const ValuePtr& target, const Expr& where) {
+  if (deco->kind == VK::Builtin && !deco->self_value) {
+    if (deco->s == "fullgraph") return MakeWrapper(WrapKind::Fullgraph, true, target);
+    if (deco->s == "nonstrict_trace") return MakeWrapper(WrapKind::Nonstrict, true, target);
+    if (deco->s == "pytree") {
+      if (target->kind == VK::Class) target->cls->pytree = true;
+      else Issue(DiagKind::TraceTypeError, where.range, "`@pytree` applies to a class");
+      return target;
+    }
+    if (deco->s == "error_on_graph_break") {
+      Issue(DiagKind::TraceTypeError, where.range, "`error_on_graph_break` needs an argument: "
+                                                   "`@error_on_graph_break(True)` or `(False)`");
+      return target;
+    }
+  }
+  if (deco->kind == VK::Marker) {
+    if (!IsCallableUser(target) && target->kind != VK::Unknown) {
+      Issue(DiagKind::TraceTypeError, where.range, "this decorator applies to a function, not " + Describe(*target));
+      return target;
+    }
+    return MakeWrapper(deco->wrap, deco->flag, target);
+  }
+  if (deco->kind == VK::Unknown) return target;
+  CallArgs args;
+  args.pos = {target};
+  args.range = where.range;
+  return Call(deco, args);
+}
+
+bool Tracer::BindParams(const FunctionDef& def, const ValuePtr& self, CallArgs& args, Env& env,
+                        const SourceFile* file) {
+  (void)file;
+  std::vector<ValuePtr> pos;
+  if (self) pos.push_back(self);
+  pos.insert(pos.end(), args.pos.begin(), args.pos.end());
+  bool ok = true;
+  if (pos.size() > def.params.size()) {
+    Issue(DiagKind::TraceArgumentError, args.range,
+          "`" + def.name + "` takes " + std::to_string(def.params.size() - (self ? 1 : 0)) + " positional arguments but " +
+              std::to_string(args.pos.size()) + " were given");
+    ok = false;
+  }
+  for (size_t i = 0; i < def.params.size(); ++i) {
+    const Param& p = def.params[i];
+    ValuePtr v = i < pos.size() ? pos[i] : nullptr;
+    if (auto kv = args.Kw(p.name)) {
+      if (v) {
+        Issue(DiagKind::TraceArgumentError, args.range, "`" + def.name + "` got several values for `" + p.name + "`");
+        ok = false;
+      }
+      v = kv;
+    }
+    if (!v && p.default_value) v = Eval(*p.default_value);
+    if (!v) {
+      Issue(DiagKind::TraceArgumentError, args.range, "`" + def.name + "` is missing the argument `" + p.name + "`");
+      v = MakeUnknown();
+      ok = false;
+    }
+    env.vars[p.name] = v;
+  }
+  for (const auto& [k, v] : args.kw) {
+    bool found = false;
+    for (const Param& p : def.params) found |= p.name == k;
+    if (!found) {
+      Issue(DiagKind::TraceArgumentError, args.range, "`" + def.name + "` has no parameter `" + k + "`");
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+ValuePtr Tracer::CallFunction(const ValuePtr& fnv, const ValuePtr& self, CallArgs& args, bool) {
+  Mode saved = mode;
+  ValuePtr f = fnv;
+  ValuePtr bound_self = self;
+  while (true) {
+    if (f->kind == VK::Wrapper) {
+      if (f->wrap == WrapKind::Eogb) {
+        if (!mode.fullgraph) mode.eogb = f->flag ? Mode::On : Mode::Off;
+      } else if (f->wrap == WrapKind::Fullgraph) {
+        if (f->flag) mode.fullgraph = true;
+      } else if (f->wrap == WrapKind::Nonstrict && (Traced() || entering) && !mode.nonstrict) {
+        ValuePtr inner = f->inner;
+        if (bound_self) {
+          auto bm = MakeUnknown();
+          bm->kind = VK::BoundMethod;
+          bm->self_value = bound_self;
+          bm->inner = inner;
+          inner = bm;
+        }
+        ValuePtr r = CallNonstrict(inner, args, args.range);
+        mode = saved;
+        return r;
+      }
+      f = f->inner;
+      continue;
+    }
+    if (f->kind == VK::BoundMethod) {
+      bound_self = f->self_value;
+      f = f->inner;
+      continue;
+    }
+    break;
+  }
+  if (f->kind != VK::Function) {
+    ValuePtr r;
+    if (f->kind == VK::Builtin) r = CallBuiltin(f->s, f->self_value, args);
+    else r = Call(f, args);
+    mode = saved;
+    return r;
+  }
+  if (inline_depth >= opts.max_inline_depth) {
+    if (Traced())
+      Break(BreakKind::Unsupported, args.range,
+            "calls nested deeper than " + std::to_string(opts.max_inline_depth) + " (recursion) are not inlined");
+    mode = saved;
+    return MakeUnknown();
+  }
+  const FunctionDef& def = *f->fn;
+  Frame nf;
+  nf.qualname = f->s;
+  nf.def = &def;
+  nf.module = f->module;
+  nf.locals = std::make_shared<Env>();
+  nf.locals->parent = f->closure;
+  nf.call_file = CurFile();
+  nf.call_loc = args.range.begin;
+  nf.eager = entering ? false : Cur().eager;
+  entering = false;
+  Frame* caller = &Cur();
+  BindParams(def, bound_self, args, *nf.locals, nf.module ? nf.module->file : nullptr);
+  frames.push_back(&nf);
+  ++inline_depth;
+  Flow fl = ExecBody(def.body);
+  --inline_depth;
+  frames.pop_back();
+  ValuePtr ret = fl == Flow::Return && nf.ret ? nf.ret : (nf.maybe_ret ? nf.maybe_ret : MakeNone());
+  SegFinishFrame(nf, caller);
+  mode = saved;
+  return ret;
+}
+
+namespace {
+const FunctionDef* UnderlyingDef(const ValuePtr& v, std::string* name, ModuleState** mod) {
+  ValuePtr f = v;
+  while (f && (f->kind == VK::Wrapper || f->kind == VK::BoundMethod)) f = f->inner;
+  if (f && f->kind == VK::Function) {
+    *name = f->s;
+    *mod = f->module;
+    return f->fn;
+  }
+  return nullptr;
+}
+}  // namespace
+
+ValuePtr Tracer::Entry(const ValuePtr& callable, CallArgs& args) {
+  std::string qual;
+  ModuleState* mod = nullptr;
+  const FunctionDef* def = UnderlyingDef(callable, &qual, &mod);
+  std::map<int32_t, int> symnames;
+  std::string key = SignatureOf(*callable, symnames) + "|";
+  std::string display = "(";
+  bool has_self = callable->kind == VK::BoundMethod ||
+                  (callable->kind == VK::Wrapper && callable->inner && callable->inner->kind == VK::BoundMethod);
+  size_t param0 = has_self ? 1 : 0;
+  for (size_t i = 0; i < args.pos.size(); ++i) {
+    std::string sig = SignatureOf(*args.pos[i], symnames);
+    key += sig + ",";
+    if (i) display += ", ";
+    if (def && param0 + i < def->params.size()) display += def->params[param0 + i].name + ": ";
+    display += sig;
+  }
+  for (const auto& [k, v] : args.kw) {
+    std::string sig = SignatureOf(*v, symnames);
+    key += k + "=" + sig + ",";
+    if (display.size() > 1) display += ", ";
+    display += k + ": " + sig;
+  }
+  display += ")";
+  auto found = spec_by_key.find(key);
+  if (found != spec_by_key.end()) return spec_returns[key];
+
+  Specialisation sp;
+  sp.function = def ? qual : Describe(*callable);
+  sp.module = mod ? mod->name : "main";
+  sp.signature = display;
+  sp.file = mod ? mod->file : CurFile();
+  if (def) sp.def_loc = def->name_loc.valid() ? def->name_loc : def->range.begin;
+  sp.entered_from.push_back(StackFrame{"<module>", CurFile(), args.range.begin});
+  result.specs.push_back(sp);
+  int index = static_cast<int>(result.specs.size()) - 1;
+  spec_by_key[key] = index;
+  spec_returns[key] = MakeUnknown();  // recursion guard
+
+  int saved_spec = spec;
+  size_t saved_region = region_begin;
+  Mode saved_mode = mode;
+  spec = index;
+  region_begin = tape.size();
+  mode = Mode{};
+  entering = true;
+  ValuePtr ret = CallFunction(callable, nullptr, args, true);
+  entering = false;
+  CloseRegion();
+  spec = saved_spec;
+  region_begin = saved_region;
+  mode = saved_mode;
+  spec_returns[key] = ret;
+  return ret;
+}
+
+ValuePtr Tracer::Construct(const ValuePtr& cls, CallArgs& args) {
+  auto obj = MakeUnknown();
+  obj->kind = VK::Object;
+  obj->cls = cls->cls;
+  auto init = cls->cls->members.find("__init__");
+  if (init != cls->cls->members.end()) {
+    // Constructors run as part of their caller: eager at module scope.
+    bool saved_entering = entering;
+    entering = false;
+    CallFunction(init->second, obj, args, false);
+    entering = saved_entering;
+    return obj;
+  }
+  const auto& fields = cls->cls->fields;
+  if (args.pos.size() > fields.size()) {
+    Issue(DiagKind::TraceArgumentError, args.range,
+          "`" + cls->cls->name + "` has " + std::to_string(fields.size()) + " fields but " +
+              std::to_string(args.pos.size()) + " arguments were given");
+  }
+  for (size_t i = 0; i < fields.size(); ++i) {
+    ValuePtr v = i < args.pos.size() ? args.pos[i] : args.Kw(fields[i]);
+    if (!v) {
+      auto d = cls->cls->members.find(fields[i]);
+      if (d != cls->cls->members.end()) v = d->second;
+    }
+    if (!v) {
+      Issue(DiagKind::TraceArgumentError, args.range,
+            "`" + cls->cls->name + "` is missing a value for the field `" + fields[i] + "`");
+      v = MakeUnknown();
+    }
+    obj->attrs[fields[i]] = v;
+  }
+  return obj;
+}
+
+}  // namespace tcc::trace

@@ -1,0 +1,483 @@
+// Implements abstract evaluation of expressions: names, literals,
+// containers, attributes, subscripts, operators and conditions.
+#include <cmath>
+
+#include "trace/tracer.h"
+
+namespace tcc::trace {
+
+using namespace ast;
+
+namespace {
+Range R(const ast::Node& n) { return n.range; }
+
+ValuePtr JoinValues(SymTable& syms, const ValuePtr& a, const ValuePtr& b) {
+  if (!a) return b;
+  if (!b || a == b) return a;
+  if (a->kind == VK::Tensor && b->kind == VK::Tensor && a->rank_known && b->rank_known &&
+      a->type.shape.size() == b->type.shape.size()) {
+    graph::TensorType t = a->type;
+    t.dtype = Promote(a->type.dtype, b->type.dtype);
+    for (size_t i = 0; i < t.shape.size(); ++i)
+      if (!syms.KnownEqual(a->type.shape[i], b->type.shape[i])) t.shape[i] = syms.Fresh();
+    return MakeTensor(t);
+  }
+  if (a->kind == b->kind && a->is_number()) {
+    if (KnownEqual(*a, *b).value_or(false)) return a;
+    return MakeUnknownOf(a->kind);
+  }
+  if (a->kind == b->kind && a->kind == VK::None) return a;
+  return MakeUnknown();
+}
+}  // namespace
+
+ValuePtr JoinForBranches(SymTable& syms, const ValuePtr& a, const ValuePtr& b) { return JoinValues(syms, a, b); }
+
+ValuePtr Tracer::Eval(const Expr& e) {
+  switch (e.kind) {
+    case ExprKind::NameExpr: return EvalName(*cast<NameExpr>(&e));
+    case ExprKind::IntLit: return MakeInt(cast<IntLit>(&e)->value);
+    case ExprKind::FloatLit: return MakeFloat(cast<FloatLit>(&e)->value);
+    case ExprKind::BoolLit: return MakeBool(cast<BoolLit>(&e)->value);
+    case ExprKind::NoneLit: return MakeNone();
+    case ExprKind::StrLit: return MakeStr(cast<StrLit>(&e)->value);
+    case ExprKind::EllipsisLit: { auto v = MakeUnknown(); v->kind = VK::Ellipsis; return v; }
+    case ExprKind::ListExpr: case ExprKind::TupleExpr: {
+      const auto& elts = e.kind == ExprKind::ListExpr ? cast<ListExpr>(&e)->elts : cast<TupleExpr>(&e)->elts;
+      std::vector<ValuePtr> items;
+      for (const auto& x : elts) items.push_back(Eval(*x));
+      return MakeSeq(e.kind == ExprKind::ListExpr ? VK::List : VK::Tuple, std::move(items));
+    }
+    case ExprKind::DictExpr: {
+      const auto* d = cast<DictExpr>(&e);
+      auto v = MakeSeq(VK::Dict, {});
+      for (size_t i = 0; i < d->keys.size(); ++i) {
+        v->keys.push_back(Eval(*d->keys[i]));
+        v->items.push_back(Eval(*d->values[i]));
+      }
+      return v;
+    }
+    case ExprKind::SliceExpr: {
+      const auto* s = cast<SliceExpr>(&e);
+      auto v = MakeSeq(VK::Slice, {s->lower ? Eval(*s->lower) : MakeNone(), s->upper ? Eval(*s->upper) : MakeNone(),
+                                   s->step ? Eval(*s->step) : MakeNone()});
+      return v;
+    }
+    case ExprKind::SubscriptExpr: return EvalSubscript(*cast<SubscriptExpr>(&e));
+    case ExprKind::AttributeExpr: return EvalAttribute(*cast<AttributeExpr>(&e));
+    case ExprKind::CallExpr: return EvalCall(*cast<CallExpr>(&e));
+    case ExprKind::UnaryExpr: return EvalUnary(*cast<UnaryExpr>(&e));
+    case ExprKind::BinaryExpr: return EvalBinary(*cast<BinaryExpr>(&e));
+    case ExprKind::CompareExpr: return EvalCompare(*cast<CompareExpr>(&e));
+    case ExprKind::BoolOpExpr: return EvalBoolOp(*cast<BoolOpExpr>(&e));
+    case ExprKind::IfExpr: return EvalIfExpr(*cast<IfExpr>(&e));
+  }
+  return MakeUnknown();
+}
+
+ValuePtr Tracer::EvalName(const NameExpr& e) {
+  Frame& f = Cur();
+  bool local = true;
+  for (Env* env = f.locals.get(); env; env = env->parent.get()) {
+    auto it = env->vars.find(e.name);
+    if (it != env->vars.end()) {
+      if (local && f.def) NoteLocalRead(e.name, false);
+      return it->second;
+    }
+    local = false;
+  }
+  ModuleState* m = f.module;
+  if (m && m->globals.get() != f.locals.get()) {
+    auto it = m->globals->vars.find(e.name);
+    if (it != m->globals->vars.end()) {
+      if (f.def) NoteLocalRead(e.name, true);
+      return it->second;
+    }
+  }
+  if (IsBuiltinName(e.name)) {
+    if (e.name == "float32") return MakeDType(graph::DType::F32);
+    if (e.name == "float64") return MakeDType(graph::DType::F64);
+    if (e.name == "int64") return MakeDType(graph::DType::I64);
+    if (e.name == "int32") return MakeDType(graph::DType::I32);
+    return MakeBuiltin(e.name);
+  }
+  Issue(DiagKind::TraceUndefinedName, R(e), "name `" + e.name + "` is not defined",
+        "define it before use, or import it");
+  MarkEager();
+  return MakeUnknown();
+}
+
+ValuePtr Tracer::EvalAttribute(const AttributeExpr& e) {
+  ValuePtr base = Eval(*e.value);
+  Range where{e.attr_loc.valid() ? e.attr_loc : e.range.begin, e.range.end};
+  return GetAttr(base, e.attr, where);
+}
+
+ValuePtr Tracer::GetAttr(const ValuePtr& base, const std::string& attr, Range where) {
+  switch (base->kind) {
+    case VK::Object: {
+      auto it = base->attrs.find(attr);
+      if (it != base->attrs.end()) return it->second;
+      if (base->cls) {
+        auto m = base->cls->members.find(attr);
+        if (m != base->cls->members.end()) {
+          if (m->second->kind == VK::Function) {
+            auto bm = MakeUnknown();
+            bm->kind = VK::BoundMethod;
+            bm->self_value = base;
+            bm->inner = m->second;
+            return bm;
+          }
+          return m->second;
+        }
+      }
+      Issue(DiagKind::TraceTypeError, where,
+            "`" + (base->cls ? base->cls->name : std::string("?")) + "` object has no attribute `" + attr + "`");
+      return MakeUnknown();
+    }
+    case VK::Class: {
+      auto m = base->cls->members.find(attr);
+      if (m != base->cls->members.end()) return m->second;
+      Issue(DiagKind::TraceTypeError, where, "class `" + base->cls->name + "` has no attribute `" + attr + "`");
+      return MakeUnknown();
+    }
+    case VK::Module: {
+      auto it = base->module->globals->vars.find(attr);
+      if (it != base->module->globals->vars.end()) return it->second;
+      Issue(DiagKind::TraceTypeError, where, "module `" + base->module->name + "` has no attribute `" + attr + "`");
+      return MakeUnknown();
+    }
+    case VK::Tensor: {
+      if (attr == "shape") {
+        std::vector<ValuePtr> dims;
+        for (const auto& d : syms.Resolve(base->type.shape))
+          dims.push_back(d.is_static() ? MakeInt(d.size) : MakeUnknownOf(VK::Int));
+        if (!base->rank_known) return MakeUnknownOf(VK::Tuple);
+        return MakeSeq(VK::Tuple, std::move(dims));
+      }
+      if (attr == "dtype") return MakeDType(base->type.dtype);
+      if (attr == "ndim") return base->rank_known ? MakeInt(static_cast<int64_t>(base->type.shape.size()))
+                                                  : MakeUnknownOf(VK::Int);
+      if (attr == "T") {
+        CallArgs none;
+        return TensorMethod("T", base, none);
+      }
+      if (IsTensorMethod(attr)) return MakeBuiltin(attr, base);
+      Issue(DiagKind::TraceTypeError, where, "a tensor has no attribute `" + attr + "`");
+      return MakeUnknown();
+    }
+    case VK::List: case VK::Dict: case VK::Str: case VK::Tuple:
+      return MakeBuiltin(std::string(base->kind == VK::Dict ? "dict." : base->kind == VK::Str ? "str." : "list.") +
+                             attr, base);
+    case VK::Wrapper: case VK::BoundMethod: case VK::Function:
+      if (attr == "forward" || attr == "__call__") return base;
+      return MakeUnknown();
+    default:
+      MarkEager();
+      return MakeUnknown();
+  }
+}
+
+ValuePtr Tracer::EvalSubscript(const SubscriptExpr& e) {
+  ValuePtr base = Eval(*e.value);
+  return IndexValue(base, *e.index, R(e));
+}
+
+ValuePtr Tracer::EvalBinary(const BinaryExpr& e) {
+  ValuePtr a = Eval(*e.lhs);
+  ValuePtr b = Eval(*e.rhs);
+  Range where{e.op_loc.valid() ? e.op_loc : e.range.begin, e.range.end};
+  return BinaryOp(e.op, a, b, where);
+}
+
+namespace {
+std::optional<double> PyArith(BinOp op, double x, double y, bool ints, bool* ok) {
+  *ok = true;
+  switch (op) {
+    case BinOp::Add: return x + y;
+    case BinOp::Sub: return x - y;
+    case BinOp::Mul: return x * y;
+    case BinOp::Div: if (y == 0) { *ok = false; return std::nullopt; } return x / y;
+    case BinOp::FloorDiv: if (y == 0) { *ok = false; return std::nullopt; } return std::floor(x / y);
+    case BinOp::Mod: {
+      if (y == 0) { *ok = false; return std::nullopt; }
+      double r = std::fmod(x, y);
+      if (r != 0 && ((r < 0) != (y < 0))) r += y;
+      return r;
+    }
+    case BinOp::Pow: return std::pow(x, y);
+    default: break;
+  }
+  if (!ints) return std::nullopt;
+  int64_t a = static_cast<int64_t>(x), b = static_cast<int64_t>(y);
+  switch (op) {
+    case BinOp::BitAnd: return double(a & b);
+    case BinOp::BitOr: return double(a | b);
+    case BinOp::BitXor: return double(a ^ b);
+    case BinOp::LShift: return double(a << b);
+    case BinOp::RShift: return double(a >> b);
+    default: return std::nullopt;
+  }
+}
+
+graph::OpKind TensorBinOp(BinOp op, bool* ok) {
+  *ok = true;
+  switch (op) {
+    case BinOp::Add: return graph::OpKind::Add;
+    case BinOp::Sub: return graph::OpKind::Sub;
+    case BinOp::Mul: return graph::OpKind::Mul;
+    case BinOp::Div: return graph::OpKind::Div;
+    case BinOp::FloorDiv: return graph::OpKind::FloorDiv;
+    case BinOp::Mod: return graph::OpKind::Mod;
+    case BinOp::Pow: return graph::OpKind::Pow;
+    case BinOp::MatMul: return graph::OpKind::MatMul;
+    case BinOp::BitAnd: return graph::OpKind::And;
+    case BinOp::BitOr: return graph::OpKind::Or;
+    case BinOp::BitXor: return graph::OpKind::Xor;
+    default: *ok = false; return graph::OpKind::Add;
+  }
+}
+}  // namespace
+
+ValuePtr Tracer::BinaryOp(BinOp op, const ValuePtr& a, const ValuePtr& b, Range where) {
+  if (a->kind == VK::Tensor || b->kind == VK::Tensor) {
+    bool ok;
+    graph::OpKind k = TensorBinOp(op, &ok);
+    if (!ok) {
+      if (Traced()) Break(BreakKind::Unsupported, where, std::string("operator `") + BinOpSpelling(op) + "` on tensors");
+      return MakeUnknown();
+    }
+    ValuePtr x = a, y = b;
+    if ((x->kind != VK::Tensor && !x->is_number()) || (y->kind != VK::Tensor && !y->is_number())) {
+      if (x->kind == VK::Unknown || y->kind == VK::Unknown) return MakeUnknown();
+      Issue(DiagKind::TraceTypeError, where, std::string("operator `") + BinOpSpelling(op) + "` between " +
+                                                 Describe(*x) + " and " + Describe(*y));
+      return MakeUnknown();
+    }
+    if (k == graph::OpKind::MatMul) {
+      if (x->kind != VK::Tensor || y->kind != VK::Tensor) {
+        Issue(DiagKind::TraceTypeError, where, "`@` needs two tensors");
+        return MakeUnknown();
+      }
+      CallArgs args;
+      args.pos = {x, y};
+      args.range = where;
+      return CallBuiltin("matmul", nullptr, args);
+    }
+    return EmitBinary(k, x, y, where, false);
+  }
+  if (a->is_number() && b->is_number()) {
+    bool is_float = a->kind == VK::Float || b->kind == VK::Float || op == BinOp::Div;
+    VK rk = is_float ? VK::Float : VK::Int;
+    if (op == BinOp::MatMul) {
+      Issue(DiagKind::TraceTypeError, where, "`@` needs two tensors");
+      return MakeUnknown();
+    }
+    if (!a->known || !b->known) return MakeUnknownOf(rk);
+    bool ok;
+    bool ints = !is_float;
+    if (op == BinOp::Pow && ints && b->i < 0) { rk = VK::Float; ints = false; }
+    auto r = PyArith(op, a->as_double(), b->as_double(), ints, &ok);
+    if (!ok) {
+      Issue(DiagKind::TraceTypeError, where, "division by zero");
+      return MakeUnknownOf(rk);
+    }
+    if (!r) return MakeUnknownOf(rk);
+    if (rk == VK::Int) {
+      // exact integer arithmetic where it matters
+      int64_t x = a->kind == VK::Bool ? a->b : a->i, y = b->kind == VK::Bool ? b->b : b->i;
+      switch (op) {
+        case BinOp::Add: return MakeInt(x + y);
+        case BinOp::Sub: return MakeInt(x - y);
+        case BinOp::Mul: return MakeInt(x * y);
+        case BinOp::FloorDiv: { int64_t q = x / y; if ((x % y != 0) && ((x < 0) != (y < 0))) --q; return MakeInt(q); }
+        case BinOp::Mod: { int64_t m = x % y; if (m != 0 && ((m < 0) != (y < 0))) m += y; return MakeInt(m); }
+        default: return MakeInt(static_cast<int64_t>(*r));
+      }
+    }
+    return MakeFloat(*r);
+  }
+  if (a->kind == VK::Str && b->kind == VK::Str && op == BinOp::Add) {
+    if (a->known && b->known) return MakeStr(a->s + b->s);
+    return MakeUnknownOf(VK::Str);
+  }
+  if (a->kind == VK::Str && op == BinOp::Mod) return MakeUnknownOf(VK::Str);
+  if ((a->kind == VK::List || a->kind == VK::Tuple) && a->kind == b->kind && op == BinOp::Add) {
+    auto items = a->items;
+    items.insert(items.end(), b->items.begin(), b->items.end());
+    return MakeSeq(a->kind, items);
+  }
+  if ((a->kind == VK::List || a->kind == VK::Tuple) && b->kind == VK::Int && op == BinOp::Mul && b->known) {
+    std::vector<ValuePtr> items;
+    for (int64_t i = 0; i < b->i && items.size() < 100000; ++i) items.insert(items.end(), a->items.begin(), a->items.end());
+    return MakeSeq(a->kind, items);
+  }
+  if (a->kind == VK::Unknown || b->kind == VK::Unknown) return MakeUnknown();
+  Issue(DiagKind::TraceTypeError, where,
+        std::string("operator `") + BinOpSpelling(op) + "` between " + Describe(*a) + " and " + Describe(*b));
+  return MakeUnknown();
+}
+
+ValuePtr Tracer::EvalUnary(const UnaryExpr& e) {
+  ValuePtr v = Eval(*e.operand);
+  Range where = R(e);
+  switch (e.op) {
+    case UnaryOp::Pos: return v;
+    case UnaryOp::Neg:
+      if (v->kind == VK::Tensor) return EmitUnary(graph::OpKind::Neg, v, where, false);
+      if (v->is_number()) {
+        if (!v->known) return MakeUnknownOf(v->kind == VK::Float ? VK::Float : VK::Int);
+        return v->kind == VK::Float ? MakeFloat(-v->f) : MakeInt(-(v->kind == VK::Bool ? v->b : v->i));
+      }
+      return MakeUnknown();
+    case UnaryOp::Invert:
+      if (v->kind == VK::Tensor)
+        return EmitUnary(v->type.dtype == graph::DType::Bool ? graph::OpKind::Not : graph::OpKind::BitNot, v, where,
+                         false);
+      if (v->kind == VK::Int || v->kind == VK::Bool) return v->known ? MakeInt(~(v->kind == VK::Bool ? v->b : v->i))
+                                                                     : MakeUnknownOf(VK::Int);
+      return MakeUnknown();
+    case UnaryOp::Not: {
+      if (v->kind == VK::Tensor) {
+        if (Traced())
+          Break(BreakKind::TensorToScalar, where, "`not` on a tensor converts it to a Python bool");
+        return MakeUnknownOf(VK::Bool);
+      }
+      auto t = KnownTruth(*v);
+      if (t) return MakeBool(!*t);
+      return MakeUnknownOf(VK::Bool);
+    }
+  }
+  return MakeUnknown();
+}
+
+ValuePtr Tracer::CompareOp(CmpOp op, const ValuePtr& a, const ValuePtr& b, Range where) {
+  if (op == CmpOp::Is || op == CmpOp::IsNot) {
+    std::optional<bool> same;
+    if (a == b) same = true;
+    else if (a->kind == VK::None || b->kind == VK::None) {
+      if (a->kind == VK::Unknown || b->kind == VK::Unknown) same = std::nullopt;
+      else same = a->kind == b->kind;
+    } else if (a->kind == VK::Bool && b->kind == VK::Bool && a->known && b->known) same = a->b == b->b;
+    else if (a->kind != VK::Unknown && b->kind != VK::Unknown) same = false;
+    if (!same) return MakeUnknownOf(VK::Bool);
+    return MakeBool(op == CmpOp::Is ? *same : !*same);
+  }
+  if (op == CmpOp::In || op == CmpOp::NotIn) {
+    if (b->kind == VK::List || b->kind == VK::Tuple || b->kind == VK::Dict) {
+      const auto& pool = b->kind == VK::Dict ? b->keys : b->items;
+      bool unknown = false;
+      for (const auto& x : pool) {
+        auto eq = KnownEqual(*a, *x);
+        if (!eq) unknown = true;
+        else if (*eq) return MakeBool(op == CmpOp::In);
+      }
+      if (!unknown) return MakeBool(op != CmpOp::In);
+    }
+    if (b->kind == VK::Str && a->kind == VK::Str && a->known && b->known)
+      return MakeBool((b->s.find(a->s) != std::string::npos) == (op == CmpOp::In));
+    return MakeUnknownOf(VK::Bool);
+  }
+  if (a->kind == VK::Tensor || b->kind == VK::Tensor) {
+    graph::OpKind k = graph::OpKind::Eq;
+    switch (op) {
+      case CmpOp::Eq: k = graph::OpKind::Eq; break;
+      case CmpOp::NotEq: k = graph::OpKind::Ne; break;
+      case CmpOp::Lt: k = graph::OpKind::Lt; break;
+      case CmpOp::LtE: k = graph::OpKind::Le; break;
+      case CmpOp::Gt: k = graph::OpKind::Gt; break;
+      case CmpOp::GtE: k = graph::OpKind::Ge; break;
+      default: break;
+    }
+    if ((a->kind != VK::Tensor && !a->is_number()) || (b->kind != VK::Tensor && !b->is_number())) {
+      if (op == CmpOp::Eq || op == CmpOp::NotEq) return MakeBool(op == CmpOp::NotEq);
+      return MakeUnknown();
+    }
+    return EmitBinary(k, a, b, where, true);
+  }
+  if (op == CmpOp::Eq || op == CmpOp::NotEq) {
+    auto eq = KnownEqual(*a, *b);
+    if (!eq) return MakeUnknownOf(VK::Bool);
+    return MakeBool(op == CmpOp::Eq ? *eq : !*eq);
+  }
+  if (a->is_number() && b->is_number()) {
+    if (!a->known || !b->known) return MakeUnknownOf(VK::Bool);
+    double x = a->as_double(), y = b->as_double();
+    switch (op) {
+      case CmpOp::Lt: return MakeBool(x < y);
+      case CmpOp::LtE: return MakeBool(x <= y);
+      case CmpOp::Gt: return MakeBool(x > y);
+      case CmpOp::GtE: return MakeBool(x >= y);
+      default: break;
+    }
+  }
+  if (a->kind == VK::Str && b->kind == VK::Str && a->known && b->known) {
+    int c = a->s.compare(b->s);
+    switch (op) {
+      case CmpOp::Lt: return MakeBool(c < 0);
+      case CmpOp::LtE: return MakeBool(c <= 0);
+      case CmpOp::Gt: return MakeBool(c > 0);
+      case CmpOp::GtE: return MakeBool(c >= 0);
+      default: break;
+    }
+  }
+  return MakeUnknownOf(VK::Bool);
+}
+
+ValuePtr Tracer::EvalCompare(const CompareExpr& e) {
+  ValuePtr left = Eval(*e.operands[0]);
+  ValuePtr result;
+  for (size_t i = 0; i < e.ops.size(); ++i) {
+    ValuePtr right = Eval(*e.operands[i + 1]);
+    ValuePtr r = CompareOp(e.ops[i], left, right, R(e));
+    if (!result) result = r;
+    else {
+      // a < b < c is `(a < b) and (b < c)`
+      auto t = Condition(result, e, "chained comparison");
+      if (t && !*t) return result;
+      result = r;
+    }
+    left = right;
+  }
+  return result ? result : MakeUnknown();
+}
+
+std::optional<bool> Tracer::Condition(const ValuePtr& v, const Expr& where, const char* construct) {
+  if (auto t = KnownTruth(*v)) return t;
+  if (v->kind == VK::Tensor) {
+    if (Traced())
+      Break(BreakKind::DataDependentBranch, where.range,
+            std::string("`") + construct + "` on a tensor's value (" + TypeString(v->type, v->rank_known) + ")");
+    return std::nullopt;
+  }
+  MarkEager();  // decided at run time by a Python value
+  return std::nullopt;
+}
+
+ValuePtr Tracer::EvalBoolOp(const BoolOpExpr& e) {
+  const char* name = e.op == BoolOp::And ? "and" : "or";
+  ValuePtr acc;
+  for (size_t i = 0; i < e.values.size(); ++i) {
+    ValuePtr v = Eval(*e.values[i]);
+    if (i + 1 == e.values.size()) return acc ? JoinValues(syms, acc, v) : v;
+    auto t = Condition(v, *e.values[i], name);
+    if (t) {
+      bool stop = e.op == BoolOp::And ? !*t : *t;
+      if (stop) return acc ? JoinValues(syms, acc, v) : v;
+      continue;
+    }
+    acc = acc ? JoinValues(syms, acc, v) : v;
+  }
+  return acc ? acc : MakeUnknown();
+}
+
+ValuePtr Tracer::EvalIfExpr(const IfExpr& e) {
+  ValuePtr test = Eval(*e.test);
+  auto t = Condition(test, *e.test, "x if cond else y");
+  if (t) return *t ? Eval(*e.body) : Eval(*e.orelse);
+  ValuePtr a = Eval(*e.body);
+  ValuePtr b = Eval(*e.orelse);
+  return JoinValues(syms, a, b);
+}
+
+}  // namespace tcc::trace

@@ -1,0 +1,197 @@
+// Implements subscripts: tensor indexing (ints, slices, None, ...; masks and
+// index tensors break), and indexing of lists, tuples, dicts and shapes.
+#include "trace/tracer.h"
+
+namespace tcc::trace {
+
+using namespace ast;
+
+namespace {
+std::optional<int64_t> KnownIntOf(const ValuePtr& v) {
+  if ((v->kind == VK::Int || v->kind == VK::Bool) && v->known) return v->kind == VK::Bool ? v->b : v->i;
+  return std::nullopt;
+}
+}  // namespace
+
+ValuePtr Tracer::IndexValue(const ValuePtr& base, const Expr& index_expr, Range where) {
+  if (base->kind == VK::Tensor) {
+    std::vector<const Expr*> parts;
+    if (auto* t = dyn_cast<TupleExpr>(&index_expr)) {
+      for (const auto& x : t->elts) parts.push_back(x.get());
+    } else {
+      parts.push_back(&index_expr);
+    }
+    // Evaluate all index parts first.
+    std::vector<ValuePtr> vals;
+    for (const Expr* p : parts) vals.push_back(Eval(*p));
+    for (size_t i = 0; i < vals.size(); ++i) {
+      const ValuePtr& v = vals[i];
+      if (v->kind == VK::Tensor) {
+        if (v->type.dtype == graph::DType::Bool) {
+          if (Traced())
+            Break(BreakKind::DynamicOutputShape, parts[i]->range,
+                  "boolean-mask indexing: the number of selected elements depends on the mask's data");
+        } else if (Traced()) {
+          Break(BreakKind::Unsupported, parts[i]->range,
+                "indexing with an index tensor (gather) is not supported in a graph");
+        }
+        auto r = MakeTensor(graph::TensorType{base->type.dtype, {syms.Fresh()}});
+        r->rank_known = v->type.dtype == graph::DType::Bool;
+        return r;
+      }
+      if (v->kind == VK::List) {
+        if (Traced()) Break(BreakKind::Unsupported, parts[i]->range, "indexing a tensor with a list (advanced indexing)");
+        auto r = MakeTensor(graph::TensorType{base->type.dtype, {}});
+        r->rank_known = false;
+        return r;
+      }
+      if (v->kind == VK::Int && !v->known) {
+        if (Traced())
+          Break(BreakKind::Unsupported, parts[i]->range,
+                "indexing a tensor with an int known only at run time");
+        auto r = MakeTensor(graph::TensorType{base->type.dtype, {}});
+        r->rank_known = false;
+        return r;
+      }
+    }
+    if (!base->rank_known) {
+      auto r = MakeTensor(base->type);
+      r->rank_known = false;
+      return r;
+    }
+    // Walk dims: ints select, slices slice, None inserts, ... skips.
+    ValuePtr cur = base;
+    int64_t dim = 0;
+    size_t consumed = 0;
+    for (const auto& v : vals)
+      if (v->kind != VK::None && v->kind != VK::Ellipsis) ++consumed;
+    int64_t rank = static_cast<int64_t>(base->type.shape.size());
+    if (static_cast<int64_t>(consumed) > rank) {
+      Issue(DiagKind::TraceTypeError, where,
+            "too many indices for a tensor of rank " + std::to_string(rank));
+      return MakeUnknown();
+    }
+    for (size_t i = 0; i < vals.size(); ++i) {
+      const ValuePtr& v = vals[i];
+      Range pr = parts[i]->range;
+      if (v->kind == VK::Ellipsis) {
+        dim += rank - static_cast<int64_t>(consumed);
+        continue;
+      }
+      if (v->kind == VK::None) {
+        graph::Attrs a;
+        a.axis = dim;
+        auto s = Unsqueeze(cur->type.shape, dim);
+        cur = Emit(graph::OpKind::Unsqueeze, {cur}, a, {cur->type.dtype, std::get<Shape>(s)}, pr);
+        ++dim;
+        continue;
+      }
+      if (auto k = KnownIntOf(v)) {
+        graph::Attrs a;
+        a.axis = dim;
+        int64_t norm = 0;
+        auto s = SelectDim(cur->type.shape, dim, *k, &norm);
+        if (auto* err = std::get_if<std::string>(&s)) return ShapeError(*err, pr);
+        a.ints = {norm};
+        cur = Emit(graph::OpKind::Select, {cur}, a, {cur->type.dtype, std::get<Shape>(s)}, pr);
+        continue;
+      }
+      if (v->kind == VK::Slice) {
+        std::optional<int64_t> lo, hi;
+        int64_t step = 1;
+        bool ok = true;
+        auto get = [&](const ValuePtr& x, std::optional<int64_t>& out) {
+          if (x->kind == VK::None) return;
+          if (auto k2 = KnownIntOf(x)) out = *k2;
+          else ok = false;
+        };
+        get(v->items[0], lo);
+        get(v->items[1], hi);
+        std::optional<int64_t> st;
+        get(v->items[2], st);
+        if (st) step = *st;
+        if (!ok) {
+          if (Traced())
+            Break(BreakKind::Unsupported, pr, "slicing a tensor with bounds known only at run time");
+          auto r = MakeTensor(cur->type);
+          r->type.shape[dim] = syms.Fresh();
+          return r;
+        }
+        if (!lo && !hi && step == 1) {
+          ++dim;
+          continue;
+        }
+        std::vector<int64_t> norm;
+        auto s = SliceDim(syms, cur->type.shape, dim, lo, hi, step, &norm);
+        if (auto* err = std::get_if<std::string>(&s)) return ShapeError(*err, pr);
+        graph::Attrs a;
+        a.axis = dim;
+        a.ints = norm;
+        cur = Emit(graph::OpKind::Slice, {cur}, a, {cur->type.dtype, std::get<Shape>(s)}, pr);
+        ++dim;
+        continue;
+      }
+      if (v->kind == VK::Unknown) return MakeUnknown();
+      Issue(DiagKind::TraceTypeError, pr, "a tensor cannot be indexed with " + Describe(*v));
+      return MakeUnknown();
+    }
+    return cur;
+  }
+
+  ValuePtr idx = Eval(index_expr);
+  if (base->kind == VK::List || base->kind == VK::Tuple) {
+    if (auto k = KnownIntOf(idx)) {
+      int64_t n = static_cast<int64_t>(base->items.size());
+      int64_t i = *k < 0 ? *k + n : *k;
+      if (i < 0 || i >= n) {
+        Issue(DiagKind::TraceTypeError, where,
+              "index " + std::to_string(*k) + " is out of range for a " +
+                  (base->kind == VK::List ? "list" : "tuple") + " of length " + std::to_string(n));
+        return MakeUnknown();
+      }
+      return base->items[i];
+    }
+    if (idx->kind == VK::Slice) {
+      std::optional<int64_t> b[3];
+      for (int j = 0; j < 3; ++j)
+        if (idx->items[j]->kind != VK::None) b[j] = KnownIntOf(idx->items[j]);
+      int64_t n = static_cast<int64_t>(base->items.size());
+      int64_t step = b[2].value_or(1);
+      if (step <= 0 || (idx->items[0]->kind != VK::None && !b[0]) || (idx->items[1]->kind != VK::None && !b[1])) {
+        MarkEager();
+        return MakeUnknown();
+      }
+      int64_t lo = b[0].value_or(0), hi = b[1].value_or(n);
+      if (lo < 0) lo += n;
+      if (hi < 0) hi += n;
+      lo = std::clamp<int64_t>(lo, 0, n);
+      hi = std::clamp<int64_t>(hi, 0, n);
+      std::vector<ValuePtr> items;
+      for (int64_t i = lo; i < hi; i += step) items.push_back(base->items[i]);
+      return MakeSeq(base->kind, items);
+    }
+    MarkEager();
+    // An index known only at run time: the element's type if all agree.
+    if (!base->items.empty() && base->items[0]->kind == VK::Tensor) {
+      auto r = MakeTensor(base->items[0]->type);
+      for (auto& it : base->items)
+        if (it->kind != VK::Tensor || !(it->type == base->items[0]->type)) return MakeUnknown();
+      return r;
+    }
+    return MakeUnknown();
+  }
+  if (base->kind == VK::Dict) {
+    for (size_t i = 0; i < base->keys.size(); ++i) {
+      auto eq = KnownEqual(*base->keys[i], *idx);
+      if (eq && *eq) return base->items[i];
+    }
+    MarkEager();
+    return MakeUnknown();
+  }
+  if (base->kind == VK::Str) return MakeUnknownOf(VK::Str);
+  if (base->kind == VK::Unknown) return MakeUnknown();
+  Issue(DiagKind::TraceTypeError, where, Describe(*base) + " cannot be indexed");
+  return MakeUnknown();
+}
+
+}  // namespace tcc::trace

@@ -1,0 +1,158 @@
+// Implements TraceProgram: sets up one ModuleState per module of the
+// program, runs the main module's top level as eager glue (imports evaluate
+// their module on first use), and returns the collected TraceResult.
+#include "ast/program.h"
+#include "trace/tracer.h"
+
+namespace tcc::trace {
+
+using namespace ast;
+
+Tracer::Tracer(DiagnosticEngine& d, const TraceOptions& o) : diags(d), opts(o) {}
+
+namespace {
+void ScanAssigns(const Block& body, std::map<std::string, std::vector<Loc>>& out) {
+  std::function<void(const Expr*, Loc)> target = [&](const Expr* t, Loc at) {
+    if (auto* n = dyn_cast<NameExpr>(t)) out[n->name].push_back(at.valid() ? at : t->range.begin);
+    else if (auto* tu = dyn_cast<TupleExpr>(t)) for (const auto& x : tu->elts) target(x.get(), x->range.begin);
+    else if (auto* l = dyn_cast<ListExpr>(t)) for (const auto& x : l->elts) target(x.get(), x->range.begin);
+  };
+  for (const auto& sp : body) {
+    const Stmt* s = sp.get();
+    if (auto* a = dyn_cast<AssignStmt>(s)) for (const auto& t : a->targets) target(t.get(), s->range.begin);
+    else if (auto* a2 = dyn_cast<AugAssignStmt>(s)) target(a2->target.get(), s->range.begin);
+    else if (auto* a3 = dyn_cast<AnnAssignStmt>(s)) { if (a3->value) target(a3->target.get(), s->range.begin); }
+    else if (auto* f = dyn_cast<FunctionDef>(s)) out[f->name].push_back(f->name_loc.valid() ? f->name_loc : s->range.begin);
+    else if (auto* i = dyn_cast<IfStmt>(s)) { ScanAssigns(i->body, out); ScanAssigns(i->orelse, out); }
+    else if (auto* fo = dyn_cast<ForStmt>(s)) {
+      // assignments in a loop body happen once per iteration
+      std::map<std::string, std::vector<Loc>> inner;
+      ScanAssigns(fo->body, inner);
+      target(fo->target.get(), s->range.begin);
+      target(fo->target.get(), s->range.begin);
+      for (auto& [k, v] : inner) { out[k].insert(out[k].end(), v.begin(), v.end()); out[k].push_back(v.front()); }
+    } else if (auto* w = dyn_cast<WhileStmt>(s)) {
+      std::map<std::string, std::vector<Loc>> inner;
+      ScanAssigns(w->body, inner);
+      for (auto& [k, v] : inner) { out[k].insert(out[k].end(), v.begin(), v.end()); out[k].push_back(v.front()); }
+    } else if (auto* wi = dyn_cast<WithStmt>(s)) ScanAssigns(wi->body, out);
+  }
+}
+}  // namespace
+
+ModuleState* Tracer::AddModule(const std::string& name, const Module& mod) {
+  auto* m = new ModuleState();  // owned by the Tracer's module table (freed in Run)
+  m->name = name;
+  m->ast = &mod;
+  m->file = mod.source.get();
+  m->globals = std::make_shared<Env>();
+  auto v = MakeUnknown();
+  v->kind = VK::Module;
+  v->module = m;
+  m->value = v;
+  ScanAssigns(mod.body, m->assigns);
+  modules[name] = m;
+  return m;
+}
+
+namespace {
+void EvalModule(Tracer& t, ModuleState* m) {
+  if (m->evaluated) return;
+  m->evaluated = true;
+  Frame f;
+  f.qualname = "<module>";
+  f.module = m;
+  f.locals = m->globals;
+  f.eager = true;
+  t.frames.push_back(&f);
+  t.ExecBlock(m->ast->body);
+  t.frames.pop_back();
+}
+}  // namespace
+
+void Tracer::ExecImport(const Stmt& s) {
+  auto load = [&](const std::string& name, Range where) -> ModuleState* {
+    auto it = modules.find(name);
+    if (it == modules.end()) {
+      (void)where;  // the loader already reported UnknownModule
+      return nullptr;
+    }
+    // Evaluate the imported module's top level as module scope (eager).
+    std::vector<Frame*> saved;
+    saved.swap(frames);
+    Mode saved_mode = mode;
+    int saved_spec = spec;
+    mode = Mode{};
+    spec = -1;
+    EvalModule(*this, it->second);
+    frames.swap(saved);
+    mode = saved_mode;
+    spec = saved_spec;
+    return it->second;
+  };
+  if (auto* im = dyn_cast<ImportStmt>(&s)) {
+    for (const auto& a : im->names) {
+      ModuleState* m = load(a.name, Range{a.loc, a.loc});
+      std::string bind = a.asname.empty() ? a.name.substr(0, a.name.find('.')) : a.asname;
+      BindName(bind, m ? m->value : MakeUnknown());
+    }
+    return;
+  }
+  const auto* fi = cast<ImportFromStmt>(&s);
+  ModuleState* m = load(fi->module, s.range);
+  for (const auto& a : fi->names) {
+    ValuePtr v = MakeUnknown();
+    if (m) {
+      auto it = m->globals->vars.find(a.name);
+      if (it != m->globals->vars.end()) v = it->second;
+      else if (modules.count(fi->module + "." + a.name)) v = load(fi->module + "." + a.name, s.range)->value;
+      else Issue(DiagKind::TraceUndefinedName, Range{a.loc, a.loc},
+                 "module `" + fi->module + "` has no name `" + a.name + "`");
+    }
+    BindName(a.asname.empty() ? a.name : a.asname, v);
+  }
+}
+
+TraceResult Tracer::Run(ModuleState* main) {
+  EvalModule(*this, main);
+  for (auto& [name, m] : modules) delete m;
+  modules.clear();
+  return std::move(result);
+}
+
+int TraceResult::graph_count() const {
+  int n = 0;
+  for (const auto& s : specs) n += static_cast<int>(s.graphs.size());
+  return n;
+}
+int TraceResult::graph_break_count() const {
+  int n = 0;
+  for (const auto& b : breaks)
+    if (!b.error) n += b.count;
+  return n;
+}
+int TraceResult::error_count() const {
+  int n = static_cast<int>(errors.size());
+  for (const auto& b : breaks)
+    if (b.error) ++n;
+  return n;
+}
+
+TraceResult TraceProgram(const Program& program, DiagnosticEngine& diags, const TraceOptions& options) {
+  Tracer t(diags, options);
+  ModuleState* main = nullptr;
+  for (const auto& pm : program.modules) {
+    if (!pm.module) continue;
+    ModuleState* m = t.AddModule(pm.name, *pm.module);
+    if (!main) main = m;
+  }
+  if (!main) return {};
+  return t.Run(main);
+}
+
+TraceResult TraceModule(const Module& module, DiagnosticEngine& diags, const TraceOptions& options) {
+  Tracer t(diags, options);
+  return t.Run(t.AddModule("main", module));
+}
+
+}  // namespace tcc::trace

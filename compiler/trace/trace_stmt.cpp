@@ -1,0 +1,355 @@
+// Implements abstract execution of statements: assignment, control flow
+// (known conditions choose a branch; loops over known sequences unroll),
+// `with error_on_graph_break(b)`, definitions and imports.
+#include "trace/tracer.h"
+
+namespace tcc::trace {
+
+using namespace ast;
+
+Flow Tracer::ExecBlock(const Block& block) {
+  for (const auto& s : block) {
+    Flow f = ExecStmt(*s);
+    if (f != Flow::Normal) return f;
+  }
+  return Flow::Normal;
+}
+
+Flow Tracer::ExecBody(const Block& body) {
+  Frame& f = Cur();
+  for (size_t i = 0; i < body.size(); ++i) {
+    if (!f.eager) SegStmtBegin(f, static_cast<int>(i));
+    Flow fl = ExecStmt(*body[i]);
+    if (!f.eager) SegStmtEnd(f, static_cast<int>(i), fl);
+    if (fl == Flow::Return) return fl;
+  }
+  return Flow::Normal;
+}
+
+void Tracer::BindName(const std::string& name, const ValuePtr& v) {
+  Frame& f = Cur();
+  f.locals->vars[name] = v;
+  if (f.def && !f.eager) f.stmt_assigned.insert(name);
+}
+
+void Tracer::Assign(const Expr& target, const ValuePtr& v) {
+  switch (target.kind) {
+    case ExprKind::NameExpr: BindName(cast<NameExpr>(&target)->name, v); return;
+    case ExprKind::TupleExpr: case ExprKind::ListExpr: {
+      const auto& elts = target.kind == ExprKind::TupleExpr ? cast<TupleExpr>(&target)->elts
+                                                          : cast<ListExpr>(&target)->elts;
+      std::vector<ValuePtr> parts;
+      if ((v->kind == VK::List || v->kind == VK::Tuple) && v->known) {
+        if (v->items.size() != elts.size()) {
+          Issue(DiagKind::TraceTypeError, target.range,
+                "cannot unpack " + std::to_string(v->items.size()) + " values into " + std::to_string(elts.size()) +
+                    " targets");
+          for (size_t i = 0; i < elts.size(); ++i) parts.push_back(MakeUnknown());
+        } else {
+          parts = v->items;
+        }
+      } else if (v->kind == VK::Tensor && v->rank_known && !v->type.shape.empty()) {
+        Dim d0 = syms.Resolve(v->type.shape[0]);
+        if (d0.is_static() && d0.size != static_cast<int64_t>(elts.size()))
+          Issue(DiagKind::TraceTypeError, target.range,
+                "cannot unpack a tensor with " + std::to_string(d0.size) + " rows into " +
+                    std::to_string(elts.size()) + " targets");
+        if (!d0.is_static()) syms.Unify(d0, Dim::Static(static_cast<int64_t>(elts.size())));
+        for (size_t i = 0; i < elts.size(); ++i) {
+          graph::Attrs a;
+          a.axis = 0;
+          a.ints = {static_cast<int64_t>(i)};
+          Shape s(v->type.shape.begin() + 1, v->type.shape.end());
+          parts.push_back(Emit(graph::OpKind::Select, {v}, a, {v->type.dtype, s}, target.range));
+        }
+      } else {
+        MarkEager();
+        for (size_t i = 0; i < elts.size(); ++i) parts.push_back(MakeUnknown());
+      }
+      for (size_t i = 0; i < elts.size(); ++i) Assign(*elts[i], parts[i]);
+      return;
+    }
+    case ExprKind::AttributeExpr: {
+      const auto* a = cast<AttributeExpr>(&target);
+      ValuePtr base = Eval(*a->value);
+      MarkEager();  // a store the plan cannot describe
+      if (base->kind == VK::Object) base->attrs[a->attr] = v;
+      else if (base->kind == VK::Class) base->cls->members[a->attr] = v;
+      else if (base->kind == VK::Module) base->module->globals->vars[a->attr] = v;
+      else if (base->kind != VK::Unknown)
+        Issue(DiagKind::TraceTypeError, target.range, "cannot set attribute `" + a->attr + "` on " + Describe(*base));
+      return;
+    }
+    case ExprKind::SubscriptExpr: {
+      const auto* s = cast<SubscriptExpr>(&target);
+      ValuePtr base = Eval(*s->value);
+      if (base->kind == VK::Tensor) {
+        Eval(*s->index);
+        if (Traced())
+          Break(BreakKind::Unsupported, target.range,
+                "in-place assignment into a tensor (`x[...] = v`); graphs hold only pure operations");
+        return;
+      }
+      ValuePtr idx = Eval(*s->index);
+      MarkEager();
+      if (base->kind == VK::List && idx->kind == VK::Int && idx->known) {
+        int64_t n = static_cast<int64_t>(base->items.size());
+        int64_t i = idx->i < 0 ? idx->i + n : idx->i;
+        if (i >= 0 && i < n) base->items[i] = v;
+        else Issue(DiagKind::TraceTypeError, target.range, "list assignment index out of range");
+        return;
+      }
+      if (base->kind == VK::Dict) {
+        for (size_t i = 0; i < base->keys.size(); ++i) {
+          auto eq = KnownEqual(*base->keys[i], *idx);
+          if (eq && *eq) { base->items[i] = v; return; }
+        }
+        base->keys.push_back(idx);
+        base->items.push_back(v);
+      }
+      return;
+    }
+    default:
+      Issue(DiagKind::TraceTypeError, target.range, "cannot assign to this expression");
+  }
+}
+
+Flow Tracer::ExecBothWays(const std::function<Flow()>& a, const std::function<Flow()>& b) {
+  Frame& f = Cur();
+  MarkEager();
+  auto before = f.locals->vars;
+  ValuePtr ret_before = f.ret;
+  Flow fa = a();
+  auto after_a = f.locals->vars;
+  ValuePtr ret_a = f.ret;
+  f.locals->vars = before;
+  f.ret = ret_before;
+  Flow fb = b();
+  ValuePtr ret_b = f.ret;
+  // Join: a name bound on one side only keeps that side's value.
+  for (auto& [k, va] : after_a) {
+    auto it = f.locals->vars.find(k);
+    if (it == f.locals->vars.end()) f.locals->vars[k] = va;
+    else it->second = JoinForBranches(syms, va, it->second);
+  }
+  if (fa == Flow::Return && fb == Flow::Return) {
+    f.ret = JoinForBranches(syms, ret_a, ret_b);
+    return Flow::Return;
+  }
+  if (fa == Flow::Return) f.maybe_ret = ret_a;
+  if (fb == Flow::Return) f.maybe_ret = ret_b;
+  f.ret = ret_before;
+  if (fa == Flow::Break || fb == Flow::Break) return Flow::Break;
+  return Flow::Normal;
+}
+
+namespace {
+// The items a for-loop visits, when known at compile time.
+bool LoopItems(Tracer& t, const ValuePtr& it, std::vector<ValuePtr>& out, Range where) {
+  if ((it->kind == VK::List || it->kind == VK::Tuple) && it->known) { out = it->items; return true; }
+  if (it->kind == VK::Dict) { out = it->keys; return true; }
+  if (it->kind == VK::Str && it->known) {
+    for (char c : it->s) out.push_back(MakeStr(std::string(1, c)));
+    return true;
+  }
+  if (it->kind == VK::Tensor && it->rank_known && !it->type.shape.empty()) {
+    Dim d0 = t.syms.Resolve(it->type.shape[0]);
+    if (!d0.is_static()) return false;
+    for (int64_t i = 0; i < d0.size && i <= t.opts.max_unroll; ++i) {
+      graph::Attrs a;
+      a.axis = 0;
+      a.ints = {i};
+      Shape s(it->type.shape.begin() + 1, it->type.shape.end());
+      out.push_back(t.Emit(graph::OpKind::Select, {it}, a, {it->type.dtype, s}, where));
+    }
+    return true;
+  }
+  return false;
+}
+
+// An element standing for every item of a sequence not known at compile time.
+ValuePtr SomeItem(const ValuePtr& it) {
+  if ((it->kind == VK::List || it->kind == VK::Tuple) && !it->items.empty()) return it->items[0];
+  if (it->kind == VK::Tensor && it->rank_known && !it->type.shape.empty()) {
+    Shape s(it->type.shape.begin() + 1, it->type.shape.end());
+    return MakeTensor({it->type.dtype, s});
+  }
+  return MakeUnknown();
+}
+}  // namespace
+
+Flow Tracer::ExecStmt(const Stmt& s) {
+  switch (s.kind) {
+    case StmtKind::ExprStmt: Eval(*cast<ExprStmt>(&s)->value); return Flow::Normal;
+    case StmtKind::AssignStmt: {
+      const auto* a = cast<AssignStmt>(&s);
+      ValuePtr v = Eval(*a->value);
+      for (const auto& t : a->targets) Assign(*t, v);
+      return Flow::Normal;
+    }
+    case StmtKind::AugAssignStmt: {
+      const auto* a = cast<AugAssignStmt>(&s);
+      ValuePtr cur = Eval(*a->target);
+      ValuePtr v = Eval(*a->value);
+      Assign(*a->target, BinaryOp(a->op, cur, v, s.range));
+      return Flow::Normal;
+    }
+    case StmtKind::AnnAssignStmt: {
+      const auto* a = cast<AnnAssignStmt>(&s);
+      if (a->value) Assign(*a->target, Eval(*a->value));
+      return Flow::Normal;
+    }
+    case StmtKind::FunctionDef: ExecFunctionDef(*cast<FunctionDef>(&s)); return Flow::Normal;
+    case StmtKind::ClassDef: ExecClassDef(*cast<ClassDef>(&s)); return Flow::Normal;
+    case StmtKind::ReturnStmt: {
+      const auto* r = cast<ReturnStmt>(&s);
+      Cur().ret = r->value ? Eval(*r->value) : MakeNone();
+      return Flow::Return;
+    }
+    case StmtKind::IfStmt: {
+      const auto* i = cast<IfStmt>(&s);
+      ValuePtr test = Eval(*i->test);
+      auto t = Condition(test, *i->test, "if");
+      if (t) return ExecBlock(*t ? i->body : i->orelse);
+      return ExecBothWays([&] { return ExecBlock(i->body); }, [&] { return ExecBlock(i->orelse); });
+    }
+    case StmtKind::ForStmt: {
+      const auto* fs = cast<ForStmt>(&s);
+      ValuePtr it = Eval(*fs->iter);
+      std::vector<ValuePtr> items;
+      bool known = LoopItems(*this, it, items, fs->iter->range);
+      if (known && static_cast<int>(items.size()) > opts.max_unroll) {
+        if (Traced())
+          Break(BreakKind::Unsupported, fs->iter->range,
+                "loop of " + std::to_string(items.size()) + " iterations is too long to unroll (limit " +
+                    std::to_string(opts.max_unroll) + ")");
+        known = false;
+      }
+      if (!known) {
+        if (Traced() && it->kind == VK::Tensor)
+          Break(BreakKind::Unsupported, fs->iter->range,
+                "iterating over a tensor whose first dimension is known only at run time");
+        ValuePtr item = SomeItem(it);
+        Flow fl = ExecBothWays([&] { Assign(*fs->target, item); return ExecBlock(fs->body); },
+                               [&] { return Flow::Normal; });
+        return fl == Flow::Return ? Flow::Return : Flow::Normal;
+      }
+      for (const auto& item : items) {
+        Assign(*fs->target, item);
+        Flow fl = ExecBlock(fs->body);
+        if (fl == Flow::Break) break;
+        if (fl == Flow::Return) return fl;
+      }
+      return Flow::Normal;
+    }
+    case StmtKind::WhileStmt: {
+      const auto* w = cast<WhileStmt>(&s);
+      for (int n = 0;; ++n) {
+        ValuePtr test = Eval(*w->test);
+        auto t = Condition(test, *w->test, "while");
+        if (t && !*t) return Flow::Normal;
+        if (!t || n >= opts.max_unroll) {
+          if (t && Traced())
+            Break(BreakKind::Unsupported, w->test->range,
+                  "`while` loop runs more than " + std::to_string(opts.max_unroll) + " iterations at compile time");
+          Flow fl = ExecBothWays([&] { return ExecBlock(w->body); }, [&] { return Flow::Normal; });
+          return fl == Flow::Return ? Flow::Return : Flow::Normal;
+        }
+        Flow fl = ExecBlock(w->body);
+        if (fl == Flow::Break) return Flow::Normal;
+        if (fl == Flow::Return) return fl;
+      }
+    }
+    case StmtKind::BreakStmt: return Flow::Break;
+    case StmtKind::ContinueStmt: return Flow::Continue;
+    case StmtKind::PassStmt: return Flow::Normal;
+    case StmtKind::WithStmt: {
+      const auto* w = cast<WithStmt>(&s);
+      ValuePtr ctx = Eval(*w->context);
+      Mode saved = mode;
+      if (ctx->kind == VK::Marker && ctx->wrap == WrapKind::Eogb) {
+        if (!mode.fullgraph) mode.eogb = ctx->flag ? Mode::On : Mode::Off;
+      } else if (ctx->kind == VK::Marker && ctx->wrap == WrapKind::Fullgraph) {
+        if (ctx->flag) mode.fullgraph = true;
+      } else if (Traced()) {
+        Break(BreakKind::Unsupported, w->context->range,
+              "`with` on " + Describe(*ctx) + ": only `error_on_graph_break(...)` is a context manager in compiled code");
+      }
+      if (!w->as_name.empty()) BindName(w->as_name, ctx);
+      Flow fl = ExecBlock(w->body);
+      mode = saved;
+      return fl;
+    }
+    case StmtKind::ImportStmt: case StmtKind::ImportFromStmt:
+      MarkEager();
+      ExecImport(s);
+      return Flow::Normal;
+    case StmtKind::AssertStmt: {
+      const auto* a = cast<AssertStmt>(&s);
+      ValuePtr test = Eval(*a->test);
+      Condition(test, *a->test, "assert");
+      return Flow::Normal;
+    }
+  }
+  return Flow::Normal;
+}
+
+void Tracer::ExecFunctionDef(const FunctionDef& d) {
+  Frame& f = Cur();
+  auto fn = MakeUnknown();
+  fn->kind = VK::Function;
+  fn->fn = &d;
+  fn->module = f.module;
+  fn->s = d.name;
+  if (f.def) {
+    fn->closure = f.locals;
+    fn->defined_in_function = true;
+    fn->s = f.qualname + "." + d.name;
+    if (!f.eager) f.stmt_eager = true;
+  }
+  ValuePtr v = fn;
+  for (size_t i = d.decorators.size(); i-- > 0;) v = ApplyDecorator(Eval(*d.decorators[i]), v, *d.decorators[i]);
+  BindName(d.name, v);
+}
+
+void Tracer::ExecClassDef(const ClassDef& d) {
+  Frame& f = Cur();
+  auto info = std::make_shared<ClassInfo>();
+  info->name = d.name;
+  info->def = &d;
+  info->module = f.module;
+  auto cls = MakeUnknown();
+  cls->kind = VK::Class;
+  cls->cls = info;
+  cls->module = f.module;
+  for (const auto& st : d.body) {
+    if (auto* fd = dyn_cast<FunctionDef>(st.get())) {
+      auto fn = MakeUnknown();
+      fn->kind = VK::Function;
+      fn->fn = fd;
+      fn->module = f.module;
+      fn->s = d.name + "." + fd->name;
+      fn->class_name = d.name;
+      fn->defined_in_function = f.def != nullptr;
+      if (f.def) fn->closure = f.locals;
+      ValuePtr v = fn;
+      for (size_t i = fd->decorators.size(); i-- > 0;) v = ApplyDecorator(Eval(*fd->decorators[i]), v, *fd->decorators[i]);
+      info->members[fd->name] = v;
+    } else if (auto* aa = dyn_cast<AnnAssignStmt>(st.get())) {
+      if (auto* n = dyn_cast<NameExpr>(aa->target.get())) {
+        info->fields.push_back(n->name);
+        if (aa->value) info->members[n->name] = Eval(*aa->value);
+      }
+    } else if (auto* as = dyn_cast<AssignStmt>(st.get())) {
+      ValuePtr v = Eval(*as->value);
+      for (const auto& t : as->targets)
+        if (auto* n = dyn_cast<NameExpr>(t.get())) info->members[n->name] = v;
+    }
+  }
+  ValuePtr v = cls;
+  for (size_t i = d.decorators.size(); i-- > 0;) v = ApplyDecorator(Eval(*d.decorators[i]), v, *d.decorators[i]);
+  if (f.def && !f.eager) f.stmt_eager = true;
+  BindName(d.name, v);
+}
+
+}  // namespace tcc::trace

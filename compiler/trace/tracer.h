@@ -1,0 +1,248 @@
+// Defines the Tracer: the state of one static trace of a program, shared by
+// the files that implement it (trace_expr.cpp, trace_stmt.cpp,
+// trace_call.cpp, builtins*.cpp, breaks.cpp, segments.cpp, nonstrict.cpp).
+//
+// Internal to compiler/trace; the public interface is trace.h.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "ast/ast.h"
+#include "diagnostics/diagnostics.h"
+#include "trace/shape_rules.h"
+#include "trace/trace.h"
+#include "trace/value.h"
+
+namespace tcc::trace {
+
+struct Env {
+  std::unordered_map<std::string, ValuePtr> vars;
+  EnvPtr parent;  // enclosing function's locals (closures)
+};
+
+struct ModuleState {
+  std::string name;                  // "main" or the import name
+  const ast::Module* ast = nullptr;
+  const SourceFile* file = nullptr;
+  EnvPtr globals;
+  ValuePtr value;                    // VK::Module value for `import`
+  bool evaluated = false;
+  // Module-scope assignment sites per name (nonstrict global warnings).
+  std::map<std::string, std::vector<Loc>> assigns;
+};
+
+// One recorded tensor op (the tape is the linear trace of an entry).
+struct TapeOp {
+  graph::OpKind op;
+  std::vector<ValuePtr> inputs;      // tensors or Python numbers
+  graph::Attrs attrs;
+  ValuePtr out;
+  const SourceFile* file = nullptr;
+  Loc loc;
+};
+
+// The dynamic break policy: fullgraph > error_on_graph_break > default.
+struct Mode {
+  bool fullgraph = false;
+  enum Eogb : uint8_t { Default, Off, On } eogb = Default;
+  bool nonstrict = false;
+  std::string nonstrict_fn;          // the nonstrict function being run
+};
+
+// The segment under construction in one frame (see segments.cpp).
+struct SegState {
+  bool open = false;
+  int stmt_begin = 0, stmt_end = 0;
+  size_t tape_begin = 0, tape_end = 0;
+  std::unordered_map<std::string, ValuePtr> start_locals;
+  std::set<std::string> assigned, reads, global_reads;
+  bool returned = false;
+  ValuePtr return_value;
+};
+
+struct Frame {
+  std::string qualname;              // "fn", "Model.forward"
+  const ast::FunctionDef* def = nullptr;  // null at module scope
+  ModuleState* module = nullptr;
+  EnvPtr locals;
+  const SourceFile* call_file = nullptr;  // the call site, in the caller
+  Loc call_loc;
+  bool eager = true;                 // module scope and constructors: not traced
+  bool stmt_broke = false;           // the current top-level statement broke
+  bool stmt_eager = false;           // ... or must run eagerly for another reason
+  ValuePtr ret;
+  SegState seg;
+  std::vector<Segment> closed;       // this frame's segments
+  std::vector<Segment> child_segs;   // callee segments from the current statement
+  std::set<std::string> stmt_assigned, stmt_reads, stmt_global_reads;
+  std::map<std::string, ValuePtr> seg_out_values;  // assigned names at the segment's end
+  std::vector<std::set<std::string>> loads_per_stmt;  // names each top-level statement loads
+  int cur_stmt = -1;
+  ValuePtr maybe_ret;                // a return on one side of an unknown branch
+};
+
+enum class Flow { Normal, Return, Break, Continue };
+
+struct CallArgs {
+  std::vector<ValuePtr> pos;
+  std::vector<std::pair<std::string, ValuePtr>> kw;
+  const ast::CallExpr* expr = nullptr;  // for locations; may be null
+  Range range;
+  ValuePtr Kw(const std::string& name) const {
+    for (const auto& [k, v] : kw)
+      if (k == name) return v;
+    return nullptr;
+  }
+  // Positional argument i, else keyword `name`, else null.
+  ValuePtr Arg(size_t i, const std::string& name) const {
+    if (i < pos.size()) return pos[i];
+    return Kw(name);
+  }
+};
+
+class Tracer {
+ public:
+  Tracer(DiagnosticEngine& diags, const TraceOptions& opts);
+  ModuleState* AddModule(const std::string& name, const ast::Module& mod);
+  TraceResult Run(ModuleState* main);
+
+  // ---- module loading (imports): name -> module state
+  std::map<std::string, ModuleState*> modules;
+
+  // ---- expressions (trace_expr.cpp)
+  ValuePtr Eval(const ast::Expr& e);
+  ValuePtr EvalName(const ast::NameExpr& e);
+  ValuePtr EvalAttribute(const ast::AttributeExpr& e);
+  ValuePtr GetAttr(const ValuePtr& base, const std::string& attr, Range where);
+  ValuePtr EvalSubscript(const ast::SubscriptExpr& e);
+  ValuePtr IndexValue(const ValuePtr& base, const ast::Expr& index_expr, Range where);
+  ValuePtr EvalBinary(const ast::BinaryExpr& e);
+  ValuePtr BinaryOp(ast::BinOp op, const ValuePtr& a, const ValuePtr& b, Range where);
+  ValuePtr EvalUnary(const ast::UnaryExpr& e);
+  ValuePtr EvalCompare(const ast::CompareExpr& e);
+  ValuePtr CompareOp(ast::CmpOp op, const ValuePtr& a, const ValuePtr& b, Range where);
+  ValuePtr EvalBoolOp(const ast::BoolOpExpr& e);
+  ValuePtr EvalIfExpr(const ast::IfExpr& e);
+  // Truth of a condition: known, or nullopt after reporting a break (tensor)
+  // or when only known at run time.
+  std::optional<bool> Condition(const ValuePtr& v, const ast::Expr& where, const char* construct);
+
+  // ---- statements (trace_stmt.cpp)
+  Flow ExecBlock(const ast::Block& block);
+  Flow ExecStmt(const ast::Stmt& s);
+  Flow ExecBody(const ast::Block& body);  // a function body: top-level statements with segments
+  void Assign(const ast::Expr& target, const ValuePtr& v);
+  void BindName(const std::string& name, const ValuePtr& v);
+  void ExecFunctionDef(const ast::FunctionDef& d);
+  void ExecClassDef(const ast::ClassDef& d);
+  void ExecImport(const ast::Stmt& s);
+  // Runs `then_fn` and `else_fn` on copies of the locals and joins them
+  // (a branch whose direction is unknown at compile time).
+  Flow ExecBothWays(const std::function<Flow()>& a, const std::function<Flow()>& b);
+
+  // ---- calls (trace_call.cpp)
+  ValuePtr EvalCall(const ast::CallExpr& e);
+  ValuePtr Call(const ValuePtr& fn, CallArgs& args);
+  ValuePtr CallFunction(const ValuePtr& fn, const ValuePtr& self, CallArgs& args, bool from_entry_wrapper);
+  ValuePtr Entry(const ValuePtr& callable, CallArgs& args);
+  ValuePtr Construct(const ValuePtr& cls, CallArgs& args);
+  ValuePtr ApplyDecorator(const ValuePtr& deco, const ValuePtr& target, const ast::Expr& where);
+  bool BindParams(const ast::FunctionDef& def, const ValuePtr& self, CallArgs& args, Env& env,
+                  const SourceFile* file);
+
+  // ---- builtins (builtins*.cpp)
+  ValuePtr CallBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args);
+  ValuePtr TensorMethod(const std::string& name, const ValuePtr& t, CallArgs& args);
+  ValuePtr ListMethod(const std::string& name, const ValuePtr& l, CallArgs& args);
+  bool IsBuiltinName(const std::string& name) const;
+  bool IsTensorMethod(const std::string& name) const;
+  ValuePtr Creation(const std::string& name, CallArgs& args);
+  ValuePtr Elementwise(const std::string& name, CallArgs& args, const ValuePtr& self);
+  ValuePtr Reduction(const std::string& name, const ValuePtr& t, CallArgs& args, size_t first);
+  ValuePtr ViewOp(const std::string& name, const ValuePtr& t, CallArgs& args, size_t first);
+  ValuePtr JoinOp(const std::string& name, CallArgs& args);
+  ValuePtr ToTensorOperand(const ValuePtr& v, Range where);  // Python number -> itself; else tensor
+  std::optional<graph::DType> DTypeArg(const ValuePtr& v);
+
+  // ---- tensor op emission
+  ValuePtr Emit(graph::OpKind op, std::vector<ValuePtr> inputs, graph::Attrs attrs, graph::TensorType out,
+                Range where);
+  ValuePtr EmitBinary(graph::OpKind op, const ValuePtr& a, const ValuePtr& b, Range where, bool compare);
+  ValuePtr EmitUnary(graph::OpKind op, const ValuePtr& a, Range where, bool float_result);
+  ValuePtr EmitCast(const ValuePtr& a, graph::DType to, Range where);
+  // A shape-rule error: a warning (it fails at run time) and an unknown result.
+  ValuePtr ShapeError(const std::string& msg, Range where);
+  std::vector<graph::Dim> DimsFromArgs(const std::vector<ValuePtr>& vals, std::vector<bool>* infer,
+                                       Range where, bool* ok);
+
+  // ---- breaks and issues (breaks.cpp)
+  // Reports a graph break at `where`; returns true when tracing continues
+  // normally (inside nonstrict_trace graph_break() is a no-op).
+  void Break(BreakKind kind, Range where, const std::string& reason);
+  void Issue(DiagKind kind, Range where, const std::string& message, const std::string& hint = "");
+  std::vector<StackFrame> UserStack(Loc here) const;
+  void CloseRegion();
+  const SourceFile* CurFile() const;
+  std::string CurFunction() const;
+
+  // ---- nonstrict_trace (nonstrict.cpp)
+  ValuePtr CallNonstrict(const ValuePtr& fn, CallArgs& args, Range where);
+  bool NonstrictValueOk(const ValuePtr& v, int depth) const;
+
+  // ---- segments (segments.cpp)
+  void SegStmtBegin(Frame& f, int index);
+  void SegStmtEnd(Frame& f, int index, Flow flow);
+  void SegClose(Frame& f);
+  void SegFinishFrame(Frame& f, Frame* caller);
+  bool Expressible(const ValuePtr& v) const;
+  bool LiveAfter(Frame& f, int index, const std::string& name);
+  void NoteLocalRead(const std::string& name, bool global);
+
+  // ---- state
+  DiagnosticEngine& diags;
+  TraceOptions opts;
+  SymTable syms;
+  std::vector<Frame*> frames;        // frames.back() executes; frames[0] is module scope
+  Mode mode;
+  std::vector<TapeOp> tape;
+  TraceResult result;
+  int spec = -1;                     // index of the specialisation being traced
+  size_t region_begin = 0;
+  std::map<std::string, int> spec_by_key;
+  std::map<std::string, ValuePtr> spec_returns;
+  std::map<std::string, size_t> site_by_key, issue_by_key;
+  std::set<std::string> nonstrict_warned;
+  int kernel_counter = 0;
+  int inline_depth = 0;
+  bool entering = false;             // the next CallFunction starts an entry (traced frame)
+  std::set<std::string> segment_keys;
+
+  Frame& Cur() { return *frames.back(); }
+  // The current statement of every traced frame must run eagerly (a side
+  // effect or a decision the plan cannot describe); no break is reported.
+  void MarkEager() {
+    for (Frame* f : frames)
+      if (!f->eager) f->stmt_eager = true;
+  }
+  bool Traced() const { return !frames.empty() && !frames.back()->eager; }
+  ModuleState* CurModule() const { return frames.back()->module; }
+};
+
+// Joins the values of one name from two branches.
+ValuePtr JoinForBranches(SymTable& syms, const ValuePtr& a, const ValuePtr& b);
+
+// The graph of tape[begin, end) with inputs named by value ("t0", ...).
+graph::Graph BuildRegionGraph(Tracer& t, size_t begin, size_t end, const std::string& name);
+
+// Names a statement loads (reads), including nested blocks.
+std::set<std::string> NamesLoaded(const ast::Stmt& s);
+
+// Op spelling (from graph/ops.def), e.g. "add".
+const char* OpName(graph::OpKind op);
+
+}  // namespace tcc::trace

@@ -1,0 +1,187 @@
+// Implements abstract value construction, description and signatures.
+#include "trace/value.h"
+
+#include <cmath>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "trace/shape_rules.h"
+
+namespace tcc::trace {
+
+namespace {
+ValuePtr Make(VK k) {
+  auto v = std::make_shared<Value>();
+  v->kind = k;
+  return v;
+}
+}  // namespace
+
+ValuePtr MakeUnknown() { return Make(VK::Unknown); }
+ValuePtr MakeNone() { return Make(VK::None); }
+ValuePtr MakeBool(bool b) { auto v = Make(VK::Bool); v->b = b; return v; }
+ValuePtr MakeInt(int64_t i) { auto v = Make(VK::Int); v->i = i; return v; }
+ValuePtr MakeFloat(double f) { auto v = Make(VK::Float); v->f = f; return v; }
+ValuePtr MakeStr(std::string s) { auto v = Make(VK::Str); v->s = std::move(s); return v; }
+ValuePtr MakeUnknownOf(VK kind) { auto v = Make(kind); v->known = false; return v; }
+ValuePtr MakeTensor(graph::TensorType type) { auto v = Make(VK::Tensor); v->type = std::move(type); return v; }
+ValuePtr MakeSeq(VK kind, std::vector<ValuePtr> items) { auto v = Make(kind); v->items = std::move(items); return v; }
+ValuePtr MakeBuiltin(std::string name, ValuePtr self) {
+  auto v = Make(VK::Builtin);
+  v->s = std::move(name);
+  v->self_value = std::move(self);
+  return v;
+}
+ValuePtr MakeDType(graph::DType t) { auto v = Make(VK::DType); v->type.dtype = t; return v; }
+
+std::optional<bool> KnownTruth(const Value& v) {
+  switch (v.kind) {
+    case VK::None: return false;
+    case VK::Bool: if (v.known) return v.b; return std::nullopt;
+    case VK::Int: if (v.known) return v.i != 0; return std::nullopt;
+    case VK::Float: if (v.known) return v.f != 0; return std::nullopt;
+    case VK::Str: if (v.known) return !v.s.empty(); return std::nullopt;
+    case VK::List: case VK::Tuple: case VK::Dict: return !v.items.empty();
+    case VK::Function: case VK::Builtin: case VK::BoundMethod: case VK::Class: case VK::Object:
+    case VK::Module: case VK::Wrapper: case VK::Marker: case VK::DType: case VK::Ellipsis: case VK::Slice:
+      return true;
+    case VK::Tensor: case VK::Unknown: return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+std::optional<bool> KnownEqual(const Value& a, const Value& b) {
+  if (a.kind == VK::None || b.kind == VK::None) {
+    if (a.kind == VK::Unknown || b.kind == VK::Unknown || a.kind == VK::Tensor || b.kind == VK::Tensor)
+      return a.kind == b.kind ? std::optional<bool>(true) : (a.kind == VK::Tensor || b.kind == VK::Tensor
+                                                                ? std::optional<bool>(false) : std::nullopt);
+    return a.kind == b.kind;
+  }
+  if (a.is_number() && b.is_number()) {
+    if (!a.known || !b.known) return std::nullopt;
+    return a.as_double() == b.as_double();
+  }
+  if (a.kind == VK::Str && b.kind == VK::Str) {
+    if (!a.known || !b.known) return std::nullopt;
+    return a.s == b.s;
+  }
+  if (a.kind == VK::DType && b.kind == VK::DType) return a.type.dtype == b.type.dtype;
+  if ((a.kind == VK::List || a.kind == VK::Tuple) && a.kind == b.kind) {
+    if (a.items.size() != b.items.size()) return false;
+    for (size_t i = 0; i < a.items.size(); ++i) {
+      auto e = KnownEqual(*a.items[i], *b.items[i]);
+      if (!e) return std::nullopt;
+      if (!*e) return false;
+    }
+    return true;
+  }
+  if (a.kind == VK::Unknown || b.kind == VK::Unknown || a.kind == VK::Tensor || b.kind == VK::Tensor)
+    return std::nullopt;
+  if (a.kind != b.kind) return false;
+  return &a == &b;
+}
+
+const char* DTypeSpelling(graph::DType t) {
+  switch (t) {
+    case graph::DType::F32: return "float32";
+    case graph::DType::F64: return "float64";
+    case graph::DType::I64: return "int64";
+    case graph::DType::I32: return "int32";
+    case graph::DType::Bool: return "bool";
+  }
+  return "float32";
+}
+
+std::string TypeString(const graph::TensorType& t, bool rank_known) {
+  if (!rank_known) return std::string(DTypeSpelling(t.dtype)) + "[...]";
+  return DTypeSpelling(t.dtype) + ShapeString(t.shape);
+}
+
+std::string Describe(const Value& v) {
+  switch (v.kind) {
+    case VK::Unknown: return "unknown value";
+    case VK::None: return "None";
+    case VK::Bool: return v.known ? (v.b ? "True" : "False") : "bool";
+    case VK::Int: return v.known ? std::to_string(v.i) : "int";
+    case VK::Float: {
+      if (!v.known) return "float";
+      std::ostringstream os;
+      os << v.f;
+      return os.str();
+    }
+    case VK::Str: return v.known ? "\"" + v.s + "\"" : "str";
+    case VK::Ellipsis: return "...";
+    case VK::Slice: return "slice";
+    case VK::List: return "list of " + std::to_string(v.items.size());
+    case VK::Tuple: return "tuple of " + std::to_string(v.items.size());
+    case VK::Dict: return "dict";
+    case VK::Tensor: return "tensor " + TypeString(v.type, v.rank_known);
+    case VK::DType: return DTypeSpelling(v.type.dtype);
+    case VK::Function: return "function `" + v.s + "`";
+    case VK::Builtin: return "builtin `" + v.s + "`";
+    case VK::BoundMethod: return "method `" + (v.inner ? v.inner->s : std::string("?")) + "`";
+    case VK::Class: return "class `" + (v.cls ? v.cls->name : std::string("?")) + "`";
+    case VK::Object: return "`" + (v.cls ? v.cls->name : std::string("?")) + "` object";
+    case VK::Module: return "module";
+    case VK::Wrapper: return "wrapped " + (v.inner ? Describe(*v.inner) : std::string("value"));
+    case VK::Marker: return "decorator";
+  }
+  return "value";
+}
+
+std::string SignatureOf(const Value& v, std::map<int32_t, int>& sym_names) {
+  switch (v.kind) {
+    case VK::Tensor: {
+      if (!v.rank_known) return TypeString(v.type, false);
+      std::string s = std::string(DTypeSpelling(v.type.dtype)) + "[";
+      for (size_t i = 0; i < v.type.shape.size(); ++i) {
+        if (i) s += ", ";
+        const auto& d = v.type.shape[i];
+        if (d.is_static()) s += std::to_string(d.size);
+        else {
+          auto it = sym_names.emplace(d.sym, static_cast<int>(sym_names.size())).first;
+          s += "s" + std::to_string(it->second);
+        }
+      }
+      return s + "]";
+    }
+    case VK::Bool: case VK::Int: case VK::Float: case VK::Str:
+      return v.known ? (v.kind == VK::Int ? "int=" : v.kind == VK::Float ? "float=" : v.kind == VK::Bool ? "bool="
+                                                                                                      : "str=") +
+                           Describe(v)
+                     : Describe(v);
+    case VK::List: case VK::Tuple: {
+      std::string s = v.kind == VK::List ? "[" : "(";
+      for (size_t i = 0; i < v.items.size(); ++i) {
+        if (i) s += ", ";
+        s += SignatureOf(*v.items[i], sym_names);
+      }
+      return s + (v.kind == VK::List ? "]" : ")");
+    }
+    case VK::Object: {
+      std::ostringstream os;
+      os << (v.cls ? v.cls->name : "?") << "@" << static_cast<const void*>(&v);
+      return os.str();
+    }
+    case VK::Function: case VK::Class: case VK::Module: case VK::Wrapper: case VK::BoundMethod: {
+      std::ostringstream os;
+      os << Describe(v) << "@" << static_cast<const void*>(&v);
+      return os.str();
+    }
+    default: return Describe(v);
+  }
+}
+
+std::string ScalarJson(const Value& v) {
+  switch (v.kind) {
+    case VK::None: return "null";
+    case VK::Bool: return v.b ? "true" : "false";
+    case VK::Int: return std::to_string(v.i);
+    case VK::Float: return nlohmann::json(v.f).dump();
+    case VK::Str: return nlohmann::json(v.s).dump();
+    default: return "null";
+  }
+}
+
+}  // namespace tcc::trace

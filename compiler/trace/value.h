@@ -1,0 +1,119 @@
+// Defines the tracer's abstract values.
+//
+// A Value is what an expression evaluates to at compile time: a Python value
+// that may be known (an int 3) or only typed (an int known at run time), a
+// tensor (dtype + shape with static or symbolic dims; never data), or a
+// program object (function, class, instance, module, builtin, wrapper).
+// Values are immutable except containers and instances, which are mutated in
+// place as Python would. Identity (the pointer) names a tensor or run-time
+// scalar for segment inputs.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ast/ast.h"
+#include "graph/graph.h"
+
+namespace tcc::trace {
+
+struct Value;
+using ValuePtr = std::shared_ptr<Value>;
+struct ModuleState;
+struct Env;
+using EnvPtr = std::shared_ptr<Env>;
+
+enum class VK : uint8_t {
+  Unknown,     // nothing known (result of something unsupported)
+  None, Bool, Int, Float, Str, Ellipsis,
+  Slice,       // items = {lower, upper, step} (None values for absent)
+  List, Tuple, Dict,
+  Tensor,
+  DType,       // dtype value (float32, ...): `dtype`
+  Function,    // user function (def) with its defining module and closure
+  Builtin,     // builtin function; `self_value` set for bound tensor/list methods
+  BoundMethod, // `self_value` + `inner` (a Function)
+  Class,
+  Object,      // instance of a user class: attrs
+  Module,      // an imported module: `module`
+  Wrapper,     // error_on_graph_break(b)(f), nonstrict_trace(f), fullgraph(f): `inner`
+  Marker,      // error_on_graph_break(b) / fullgraph(b) before application: decorator + context manager
+};
+
+enum class WrapKind : uint8_t { Eogb, Fullgraph, Nonstrict };
+
+struct ClassInfo {
+  std::string name;
+  const ast::ClassDef* def = nullptr;
+  ModuleState* module = nullptr;
+  std::vector<std::string> fields;               // typed fields, in order
+  std::map<std::string, ValuePtr> members;       // methods and class attributes
+  bool pytree = false;
+};
+
+struct Value {
+  VK kind = VK::Unknown;
+  bool known = true;            // Bool/Int/Float/Str: value known at compile time
+  bool b = false;
+  int64_t i = 0;
+  double f = 0;
+  std::string s;                // Str; Builtin name; Function qualified name
+  std::vector<ValuePtr> items;  // List/Tuple/Slice; Dict values
+  std::vector<ValuePtr> keys;   // Dict keys
+  // Tensor
+  graph::TensorType type;
+  bool rank_known = true;
+  std::vector<double> data;     // small constant tensors created from literals
+  // Function
+  const ast::FunctionDef* fn = nullptr;
+  ModuleState* module = nullptr;        // Function/Class: defining module; Module: the module
+  EnvPtr closure;                       // enclosing function's locals (nested defs)
+  bool defined_in_function = false;
+  std::string class_name;               // methods: owning class ("Model")
+  // BoundMethod / Builtin method / Wrapper
+  ValuePtr self_value;
+  ValuePtr inner;
+  // Wrapper / Marker
+  WrapKind wrap = WrapKind::Eogb;
+  bool flag = false;
+  // Class / Object
+  std::shared_ptr<ClassInfo> cls;
+  std::map<std::string, ValuePtr> attrs;
+
+  bool is_number() const { return kind == VK::Int || kind == VK::Float || kind == VK::Bool; }
+  bool is_known_number() const { return is_number() && known; }
+  double as_double() const { return kind == VK::Float ? f : kind == VK::Int ? double(i) : double(b); }
+};
+
+ValuePtr MakeUnknown();
+ValuePtr MakeNone();
+ValuePtr MakeBool(bool b);
+ValuePtr MakeInt(int64_t i);
+ValuePtr MakeFloat(double f);
+ValuePtr MakeStr(std::string s);
+ValuePtr MakeUnknownOf(VK kind);  // an int/float/bool/str known only at run time
+ValuePtr MakeTensor(graph::TensorType type);
+ValuePtr MakeSeq(VK kind, std::vector<ValuePtr> items);
+ValuePtr MakeBuiltin(std::string name, ValuePtr self = nullptr);
+ValuePtr MakeDType(graph::DType t);
+
+// Python truthiness when known at compile time.
+std::optional<bool> KnownTruth(const Value& v);
+// Python `==` when decidable at compile time.
+std::optional<bool> KnownEqual(const Value& a, const Value& b);
+
+// Short description for messages: "int", "float32[3, s0]", "function `f`".
+std::string Describe(const Value& v);
+// A canonical text of the abstract value for specialisation keys: tensors
+// by dtype and shape, Python scalars by value, objects by identity.
+std::string SignatureOf(const Value& v, std::map<int32_t, int>& sym_names);
+// "float32[3, s0]"
+std::string TypeString(const graph::TensorType& t, bool rank_known = true);
+const char* DTypeSpelling(graph::DType t);
+// JSON text of a known scalar ("3", "true", "\"s\"", "null").
+std::string ScalarJson(const Value& v);
+
+}  // namespace tcc::trace
