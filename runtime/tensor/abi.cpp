@@ -1,0 +1,79 @@
+// abi.cpp: implements the Tensor <-> ts_tensor bridge (abi.h) and ts_rt_alloc.
+#include "tensor/abi.h"
+
+#include "tensor/internal.h"
+
+namespace tcc::rt {
+
+ts_tensor ToAbi(const Tensor& t) {
+  ts_tensor x{};
+  x.data = t.data_ptr();
+  x.ndim = t.dim();
+  for (int i = 0; i < t.dim(); ++i) {
+    x.sizes[i] = t.sizes()[i];
+    x.strides[i] = t.strides()[i];
+  }
+  x.dtype = int32_t(t.dtype());
+  x.handle = t.storage().get();
+  return x;
+}
+
+namespace {
+Tensor view_of(StorageRef st, const ts_tensor& x) {
+  if (x.ndim < 0 || x.ndim > TS_MAX_DIMS) throw TensorError("ABI tensor has an invalid number of dims");
+  if (x.dtype < 0 || x.dtype > TS_BOOL) throw TensorError("ABI tensor has an invalid dtype");
+  DType dt = DType(x.dtype);
+  Dims sizes(std::span<const int64_t>(x.sizes, size_t(x.ndim)));
+  Dims strides(std::span<const int64_t>(x.strides, size_t(x.ndim)));
+  int64_t byte_off = static_cast<const char*>(x.data) - static_cast<const char*>(st->data());
+  int64_t w = int64_t(dtype_size(dt));
+  if (byte_off < 0 || byte_off % w != 0) throw TensorError("ABI tensor data is not inside its storage");
+  return Tensor(std::move(st), sizes, strides, byte_off / w, dt);
+}
+}  // namespace
+
+Tensor FromAbi(const ts_tensor& x) {
+  if (!x.handle) {  // foreign memory: copy it
+    ts_tensor y = x;
+    Dims sizes(std::span<const int64_t>(x.sizes, size_t(std::clamp(x.ndim, 0, TS_MAX_DIMS))));
+    DType dt = DType(std::clamp(x.dtype, 0, int(TS_BOOL)));
+    int64_t hi = 0;
+    bool empty = false;
+    for (int i = 0; i < sizes.size(); ++i) {
+      if (sizes[i] == 0) empty = true;
+      else hi += (sizes[i] - 1) * x.strides[i];
+    }
+    size_t bytes = empty ? 0 : size_t(hi + 1) * dtype_size(dt);
+    StorageRef st = StorageRef::adopt(Storage::create(bytes));
+    if (bytes) std::memcpy(st->data(), x.data, bytes);
+    y.data = st->data();
+    return clone(view_of(std::move(st), y));
+  }
+  return view_of(StorageRef::retain(static_cast<Storage*>(x.handle)), x);
+}
+
+Tensor AdoptAbi(ts_tensor& x) {
+  if (!x.handle) throw TensorError("AdoptAbi: tensor has no handle");
+  StorageRef st = StorageRef::adopt(static_cast<Storage*>(x.handle));
+  x.handle = nullptr;
+  return view_of(std::move(st), x);
+}
+
+void ReleaseAbi(ts_tensor& x) {
+  if (x.handle) static_cast<Storage*>(x.handle)->release();
+  x.handle = nullptr;
+}
+
+}  // namespace tcc::rt
+
+extern "C" void ts_rt_alloc(ts_tensor* out, int32_t dtype, int32_t ndim, const int64_t* sizes) {
+  using namespace tcc::rt;
+  try {
+    Dims d(std::span<const int64_t>(sizes, size_t(std::clamp(ndim, 0, TS_MAX_DIMS))));
+    Tensor t = Tensor::empty(d, DType(std::clamp(dtype, 0, int(TS_BOOL))));
+    *out = ToAbi(t);
+    t.storage()->retain();  // the handle owns one reference (see abi.h)
+  } catch (...) {
+    *out = ts_tensor{};  // invalid sizes or out of memory: data == nullptr
+  }
+}

@@ -1,0 +1,320 @@
+// elementwise_binary.cpp: implements binary() (+ - * / // % ** maximum
+// minimum, comparisons, & | ^) over tensors and weak scalars with torch's
+// promotion and broadcasting, and binary_inplace().
+#include <atomic>
+
+#include "tensor/internal.h"
+
+namespace tcc::rt {
+using namespace detail;
+
+const char* op_name(BinaryOp op) {
+  switch (op) {
+    case BinaryOp::Add: return "add";
+    case BinaryOp::Sub: return "sub";
+    case BinaryOp::Mul: return "mul";
+    case BinaryOp::Div: return "div";
+    case BinaryOp::FloorDiv: return "floor_divide";
+    case BinaryOp::Mod: return "remainder";
+    case BinaryOp::Pow: return "pow";
+    case BinaryOp::Maximum: return "maximum";
+    case BinaryOp::Minimum: return "minimum";
+    case BinaryOp::Eq: return "eq";
+    case BinaryOp::Ne: return "ne";
+    case BinaryOp::Lt: return "lt";
+    case BinaryOp::Le: return "le";
+    case BinaryOp::Gt: return "gt";
+    case BinaryOp::Ge: return "ge";
+    case BinaryOp::And: return "bitwise_and";
+    case BinaryOp::Or: return "bitwise_or";
+    case BinaryOp::Xor: return "bitwise_xor";
+  }
+  return "?";
+}
+
+namespace {
+
+enum Flag : int { kNone = 0, kDivZero = 1, kNegPow = 2 };
+
+template <class T> inline T wrap_add(T a, T b) {
+  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>)
+    return T(std::make_unsigned_t<T>(a) + std::make_unsigned_t<T>(b));
+  else return T(a + b);
+}
+template <class T> inline T wrap_sub(T a, T b) {
+  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>)
+    return T(std::make_unsigned_t<T>(a) - std::make_unsigned_t<T>(b));
+  else return T(a - b);
+}
+template <class T> inline T wrap_mul(T a, T b) {
+  if constexpr (std::is_same_v<T, bool>) return a && b;
+  else if constexpr (std::is_integral_v<T>)
+    return T(std::make_unsigned_t<T>(a) * std::make_unsigned_t<T>(b));
+  else return a * b;
+}
+
+template <class T> inline T floordiv(T a, T b, std::atomic<int>* flag) {
+  if constexpr (std::is_floating_point_v<T>) {
+    (void)flag;
+    if (b == 0) return a / b;
+    T mod = std::fmod(a, b);
+    T div = (a - mod) / b;
+    if (mod != 0 && ((b < 0) != (mod < 0))) div -= 1;
+    if (div == 0) return std::copysign(T(0), a / b);
+    T fl = std::floor(div);
+    if (div - fl > T(0.5)) fl += 1;
+    return fl;
+  } else {
+    if (b == 0) { flag->store(kDivZero, std::memory_order_relaxed); return 0; }
+    if (b == -1) return wrap_sub(T(0), a);
+    T q = a / b;
+    if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
+    return q;
+  }
+}
+
+template <class T> inline T remainder(T a, T b, std::atomic<int>* flag) {
+  if constexpr (std::is_floating_point_v<T>) {
+    (void)flag;
+    T m = std::fmod(a, b);
+    if (m != 0 && ((b < 0) != (m < 0))) m += b;
+    return m;
+  } else {
+    if (b == 0) { flag->store(kDivZero, std::memory_order_relaxed); return 0; }
+    if (b == -1) return 0;
+    T m = a % b;
+    if (m != 0 && ((b < 0) != (m < 0))) m += b;
+    return m;
+  }
+}
+
+template <class T> inline T power(T a, T b, std::atomic<int>* flag) {
+  if constexpr (std::is_floating_point_v<T>) {
+    (void)flag;
+    return std::pow(a, b);
+  } else {
+    if (b < 0) { flag->store(kNegPow, std::memory_order_relaxed); return 0; }
+    T r = 1;
+    while (b) {
+      if (b & 1) r = wrap_mul(r, a);
+      a = wrap_mul(a, a);
+      b >>= 1;
+    }
+    return r;
+  }
+}
+
+template <class T> inline T vmax(T a, T b) {
+  if constexpr (std::is_floating_point_v<T>) {
+    if (a != a) return a;
+    if (b != b) return b;
+  }
+  return a > b ? a : b;
+}
+template <class T> inline T vmin(T a, T b) {
+  if constexpr (std::is_floating_point_v<T>) {
+    if (a != a) return a;
+    if (b != b) return b;
+  }
+  return a < b ? a : b;
+}
+
+// Runs out = f(a, b) with the contiguous / scalar fast paths.
+template <class T, class R, class F>
+void run(const Tensor& out, char* pa, const Dims& sa, char* pb, const Dims& sb, int64_t grain, F f) {
+  std::array<char*, 3> base{static_cast<char*>(out.data_ptr()), pa, pb};
+  std::array<Dims, 3> st{byte_strides(out), sa, sb};
+  strided_loop<3>(out.sizes(), base, st, grain,
+                  [&f](std::array<char*, 3> p, std::array<int64_t, 3> s, int64_t n) {
+                    R* o = reinterpret_cast<R*>(p[0]);
+                    const T* a = reinterpret_cast<const T*>(p[1]);
+                    const T* b = reinterpret_cast<const T*>(p[2]);
+                    if (s[0] == sizeof(R) && s[1] == sizeof(T) && s[2] == sizeof(T)) {
+                      for (int64_t i = 0; i < n; ++i) o[i] = f(a[i], b[i]);
+                    } else if (s[0] == sizeof(R) && s[1] == sizeof(T) && s[2] == 0) {
+                      const T bv = *b;
+                      for (int64_t i = 0; i < n; ++i) o[i] = f(a[i], bv);
+                    } else if (s[0] == sizeof(R) && s[1] == 0 && s[2] == sizeof(T)) {
+                      const T av = *a;
+                      for (int64_t i = 0; i < n; ++i) o[i] = f(av, b[i]);
+                    } else {
+                      for (int64_t i = 0; i < n; ++i)
+                        *reinterpret_cast<R*>(p[0] + i * s[0]) =
+                            f(*reinterpret_cast<const T*>(p[1] + i * s[1]),
+                              *reinterpret_cast<const T*>(p[2] + i * s[2]));
+                    }
+                  });
+}
+
+bool is_comparison(BinaryOp op) {
+  return op == BinaryOp::Eq || op == BinaryOp::Ne || op == BinaryOp::Lt || op == BinaryOp::Le ||
+         op == BinaryOp::Gt || op == BinaryOp::Ge;
+}
+
+// Compute dtype of op given the promoted dtype (throws for unsupported combos).
+DType compute_type(BinaryOp op, DType ct) {
+  switch (op) {
+    case BinaryOp::Div:
+      return is_floating(ct) ? ct : DType::Float32;
+    case BinaryOp::And: case BinaryOp::Or: case BinaryOp::Xor:
+      if (is_floating(ct))
+        throw TensorError(std::string(op_name(op)) + ": only bool and integer tensors are supported, got " +
+                          dtype_name(ct));
+      return ct;
+    case BinaryOp::Sub:
+      if (ct == DType::Bool)
+        throw TensorError("subtraction of two bool tensors is not supported; use ^ instead");
+      return ct;
+    case BinaryOp::FloorDiv: case BinaryOp::Mod: case BinaryOp::Pow:
+      if (ct == DType::Bool)
+        throw TensorError(std::string(op_name(op)) + ": not supported for bool tensors");
+      return ct;
+    default:
+      return ct;
+  }
+}
+
+struct Operand {
+  const Tensor* t = nullptr;  // or a scalar
+  Scalar s;
+  Tensor conv;                // t converted to the compute dtype, if needed
+};
+
+Tensor binary_impl(BinaryOp op, Operand& a, Operand& b, const Tensor* out_opt) {
+  PromoteState ps;
+  if (a.t) ps.add(*a.t); else ps.add(a.s);
+  if (b.t) ps.add(*b.t); else ps.add(b.s);
+  DType ct = compute_type(op, ps.result());
+  DType rt = is_comparison(op) ? DType::Bool : ct;
+  Dims shape = a.t && b.t ? broadcast_shapes(a.t->sizes(), b.t->sizes())
+                          : (a.t ? a.t->sizes() : b.t->sizes());
+  Tensor out = out_opt ? *out_opt : Tensor::empty(shape, rt);
+  for (Operand* o : {&a, &b})
+    if (o->t) o->conv = o->t->dtype() == ct ? *o->t : to_dtype(*o->t, ct);
+
+  std::atomic<int> flag{kNone};
+  std::atomic<int>* fl = &flag;
+  dispatch(ct, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    T sa{}, sb{};
+    char* pa;
+    char* pb;
+    Dims za = Dims::filled(shape.size(), 0), zb = za;
+    if (a.t) { pa = static_cast<char*>(a.conv.data_ptr()); za = broadcast_byte_strides(a.conv, shape); }
+    else { sa = scalar_as<T>(a.s); pa = reinterpret_cast<char*>(&sa); }
+    if (b.t) { pb = static_cast<char*>(b.conv.data_ptr()); zb = broadcast_byte_strides(b.conv, shape); }
+    else { sb = scalar_as<T>(b.s); pb = reinterpret_cast<char*>(&sb); }
+    const int64_t g = kGrainCheap, gh = kGrainHeavy;
+    switch (op) {
+      case BinaryOp::Add: run<T, T>(out, pa, za, pb, zb, g, [](T x, T y) { return wrap_add(x, y); }); break;
+      case BinaryOp::Sub: run<T, T>(out, pa, za, pb, zb, g, [](T x, T y) { return wrap_sub(x, y); }); break;
+      case BinaryOp::Mul: run<T, T>(out, pa, za, pb, zb, g, [](T x, T y) { return wrap_mul(x, y); }); break;
+      case BinaryOp::Div:
+        if constexpr (std::is_floating_point_v<T>)
+          run<T, T>(out, pa, za, pb, zb, g, [](T x, T y) { return x / y; });
+        break;
+      case BinaryOp::FloorDiv:
+        if constexpr (!std::is_same_v<T, bool>)
+          run<T, T>(out, pa, za, pb, zb, gh, [fl](T x, T y) { return floordiv(x, y, fl); });
+        break;
+      case BinaryOp::Mod:
+        if constexpr (!std::is_same_v<T, bool>)
+          run<T, T>(out, pa, za, pb, zb, gh, [fl](T x, T y) { return remainder(x, y, fl); });
+        break;
+      case BinaryOp::Pow:
+        if constexpr (!std::is_same_v<T, bool>)
+          run<T, T>(out, pa, za, pb, zb, gh, [fl](T x, T y) { return power(x, y, fl); });
+        break;
+      case BinaryOp::Maximum: run<T, T>(out, pa, za, pb, zb, g, [](T x, T y) { return vmax(x, y); }); break;
+      case BinaryOp::Minimum: run<T, T>(out, pa, za, pb, zb, g, [](T x, T y) { return vmin(x, y); }); break;
+      case BinaryOp::Eq: run<T, bool>(out, pa, za, pb, zb, g, [](T x, T y) { return x == y; }); break;
+      case BinaryOp::Ne: run<T, bool>(out, pa, za, pb, zb, g, [](T x, T y) { return x != y; }); break;
+      case BinaryOp::Lt: run<T, bool>(out, pa, za, pb, zb, g, [](T x, T y) { return x < y; }); break;
+      case BinaryOp::Le: run<T, bool>(out, pa, za, pb, zb, g, [](T x, T y) { return x <= y; }); break;
+      case BinaryOp::Gt: run<T, bool>(out, pa, za, pb, zb, g, [](T x, T y) { return x > y; }); break;
+      case BinaryOp::Ge: run<T, bool>(out, pa, za, pb, zb, g, [](T x, T y) { return x >= y; }); break;
+      case BinaryOp::And:
+        if constexpr (!std::is_floating_point_v<T>)
+          run<T, T>(out, pa, za, pb, zb, g, [](T x, T y) { return T(x & y); });
+        break;
+      case BinaryOp::Or:
+        if constexpr (!std::is_floating_point_v<T>)
+          run<T, T>(out, pa, za, pb, zb, g, [](T x, T y) { return T(x | y); });
+        break;
+      case BinaryOp::Xor:
+        if constexpr (!std::is_floating_point_v<T>)
+          run<T, T>(out, pa, za, pb, zb, g, [](T x, T y) { return T(x ^ y); });
+        break;
+    }
+  });
+  if (flag.load() == kDivZero) throw TensorError("integer division by zero");
+  if (flag.load() == kNegPow) throw TensorError("integers to negative integer powers are not allowed");
+  return out;
+}
+
+bool category_fits(DType from, DType to) {
+  auto cat = [](DType t) { return is_floating(t) ? 2 : is_integral(t) ? 1 : 0; };
+  return cat(from) <= cat(to);
+}
+
+void inplace_impl(BinaryOp op, const Tensor& a, Operand& b) {
+  DType rt = b.t ? result_type(a, *b.t) : result_type(a, b.s);
+  rt = is_comparison(op) ? DType::Bool : compute_type(op, rt);
+  if (!category_fits(rt, a.dtype()))
+    throw TensorError(std::string("result type ") + dtype_name(rt) +
+                      " can't be cast to the desired output type " + dtype_name(a.dtype()));
+  if (b.t) {
+    Dims shape = broadcast_shapes(a.sizes(), b.t->sizes());
+    if (!(shape == a.sizes()))
+      throw TensorError("output with shape " + dims_str(a.sizes()) +
+                        " doesn't match the broadcast shape " + dims_str(shape));
+  }
+  Operand oa;
+  oa.t = &a;
+  bool direct = rt == a.dtype() && (!b.t || !b.t->shares_storage(a) ||
+                                    (b.t->sizes() == a.sizes() && b.t->strides() == a.strides() &&
+                                     b.t->offset() == a.offset()));
+  if (direct) {
+    binary_impl(op, oa, b, &a);
+  } else {
+    Tensor r = binary_impl(op, oa, b, nullptr);
+    copy_into(a, r);
+  }
+}
+
+}  // namespace
+
+Tensor binary(BinaryOp op, const Tensor& a, const Tensor& b) {
+  Operand oa, ob;
+  oa.t = &a;
+  ob.t = &b;
+  return binary_impl(op, oa, ob, nullptr);
+}
+
+Tensor binary(BinaryOp op, const Tensor& a, Scalar b) {
+  Operand oa, ob;
+  oa.t = &a;
+  ob.s = b;
+  return binary_impl(op, oa, ob, nullptr);
+}
+
+Tensor binary(BinaryOp op, Scalar a, const Tensor& b) {
+  Operand oa, ob;
+  oa.s = a;
+  ob.t = &b;
+  return binary_impl(op, oa, ob, nullptr);
+}
+
+void binary_inplace(BinaryOp op, const Tensor& a, const Tensor& b) {
+  Operand ob;
+  ob.t = &b;
+  inplace_impl(op, a, ob);
+}
+
+void binary_inplace(BinaryOp op, const Tensor& a, Scalar b) {
+  Operand ob;
+  ob.s = b;
+  inplace_impl(op, a, ob);
+}
+
+}  // namespace tcc::rt
