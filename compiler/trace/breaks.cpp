@@ -125,8 +125,13 @@ void Tracer::Break(BreakKind kind, Range where, const std::string& reason) {
   result.breaks[index].count++;
   if (spec >= 0) {
     Specialisation& sp = result.specs[spec];
-    if (std::find(sp.breaks.begin(), sp.breaks.end(), static_cast<int>(index)) == sp.breaks.end())
+    auto pos = std::find(sp.breaks.begin(), sp.breaks.end(), static_cast<int>(index));
+    if (pos == sp.breaks.end()) {
       sp.breaks.push_back(static_cast<int>(index));
+      sp.break_counts.push_back(1);
+    } else {
+      sp.break_counts[pos - sp.breaks.begin()]++;
+    }
     if (error) sp.error_occurrences++;
     else sp.break_occurrences++;
   }

@@ -25,7 +25,7 @@ ValuePtr Tracer::TensorMethod(const std::string& name, const ValuePtr& t, CallAr
   Range where = args.range;
   if (name == "item" || name == "tolist") {
     Break(BreakKind::TensorToScalar, where,
-          "`." + name + "()` copies tensor data into Python " + (name == "item" ? "a number" : "a list"));
+          "`." + name + "()` copies tensor data into " + (name == "item" ? "a Python number" : "a Python list"));
     if (name == "tolist") {
       auto l = MakeSeq(VK::List, {MakeUnknown()});
       l->known = false;

@@ -168,9 +168,11 @@ ValuePtr Tracer::CallNonstrict(const ValuePtr& fnv, CallArgs& args, Range where)
     size_t pi = i + ((fnv->kind == VK::BoundMethod) ? 1 : 0);
     std::string pname = def && pi < def->params.size() ? "`" + def->params[pi].name + "`" : "#" + std::to_string(i + 1);
     Range r = args.expr && i < args.expr->args.size() ? args.expr->args[i]->range : where;
-    Issue(DiagKind::NonstrictBadInput, r,
-          "argument " + pname + " of `" + name + "` is " + Describe(*args.pos[i]) +
-              ", which `nonstrict_trace` cannot pass",
+    const Value& bad = *args.pos[i];
+    std::string what = bad.kind == VK::Object ? "an instance of `" + (bad.cls ? bad.cls->name : std::string("?")) +
+                                                    "`, which is not a `@pytree` class"
+                                              : Describe(bad) + ", which `nonstrict_trace` cannot pass";
+    Issue(DiagKind::NonstrictBadInput, r, "argument " + pname + " of `" + name + "` is " + what,
           "pass tensors, numbers, strings, None, lists/tuples/dicts of them, or instances of a `@pytree` class");
   }
   for (const auto& [k, v] : args.kw) {

@@ -71,10 +71,10 @@ nlohmann::json ExplainJson(const TraceResult& r, const std::string& file) {
                         {"lines", g.lines},
                         {"locations", g.locations}});
     nlohmann::json sb = nlohmann::json::array();
-    for (int bi : sp.breaks) {
-      const auto& b = r.breaks[bi];
+    for (size_t k = 0; k < sp.breaks.size(); ++k) {
+      const auto& b = r.breaks[sp.breaks[k]];
       sb.push_back({{"kind", BreakSlug(b.kind)}, {"line", b.range.begin.line}, {"column", b.range.begin.col},
-                    {"error", b.error}, {"allowed", b.allowed}});
+                    {"error", b.error}, {"allowed", b.allowed}, {"count", sp.break_counts[k]}});
     }
     functions.push_back({{"function", sp.function},
                          {"module", sp.module},

@@ -104,13 +104,14 @@ void RenderExplainText(const TraceResult& r, const std::string& file, std::ostre
          << "  " << names.str() << st.dim() << "  (lines " << lines.str() << ")" << st.reset() << '\n';
     }
     if (sp.graphs.empty()) os << "  " << st.dim() << "no tensor operations: no graph" << st.reset() << '\n';
-    for (int bi : sp.breaks) {
-      const BreakSite& b = r.breaks[bi];
+    for (size_t k = 0; k < sp.breaks.size(); ++k) {
+      const BreakSite& b = r.breaks[sp.breaks[k]];
+      int count = sp.break_counts[k];
       os << "  " << (b.error ? st.red() : st.yellow()) << (b.error ? "error" : "break") << st.reset() << "    "
          << Loc3(b.file, b.range.begin) << "  " << BreakSlug(b.kind) << " [" << InfoOf(b.code).code << "]  "
          << b.reason;
       if (b.allowed) os << st.dim() << "  (allowed by error_on_graph_break(False))" << st.reset();
-      if (b.count > 1) os << st.dim() << "  x" << b.count << st.reset();
+      if (count > 1) os << st.dim() << "  x" << count << st.reset();
       os << '\n';
     }
     os << "  " << st.dim() << Plural(static_cast<int>(sp.graphs.size()), "graph", "graphs") << ", "

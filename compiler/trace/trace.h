@@ -96,6 +96,7 @@ struct Specialisation {
   std::vector<StackFrame> entered_from;  // module-scope call site(s), first one
   std::vector<RegionInfo> graphs;   // regions with >= 1 tensor op
   std::vector<int> breaks;          // indices into TraceResult::breaks (distinct)
+  std::vector<int> break_counts;    // occurrences of each of `breaks` in this specialisation
   int break_occurrences = 0;        // accepted fallbacks traced in this specialisation
   int error_occurrences = 0;
 };

@@ -13,6 +13,9 @@ ValuePtr Tracer::EvalCall(const CallExpr& e) {
   CallArgs args;
   args.expr = &e;
   args.range = e.range;
+  // A method call points at the method name: `x.sum().item()` at `item`.
+  if (auto* attr = dyn_cast<AttributeExpr>(e.func.get()); attr && attr->attr_loc.valid())
+    args.range = Range{attr->attr_loc, e.range.end};
   for (const auto& a : e.args) args.pos.push_back(Eval(*a));
   for (const auto& k : e.keywords) args.kw.emplace_back(k.name, Eval(*k.value));
   return Call(fn, args);

@@ -1,0 +1,137 @@
+// Tests execution-plan segment formation: statement ranges, inputs named by
+// access paths, guards, outputs, and how breaks in callees split segments.
+#include <catch2/catch.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include "trace_util.h"
+
+using namespace tcc::trace;
+
+namespace {
+const Segment* Find(const TraceResult& r, const std::string& fn, int begin) {
+  for (const auto& s : r.segments)
+    if (s.function == fn && s.stmt_begin == begin) return &s;
+  return nullptr;
+}
+}  // namespace
+
+TEST_CASE("a break-free function is one segment returning its value", "[segments]") {
+  auto t = TraceSource(
+      "def f(x, w):\n"
+      "    h = x @ w\n"
+      "    return relu(h) + 1\n"
+      "f(randn(2, 3), randn(3, 4))\n");
+  REQUIRE(t->result.segments.size() == 1);
+  const Segment& s = t->result.segments[0];
+  CHECK(s.function == "f");
+  CHECK(s.def_line == 1);
+  CHECK(s.stmt_begin == 0);
+  CHECK(s.stmt_end == 2);
+  CHECK(s.inputs == std::vector<std::string>{"x", "w"});
+  REQUIRE(s.outputs.size() == 1);
+  CHECK(s.outputs[0].target == "<return>");
+  CHECK(s.outputs[0].value.kind == OutValue::Tensor);
+  REQUIRE(s.guards.size() == 2);
+  CHECK(s.guards[0].path == "w");
+  CHECK(s.guards[0].shape == std::vector<std::string>{"3", "4"});
+  // graph: input x, input w, matmul, relu, constant, add
+  REQUIRE(s.graph.nodes.size() == 6);
+  CHECK(s.graph.nodes[0].op == tcc::graph::OpKind::Input);
+  CHECK(s.graph.nodes[0].name == "x");
+  CHECK(s.graph.outputs.size() == 1);
+  CHECK(s.graph.name == s.kernel);
+}
+
+TEST_CASE("a break closes the segment before the breaking statement and opens one after", "[segments]") {
+  auto t = TraceSource(
+      "def f(x):\n"
+      "    y = x * 2\n"
+      "    z = y + 1\n"
+      "    print(z)\n"
+      "    return z - y\n"
+      "f(randn(3))\n");
+  REQUIRE(t->result.segments.size() == 2);
+  const Segment* a = Find(t->result, "f", 0);
+  const Segment* b = Find(t->result, "f", 3);
+  REQUIRE(a);
+  REQUIRE(b);
+  CHECK(a->stmt_end == 2);
+  // both y and z are read later, so both are outputs
+  REQUIRE(a->outputs.size() == 2);
+  CHECK(a->outputs[0].target == "y");
+  CHECK(a->outputs[1].target == "z");
+  CHECK(b->stmt_end == 4);
+  CHECK(b->inputs == std::vector<std::string>{"z", "y"});
+}
+
+TEST_CASE("a break inside a callee makes the calling statement eager and keeps the callee's segments",
+          "[segments]") {
+  auto t = TraceSource(
+      "def inner(x):\n"
+      "    a = x + 1\n"
+      "    graph_break()\n"
+      "    return a * 2\n"
+      "def outer(x):\n"
+      "    y = x - 1\n"
+      "    z = inner(y)\n"
+      "    return z * 3\n"
+      "outer(randn(3))\n");
+  CHECK(Find(t->result, "outer", 0));
+  CHECK(Find(t->result, "outer", 0)->stmt_end == 1);
+  CHECK(Find(t->result, "outer", 2));
+  CHECK(Find(t->result, "inner", 0));
+  CHECK(Find(t->result, "inner", 2));
+  CHECK_FALSE(Find(t->result, "outer", 1));
+}
+
+TEST_CASE("a break-free callee is inlined into the caller's segment", "[segments]") {
+  auto t = TraceSource(
+      "class M:\n"
+      "    w: Tensor\n"
+      "    def forward(self, x):\n"
+      "        return x @ self.w\n"
+      "def f(x):\n"
+      "    return m.forward(x).sum()\n"
+      "m = M(randn(3, 3))\n"
+      "f(randn(2, 3))\n");
+  REQUIRE(t->result.segments.size() == 1);
+  const Segment& s = t->result.segments[0];
+  CHECK(s.function == "f");
+  CHECK(s.inputs == std::vector<std::string>{"x", "m.w"});
+}
+
+TEST_CASE("Python values the segment assumed become guards", "[segments]") {
+  auto t = TraceSource(
+      "def f(x, n, scale):\n"
+      "    for i in range(n):\n"
+      "        x = x * scale\n"
+      "    return x\n"
+      "f(randn(3), 2, 0.5)\n");
+  REQUIRE(t->result.segments.size() == 1);
+  nlohmann::json plan = PlanToJson(t->result);
+  auto guards = plan["segments"][0]["guards"];
+  bool n = false, scale = false;
+  for (const auto& g : guards) {
+    if (g["path"] == "n") n = g["kind"] == "int" && g["value"] == 2;
+    if (g["path"] == "scale") scale = g["kind"] == "float" && g["value"] == 0.5;
+  }
+  CHECK(n);
+  CHECK(scale);
+  CHECK(plan["version"] == 1);
+}
+
+TEST_CASE("attribute stores and unknown branches run eagerly without a break", "[segments]") {
+  auto t = TraceSource(
+      "class S:\n"
+      "    t: Tensor\n"
+      "def f(s, x):\n"
+      "    y = x + 1\n"
+      "    s.t = y\n"
+      "    return y * 2\n"
+      "f(S(randn(2)), randn(2))\n");
+  CHECK(t->result.graph_break_count() == 0);
+  CHECK(Find(t->result, "f", 0));
+  CHECK(Find(t->result, "f", 0)->stmt_end == 1);
+  CHECK(Find(t->result, "f", 2));
+}
