@@ -1,8 +1,320 @@
-// Implements `tcc build`.
+// Implements `tcc build` and the build half of compiled `tcc run`:
+//
+//   LoadProgram -> TraceProgram (errors: exit 1) -> per segment graph:
+//   passes (fold, cse, dce, fuse) -> LowerGraph -> one LLVM module with the
+//   program descriptor and main() -> optimise -> object -> link with the
+//   runtime libraries in <dir of tcc>/lib.
+//
+// A graph the backend cannot lower is dropped from the plan with a TS6001
+// warning: its statements then run in the eager interpreter, which is always
+// correct, only slower.
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+#include <llvm/IR/Verifier.h>
+#include <llvm/Support/raw_os_ostream.h>
+#include <llvm/Support/raw_ostream.h>
+#include <nlohmann/json.hpp>
+
+#include "ast/serialize.h"
+#include "base/resources.h"
+#include "codegen/codegen.h"
+#include "codegen/link.h"
+#include "codegen/program.h"
 #include "driver/commands.h"
+#include "graph/print.h"
+#include "graph/verify.h"
+#include "lower/lower.h"
+#include "parse/load.h"
+#include "passes/pipeline.h"
+#include "trace/trace.h"
+
+#ifndef TCC_VERSION
+#define TCC_VERSION "0.0.0"
+#endif
 
 namespace tcc::driver {
 
-int RunBuild(const CommonOptions&, const BuildOptions&) { return NotAvailable("`tcc build`"); }
+namespace {
+
+namespace fs = std::filesystem;
+
+class PhaseTimer {
+ public:
+  explicit PhaseTimer(bool on) : on_(on), start_(Now()), last_(start_) {}
+  void Mark(const char* phase) {
+    auto now = Now();
+    if (on_) std::fprintf(stderr, "phase %-10s %8.3f ms\n", phase, Ms(last_, now));
+    last_ = now;
+  }
+  void Total() {
+    if (on_) std::fprintf(stderr, "total            %8.3f ms\n", Ms(start_, Now()));
+  }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  static Clock::time_point Now() { return Clock::now(); }
+  static double Ms(Clock::time_point a, Clock::time_point b) {
+    return std::chrono::duration<double, std::milli>(b - a).count();
+  }
+  bool on_;
+  Clock::time_point start_, last_;
+};
+
+void Render(const DiagnosticEngine& diags, const CommonOptions& common) {
+  if (common.diagnostic_format == "json") {
+    if (!diags.diagnostics().empty()) std::cerr << ToJson(diags).dump(2) << '\n';
+  } else {
+    RenderAllText(diags, std::cerr, common.UseColor());
+  }
+}
+
+// Renders everything but the accepted graph breaks (the summary line counts those).
+void RenderNonBreak(const DiagnosticEngine& diags, const CommonOptions& common) {
+  DiagnosticEngine shown;
+  for (const Diagnostic& d : diags.diagnostics()) {
+    if (d.severity != Severity::Error && std::string(InfoOf(d.kind).code).rfind("TS4", 0) == 0) continue;
+    Diagnostic& c = shown.Report(d.kind, d.file, d.range, d.message);
+    c.severity = d.severity;
+    c.hint = d.hint;
+    c.notes = d.notes;
+  }
+  Render(shown, common);
+}
+
+uint64_t Fnv1a(const std::string& s, uint64_t h = 1469598103934665603ull) {
+  for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
+  return h;
+}
+
+std::string CacheDir() {
+  if (const char* x = getenv("XDG_CACHE_HOME"); x && *x) return std::string(x) + "/tcc";
+  if (const char* h = getenv("HOME"); h && *h) return std::string(h) + "/.cache/tcc";
+  return (fs::temp_directory_path() / "tcc-cache").string();
+}
+
+// The identity of this tcc binary: its size and modification time.
+std::string SelfStamp() {
+  std::error_code ec;
+  fs::path self = fs::read_symlink("/proc/self/exe", ec);
+  if (ec) return TCC_VERSION;
+  auto size = fs::file_size(self, ec);
+  auto time = fs::last_write_time(self, ec).time_since_epoch().count();
+  return std::string(TCC_VERSION) + ":" + std::to_string(size) + ":" + std::to_string(time);
+}
+
+// "2 graph breaks accepted: fn.ts:13 graph_break_call, ..."
+std::string BreakSummary(const trace::TraceResult& tr) {
+  std::string list;
+  int sites = 0;
+  for (const auto& b : tr.breaks) {
+    if (b.error) continue;
+    std::string name = b.file ? fs::path(b.file->display_name()).filename().string() : "?";
+    list += (sites++ ? ", " : "") + name + ":" + std::to_string(b.range.begin.line) + " " + trace::BreakSlug(b.kind);
+    if (b.count > 1) list += " (x" + std::to_string(b.count) + ")";
+  }
+  int n = tr.graph_break_count();
+  std::string s = std::to_string(n) + (n == 1 ? " graph break" : " graph breaks") + " accepted";
+  return sites ? s + ": " + list : s;
+}
+
+bool WriteFile(const std::string& path, const std::string& data) {
+  std::ofstream f(path, std::ios::binary);
+  f.write(data.data(), static_cast<std::streamsize>(data.size()));
+  return static_cast<bool>(f);
+}
+
+}  // namespace
+
+int BuildProgram(const CommonOptions& common, const BuildOptions& opts, std::string* cached_exe) {
+  PhaseTimer timer(opts.time_passes);
+  DiagnosticEngine diags;
+  std::error_code ec;
+  if (fs::is_directory(opts.file, ec)) {
+    diags.Report(DiagKind::CannotReadFile, nullptr, Loc{}, "`" + opts.file + "` is a directory");
+    Render(diags, common);
+    return kExitUsage;
+  }
+  for (const std::string& p : opts.dump_after) {
+    const auto& names = passes::PassNames();
+    if (p != "all" && std::find(names.begin(), names.end(), p) == names.end()) {
+      std::cerr << "tcc: unknown pass `" << p << "` for --dump-after (passes: fold-constants, cse, dce, fuse, all)\n";
+      return kExitUsage;
+    }
+  }
+
+  std::unique_ptr<ast::Program> program = parse::LoadProgram(opts.file, diags);
+  if (!program) {
+    Render(diags, common);
+    return kExitUsage;
+  }
+  if (diags.has_errors()) {
+    Render(diags, common);
+    return kExitProgramError;
+  }
+  timer.Mark("load");
+
+  trace::TraceResult tr = trace::TraceProgram(*program, diags);
+  timer.Mark("trace");
+  if (!tr.ok() || diags.has_errors()) {
+    Render(diags, common);
+    return kExitProgramError;
+  }
+
+  std::string ast_blob = ast::SerializeProgram(*program);
+  std::string output = opts.output;
+  if (cached_exe) {
+    std::string key = ast_blob + "\n" + std::to_string(opts.opt_level) + "\n" + opts.target_cpu + "\n" + SelfStamp();
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(Fnv1a(key)));
+    std::string dir = CacheDir();
+    fs::create_directories(dir, ec);
+    output = dir + "/" + fs::path(opts.file).stem().string() + "-" + hex;
+    *cached_exe = output;
+    if (fs::exists(output, ec)) return kExitOk;
+  }
+  if (output.empty()) {
+    output = fs::path(opts.file).stem().string();
+    if (opts.emit == "obj") output += ".o";
+  }
+
+  // ---- graphs -> kernels
+  auto ctx = std::make_unique<llvm::LLVMContext>();
+  auto module = std::make_unique<llvm::Module>(fs::path(opts.file).filename().string(), *ctx);
+  passes::PipelineOptions po;
+  po.dump_after = opts.dump_after;
+  po.time_passes = opts.time_passes;
+  po.log = opts.time_passes && opts.dump_after.empty() ? &std::cerr : &std::cout;
+  std::vector<std::string> kernels;
+  std::vector<trace::Segment> kept;
+  std::ostringstream graph_text;
+  for (const trace::Segment& seg : tr.segments) {
+    graph::Graph g = seg.graph;
+    g.name = seg.kernel;
+    auto problems = graph::VerifyGraph(g);
+    passes::FusionPlan plan;
+    if (problems.empty()) {
+      plan = passes::RunPipeline(g, po);
+      problems = graph::VerifyGraph(g);
+    }
+    if (problems.empty()) problems = lower::LowerGraph(g, plan, *module, seg.kernel);
+    if (!problems.empty()) {
+      if (auto* f = module->getFunction(seg.kernel)) f->setName(seg.kernel + ".failed");
+      const SourceFile* file = g.file;
+      Loc loc = g.nodes.empty() ? Loc{} : g.nodes.front().loc;
+      diags.Report(DiagKind::KernelRunsEagerly, file, loc,
+                   "graph `" + seg.kernel + "` of `" + seg.function + "` runs eagerly: " + problems.front());
+      continue;
+    }
+    kernels.push_back(seg.kernel);
+    kept.push_back(seg);
+    graph_text << graph::PrintGraph(g) << passes::PrintFusionPlan(g, plan) << "\n";
+  }
+  // Remove the kernels that failed (their partial IR) before optimising.
+  for (auto it = module->begin(); it != module->end();) {
+    llvm::Function& f = *it++;
+    if (f.getName().ends_with(".failed")) f.eraseFromParent();
+  }
+  timer.Mark("lower");
+  if (opts.emit == "graph") {
+    RenderNonBreak(diags, common);
+    std::cout << graph_text.str();
+    return kExitOk;
+  }
+
+  trace::TraceResult plan_tr;
+  plan_tr.segments = std::move(kept);
+  codegen::ProgramParts parts;
+  parts.ast_blob = ast_blob;
+  parts.plan_json = trace::PlanToJson(plan_tr).dump();
+  parts.kernel_names = kernels;
+  parts.version = TCC_VERSION;
+  codegen::EmitProgram(*module, parts);
+
+  codegen::CodegenOptions co;
+  co.opt_level = opts.opt_level;
+  co.target_cpu = opts.target_cpu;
+  co.remarks = opts.remarks;
+  co.remarks_out = &std::cerr;
+  std::string err;
+  auto tm = codegen::CreateTargetMachine(co, &err);
+  if (!tm) {
+    diags.Report(DiagKind::CodegenFailed, nullptr, Loc{}, err);
+    Render(diags, common);
+    return kExitInternal;
+  }
+  codegen::PrepareModule(*module, *tm);
+  std::string verify_msg;
+  llvm::raw_string_ostream vos(verify_msg);
+  if (llvm::verifyModule(*module, &vos)) {
+    diags.Report(DiagKind::CodegenFailed, nullptr, Loc{}, "generated invalid LLVM IR: " + verify_msg);
+    Render(diags, common);
+    return kExitInternal;
+  }
+  codegen::OptimizeModule(*module, *tm, co);
+  timer.Mark("optimize");
+  RenderNonBreak(diags, common);  // warnings such as kernels that run eagerly
+
+  if (opts.emit == "llvm") {
+    llvm::raw_os_ostream os(std::cout);
+    module->print(os, nullptr);
+    return kExitOk;
+  }
+  std::string code;
+  if (!codegen::EmitCode(*module, *tm, opts.emit == "asm", &code, &err)) {
+    DiagnosticEngine d2;
+    d2.Report(DiagKind::CodegenFailed, nullptr, Loc{}, err);
+    Render(d2, common);
+    return kExitInternal;
+  }
+  timer.Mark("codegen");
+  if (opts.emit == "asm") {
+    std::cout << code;
+    return kExitOk;
+  }
+  if (opts.emit == "obj") {
+    if (!WriteFile(output, code)) {
+      std::cerr << "tcc: error: cannot write `" << output << "` [CannotWriteOutput]\n";
+      return kExitProgramError;
+    }
+    return kExitOk;
+  }
+
+  // Link through a temporary object next to nothing the user owns.
+  std::string obj = (fs::temp_directory_path() / ("tcc-" + std::to_string(getpid()) + ".o")).string();
+  std::string tmp_out = output + ".tmp" + std::to_string(getpid());
+  if (!WriteFile(obj, code)) {
+    std::cerr << "tcc: error: cannot write `" << obj << "` [CannotWriteOutput]\n";
+    return kExitProgramError;
+  }
+  bool linked = codegen::LinkExecutable(obj, tmp_out, RuntimeLibDir(), &err);
+  fs::remove(obj, ec);
+  if (!linked) {
+    fs::remove(tmp_out, ec);
+    std::cerr << "tcc: error: " << err << " [LinkFailed]\n";
+    return kExitInternal;
+  }
+  fs::rename(tmp_out, output, ec);  // atomic: a concurrent `tcc run` never sees half a file
+  if (ec) {
+    std::cerr << "tcc: error: cannot write `" << output << "`: " << ec.message() << " [CannotWriteOutput]\n";
+    return kExitProgramError;
+  }
+  timer.Mark("link");
+  timer.Total();
+  if (!opts.quiet)
+    std::cerr << "tcc: built " << output << ": " << tr.graph_count() << (tr.graph_count() == 1 ? " graph, " : " graphs, ")
+              << kernels.size() << (kernels.size() == 1 ? " kernel; " : " kernels; ") << BreakSummary(tr) << "\n";
+  return kExitOk;
+}
+
+int RunBuild(const CommonOptions& common, const BuildOptions& opts) { return BuildProgram(common, opts, nullptr); }
 
 }  // namespace tcc::driver

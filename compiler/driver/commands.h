@@ -52,6 +52,7 @@ struct BuildOptions {
   std::vector<std::string> dump_after;      // pass names or "all"
   bool time_passes = false;
   bool remarks = false;                     // print LLVM vectoriser remarks
+  bool quiet = false;                       // no summary line (used by `tcc run`)
 };
 
 int RunParse(const CommonOptions& common, const ParseOptions& opts);
@@ -59,6 +60,12 @@ int RunRun(const CommonOptions& common, const RunOptions& opts);
 int RunExplain(const CommonOptions& common, const ExplainOptions& opts);
 int RunLint(const CommonOptions& common, const LintOptions& opts);
 int RunBuild(const CommonOptions& common, const BuildOptions& opts);
+
+// The build pipeline behind `tcc build` (cmd_build.cpp). With `cached_exe`
+// non-null, builds into the cache folder ($XDG_CACHE_HOME/tcc or
+// ~/.cache/tcc) under a key hashing the program, the flags and this tcc,
+// skipping the build when that executable exists, and returns its path.
+int BuildProgram(const CommonOptions& common, const BuildOptions& opts, std::string* cached_exe);
 
 // Prints "tcc: <what> is not available yet in this version" and returns 2.
 int NotAvailable(const std::string& what);
