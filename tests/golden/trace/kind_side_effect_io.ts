@@ -1,0 +1,54 @@
+# RUN: tcc explain %s
+# print, save and load inside a compiled function are side_effect_io breaks;
+# at module scope they are eager glue and do not break.
+
+def step(x):
+    y = x + 1
+    print("y is", y)
+    save("y.npy", y)
+    z = load("y.npy")
+    return y * 2
+
+x = zeros(3)
+print(step(x))
+save("x.npy", x)
+
+# CHECK-STDOUT: tcc explain kind_side_effect_io.ts
+# CHECK-STDOUT:
+# CHECK-STDOUT: step(x: float32[3])   entered at kind_side_effect_io.ts:13:7
+# CHECK-STDOUT:   graph 1  1 op  add  (lines 6)
+# CHECK-STDOUT:   graph 2  1 op  mul  (lines 10)
+# CHECK-STDOUT:   break    kind_side_effect_io.ts:7:5  side_effect_io [TS4002]  `print(...)` inside a compiled function
+# CHECK-STDOUT:   break    kind_side_effect_io.ts:8:5  side_effect_io [TS4002]  `save(...)` inside a compiled function
+# CHECK-STDOUT:   break    kind_side_effect_io.ts:9:9  side_effect_io [TS4002]  `load(...)` inside a compiled function
+# CHECK-STDOUT:   2 graphs, 3 graph breaks
+# CHECK-STDOUT:
+# CHECK-STDOUT: kind_side_effect_io.ts:7:5: warning: `print(...)` inside a compiled function [SideEffectIO]
+# CHECK-STDOUT:  7 |     print("y is", y)
+# CHECK-STDOUT:    |     ^~~~~~~~~~~~~~~~
+# CHECK-STDOUT:   explanation: `print`, `save` and `load` act on the outside world, so they cannot run inside a compiled graph; the graph ends before the call and resumes after it
+# CHECK-STDOUT:   hint: move the I/O to module scope (return the value and print it there), or accept the break inside `error_on_graph_break(False)`
+# CHECK-STDOUT:   user stack (most recent call last):
+# CHECK-STDOUT:     kind_side_effect_io.ts:13:7  in <module>   print(step(x))
+# CHECK-STDOUT:     kind_side_effect_io.ts:7:5   in step   print("y is", y)
+# CHECK-STDOUT:
+# CHECK-STDOUT: kind_side_effect_io.ts:8:5: warning: `save(...)` inside a compiled function [SideEffectIO]
+# CHECK-STDOUT:  8 |     save("y.npy", y)
+# CHECK-STDOUT:    |     ^~~~~~~~~~~~~~~~
+# CHECK-STDOUT:   explanation: `print`, `save` and `load` act on the outside world, so they cannot run inside a compiled graph; the graph ends before the call and resumes after it
+# CHECK-STDOUT:   hint: move the I/O to module scope (return the value and print it there), or accept the break inside `error_on_graph_break(False)`
+# CHECK-STDOUT:   user stack (most recent call last):
+# CHECK-STDOUT:     kind_side_effect_io.ts:13:7  in <module>   print(step(x))
+# CHECK-STDOUT:     kind_side_effect_io.ts:8:5   in step   save("y.npy", y)
+# CHECK-STDOUT:
+# CHECK-STDOUT: kind_side_effect_io.ts:9:9: warning: `load(...)` inside a compiled function [SideEffectIO]
+# CHECK-STDOUT:  9 |     z = load("y.npy")
+# CHECK-STDOUT:    |         ^~~~~~~~~~~~~
+# CHECK-STDOUT:   explanation: `print`, `save` and `load` act on the outside world, so they cannot run inside a compiled graph; the graph ends before the call and resumes after it
+# CHECK-STDOUT:   hint: move the I/O to module scope (return the value and print it there), or accept the break inside `error_on_graph_break(False)`
+# CHECK-STDOUT:   user stack (most recent call last):
+# CHECK-STDOUT:     kind_side_effect_io.ts:13:7  in <module>   print(step(x))
+# CHECK-STDOUT:     kind_side_effect_io.ts:9:9   in step   z = load("y.npy")
+# CHECK-STDOUT:
+# CHECK-STDOUT:
+# CHECK-STDOUT: total: 2 graphs, 3 graph breaks at 3 sites, 0 errors
