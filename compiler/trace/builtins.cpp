@@ -175,6 +175,19 @@ ValuePtr Tracer::CallBuiltin(const std::string& name, const ValuePtr& self, Call
     if (k == VK::Bool) {
       if (auto t = KnownTruth(*v)) return MakeBool(*t);
     }
+    if (v->kind == VK::Str && v->known && k != VK::Bool) {
+      try {
+        size_t used = 0;
+        if (k == VK::Int) {
+          long long i = std::stoll(v->s, &used);
+          if (used == v->s.size()) return MakeInt(i);
+        } else {
+          double d = std::stod(v->s, &used);
+          if (used == v->s.size()) return MakeFloat(d);
+        }
+      } catch (...) {
+      }
+    }
     return MakeUnknownOf(k);
   }
   if (name == "str") {
