@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""End-to-end oracle: runs a TensorScript program compiled (`tcc build`, then
+the executable) and eagerly (`tcc run --eager`) and requires the same output.
+
+Comparison: the two outputs are split into numbers and the text between them.
+The text must be identical. Numbers must be equal, except that floats may
+differ by rtol 1e-5 + atol 1e-6 where fusion reorders float math (reductions
+keep several partial sums) or uses tcc's vectorised exp/log/tanh/sigmoid
+(max relative error 3e-7 per call, see compiler/lower/math_approx.h).
+Also checks that both exit with the same code, and, with --expect-kernels N,
+that the build compiled at least N kernels (so the compiled path is really
+exercised).
+
+Usage: run_e2e.py --tcc build/tcc [--cwd DIR] [--expect-kernels N] FILE [-- ARGS...]
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+NUM = re.compile(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?|[-+]?inf|nan")
+RTOL, ATOL = 1e-5, 1e-6
+
+
+def split(text):
+    nums = [m.group(0) for m in NUM.finditer(text)]
+    rest = NUM.sub("#", text)
+    return nums, rest
+
+
+def close(a, b):
+    if a == b:
+        return True
+    try:
+        x, y = float(a), float(b)
+    except ValueError:
+        return False
+    if x != x or y != y:
+        return x != x and y != y
+    return abs(x - y) <= ATOL + RTOL * abs(y)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--tcc", required=True)
+    ap.add_argument("--cwd", default=None)
+    ap.add_argument("--expect-kernels", type=int, default=0)
+    ap.add_argument("file")
+    ap.add_argument("args", nargs="*")
+    a = ap.parse_args()
+    tcc = os.path.abspath(a.tcc)
+    path = os.path.abspath(a.file)
+    cwd = a.cwd or os.path.dirname(path)
+    with tempfile.TemporaryDirectory() as tmp:
+        exe = os.path.join(tmp, "prog")
+        b = subprocess.run([tcc, "build", path, "-o", exe], cwd=cwd, capture_output=True, text=True, timeout=300)
+        if b.returncode != 0:
+            print(f"FAIL build exited {b.returncode}:\n{b.stderr}")
+            return 1
+        m = re.search(r"(\d+) kernels?;", b.stderr)
+        kernels = int(m.group(1)) if m else 0
+        if kernels < a.expect_kernels:
+            print(f"FAIL expected at least {a.expect_kernels} compiled kernels, got {kernels}:\n{b.stderr}")
+            return 1
+        c = subprocess.run([exe] + a.args, cwd=cwd, capture_output=True, text=True, timeout=300)
+    e = subprocess.run([tcc, "run", "--eager", path] + a.args, cwd=cwd, capture_output=True, text=True, timeout=300)
+    problems = []
+    if c.returncode != e.returncode:
+        problems.append(f"exit codes differ: compiled {c.returncode}, eager {e.returncode}\n{c.stderr}\n{e.stderr}")
+    cn, ct = split(c.stdout)
+    en, et = split(e.stdout)
+    if ct != et:
+        problems.append("printed text differs")
+    elif len(cn) != len(en):
+        problems.append(f"number count differs: {len(cn)} vs {len(en)}")
+    else:
+        bad = [(i, x, y) for i, (x, y) in enumerate(zip(cn, en)) if not close(x, y)]
+        if bad:
+            problems.append("numbers differ (index, compiled, eager): " + str(bad[:10]))
+    exact = c.stdout == e.stdout
+    if problems:
+        print(f"FAIL {os.path.basename(path)}")
+        for p in problems:
+            print("  - " + p)
+        print("---- compiled stdout\n" + c.stdout[-3000:] + "\n---- eager stdout\n" + e.stdout[-3000:])
+        return 1
+    print(f"ok   {os.path.basename(path)} ({kernels} kernels, {'bit-identical' if exact else 'within tolerance'})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
