@@ -34,8 +34,14 @@ void copy_kernel(const Tensor& dst, const Tensor& src) {
 void copy_into(const Tensor& dst, const Tensor& src) {
   if (!dst.defined() || !src.defined()) throw TensorError("copy of an undefined tensor");
   // validates broadcastability (src to dst's shape)
-  Dims b = broadcast_shapes(dst.sizes(), src.sizes());
-  if (!(b == dst.sizes()))
+  Dims b;
+  bool ok = true;
+  try {
+    b = broadcast_shapes(dst.sizes(), src.sizes());
+  } catch (const TensorError&) {
+    ok = false;
+  }
+  if (!ok || !(b == dst.sizes()))
     throw TensorError("shape " + dims_str(src.sizes()) + " cannot be assigned to shape " +
                       dims_str(dst.sizes()));
   Tensor s = src;

@@ -137,7 +137,7 @@ Tensor linspace(double start, double end, int64_t steps, std::optional<DType> dt
     T* p = t.data<T>();
     // torch fills the first half from start and the second half from end
     for (int64_t i = 0; i < steps; ++i)
-      p[i] = cast<T>(i < half ? start + step * double(i) : end - step * double(steps - 1 - i));
+      p[i] = cast<T>(steps == 1 ? start : i < half ? start + step * double(i) : end - step * double(steps - 1 - i));
   });
   return t;
 }

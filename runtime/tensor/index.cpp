@@ -223,8 +223,14 @@ void index_put(const Tensor& x, std::span<const IndexItem> items, const Tensor& 
   AdvPlan p = plan_adv(an);
   std::vector<int64_t> offs = adv_offsets(an, p);
   Tensor v = to_dtype(value, x.dtype());
-  Dims bs = broadcast_shapes(p.result_shape, v.sizes());
-  if (!(bs == p.result_shape))
+  Dims bs;
+  bool ok = true;
+  try {
+    bs = broadcast_shapes(p.result_shape, v.sizes());
+  } catch (const TensorError&) {
+    ok = false;
+  }
+  if (!ok || !(bs == p.result_shape))
     throw TensorError("shape " + dims_str(value.sizes()) + " cannot be assigned to indexed shape " +
                       dims_str(p.result_shape));
   v = broadcast_to(v, p.result_shape);

@@ -1,0 +1,110 @@
+// Tests the thread pool (coverage, exceptions, nesting), storage refcounts
+// and the C ABI bridge (ToAbi/FromAbi/AdoptAbi, ts_rt_alloc, ts_rt_matmul,
+// ts_rt_parallel_for).
+#include <atomic>
+#include <vector>
+
+#include "tensor/abi.h"
+#include "tensor/thread_pool.h"
+#include "test_util.h"
+
+using namespace tt;
+
+TEST_CASE("parallel_for covers the range once", "[threads]") {
+  const int64_t n = 1000003;
+  std::vector<std::atomic<int>> hits(static_cast<size_t>(n));
+  parallel_for(n, 1000, [&](int64_t b, int64_t e) {
+    for (int64_t i = b; i < e; ++i) hits[size_t(i)].fetch_add(1);
+  });
+  bool once = true;
+  for (auto& h : hits) once = once && h.load() == 1;
+  CHECK(once);
+  CHECK(num_threads() >= 1);
+}
+
+TEST_CASE("parallel_for rethrows and allows nesting", "[threads]") {
+  int saved = num_threads();
+  set_num_threads(2);
+  CHECK_THROWS_WITH(parallel_for(100000, 10, [](int64_t b, int64_t) {
+                      if (b > 0) throw TensorError("boom");
+                    }),
+                    "boom");
+  std::atomic<int64_t> total{0};
+  parallel_for(4, 1, [&](int64_t b, int64_t e) {
+    for (int64_t i = b; i < e; ++i)
+      parallel_for(1000, 10, [&](int64_t x, int64_t y) { total += y - x; });
+  });
+  CHECK(total.load() == 4000);
+  set_num_threads(1);
+  Tensor s = reduce(ReduceOp::Sum, ones(Dims{1 << 20}));
+  CHECK(s.item().to_double() == double(1 << 20));
+  set_num_threads(saved);
+}
+
+TEST_CASE("ts_rt_parallel_for", "[threads][abi]") {
+  std::atomic<int64_t> sum{0};
+  ts_rt_parallel_for(
+      100000, 100,
+      [](void* ctx, int64_t b, int64_t e) {
+        auto* s = static_cast<std::atomic<int64_t>*>(ctx);
+        int64_t local = 0;
+        for (int64_t i = b; i < e; ++i) local += i;
+        *s += local;
+      },
+      &sum);
+  CHECK(sum.load() == int64_t(100000) * 99999 / 2);
+}
+
+TEST_CASE("storage is shared and released", "[storage]") {
+  Tensor a = zeros(Dims{4});
+  CHECK(a.storage()->refcount() == 1);
+  {
+    Tensor v = index(a, std::vector<IndexItem>{Slice{1, 3, std::nullopt}});
+    CHECK(a.storage()->refcount() == 2);
+  }
+  CHECK(a.storage()->refcount() == 1);
+  CHECK(reinterpret_cast<uintptr_t>(a.data_ptr()) % 64 == 0);
+  Tensor big = Tensor::empty(Dims{1 << 20}, DType::Float32);  // huge-page sized block
+  CHECK(reinterpret_cast<uintptr_t>(big.data_ptr()) % 64 == 0);
+}
+
+TEST_CASE("ABI bridge", "[abi]") {
+  Tensor a = reshape(arange(Si(6), std::nullopt), Dims{2, 3});
+  ts_tensor x = ToAbi(a);
+  CHECK(x.ndim == 2);
+  CHECK(x.sizes[1] == 3);
+  CHECK(x.strides[0] == 3);
+  CHECK(x.dtype == TS_INT64);
+  Tensor b = FromAbi(x);
+  CHECK(b.shares_storage(a));
+  CHECK(a.storage()->refcount() == 2);
+  ts_tensor out;
+  int64_t sizes[2] = {2, 2};
+  ts_rt_alloc(&out, TS_FLOAT32, 2, sizes);
+  REQUIRE(out.data != nullptr);
+  CHECK(reinterpret_cast<uintptr_t>(out.data) % 64 == 0);
+  float a4[4] = {1, 2, 3, 4}, b4[4] = {5, 6, 7, 8};
+  ts_rt_matmul_f32(a4, b4, static_cast<float*>(out.data), 2, 2, 2);
+  Tensor o = AdoptAbi(out);
+  CHECK(out.handle == nullptr);
+  CHECK(o.storage()->refcount() == 1);
+  CHECK(vals(o) == std::vector<double>{19, 22, 43, 50});
+  double d4[4] = {1, 0, 0, 1}, e4[4] = {5, 6, 7, 8}, r4[4];
+  ts_rt_matmul_f64(d4, e4, r4, 2, 2, 2);
+  CHECK(r4[3] == 8);
+  // foreign memory (no handle) is copied
+  float foreign[3] = {1, 2, 3};
+  ts_tensor f{};
+  f.data = foreign;
+  f.ndim = 1;
+  f.sizes[0] = 3;
+  f.strides[0] = 1;
+  f.dtype = TS_FLOAT32;
+  Tensor ft = FromAbi(f);
+  foreign[0] = 9;
+  CHECK(vals(ft) == std::vector<double>{1, 2, 3});
+  ts_tensor bad;
+  int64_t neg[1] = {-1};
+  ts_rt_alloc(&bad, TS_FLOAT32, 1, neg);
+  CHECK(bad.data == nullptr);
+}
