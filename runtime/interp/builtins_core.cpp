@@ -1,0 +1,292 @@
+// Implements the Python-level builtins: print, len, range, min, max, abs,
+// sum, int, float, bool, str, list, tuple, dict, isinstance, enumerate, zip,
+// round, argv. Those that also accept tensors (abs, min, max, sum, int,
+// float, bool) hand tensors to the tensor builtins.
+#include <cmath>
+#include <ostream>
+
+#include "interp/interpreter.h"
+#include "interp/tensor_value.h"
+
+namespace tcc::interp {
+
+// Tensor builtins reused here (builtins_tensor.cpp).
+Value TensorReduceBuiltin(Interp& in, Args& a, rt::ReduceOp op);
+Value TensorMinMaxBuiltin(Interp& in, Args& a, bool is_max);
+Value TensorUnaryBuiltin(Args& a, rt::UnaryOp op);
+
+namespace {
+
+Value Print(Interp& in, Args& a) {
+  a.Check(1 << 30, {"sep", "end"});
+  const Value& sepv = a.Get(-1, "sep");
+  const Value& endv = a.Get(-1, "end");
+  std::string sep = sepv.is(OType::Str) ? sepv.as<StrObj>()->s : " ";
+  std::string end = endv.is(OType::Str) ? endv.as<StrObj>()->s : "\n";
+  std::string line;
+  for (int32_t i = 0; i < a.npos; ++i) {
+    if (i) line += sep;
+    line += Str(a.pos[i]);
+  }
+  line += end;
+  in.out() << line;
+  return Value::None();
+}
+
+Value LenFn(Interp&, Args& a) {
+  a.Check(1, {});
+  return Value::Int(Len(a.Need(0, "obj")));
+}
+
+Value RangeFn(Interp&, Args& a) {
+  a.Check(3, {});
+  if (a.npos == 0) ThrowError(DiagKind::RtArgumentError, "`range()` expects 1 to 3 arguments, got 0");
+  for (int32_t i = 0; i < a.npos; ++i) {
+    if (!a.pos[i].is_int() && !a.pos[i].is_bool()) {
+      TypeErr("`range()` arguments must be integers, not `" + TypeName(a.pos[i]) + "`");
+    }
+  }
+  int64_t start = 0, stop, step = 1;
+  if (a.npos == 1) stop = a.pos[0].to_int();
+  else { start = a.pos[0].to_int(); stop = a.pos[1].to_int(); }
+  if (a.npos == 3) step = a.pos[2].to_int();
+  if (step == 0) ValueErr("`range()` step must not be zero");
+  return Value::Obj(new RangeObj(start, stop, step));
+}
+
+bool AnyTensor(const Args& a) {
+  for (int32_t i = 0; i < a.npos; ++i) if (a.pos[i].is(OType::Tensor)) return true;
+  return false;
+}
+
+Value MinMax(Interp& in, Args& a, bool is_max) {
+  if (AnyTensor(a)) return TensorMinMaxBuiltin(in, a, is_max);
+  a.Check(1 << 30, {});
+  std::vector<Value> items;
+  if (a.npos == 1) items = Materialize(a.pos[0]);
+  else items.assign(a.pos, a.pos + a.npos);
+  if (items.empty()) ValueErr(std::string("`") + a.fname + "()` of an empty sequence");
+  Value best = items[0];
+  for (size_t i = 1; i < items.size(); ++i) {
+    bool better = Truthy(CompareOp(is_max ? ast::CmpOp::Gt : ast::CmpOp::Lt, items[i], best));
+    if (better) best = items[i];
+  }
+  return best;
+}
+Value MaxFn(Interp& in, Args& a) { return MinMax(in, a, true); }
+Value MinFn(Interp& in, Args& a) { return MinMax(in, a, false); }
+
+Value AbsFn(Interp&, Args& a) {
+  a.Check(1, {});
+  const Value& x = a.Need(0, "x");
+  if (x.is(OType::Tensor)) return TensorUnaryBuiltin(a, rt::UnaryOp::Abs);
+  if (x.is_float()) return Value::Float(std::fabs(x.as_float()));
+  if (x.is_int() || x.is_bool()) return Value::Int(std::llabs(x.to_int()));
+  TypeErr("`abs()` needs a number or a tensor, not `" + TypeName(x) + "`");
+}
+
+Value SumFn(Interp& in, Args& a) {
+  if (a.npos >= 1 && a.pos[0].is(OType::Tensor)) return TensorReduceBuiltin(in, a, rt::ReduceOp::Sum);
+  a.Check(2, {"start"});
+  std::vector<Value> items = Materialize(a.Need(0, "iterable"));
+  Value acc = a.Get(1, "start");
+  if (acc.is_undef()) acc = Value::Int(0);
+  for (auto& v : items) acc = BinaryOp(ast::BinOp::Add, acc, v);
+  return acc;
+}
+
+Value IntFn(Interp&, Args& a) {
+  a.Check(1, {});
+  const Value& x = a.Get(0, nullptr);
+  if (x.is_undef()) return Value::Int(0);
+  if (x.is_int() || x.is_bool()) return Value::Int(x.to_int());
+  if (x.is_float()) {
+    double d = x.as_float();
+    if (!std::isfinite(d)) ValueErr("cannot convert " + FormatFloat(d) + " to an integer");
+    return Value::Int(static_cast<int64_t>(std::trunc(d)));
+  }
+  if (x.is(OType::Tensor)) {
+    rt::Scalar s = TensorOf(x).item();
+    if (s.is_float()) {
+      if (!std::isfinite(s.f)) ValueErr("cannot convert " + FormatFloat(s.f) + " to an integer");
+      return Value::Int(static_cast<int64_t>(std::trunc(s.f)));
+    }
+    return Value::Int(s.to_int());
+  }
+  if (x.is(OType::Str)) {
+    const std::string& s = x.as<StrObj>()->s;
+    char* end = nullptr;
+    long long v = std::strtoll(s.c_str(), &end, 10);
+    if (s.empty() || *end != '\0') ValueErr("invalid literal for `int()`: " + Repr(x));
+    return Value::Int(v);
+  }
+  TypeErr("`int()` cannot convert a value of type `" + TypeName(x) + "`");
+}
+
+Value FloatFn(Interp&, Args& a) {
+  a.Check(1, {});
+  const Value& x = a.Get(0, nullptr);
+  if (x.is_undef()) return Value::Float(0);
+  if (x.is_number()) return Value::Float(x.to_double());
+  if (x.is(OType::Tensor)) return Value::Float(TensorOf(x).item().to_double());
+  if (x.is(OType::Str)) {
+    const std::string& s = x.as<StrObj>()->s;
+    char* end = nullptr;
+    double v = std::strtod(s.c_str(), &end);
+    if (s.empty() || *end != '\0') ValueErr("could not convert string to float: " + Repr(x));
+    return Value::Float(v);
+  }
+  TypeErr("`float()` cannot convert a value of type `" + TypeName(x) + "`");
+}
+
+Value BoolFn(Interp&, Args& a) {
+  a.Check(1, {});
+  const Value& x = a.Get(0, nullptr);
+  return Value::Bool(!x.is_undef() && Truthy(x));
+}
+
+Value StrFn(Interp&, Args& a) {
+  a.Check(1, {});
+  const Value& x = a.Get(0, nullptr);
+  return MakeStr(x.is_undef() ? "" : Str(x));
+}
+
+Value ReprFn(Interp&, Args& a) {
+  a.Check(1, {});
+  return MakeStr(Repr(a.Need(0, "obj")));
+}
+
+Value ListFn(Interp&, Args& a) {
+  a.Check(1, {});
+  const Value& x = a.Get(0, nullptr);
+  return MakeList(x.is_undef() ? std::vector<Value>{} : Materialize(x));
+}
+
+Value TupleFn(Interp&, Args& a) {
+  a.Check(1, {});
+  const Value& x = a.Get(0, nullptr);
+  return MakeTuple(x.is_undef() ? std::vector<Value>{} : Materialize(x));
+}
+
+Value DictFn(Interp&, Args& a) {
+  if (a.npos > 1) ThrowError(DiagKind::RtArgumentError, "`dict()` takes at most 1 positional argument");
+  Ref<DictObj> d(new DictObj());
+  if (a.npos == 1) {
+    for (auto& item : Materialize(a.pos[0])) {
+      std::vector<Value> kv = Materialize(item);
+      if (kv.size() != 2) ValueErr("`dict()` needs (key, value) pairs");
+      d->Set(kv[0], kv[1]);
+    }
+  }
+  for (int32_t k = 0; k < a.nkw; ++k) d->Set(MakeStr(SymName(a.kwnames[k])), a.kwvals[k]);
+  return d.value();
+}
+
+bool IsInstanceOf(const Value& x, const Value& cls) {
+  if (cls.is(OType::Tuple)) {
+    for (auto& c : cls.as<TupleObj>()->items) if (IsInstanceOf(x, c)) return true;
+    return false;
+  }
+  if (cls.is(OType::Class)) {
+    if (!x.is(OType::Instance)) return false;
+    for (const ClassObj* c = x.as<InstanceObj>()->cls.get(); c; c = c->base.get()) {
+      if (c == cls.obj()) return true;
+    }
+    return false;
+  }
+  if (cls.is(OType::Builtin)) {
+    std::string n = cls.as<BuiltinObj>()->name;
+    if (n == "int") return x.is_int() || x.is_bool();
+    if (n == "float") return x.is_float();
+    if (n == "bool") return x.is_bool();
+    if (n == "str") return x.is(OType::Str);
+    if (n == "list") return x.is(OType::List);
+    if (n == "tuple") return x.is(OType::Tuple);
+    if (n == "dict") return x.is(OType::Dict);
+    if (n == "Tensor" || n == "tensor") return x.is(OType::Tensor);
+  }
+  TypeErr("`isinstance()` needs a class, a builtin type or a tuple of them as its second argument");
+}
+
+Value IsInstanceFn(Interp&, Args& a) {
+  a.Check(2, {});
+  return Value::Bool(IsInstanceOf(a.Need(0, "obj"), a.Need(1, "class")));
+}
+
+Value EnumerateFn(Interp&, Args& a) {
+  a.Check(2, {"iterable", "start"});
+  std::vector<Value> items = Materialize(a.Need(0, "iterable"));
+  const Value& s = a.Get(1, "start");
+  int64_t start = s.is_undef() ? 0 : IntArg(s, "start");
+  std::vector<Value> out;
+  for (size_t i = 0; i < items.size(); ++i) {
+    out.push_back(MakeTuple({Value::Int(start + static_cast<int64_t>(i)), items[i]}));
+  }
+  return MakeList(std::move(out));
+}
+
+Value ZipFn(Interp&, Args& a) {
+  a.Check(1 << 30, {});
+  std::vector<std::vector<Value>> cols;
+  size_t n = SIZE_MAX;
+  for (int32_t i = 0; i < a.npos; ++i) {
+    cols.push_back(Materialize(a.pos[i]));
+    n = std::min(n, cols.back().size());
+  }
+  std::vector<Value> out;
+  if (cols.empty()) n = 0;
+  for (size_t r = 0; r < n; ++r) {
+    std::vector<Value> row;
+    for (auto& c : cols) row.push_back(c[r]);
+    out.push_back(MakeTuple(std::move(row)));
+  }
+  return MakeList(std::move(out));
+}
+
+Value RoundFn(Interp&, Args& a) {
+  a.Check(2, {"number", "ndigits"});
+  const Value& x = a.Need(0, "number");
+  const Value& nd = a.Get(1, "ndigits");
+  if (!x.is_number()) TypeErr("`round()` needs a number, not `" + TypeName(x) + "`");
+  if (nd.is_undef() || nd.is_none()) {
+    if (!x.is_float()) return Value::Int(x.to_int());
+    return Value::Int(static_cast<int64_t>(std::nearbyint(x.as_float())));  // ties to even, as Python
+  }
+  double m = std::pow(10.0, static_cast<double>(IntArg(nd, "ndigits")));
+  if (!x.is_float()) return x;
+  return Value::Float(std::nearbyint(x.as_float() * m) / m);
+}
+
+Value ArgvFn(Interp& in, Args& a) {
+  a.Check(0, {});
+  std::vector<Value> out;
+  for (auto& s : in.argv()) out.push_back(MakeStr(s));
+  return MakeList(std::move(out));
+}
+
+}  // namespace
+
+void RegisterCoreBuiltins(BuiltinTable& t) {
+  t.AddFn("print", Print);
+  t.AddFn("len", LenFn);
+  t.AddFn("range", RangeFn);
+  t.AddFn("max", MaxFn);
+  t.AddFn("min", MinFn);
+  t.AddFn("abs", AbsFn);
+  t.AddFn("sum", SumFn);
+  t.AddFn("int", IntFn);
+  t.AddFn("float", FloatFn);
+  t.AddFn("bool", BoolFn);
+  t.AddFn("str", StrFn);
+  t.AddFn("repr", ReprFn);
+  t.AddFn("list", ListFn);
+  t.AddFn("tuple", TupleFn);
+  t.AddFn("dict", DictFn);
+  t.AddFn("isinstance", IsInstanceFn);
+  t.AddFn("enumerate", EnumerateFn);
+  t.AddFn("zip", ZipFn);
+  t.AddFn("round", RoundFn);
+  t.AddFn("argv", ArgvFn);
+}
+
+}  // namespace tcc::interp

@@ -1,0 +1,151 @@
+// Implements tensor creation builtins (tensor, zeros, ones, full, arange,
+// linspace, eye, rand, randn, *_like, manual_seed), .npy I/O (load, save),
+// and the dtype names (float32, float64, int64, int32).
+#include "interp/interpreter.h"
+#include "interp/tensor_value.h"
+#include "tensor/io.h"
+
+namespace tcc::interp {
+
+void RegisterTensorFunctions(BuiltinTable& t);
+
+namespace {
+
+std::optional<rt::DType> OptDType(Args& a) {
+  const Value& d = a.Get(-1, "dtype");
+  if (d.is_undef() || d.is_none()) return std::nullopt;
+  return DTypeArg(d, "`dtype`");
+}
+
+Value TensorFn(Interp&, Args& a) {
+  a.Check(1, {"data", "dtype"});
+  const Value& data = a.Need(0, "data");
+  if (data.is(OType::Tensor)) {
+    auto dt = OptDType(a);
+    return MakeTensor(dt ? rt::to_dtype(rt::clone(TensorOf(data)), *dt) : rt::clone(TensorOf(data)));
+  }
+  return MakeTensor(rt::tensor_from(ValueToNested(data), OptDType(a)));
+}
+
+rt::Dims Shape(Args& a) {
+  if (a.npos == 0) {
+    const Value& s = a.Get(-1, "size");
+    if (s.is_undef()) return rt::Dims{};
+    return ShapeArgs(&s, 1, a.fname);
+  }
+  return ShapeArgs(a.pos, a.npos, a.fname);
+}
+
+Value Zeros(Interp&, Args& a) {
+  a.Check(rt::kMaxDims, {"size", "dtype"});
+  return MakeTensor(rt::zeros(Shape(a), OptDType(a).value_or(rt::DType::Float32)));
+}
+Value Ones(Interp&, Args& a) {
+  a.Check(rt::kMaxDims, {"size", "dtype"});
+  return MakeTensor(rt::ones(Shape(a), OptDType(a).value_or(rt::DType::Float32)));
+}
+Value Rand(Interp&, Args& a) {
+  a.Check(rt::kMaxDims, {"size", "dtype"});
+  return MakeTensor(rt::rand(Shape(a), OptDType(a).value_or(rt::DType::Float32)));
+}
+Value Randn(Interp&, Args& a) {
+  a.Check(rt::kMaxDims, {"size", "dtype"});
+  return MakeTensor(rt::randn(Shape(a), OptDType(a).value_or(rt::DType::Float32)));
+}
+Value Full(Interp&, Args& a) {
+  a.Check(2, {"size", "fill_value", "dtype"});
+  const Value& s = a.Need(0, "size");
+  return MakeTensor(rt::full(ShapeArgs(&s, 1, "full"), ToScalar(a.Need(1, "fill_value"), "fill_value"), OptDType(a)));
+}
+
+Value Arange(Interp&, Args& a) {
+  a.Check(3, {"start", "end", "step", "dtype"});
+  if (a.npos == 0) ThrowError(DiagKind::RtArgumentError, "`arange()` needs at least an end value");
+  if (a.npos == 1) return MakeTensor(rt::arange(ToScalar(a.pos[0], "end"), OptDType(a)));
+  rt::Scalar step = a.npos >= 3 ? ToScalar(a.pos[2], "step") : rt::Scalar::from_int(1);
+  return MakeTensor(rt::arange(ToScalar(a.pos[0], "start"), ToScalar(a.pos[1], "end"), step, OptDType(a)));
+}
+
+Value Linspace(Interp&, Args& a) {
+  a.Check(3, {"start", "end", "steps", "dtype"});
+  return MakeTensor(rt::linspace(ToScalar(a.Need(0, "start"), "start").to_double(),
+                                 ToScalar(a.Need(1, "end"), "end").to_double(),
+                                 IntArg(a.Need(2, "steps"), "steps"), OptDType(a)));
+}
+
+Value Eye(Interp&, Args& a) {
+  a.Check(2, {"n", "m", "dtype"});
+  const Value& m = a.Get(1, "m");
+  std::optional<int64_t> mm;
+  if (!m.is_undef() && !m.is_none()) mm = IntArg(m, "m");
+  return MakeTensor(rt::eye(IntArg(a.Need(0, "n"), "n"), mm, OptDType(a).value_or(rt::DType::Float32)));
+}
+
+Value ManualSeed(Interp&, Args& a) {
+  a.Check(1, {"seed"});
+  rt::manual_seed(static_cast<uint64_t>(IntArg(a.Need(0, "seed"), "seed")));
+  return Value::None();
+}
+
+const rt::Tensor& LikeArg(Args& a) {
+  const Value& v = a.Need(0, "input");
+  if (!v.is(OType::Tensor)) TypeErr(std::string("`") + a.fname + "()` needs a tensor, not `" + TypeName(v) + "`");
+  return TensorOf(v);
+}
+Value ZerosLike(Interp&, Args& a) { a.Check(1, {"input", "dtype"}); return MakeTensor(rt::zeros_like(LikeArg(a), OptDType(a))); }
+Value OnesLike(Interp&, Args& a) { a.Check(1, {"input", "dtype"}); return MakeTensor(rt::ones_like(LikeArg(a), OptDType(a))); }
+Value RandLike(Interp&, Args& a) { a.Check(1, {"input", "dtype"}); return MakeTensor(rt::rand_like(LikeArg(a), OptDType(a))); }
+Value RandnLike(Interp&, Args& a) { a.Check(1, {"input", "dtype"}); return MakeTensor(rt::randn_like(LikeArg(a), OptDType(a))); }
+Value FullLike(Interp&, Args& a) {
+  a.Check(2, {"input", "fill_value", "dtype"});
+  return MakeTensor(rt::full_like(LikeArg(a), ToScalar(a.Need(1, "fill_value"), "fill_value"), OptDType(a)));
+}
+
+const std::string& PathArg(Args& a, int32_t i) {
+  const Value& p = a.Need(i, "path");
+  if (!p.is(OType::Str)) TypeErr(std::string("`") + a.fname + "()` takes a file path string, not `" + TypeName(p) + "`");
+  return p.as<StrObj>()->s;
+}
+
+Value Load(Interp&, Args& a) {
+  a.Check(1, {"path"});
+  return MakeTensor(rt::load_npy(PathArg(a, 0)));
+}
+
+Value Save(Interp&, Args& a) {
+  a.Check(2, {"path", "tensor"});
+  const std::string& path = PathArg(a, 0);
+  const Value& t = a.Need(1, "tensor");
+  rt::save_npy(path, ToTensor(t, "the saved value"));
+  return Value::None();
+}
+
+}  // namespace
+
+void RegisterTensorBuiltins(BuiltinTable& t) {
+  RegisterTensorFunctions(t);
+  t.AddFn("tensor", TensorFn);
+  t.AddFn("Tensor", TensorFn);
+  t.AddFn("zeros", Zeros);
+  t.AddFn("ones", Ones);
+  t.AddFn("full", Full);
+  t.AddFn("arange", Arange);
+  t.AddFn("linspace", Linspace);
+  t.AddFn("eye", Eye);
+  t.AddFn("rand", Rand);
+  t.AddFn("randn", Randn);
+  t.AddFn("manual_seed", ManualSeed);
+  t.AddFn("zeros_like", ZerosLike);
+  t.AddFn("ones_like", OnesLike);
+  t.AddFn("full_like", FullLike);
+  t.AddFn("rand_like", RandLike);
+  t.AddFn("randn_like", RandnLike);
+  t.AddFn("load", Load);
+  t.AddFn("save", Save);
+  t.Add("float32", MakeDType(rt::DType::Float32));
+  t.Add("float64", MakeDType(rt::DType::Float64));
+  t.Add("int64", MakeDType(rt::DType::Int64));
+  t.Add("int32", MakeDType(rt::DType::Int32));
+}
+
+}  // namespace tcc::interp

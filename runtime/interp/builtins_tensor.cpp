@@ -1,0 +1,216 @@
+// Implements the tensor builtins that take a tensor first: elementwise
+// functions, reductions, matmul, shape operations, joins and conversions.
+// Each works as a function (`sum(x, dim=1)`) and, through
+// TensorFunctionTable, as a method (`x.sum(1)`) with the receiver first.
+// Creation functions and I/O are in builtins_create.cpp.
+#include "interp/interpreter.h"
+#include "interp/tensor_value.h"
+
+namespace tcc::interp {
+
+namespace {
+
+const rt::Tensor& Self(Args& a) {
+  const Value& v = a.Need(0, "input");
+  if (!v.is(OType::Tensor)) TypeErr(std::string("`") + a.fname + "()` needs a tensor, not `" + TypeName(v) + "`");
+  return TensorOf(v);
+}
+
+template <rt::UnaryOp Op>
+Value Unary(Interp&, Args& a) {
+  a.Check(1, {"input"});
+  return MakeTensor(rt::unary(Op, ToTensor(a.Need(0, "input"), "the input")));
+}
+
+// dim argument: None, an int, or a list/tuple of ints.
+rt::Dims DimsArg(const Value& v) {
+  rt::Dims d;
+  if (v.is_undef() || v.is_none()) return d;
+  if (v.is(OType::List) || v.is(OType::Tuple)) return ShapeArgs(&v, 1, "dim");
+  d.push_back(IntArg(v, "dim"));
+  return d;
+}
+
+rt::TensorOrScalar TensorOrScalarArg(const Value& v, const char* what) {
+  if (v.is_number()) return ToScalar(v, what);
+  return ToTensor(v, what);
+}
+
+template <rt::BinaryOp Op>
+Value Binary(Interp&, Args& a) {
+  a.Check(2, {"input", "other"});
+  Value x = a.Need(0, "input");
+  Value y = a.Need(1, "other");
+  if (x.is(OType::Tensor) && y.is(OType::Tensor)) return MakeTensor(rt::binary(Op, TensorOf(x), TensorOf(y)));
+  if (x.is(OType::Tensor)) return MakeTensor(rt::binary(Op, TensorOf(x), ToScalar(y, "other")));
+  if (y.is(OType::Tensor)) return MakeTensor(rt::binary(Op, ToScalar(x, "input"), TensorOf(y)));
+  return MakeTensor(rt::binary(Op, ToTensor(x, "input"), ToScalar(y, "other")));
+}
+
+Value Where(Interp&, Args& a) {
+  a.Check(3, {"condition", "input", "other"});
+  rt::Tensor cond = ToTensor(a.Need(0, "condition"), "the condition");
+  return MakeTensor(rt::where(cond, TensorOrScalarArg(a.Need(1, "input"), "input"),
+                              TensorOrScalarArg(a.Need(2, "other"), "other")));
+}
+
+Value Clamp(Interp&, Args& a) {
+  a.Check(3, {"input", "min", "max"});
+  std::optional<rt::TensorOrScalar> lo, hi;
+  const Value& l = a.Get(1, "min");
+  const Value& h = a.Get(2, "max");
+  if (!l.is_undef() && !l.is_none()) lo = TensorOrScalarArg(l, "min");
+  if (!h.is_undef() && !h.is_none()) hi = TensorOrScalarArg(h, "max");
+  if (!lo && !hi) ValueErr("`clamp()` needs at least one of `min` and `max`");
+  return MakeTensor(rt::clamp(ToTensor(a.Need(0, "input"), "the input"), lo, hi));
+}
+
+template <rt::ReduceOp Op>
+Value Reduce(Interp&, Args& a) {
+  a.Check(3, {"input", "dim", "keepdim"});
+  const Value& k = a.Get(2, "keepdim");
+  bool keepdim = !k.is_undef() && Truthy(k);
+  rt::Dims dims = DimsArg(a.Get(1, "dim"));
+  return MakeTensor(rt::reduce(Op, Self(a), dims, keepdim));
+}
+
+Value Matmul(Interp&, Args& a) {
+  a.Check(2, {"input", "other"});
+  return MakeTensor(rt::matmul(Self(a), ToTensor(a.Need(1, "other"), "other")));
+}
+
+Value Transpose(Interp&, Args& a) {
+  a.Check(3, {"input", "dim0", "dim1"});
+  return MakeTensor(rt::transpose(Self(a), IntArg(a.Need(1, "dim0"), "dim0"), IntArg(a.Need(2, "dim1"), "dim1")));
+}
+
+rt::Dims RestShape(Args& a, const char* kw, const char* what) {
+  if (a.npos <= 1) {
+    const Value& v = a.Get(-1, kw);
+    if (v.is_undef()) ThrowError(DiagKind::RtArgumentError, std::string("`") + a.fname + "()` missing `" + kw + "`");
+    return ShapeArgs(&v, 1, what);
+  }
+  return ShapeArgs(a.pos + 1, a.npos - 1, what);
+}
+
+Value Permute(Interp&, Args& a) {
+  a.Check(1 + rt::kMaxDims, {"input", "dims"});
+  return MakeTensor(rt::permute(Self(a), RestShape(a, "dims", "permute")));
+}
+Value Reshape(Interp&, Args& a) {
+  a.Check(1 + rt::kMaxDims, {"input", "shape"});
+  return MakeTensor(rt::reshape(Self(a), RestShape(a, "shape", "reshape")));
+}
+Value View(Interp&, Args& a) {
+  a.Check(1 + rt::kMaxDims, {"input", "shape"});
+  return MakeTensor(rt::view(Self(a), RestShape(a, "shape", "view")));
+}
+Value Expand(Interp&, Args& a) {
+  a.Check(1 + rt::kMaxDims, {"input", "size"});
+  return MakeTensor(rt::expand(Self(a), RestShape(a, "size", "expand")));
+}
+Value Flatten(Interp&, Args& a) {
+  a.Check(3, {"input", "start_dim", "end_dim"});
+  const Value& s = a.Get(1, "start_dim");
+  const Value& e = a.Get(2, "end_dim");
+  return MakeTensor(rt::flatten(Self(a), s.is_undef() ? 0 : IntArg(s, "start_dim"), e.is_undef() ? -1 : IntArg(e, "end_dim")));
+}
+Value Squeeze(Interp&, Args& a) {
+  a.Check(2, {"input", "dim"});
+  const Value& d = a.Get(1, "dim");
+  if (d.is_undef() || d.is_none()) return MakeTensor(rt::squeeze(Self(a)));
+  return MakeTensor(rt::squeeze(Self(a), IntArg(d, "dim")));
+}
+Value Unsqueeze(Interp&, Args& a) {
+  a.Check(2, {"input", "dim"});
+  return MakeTensor(rt::unsqueeze(Self(a), IntArg(a.Need(1, "dim"), "dim")));
+}
+
+std::vector<rt::Tensor> TensorList(const Value& v, const char* fname) {
+  if (!v.is(OType::List) && !v.is(OType::Tuple)) {
+    TypeErr(std::string("`") + fname + "()` takes a list of tensors, not `" + TypeName(v) + "`");
+  }
+  std::vector<rt::Tensor> out;
+  for (auto& x : Materialize(v)) out.push_back(ToTensor(x, "each item"));
+  if (out.empty()) ValueErr(std::string("`") + fname + "()` needs at least one tensor");
+  return out;
+}
+
+Value Cat(Interp&, Args& a) {
+  a.Check(2, {"tensors", "dim"});
+  const Value& d = a.Get(1, "dim");
+  return MakeTensor(rt::cat(TensorList(a.Need(0, "tensors"), "cat"), d.is_undef() ? 0 : IntArg(d, "dim")));
+}
+Value Stack(Interp&, Args& a) {
+  a.Check(2, {"tensors", "dim"});
+  const Value& d = a.Get(1, "dim");
+  return MakeTensor(rt::stack(TensorList(a.Need(0, "tensors"), "stack"), d.is_undef() ? 0 : IntArg(d, "dim")));
+}
+Value Contiguous(Interp&, Args& a) { a.Check(1, {}); return MakeTensor(rt::contiguous(Self(a))); }
+Value Clone(Interp&, Args& a) { a.Check(1, {}); return MakeTensor(rt::clone(Self(a))); }
+
+Value Item(Interp&, Args& a) { a.Check(1, {}); return FromScalar(Self(a).item()); }
+Value Tolist(Interp&, Args& a) { a.Check(1, {}); return NestedToValue(rt::tolist(Self(a))); }
+Value Numel(Interp&, Args& a) { a.Check(1, {}); return Value::Int(Self(a).numel()); }
+
+}  // namespace
+
+// Shared with builtins_core.cpp (abs/min/max/sum accept numbers too).
+Value TensorUnaryBuiltin(Args& a, rt::UnaryOp op) {
+  return MakeTensor(rt::unary(op, ToTensor(a.Need(0, "input"), "the input")));
+}
+
+Value TensorReduceBuiltin(Interp& in, Args& a, rt::ReduceOp op) {
+  switch (op) {
+    case rt::ReduceOp::Sum: return Reduce<rt::ReduceOp::Sum>(in, a);
+    default: return Reduce<rt::ReduceOp::Mean>(in, a);
+  }
+}
+
+// max(x), max(x, dim, keepdim) -> values; max(a, b) with a tensor b -> maximum.
+Value TensorMinMaxBuiltin(Interp& in, Args& a, bool is_max) {
+  const Value& second = a.Get(1, "other");
+  if (a.npos >= 2 && (second.is(OType::Tensor) || second.is_float())) {
+    return is_max ? Binary<rt::BinaryOp::Maximum>(in, a) : Binary<rt::BinaryOp::Minimum>(in, a);
+  }
+  return is_max ? Reduce<rt::ReduceOp::Max>(in, a) : Reduce<rt::ReduceOp::Min>(in, a);
+}
+
+namespace {
+Value MaxFn(Interp& in, Args& a) { return TensorMinMaxBuiltin(in, a, true); }
+Value MinFn(Interp& in, Args& a) { return TensorMinMaxBuiltin(in, a, false); }
+}  // namespace
+
+const std::vector<std::pair<const char*, BuiltinFn>>& TensorFunctionTable() {
+  static const std::vector<std::pair<const char*, BuiltinFn>> table = {
+      {"abs", Unary<rt::UnaryOp::Abs>}, {"exp", Unary<rt::UnaryOp::Exp>}, {"log", Unary<rt::UnaryOp::Log>},
+      {"sqrt", Unary<rt::UnaryOp::Sqrt>}, {"rsqrt", Unary<rt::UnaryOp::Rsqrt>}, {"sin", Unary<rt::UnaryOp::Sin>},
+      {"cos", Unary<rt::UnaryOp::Cos>}, {"tanh", Unary<rt::UnaryOp::Tanh>}, {"sigmoid", Unary<rt::UnaryOp::Sigmoid>},
+      {"relu", Unary<rt::UnaryOp::Relu>}, {"gelu", Unary<rt::UnaryOp::Gelu>}, {"neg", Unary<rt::UnaryOp::Neg>},
+      {"maximum", Binary<rt::BinaryOp::Maximum>}, {"minimum", Binary<rt::BinaryOp::Minimum>},
+      {"pow", Binary<rt::BinaryOp::Pow>}, {"add", Binary<rt::BinaryOp::Add>}, {"sub", Binary<rt::BinaryOp::Sub>},
+      {"mul", Binary<rt::BinaryOp::Mul>}, {"div", Binary<rt::BinaryOp::Div>},
+      {"where", Where}, {"clamp", Clamp},
+      {"sum", Reduce<rt::ReduceOp::Sum>}, {"mean", Reduce<rt::ReduceOp::Mean>}, {"max", MaxFn}, {"min", MinFn},
+      {"prod", Reduce<rt::ReduceOp::Prod>}, {"argmax", Reduce<rt::ReduceOp::ArgMax>},
+      {"argmin", Reduce<rt::ReduceOp::ArgMin>}, {"all", Reduce<rt::ReduceOp::All>}, {"any", Reduce<rt::ReduceOp::Any>},
+      {"matmul", Matmul}, {"transpose", Transpose}, {"permute", Permute}, {"reshape", Reshape}, {"view", View},
+      {"expand", Expand}, {"flatten", Flatten}, {"squeeze", Squeeze}, {"unsqueeze", Unsqueeze},
+      {"contiguous", Contiguous}, {"clone", Clone}, {"item", Item}, {"tolist", Tolist}, {"numel", Numel},
+  };
+  return table;
+}
+
+// Registered as globals; `abs`, `max`, `min`, `sum` stay the Python-level
+// builtins (which forward tensors here).
+void RegisterTensorFunctions(BuiltinTable& t) {
+  for (auto& [name, fn] : TensorFunctionTable()) {
+    std::string n = name;
+    if (n == "abs" || n == "max" || n == "min" || n == "sum") continue;
+    t.AddFn(name, fn);
+  }
+  t.AddFn("cat", Cat);
+  t.AddFn("stack", Stack);
+}
+
+}  // namespace tcc::interp

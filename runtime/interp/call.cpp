@@ -1,0 +1,297 @@
+// Implements calls (functions, builtins, bound methods, classes), argument
+// binding, function and class definition, and attribute access.
+#include "interp/interpreter.h"
+#include "interp/plan.h"
+#include "interp/tensor_value.h"
+
+namespace tcc::interp {
+
+// Builtin methods of lists, dicts and strings (builtins_methods.cpp).
+bool ContainerMethod(const Value& self, int32_t sym, BuiltinFn* fn, const char** fname);
+
+namespace {
+
+[[noreturn]] void ArgError(const std::string& m) { ThrowError(DiagKind::RtArgumentError, m); }
+
+std::string Plural(int64_t n, const char* word) {
+  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
+}  // namespace
+
+Value Interp::Call(const Value& callee, const Value* pos, int32_t npos, const int32_t* kwnames,
+                   const Value* kwvals, int32_t nkw) {
+  if (callee.is_obj()) {
+    switch (callee.obj()->type) {
+      case OType::Function:
+        return CallFunction(callee.as<FunctionObj>(), nullptr, pos, npos, kwnames, kwvals, nkw);
+      case OType::Builtin: {
+        auto* b = callee.as<BuiltinObj>();
+        if (b->self.is_undef()) {
+          Args a{pos, npos, kwnames, kwvals, nkw, b->name};
+          return b->fn(*this, a);
+        }
+        std::vector<Value> all;
+        all.reserve(npos + 1);
+        all.push_back(b->self);
+        for (int32_t i = 0; i < npos; ++i) all.push_back(pos[i]);
+        Args a{all.data(), npos + 1, kwnames, kwvals, nkw, b->name};
+        return b->fn(*this, a);
+      }
+      case OType::BoundMethod: {
+        auto* bm = callee.as<BoundMethodObj>();
+        if (bm->func.is(OType::Function)) {
+          return CallFunction(bm->func.as<FunctionObj>(), &bm->self, pos, npos, kwnames, kwvals, nkw);
+        }
+        std::vector<Value> all;
+        all.push_back(bm->self);
+        for (int32_t i = 0; i < npos; ++i) all.push_back(pos[i]);
+        return Call(bm->func, all.data(), npos + 1, kwnames, kwvals, nkw);
+      }
+      case OType::Class:
+        return Instantiate(callee.as<ClassObj>(), pos, npos, kwnames, kwvals, nkw);
+      case OType::Native: {
+        auto* nat = callee.as<NativeObj>();
+        if (npos != 1 || nkw != 0) {
+          ArgError("`" + nat->name + "(...)` used as a decorator or wrapper takes exactly one function");
+        }
+        return pos[0];
+      }
+      case OType::Instance: {
+        static const int32_t call_sym = Intern("__call__");
+        if (const Value* m = callee.as<InstanceObj>()->cls->Lookup(call_sym)) {
+          if (m->is(OType::Function)) {
+            return CallFunction(m->as<FunctionObj>(), &callee, pos, npos, kwnames, kwvals, nkw);
+          }
+        }
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  ThrowError(DiagKind::RtNotCallable, "a value of type `" + TypeName(callee) + "` is not callable");
+}
+
+Value Interp::CallFunction(FunctionObj* fn, const Value* self, const Value* pos, int32_t npos,
+                           const int32_t* kwnames, const Value* kwvals, int32_t nkw) {
+  const FuncCode* c = fn->code;
+  Frame fr(*this, c, fn, fn->module.get(), c->nslots, c->qualname);
+  fr.done = true;  // argument errors belong to the caller's line
+  const int32_t nparams = static_cast<int32_t>(c->params.size());
+  const int32_t given = npos + (self ? 1 : 0);
+  if (given > nparams) {
+    ArgError("`" + c->name + "()` takes " + Plural(nparams, "positional argument") + " but " +
+             std::to_string(given) + (given == 1 ? " was" : " were") + " given");
+  }
+  int32_t p = 0;
+  if (self) fr.slots[c->params[p++].slot] = *self;
+  for (int32_t i = 0; i < npos; ++i) fr.slots[c->params[p++].slot] = pos[i];
+  for (int32_t k = 0; k < nkw; ++k) {
+    int32_t found = -1;
+    for (int32_t j = 0; j < nparams; ++j) {
+      if (c->params[j].sym == kwnames[k]) { found = j; break; }
+    }
+    if (found < 0) {
+      ArgError("`" + c->name + "()` got an unexpected keyword argument `" + SymName(kwnames[k]) + "`");
+    }
+    Value& slot = fr.slots[c->params[found].slot];
+    if (!slot.is_undef()) ArgError("`" + c->name + "()` got multiple values for argument `" + SymName(kwnames[k]) + "`");
+    slot = kwvals[k];
+  }
+  for (int32_t j = 0; j < nparams; ++j) {
+    Value& slot = fr.slots[c->params[j].slot];
+    if (!slot.is_undef()) continue;
+    if (!fn->defaults[j].is_undef()) { slot = fn->defaults[j]; continue; }
+    ArgError("`" + c->name + "()` missing required argument `" + SymName(c->params[j].sym) + "`");
+  }
+  for (int32_t s : c->cell_slots) {
+    Ref<CellObj> cell(new CellObj());
+    cell->v = std::move(fr.slots[s]);
+    fr.slots[s] = cell.value();
+  }
+  fr.done = false;
+  Value r = RunBody(c, fr);
+  fr.done = true;
+  return r;
+}
+
+Value Interp::RunBody(const FuncCode* c, Frame& f) {
+  const auto& body = c->body;
+  const int32_t n = static_cast<int32_t>(body.size());
+  const bool has_plan = !c->segments_at.empty();
+  for (int32_t i = 0; i < n;) {
+    if (has_plan && !c->segments_at[i].empty()) {
+      bool ran = false;
+      for (const Segment* seg : c->segments_at[i]) {
+        int32_t next = i;
+        bool returned = false;
+        Value ret;
+        if (TryPlan(seg, f, &next, &returned, &ret)) {
+          if (returned) return ret;
+          i = next;
+          ran = true;
+          break;
+        }
+      }
+      if (ran) continue;
+    }
+    if (Exec(body[i].get(), f) == Flow::Return) return std::move(f.ret);
+    ++i;
+  }
+  return Value::None();
+}
+
+Value Interp::Instantiate(ClassObj* cls, const Value* pos, int32_t npos, const int32_t* kwnames,
+                          const Value* kwvals, int32_t nkw) {
+  static const int32_t init_sym = Intern("__init__");
+  Value inst = Value::Obj(new InstanceObj(Ref<ClassObj>(cls)));
+  if (const Value* init = cls->Lookup(init_sym)) {
+    if (!init->is(OType::Function)) TypeErr("`" + cls->name + ".__init__` is not a function");
+    Value r = CallFunction(init->as<FunctionObj>(), &inst, pos, npos, kwnames, kwvals, nkw);
+    if (!r.is_none()) TypeErr("`" + cls->name + ".__init__()` should return None, not `" + TypeName(r) + "`");
+    return inst;
+  }
+  // Dataclass-style constructor over the typed fields.
+  std::vector<const ClassObj::Field*> fields;
+  std::vector<const ClassObj*> chain;
+  for (const ClassObj* c = cls; c; c = c->base.get()) chain.insert(chain.begin(), c);
+  for (const ClassObj* c : chain) for (auto& fd : c->fields) fields.push_back(&fd);
+  const int32_t nf = static_cast<int32_t>(fields.size());
+  if (npos > nf) {
+    ArgError("`" + cls->name + "()` takes " + Plural(nf, "argument") + " (its fields) but " +
+             std::to_string(npos) + (npos == 1 ? " was" : " were") + " given");
+  }
+  auto* obj = inst.as<InstanceObj>();
+  std::vector<Value> vals(nf);
+  for (int32_t i = 0; i < npos; ++i) vals[i] = pos[i];
+  for (int32_t k = 0; k < nkw; ++k) {
+    int32_t found = -1;
+    for (int32_t j = 0; j < nf; ++j) if (fields[j]->sym == kwnames[k]) found = j;
+    if (found < 0) ArgError("`" + cls->name + "()` has no field `" + SymName(kwnames[k]) + "`");
+    if (!vals[found].is_undef()) ArgError("`" + cls->name + "()` got multiple values for field `" + SymName(kwnames[k]) + "`");
+    vals[found] = kwvals[k];
+  }
+  for (int32_t j = 0; j < nf; ++j) {
+    if (vals[j].is_undef()) vals[j] = fields[j]->default_value;
+    if (vals[j].is_undef()) ArgError("`" + cls->name + "()` missing required field `" + SymName(fields[j]->sym) + "`");
+    obj->Set(fields[j]->sym, std::move(vals[j]));
+  }
+  return inst;
+}
+
+Value Interp::DefineFunction(const FuncCode* code, Frame& f) {
+  std::vector<Value> decorators;
+  for (auto& d : code->decorators) decorators.push_back(Eval(d.get(), f));
+  Ref<FunctionObj> fn(new FunctionObj());
+  fn->code = code;
+  fn->module = Ref<ModuleObj>(f.module);
+  fn->defaults.resize(code->params.size());
+  for (size_t i = 0; i < code->params.size(); ++i) {
+    if (code->params[i].default_expr) fn->defaults[i] = Eval(code->params[i].default_expr, f);
+  }
+  for (const FreeRef& r : code->freevars) {
+    if (r.from_parent_free) fn->closure.push_back(f.fn->closure[r.index]);
+    else fn->closure.push_back(Ref<CellObj>(f.slots[r.index].as<CellObj>()));
+  }
+  Value v = fn.value();
+  for (auto it = decorators.rbegin(); it != decorators.rend(); ++it) v = Call1(*it, v);
+  return v;
+}
+
+Value Interp::DefineClass(const ClassCode* code, Frame& f) {
+  std::vector<Value> decorators;
+  for (auto& d : code->decorators) decorators.push_back(Eval(d.get(), f));
+  Ref<ClassObj> cls(new ClassObj());
+  cls->name = code->name;
+  cls->code = code;
+  for (auto& b : code->bases) {
+    Value base = Eval(b.get(), f);
+    if (!base.is(OType::Class)) TypeErr("a base class must be a class, not `" + TypeName(base) + "`");
+    if (cls->base) TypeErr("a class may have at most one base class");
+    cls->base = Ref<ClassObj>(base.as<ClassObj>());
+    cls->pytree = cls->base->pytree;
+  }
+  for (auto& fd : code->fields) {
+    Value dv = fd.default_expr ? Eval(fd.default_expr.get(), f) : Value();
+    cls->fields.push_back({fd.sym, dv});
+    if (!dv.is_undef()) cls->attrs.emplace_back(fd.sym, dv);
+  }
+  for (auto& a : code->attrs) {
+    Value v = a.method ? DefineFunction(a.method, f) : Eval(a.value.get(), f);
+    cls->attrs.emplace_back(a.sym, std::move(v));
+  }
+  Value v = cls.value();
+  for (auto it = decorators.rbegin(); it != decorators.rend(); ++it) v = Call1(*it, v);
+  return v;
+}
+
+Value Interp::GetAttr(const Value& obj, int32_t sym) {
+  if (obj.is_obj()) {
+    switch (obj.obj()->type) {
+      case OType::Instance: {
+        auto* inst = obj.as<InstanceObj>();
+        if (Value* v = inst->Find(sym)) return *v;
+        if (const Value* m = inst->cls->Lookup(sym)) {
+          if (m->is(OType::Function)) return Value::Obj(new BoundMethodObj(obj, *m));
+          return *m;
+        }
+        ThrowError(DiagKind::RtAttributeError,
+                   "`" + inst->cls->name + "` object has no attribute `" + SymName(sym) + "`");
+      }
+      case OType::Class: {
+        if (const Value* m = obj.as<ClassObj>()->Lookup(sym)) return *m;
+        ThrowError(DiagKind::RtAttributeError,
+                   "class `" + obj.as<ClassObj>()->name + "` has no attribute `" + SymName(sym) + "`");
+      }
+      case OType::Module: {
+        auto* m = obj.as<ModuleObj>();
+        auto it = m->code->global_index.find(SymName(sym));
+        if (it != m->code->global_index.end() && !m->globals[it->second].is_undef()) return m->globals[it->second];
+        ThrowError(DiagKind::RtAttributeError,
+                   "module `" + m->code->name + "` has no attribute `" + SymName(sym) + "`");
+      }
+      case OType::Tensor:
+        return TensorGetAttr(obj, sym);
+      case OType::List:
+      case OType::Dict:
+      case OType::Str:
+        BuiltinFn fn;
+        const char* name;
+        if (ContainerMethod(obj, sym, &fn, &name)) {
+          auto* b = new BuiltinObj(name, fn);
+          Value r = Value::Obj(b);
+          b->self = obj;
+          return r;
+        }
+        break;
+      case OType::DType: {
+        static const int32_t is_fp = Intern("is_floating_point");
+        if (sym == is_fp) return Value::Bool(rt::is_floating(static_cast<rt::DType>(obj.as<DTypeObj>()->dtype)));
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  ThrowError(DiagKind::RtAttributeError, "`" + TypeName(obj) + "` object has no attribute `" + SymName(sym) + "`");
+}
+
+void Interp::SetAttr(const Value& obj, int32_t sym, Value v) {
+  if (obj.is(OType::Instance)) { obj.as<InstanceObj>()->Set(sym, std::move(v)); return; }
+  if (obj.is(OType::Class)) {
+    auto* c = obj.as<ClassObj>();
+    for (auto& [k, val] : c->attrs) if (k == sym) { val = std::move(v); return; }
+    c->attrs.emplace_back(sym, std::move(v));
+    return;
+  }
+  if (obj.is(OType::Module)) {
+    auto* m = obj.as<ModuleObj>();
+    auto it = m->code->global_index.find(SymName(sym));
+    if (it != m->code->global_index.end()) { m->globals[it->second] = std::move(v); return; }
+  }
+  ThrowError(DiagKind::RtAttributeError,
+             "cannot set attribute `" + SymName(sym) + "` on a value of type `" + TypeName(obj) + "`");
+}
+
+}  // namespace tcc::interp

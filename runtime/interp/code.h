@@ -1,0 +1,129 @@
+// Defines the interpreter's compiled form of a module: the AST with every
+// name resolved (frame slot, closure cell, module global or builtin), every
+// attribute and keyword name interned, and literals turned into Values.
+// Compile (compile.h) builds it once per module; the evaluator walks it.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "ast/ast.h"
+#include "interp/value.h"
+
+namespace tcc::interp {
+
+struct Segment;  // plan.h
+
+enum class XK : uint8_t {
+  Const,      // constant
+  Local,      // frame slot `slot`
+  Cell,       // frame slot `slot` holds a CellObj
+  Free,       // closure cell `slot` of the running function
+  Global,     // module global `slot`; falls back to builtin `aux`
+  List, Tuple, Dict,  // kids (Dict: k0, v0, k1, v1, ...)
+  Slice,      // kids: lo, hi, step (null when absent)
+  Subscript,  // kids: value, index
+  Attr,       // kids: value; `slot` is the attribute symbol
+  Call,       // kids: func, positional args..., keyword values...; kwnames
+  Unary,      // op = ast::UnaryOp; kids: operand
+  Binary,     // op = ast::BinOp; kids: lhs, rhs
+  Compare,    // cmpops; kids: operands
+  And, Or,    // kids: values
+  IfExp,      // kids: body, test, orelse
+};
+
+struct XNode;
+using XPtr = std::unique_ptr<XNode>;
+struct XNode {
+  XK k = XK::Const;
+  uint8_t op = 0;
+  Range range;
+  Loc op_loc;                    // Binary: the operator; Attr: the attribute name
+  int32_t slot = -1;
+  int32_t aux = -1;
+  Value constant;
+  std::vector<XPtr> kids;
+  std::vector<int32_t> kwnames;  // Call: symbols of the trailing keyword args
+  std::vector<uint8_t> cmpops;   // Compare: ast::CmpOp
+  std::string name;              // Local/Cell/Free/Global: the source name (messages)
+};
+
+enum class SK : uint8_t {
+  Expr, Assign, AugAssign, Def, Class, Return, If, For, While, Break, Continue, Pass,
+  With, Import, ImportFrom, Assert
+};
+
+struct FuncCode;
+struct ClassCode;
+struct SNode;
+using SPtr = std::unique_ptr<SNode>;
+struct SNode {
+  SK k = SK::Pass;
+  uint8_t op = 0;                // AugAssign: ast::BinOp
+  Range range;
+  std::vector<XPtr> targets;     // Assign targets / AugAssign / For / With-as target
+  XPtr value;                    // Expr, Assign, AugAssign, Return, For iter, With ctx, Assert msg
+  XPtr test;                     // If, While, Assert
+  std::vector<SPtr> body, orelse;
+  FuncCode* func = nullptr;      // Def (owned by ModuleCode)
+  ClassCode* cls = nullptr;      // Class (owned by ModuleCode)
+  std::string module;            // Import/ImportFrom
+  struct Bind { std::string name; XPtr target; Loc loc; };
+  std::vector<Bind> binds;       // Import: module name -> target; ImportFrom: name -> target
+};
+
+struct ParamInfo {
+  int32_t sym;
+  int32_t slot;
+  XNode* default_expr = nullptr;  // evaluated at def time in the enclosing scope
+  Loc loc;
+};
+
+// How a nested function captures one free variable from the scope that
+// defines it: that frame's cell slot, or that function's own free cell.
+struct FreeRef { bool from_parent_free; int32_t index; };
+
+struct ModuleCode;
+struct FuncCode {
+  std::string name;       // "forward"
+  std::string qualname;   // "Model.forward"
+  ModuleCode* module = nullptr;
+  const ast::FunctionDef* def = nullptr;
+  uint32_t def_line = 0;
+  std::vector<ParamInfo> params;
+  std::vector<XPtr> defaults;      // owners of ParamInfo::default_expr
+  std::vector<XPtr> decorators;    // outermost first
+  int32_t nslots = 0;
+  std::vector<std::string> slot_names;
+  std::vector<int32_t> cell_slots;  // slots holding cells, created at entry
+  std::vector<FreeRef> freevars;
+  std::vector<SPtr> body;
+  // Execution plan: segments starting before top-level statement i
+  // (filled in by AttachPlan; empty when the program has no plan).
+  std::vector<std::vector<const Segment*>> segments_at;
+};
+
+struct ClassCode {
+  std::string name;
+  Range range;
+  std::vector<XPtr> decorators, bases;
+  struct Field { int32_t sym; XPtr default_expr; Loc loc; };
+  std::vector<Field> fields;
+  struct Attr { int32_t sym; XPtr value; FuncCode* method = nullptr; };
+  std::vector<Attr> attrs;  // methods (method != null) and plain class attributes
+};
+
+struct ModuleCode {
+  std::string name;  // "main" for the script, else the import name
+  SourceFilePtr source;
+  std::vector<std::string> global_names;
+  std::unordered_map<std::string, int32_t> global_index;
+  std::vector<SPtr> body;
+  std::vector<std::unique_ptr<FuncCode>> funcs;
+  std::vector<std::unique_ptr<ClassCode>> classes;
+  int32_t GlobalSlot(const std::string& name);  // finds or adds
+};
+
+}  // namespace tcc::interp

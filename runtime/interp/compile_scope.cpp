@@ -1,0 +1,196 @@
+// Implements scope analysis: which names are locals, cells and free
+// variables of each function (see compile.h for the rules).
+#include "interp/compile.h"
+
+namespace tcc::interp {
+
+namespace {
+
+using namespace ast;
+
+class Collector {
+ public:
+  explicit Collector(std::unordered_map<const FunctionDef*, Scope*>& by_def) : by_def_(by_def) {}
+
+  void Uses(const Expr* e, Scope* s) {
+    if (!e) return;
+    switch (e->kind) {
+      case ExprKind::NameExpr: s->used.insert(cast<NameExpr>(e)->name); return;
+      case ExprKind::IntLit: case ExprKind::FloatLit: case ExprKind::BoolLit:
+      case ExprKind::NoneLit: case ExprKind::StrLit: case ExprKind::EllipsisLit: return;
+      case ExprKind::ListExpr: for (auto& x : cast<ListExpr>(e)->elts) Uses(x.get(), s); return;
+      case ExprKind::TupleExpr: for (auto& x : cast<TupleExpr>(e)->elts) Uses(x.get(), s); return;
+      case ExprKind::DictExpr: {
+        auto* d = cast<DictExpr>(e);
+        for (auto& x : d->keys) Uses(x.get(), s);
+        for (auto& x : d->values) Uses(x.get(), s);
+        return;
+      }
+      case ExprKind::SliceExpr: {
+        auto* d = cast<SliceExpr>(e);
+        Uses(d->lower.get(), s); Uses(d->upper.get(), s); Uses(d->step.get(), s);
+        return;
+      }
+      case ExprKind::SubscriptExpr:
+        Uses(cast<SubscriptExpr>(e)->value.get(), s); Uses(cast<SubscriptExpr>(e)->index.get(), s); return;
+      case ExprKind::AttributeExpr: Uses(cast<AttributeExpr>(e)->value.get(), s); return;
+      case ExprKind::CallExpr: {
+        auto* c = cast<CallExpr>(e);
+        Uses(c->func.get(), s);
+        for (auto& a : c->args) Uses(a.get(), s);
+        for (auto& k : c->keywords) Uses(k.value.get(), s);
+        return;
+      }
+      case ExprKind::UnaryExpr: Uses(cast<UnaryExpr>(e)->operand.get(), s); return;
+      case ExprKind::BinaryExpr: Uses(cast<BinaryExpr>(e)->lhs.get(), s); Uses(cast<BinaryExpr>(e)->rhs.get(), s); return;
+      case ExprKind::CompareExpr: for (auto& x : cast<CompareExpr>(e)->operands) Uses(x.get(), s); return;
+      case ExprKind::BoolOpExpr: for (auto& x : cast<BoolOpExpr>(e)->values) Uses(x.get(), s); return;
+      case ExprKind::IfExpr: {
+        auto* d = cast<IfExpr>(e);
+        Uses(d->body.get(), s); Uses(d->test.get(), s); Uses(d->orelse.get(), s);
+        return;
+      }
+    }
+  }
+
+  // A store target: names become locals; sub-expressions are uses.
+  void Binds(const Expr* e, Scope* s) {
+    if (auto* n = dyn_cast<NameExpr>(e)) { s->AddLocal(n->name); s->used.insert(n->name); return; }
+    if (auto* t = dyn_cast<TupleExpr>(e)) { for (auto& x : t->elts) Binds(x.get(), s); return; }
+    if (auto* t = dyn_cast<ListExpr>(e)) { for (auto& x : t->elts) Binds(x.get(), s); return; }
+    Uses(e, s);
+  }
+
+  void Block(const ast::Block& b, Scope* s) { for (auto& st : b) Stmt(st.get(), s); }
+
+  void Function(const FunctionDef* d, Scope* s) {
+    for (auto& dec : d->decorators) Uses(dec.get(), s);
+    for (auto& p : d->params) Uses(p.default_value.get(), s);
+    auto child = std::make_unique<Scope>();
+    child->is_function = true;
+    child->parent = s;
+    for (auto& p : d->params) child->AddLocal(p.name);
+    by_def_[d] = child.get();
+    Block(d->body, child.get());
+    s->children.push_back(std::move(child));
+  }
+
+  void Stmt(const ast::Stmt* st, Scope* s) {
+    switch (st->kind) {
+      case StmtKind::ExprStmt: Uses(cast<ExprStmt>(st)->value.get(), s); return;
+      case StmtKind::AssignStmt: {
+        auto* a = cast<AssignStmt>(st);
+        for (auto& t : a->targets) Binds(t.get(), s);
+        Uses(a->value.get(), s);
+        return;
+      }
+      case StmtKind::AugAssignStmt: {
+        auto* a = cast<AugAssignStmt>(st);
+        Binds(a->target.get(), s);
+        Uses(a->value.get(), s);
+        return;
+      }
+      case StmtKind::AnnAssignStmt: {
+        auto* a = cast<AnnAssignStmt>(st);
+        if (a->value) Binds(a->target.get(), s);
+        Uses(a->value.get(), s);
+        return;
+      }
+      case StmtKind::FunctionDef: {
+        auto* d = cast<FunctionDef>(st);
+        s->AddLocal(d->name);
+        Function(d, s);
+        return;
+      }
+      case StmtKind::ClassDef: {
+        auto* c = cast<ClassDef>(st);
+        s->AddLocal(c->name);
+        for (auto& dec : c->decorators) Uses(dec.get(), s);
+        for (auto& b : c->bases) Uses(b.get(), s);
+        // Class bodies are evaluated in the enclosing scope; methods are its children.
+        for (auto& m : c->body) {
+          if (auto* f = dyn_cast<FunctionDef>(m.get())) Function(f, s);
+          else if (auto* aa = dyn_cast<AnnAssignStmt>(m.get())) Uses(aa->value.get(), s);
+          else if (auto* as = dyn_cast<AssignStmt>(m.get())) Uses(as->value.get(), s);
+        }
+        return;
+      }
+      case StmtKind::ReturnStmt: Uses(cast<ReturnStmt>(st)->value.get(), s); return;
+      case StmtKind::IfStmt: {
+        auto* i = cast<IfStmt>(st);
+        Uses(i->test.get(), s); Block(i->body, s); Block(i->orelse, s);
+        return;
+      }
+      case StmtKind::ForStmt: {
+        auto* f = cast<ForStmt>(st);
+        Binds(f->target.get(), s); Uses(f->iter.get(), s); Block(f->body, s);
+        return;
+      }
+      case StmtKind::WhileStmt: Uses(cast<WhileStmt>(st)->test.get(), s); Block(cast<WhileStmt>(st)->body, s); return;
+      case StmtKind::BreakStmt: case StmtKind::ContinueStmt: case StmtKind::PassStmt: return;
+      case StmtKind::WithStmt: {
+        auto* w = cast<WithStmt>(st);
+        Uses(w->context.get(), s);
+        if (!w->as_name.empty()) { s->AddLocal(w->as_name); s->used.insert(w->as_name); }
+        Block(w->body, s);
+        return;
+      }
+      case StmtKind::ImportStmt:
+        for (auto& a : cast<ImportStmt>(st)->names) {
+          std::string bound = a.asname.empty() ? a.name.substr(0, a.name.find('.')) : a.asname;
+          s->AddLocal(bound); s->used.insert(bound);
+        }
+        return;
+      case StmtKind::ImportFromStmt:
+        for (auto& a : cast<ImportFromStmt>(st)->names) {
+          std::string bound = a.asname.empty() ? a.name : a.asname;
+          s->AddLocal(bound); s->used.insert(bound);
+        }
+        return;
+      case StmtKind::AssertStmt: Uses(cast<AssertStmt>(st)->test.get(), s); Uses(cast<AssertStmt>(st)->msg.get(), s); return;
+    }
+  }
+
+ private:
+  std::unordered_map<const FunctionDef*, Scope*>& by_def_;
+};
+
+void AddFree(Scope* s, const std::string& n) {
+  if (s->free_index.count(n)) return;
+  s->free_index[n] = static_cast<int32_t>(s->frees.size());
+  s->frees.push_back(n);
+}
+
+// Marks names a function uses but does not bind as free variables, when an
+// enclosing function binds them (then that function keeps them in cells).
+void ResolveFrees(Scope* s) {
+  for (auto& c : s->children) ResolveFrees(c.get());
+  if (!s->is_function) return;
+  std::vector<std::string> names(s->used.begin(), s->used.end());
+  for (const auto& n : names) {
+    if (s->locals.count(n)) continue;
+    Scope* owner = nullptr;
+    for (Scope* p = s->parent; p && p->is_function; p = p->parent) {
+      if (p->locals.count(n)) { owner = p; break; }
+    }
+    if (!owner) continue;
+    owner->cells.insert(n);
+    for (Scope* p = s; p != owner; p = p->parent) { AddFree(p, n); p->used.insert(n); }
+  }
+}
+
+}  // namespace
+
+std::unique_ptr<Scope> AnalyzeScopes(const ast::Module& module,
+                                     std::unordered_map<const ast::FunctionDef*, Scope*>& by_def) {
+  auto root = std::make_unique<Scope>();
+  Collector c(by_def);
+  c.Block(module.body, root.get());
+  // Frees of a nested function propagate to its parents' `used` sets, so a
+  // second pass over the tree settles names used only two levels down.
+  ResolveFrees(root.get());
+  ResolveFrees(root.get());
+  return root;
+}
+
+}  // namespace tcc::interp

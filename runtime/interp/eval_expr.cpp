@@ -1,0 +1,186 @@
+// Implements expression evaluation over compiled XNodes.
+#include "interp/interpreter.h"
+#include "interp/tensor_value.h"
+
+namespace tcc::interp {
+
+bool ContainerMethod(const Value& self, int32_t sym, BuiltinFn* fn, const char** fname);
+
+namespace {
+
+[[noreturn]] void Unbound(const XNode* n) {
+  ThrowError(DiagKind::RtNameError, "local variable `" + n->name + "` is used before it is assigned");
+}
+
+// Values pushed on the interpreter's stack for the duration of a call.
+struct ArgBuf {
+  ArgBuf(Interp& in, int32_t n) : in(in), n(n), v(in.Push(n)) {}
+  ~ArgBuf() { in.Pop(n); }
+  Interp& in;
+  int32_t n;
+  Value* v;
+};
+
+}  // namespace
+
+Value Interp::Eval(const XNode* n, Frame& f) {
+  switch (n->k) {
+    case XK::Const: return n->constant;
+    case XK::Local: {
+      const Value& v = f.slots[n->slot];
+      if (v.is_undef()) { f.at = &n->range; Unbound(n); }
+      return v;
+    }
+    case XK::Cell: {
+      const Value& v = f.slots[n->slot].as<CellObj>()->v;
+      if (v.is_undef()) { f.at = &n->range; Unbound(n); }
+      return v;
+    }
+    case XK::Free: {
+      const Value& v = f.fn->closure[n->slot]->v;
+      if (v.is_undef()) {
+        f.at = &n->range;
+        ThrowError(DiagKind::RtNameError, "variable `" + n->name + "` of an enclosing function is used before it is assigned");
+      }
+      return v;
+    }
+    case XK::Global: {
+      const Value& v = f.module->globals[n->slot];
+      if (!v.is_undef()) return v;
+      if (n->aux >= 0) return Builtins().values[n->aux];
+      f.at = &n->range;
+      ThrowError(DiagKind::RtNameError, "name `" + n->name + "` is not defined");
+    }
+    case XK::List:
+    case XK::Tuple: {
+      std::vector<Value> items;
+      items.reserve(n->kids.size());
+      for (auto& k : n->kids) items.push_back(Eval(k.get(), f));
+      return n->k == XK::List ? MakeList(std::move(items)) : MakeTuple(std::move(items));
+    }
+    case XK::Dict: {
+      Ref<DictObj> d(new DictObj());
+      for (size_t i = 0; i + 1 < n->kids.size(); i += 2) {
+        Value k = Eval(n->kids[i].get(), f);
+        Value v = Eval(n->kids[i + 1].get(), f);
+        d->Set(k, std::move(v));
+      }
+      return d.value();
+    }
+    case XK::Slice: {
+      Ref<SliceObj> s(new SliceObj());
+      s->lo = n->kids[0] ? Eval(n->kids[0].get(), f) : Value::None();
+      s->hi = n->kids[1] ? Eval(n->kids[1].get(), f) : Value::None();
+      s->step = n->kids[2] ? Eval(n->kids[2].get(), f) : Value::None();
+      return s.value();
+    }
+    case XK::Subscript: {
+      Value obj = Eval(n->kids[0].get(), f);
+      Value idx = Eval(n->kids[1].get(), f);
+      f.at = &n->range;
+      return GetItem(obj, idx);
+    }
+    case XK::Attr: {
+      Value obj = Eval(n->kids[0].get(), f);
+      f.at = &n->range;
+      return GetAttr(obj, n->slot);
+    }
+    case XK::Call: return EvalCall(n, f);
+    case XK::Unary: {
+      Value a = Eval(n->kids[0].get(), f);
+      f.at = &n->range;
+      return UnaryOp(static_cast<ast::UnaryOp>(n->op), a);
+    }
+    case XK::Binary: {
+      Value a = Eval(n->kids[0].get(), f);
+      Value b = Eval(n->kids[1].get(), f);
+      f.at = &n->range;
+      return BinaryOp(static_cast<ast::BinOp>(n->op), a, b);
+    }
+    case XK::Compare: {
+      Value lhs = Eval(n->kids[0].get(), f);
+      Value result;
+      for (size_t i = 0; i < n->cmpops.size(); ++i) {
+        Value rhs = Eval(n->kids[i + 1].get(), f);
+        f.at = &n->range;
+        result = CompareOp(static_cast<ast::CmpOp>(n->cmpops[i]), lhs, rhs);
+        if (i + 1 < n->cmpops.size()) {
+          if (!Truthy(result)) return result;
+          lhs = std::move(rhs);
+        }
+      }
+      return result;
+    }
+    case XK::And: {
+      Value v;
+      for (auto& k : n->kids) {
+        v = Eval(k.get(), f);
+        f.at = &k->range;
+        if (!Truthy(v)) return v;
+      }
+      return v;
+    }
+    case XK::Or: {
+      Value v;
+      for (auto& k : n->kids) {
+        v = Eval(k.get(), f);
+        f.at = &k->range;
+        if (Truthy(v)) return v;
+      }
+      return v;
+    }
+    case XK::IfExp: {
+      Value t = Eval(n->kids[1].get(), f);
+      f.at = &n->kids[1]->range;
+      return Eval(Truthy(t) ? n->kids[0].get() : n->kids[2].get(), f);
+    }
+  }
+  return Value::None();
+}
+
+// Calls evaluate the callee (or, for `obj.name(...)`, the receiver, without
+// making a bound method), then the arguments onto the value stack.
+Value Interp::EvalCall(const XNode* n, Frame& f) {
+  const XNode* fn = n->kids[0].get();
+  const int32_t nargs = static_cast<int32_t>(n->kids.size()) - 1;
+  const int32_t nkw = static_cast<int32_t>(n->kwnames.size());
+  const int32_t npos = nargs - nkw;
+  if (fn->k == XK::Attr) {
+    ArgBuf buf(*this, nargs + 1);
+    buf.v[0] = Eval(fn->kids[0].get(), f);
+    for (int32_t i = 0; i < nargs; ++i) buf.v[i + 1] = Eval(n->kids[i + 1].get(), f);
+    f.at = &n->range;
+    const Value& self = buf.v[0];
+    const int32_t sym = fn->slot;
+    const int32_t* kwn = nkw ? n->kwnames.data() : nullptr;
+    const Value* kwv = buf.v + 1 + npos;
+    if (self.is(OType::Tensor)) {
+      Args a{buf.v, npos + 1, kwn, kwv, nkw, SymName(sym).c_str()};
+      return TensorCallMethod(*this, sym, a);
+    }
+    if (self.is(OType::Instance)) {
+      auto* inst = self.as<InstanceObj>();
+      if (Value* own = inst->Find(sym)) return Call(*own, buf.v + 1, npos, kwn, kwv, nkw);
+      if (const Value* m = inst->cls->Lookup(sym)) {
+        if (m->is(OType::Function)) return CallFunction(m->as<FunctionObj>(), &self, buf.v + 1, npos, kwn, kwv, nkw);
+        return Call(*m, buf.v + 1, npos, kwn, kwv, nkw);
+      }
+    }
+    BuiltinFn bfn;
+    const char* bname;
+    if ((self.is(OType::List) || self.is(OType::Dict) || self.is(OType::Str)) &&
+        ContainerMethod(self, sym, &bfn, &bname)) {
+      Args a{buf.v, npos + 1, kwn, kwv, nkw, bname};
+      return bfn(*this, a);
+    }
+    Value callee = GetAttr(self, sym);
+    return Call(callee, buf.v + 1, npos, kwn, kwv, nkw);
+  }
+  Value callee = Eval(fn, f);
+  ArgBuf buf(*this, nargs);
+  for (int32_t i = 0; i < nargs; ++i) buf.v[i] = Eval(n->kids[i + 1].get(), f);
+  f.at = &n->range;
+  return Call(callee, buf.v, npos, nkw ? n->kwnames.data() : nullptr, buf.v + npos, nkw);
+}
+
+}  // namespace tcc::interp

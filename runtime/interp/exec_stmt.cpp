@@ -1,0 +1,205 @@
+// Implements statement execution: assignment and unpacking, control flow,
+// loops, `with`, imports and asserts.
+#include "interp/interpreter.h"
+#include "interp/tensor_value.h"
+
+namespace tcc::interp {
+
+Interp::Flow Interp::ExecBlock(const std::vector<SPtr>& body, Frame& f) {
+  for (const auto& s : body) {
+    Flow fl = Exec(s.get(), f);
+    if (fl != Flow::Normal) return fl;
+  }
+  return Flow::Normal;
+}
+
+void Interp::Store(const XNode* t, Value v, Frame& f) {
+  switch (t->k) {
+    case XK::Local: f.slots[t->slot] = std::move(v); return;
+    case XK::Cell: f.slots[t->slot].as<CellObj>()->v = std::move(v); return;
+    case XK::Free: f.fn->closure[t->slot]->v = std::move(v); return;
+    case XK::Global: f.module->globals[t->slot] = std::move(v); return;
+    case XK::Attr: {
+      Value obj = Eval(t->kids[0].get(), f);
+      f.at = &t->range;
+      SetAttr(obj, t->slot, std::move(v));
+      return;
+    }
+    case XK::Subscript: {
+      Value obj = Eval(t->kids[0].get(), f);
+      Value idx = Eval(t->kids[1].get(), f);
+      f.at = &t->range;
+      SetItem(obj, idx, v);
+      return;
+    }
+    case XK::Tuple: {
+      f.at = &t->range;
+      std::vector<Value> items;
+      if (v.is(OType::Tuple)) items = v.as<TupleObj>()->items;
+      else if (v.is(OType::List)) items = v.as<ListObj>()->items;
+      else if (v.is(OType::Tensor) || v.is(OType::Range) || v.is(OType::Dict) || v.is(OType::Str)) items = Materialize(v);
+      else TypeErr("cannot unpack a value of type `" + TypeName(v) + "`");
+      size_t want = t->kids.size();
+      if (items.size() > want) ValueErr("too many values to unpack (expected " + std::to_string(want) + ", got " + std::to_string(items.size()) + ")");
+      if (items.size() < want) ValueErr("not enough values to unpack (expected " + std::to_string(want) + ", got " + std::to_string(items.size()) + ")");
+      for (size_t i = 0; i < want; ++i) Store(t->kids[i].get(), std::move(items[i]), f);
+      return;
+    }
+    default:
+      TypeErr("cannot assign to this expression");
+  }
+}
+
+Interp::Flow Interp::Exec(const SNode* s, Frame& f) {
+  f.at = &s->range;
+  switch (s->k) {
+    case SK::Expr: Eval(s->value.get(), f); return Flow::Normal;
+    case SK::Assign: {
+      Value v = Eval(s->value.get(), f);
+      if (s->targets.size() == 1) { Store(s->targets[0].get(), std::move(v), f); return Flow::Normal; }
+      for (auto& t : s->targets) Store(t.get(), v, f);
+      return Flow::Normal;
+    }
+    case SK::AugAssign: {
+      const XNode* t = s->targets[0].get();
+      auto op = static_cast<ast::BinOp>(s->op);
+      if (t->k == XK::Attr) {
+        Value obj = Eval(t->kids[0].get(), f);
+        f.at = &t->range;
+        Value cur = GetAttr(obj, t->slot);
+        Value rhs = Eval(s->value.get(), f);
+        f.at = &s->range;
+        SetAttr(obj, t->slot, BinaryOp(op, cur, rhs));
+      } else if (t->k == XK::Subscript) {
+        Value obj = Eval(t->kids[0].get(), f);
+        Value idx = Eval(t->kids[1].get(), f);
+        f.at = &t->range;
+        Value cur = GetItem(obj, idx);
+        Value rhs = Eval(s->value.get(), f);
+        f.at = &s->range;
+        SetItem(obj, idx, BinaryOp(op, cur, rhs));
+      } else {
+        Value cur = Eval(t, f);
+        Value rhs = Eval(s->value.get(), f);
+        f.at = &s->range;
+        Store(t, BinaryOp(op, cur, rhs), f);
+      }
+      return Flow::Normal;
+    }
+    case SK::Def: Store(s->targets[0].get(), DefineFunction(s->func, f), f); return Flow::Normal;
+    case SK::Class: Store(s->targets[0].get(), DefineClass(s->cls, f), f); return Flow::Normal;
+    case SK::Return:
+      f.ret = s->value ? Eval(s->value.get(), f) : Value::None();
+      return Flow::Return;
+    case SK::If: {
+      Value t = Eval(s->test.get(), f);
+      f.at = &s->test->range;
+      return ExecBlock(Truthy(t) ? s->body : s->orelse, f);
+    }
+    case SK::For: return ExecFor(s, f);
+    case SK::While: {
+      for (;;) {
+        Value t = Eval(s->test.get(), f);
+        f.at = &s->test->range;
+        if (!Truthy(t)) return Flow::Normal;
+        Flow fl = ExecBlock(s->body, f);
+        if (fl == Flow::Break) return Flow::Normal;
+        if (fl == Flow::Return) return fl;
+      }
+    }
+    case SK::Break: return Flow::Break;
+    case SK::Continue: return Flow::Continue;
+    case SK::Pass: return Flow::Normal;
+    case SK::With: return ExecWith(s, f);
+    case SK::Import:
+    case SK::ImportFrom: ExecImport(s, f); return Flow::Normal;
+    case SK::Assert: {
+      Value t = Eval(s->test.get(), f);
+      f.at = &s->test->range;
+      if (Truthy(t)) return Flow::Normal;
+      std::string msg = "assertion failed";
+      if (s->value) msg += ": " + Str(Eval(s->value.get(), f));
+      f.at = &s->range;
+      ThrowError(DiagKind::RtAssertionError, msg);
+    }
+  }
+  return Flow::Normal;
+}
+
+Interp::Flow Interp::ExecFor(const SNode* s, Frame& f) {
+  Value it = Eval(s->value.get(), f);
+  const XNode* target = s->targets[0].get();
+  auto body = [&](Value item) -> int {  // 0 continue, 1 break, 2 return
+    Store(target, std::move(item), f);
+    Flow fl = ExecBlock(s->body, f);
+    if (fl == Flow::Break) return 1;
+    if (fl == Flow::Return) return 2;
+    return 0;
+  };
+  int r = 0;
+  if (it.is(OType::Range)) {
+    auto* rg = it.as<RangeObj>();
+    const int64_t n = rg->size();
+    for (int64_t i = 0; i < n && r == 0; ++i) r = body(Value::Int(rg->start + i * rg->step));
+  } else if (it.is(OType::List)) {
+    auto* l = it.as<ListObj>();
+    for (size_t i = 0; i < l->items.size() && r == 0; ++i) r = body(l->items[i]);
+  } else if (it.is(OType::Tuple)) {
+    auto* l = it.as<TupleObj>();
+    for (size_t i = 0; i < l->items.size() && r == 0; ++i) r = body(l->items[i]);
+  } else if (it.is(OType::Tensor)) {
+    f.at = &s->value->range;
+    const int64_t n = TensorLen(it);
+    for (int64_t i = 0; i < n && r == 0; ++i) r = body(TensorRow(it, i));
+  } else if (it.is(OType::Dict) || it.is(OType::Str)) {
+    std::vector<Value> items = Materialize(it);
+    for (size_t i = 0; i < items.size() && r == 0; ++i) r = body(items[i]);
+  } else {
+    f.at = &s->value->range;
+    TypeErr("a value of type `" + TypeName(it) + "` is not iterable");
+  }
+  return r == 2 ? Flow::Return : Flow::Normal;
+}
+
+Interp::Flow Interp::ExecWith(const SNode* s, Frame& f) {
+  static const int32_t enter_sym = Intern("__enter__");
+  static const int32_t exit_sym = Intern("__exit__");
+  Value ctx = Eval(s->value.get(), f);
+  f.at = &s->value->range;
+  Value entered;
+  bool user = false;
+  if (ctx.is(OType::Native)) {
+    entered = Value::None();
+  } else if (ctx.is(OType::Instance) && ctx.as<InstanceObj>()->cls->Lookup(enter_sym)) {
+    user = true;
+    entered = Call0(GetAttr(ctx, enter_sym));
+  } else {
+    TypeErr("a value of type `" + TypeName(ctx) + "` cannot be used in `with` (it is not a context manager)",
+            "`with error_on_graph_break(False):` is the context manager TensorScript provides");
+  }
+  if (!s->targets.empty()) Store(s->targets[0].get(), entered, f);
+  Flow fl = ExecBlock(s->body, f);
+  if (user) {
+    Value none[3] = {Value::None(), Value::None(), Value::None()};
+    Call(GetAttr(ctx, exit_sym), none, 3, nullptr, nullptr, 0);
+  }
+  return fl;
+}
+
+void Interp::ExecImport(const SNode* s, Frame& f) {
+  if (s->k == SK::Import) {
+    for (auto& b : s->binds) Store(b.target.get(), Import(b.name).value(), f);
+    return;
+  }
+  Ref<ModuleObj> m = Import(s->module);
+  f.at = &s->range;
+  for (auto& b : s->binds) {
+    auto it = m->code->global_index.find(b.name);
+    if (it == m->code->global_index.end() || m->globals[it->second].is_undef()) {
+      ThrowError(DiagKind::RtImportError, "cannot import name `" + b.name + "` from module `" + s->module + "`");
+    }
+    Store(b.target.get(), m->globals[it->second], f);
+  }
+}
+
+}  // namespace tcc::interp

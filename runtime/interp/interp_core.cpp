@@ -1,0 +1,243 @@
+// Implements the Interp infrastructure: symbols, the value stack, frames,
+// module registration and import, builtin arguments and the builtin table.
+#include "interp/interpreter.h"
+#include "interp/tensor_value.h"
+
+namespace tcc::interp {
+
+// ---------------------------------------------------------------- symbols
+
+namespace {
+// Not thread-safe: the interpreter runs on one thread.
+struct SymTable {
+  std::unordered_map<std::string, int32_t> index;
+  std::vector<std::unique_ptr<std::string>> names;
+};
+SymTable& Syms() {
+  static SymTable t;
+  return t;
+}
+}  // namespace
+
+int32_t Intern(std::string_view name) {
+  SymTable& t = Syms();
+  auto it = t.index.find(std::string(name));
+  if (it != t.index.end()) return it->second;
+  int32_t id = static_cast<int32_t>(t.names.size());
+  t.names.push_back(std::make_unique<std::string>(name));
+  t.index.emplace(std::string(name), id);
+  return id;
+}
+
+const std::string& SymName(int32_t sym) {
+  SymTable& t = Syms();
+  return *t.names.at(sym);
+}
+
+void ThrowError(DiagKind kind, std::string message, std::string hint) {
+  throw TsError(kind, std::move(message), std::move(hint));
+}
+
+// ---------------------------------------------------------------- objects
+
+const Value* ClassObj::Lookup(int32_t sym) const {
+  for (const ClassObj* c = this; c; c = c->base.get()) {
+    for (auto& [k, v] : c->attrs) if (k == sym) return &v;
+  }
+  return nullptr;
+}
+
+int64_t DictObj::Find(const Value& key) const {
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (ValuesEqual(items[i].first, key)) return static_cast<int64_t>(i);
+  }
+  return -1;
+}
+
+void DictObj::Set(const Value& key, Value v) {
+  int64_t i = Find(key);
+  if (i >= 0) items[i].second = std::move(v);
+  else items.emplace_back(key, std::move(v));
+}
+
+std::string TypeName(const Value& v) {
+  switch (v.tag()) {
+    case Tag::Undef: return "undefined";
+    case Tag::None: return "NoneType";
+    case Tag::Bool: return "bool";
+    case Tag::Int: return "int";
+    case Tag::Float: return "float";
+    case Tag::Obj: break;
+  }
+  switch (v.obj()->type) {
+    case OType::Str: return "str";
+    case OType::List: return "list";
+    case OType::Tuple: return "tuple";
+    case OType::Dict: return "dict";
+    case OType::Function: return "function";
+    case OType::Builtin: return "builtin_function";
+    case OType::Class: return "class";
+    case OType::Instance: return v.as<InstanceObj>()->cls->name;
+    case OType::BoundMethod: return "method";
+    case OType::Module: return "module";
+    case OType::Tensor: return "Tensor";
+    case OType::Slice: return "slice";
+    case OType::Ellipsis: return "ellipsis";
+    case OType::DType: return "dtype";
+    case OType::Cell: return "cell";
+    case OType::Native: return "decorator";
+    case OType::Range: return "range";
+  }
+  return "object";
+}
+
+// ---------------------------------------------------------------- interp
+
+Interp::Interp(std::ostream& out, std::vector<std::string> argv)
+    : out_(out), argv_(std::move(argv)) {
+  stack_.resize(1 << 18);
+}
+
+Interp::~Interp() {
+  modules_.clear();
+}
+
+Value* Interp::Push(int32_t n) {
+  if (sp_ + n > stack_.size()) {
+    ThrowError(DiagKind::RtRecursionError, "the interpreter's value stack is exhausted (calls nested too deeply)");
+  }
+  Value* p = stack_.data() + sp_;
+  sp_ += n;
+  return p;
+}
+
+void Interp::Pop(int32_t n) {
+  for (int32_t i = 1; i <= n; ++i) stack_[sp_ - i] = Value();
+  sp_ -= n;
+}
+
+Frame::Frame(Interp& in, const FuncCode* c, FunctionObj* f, ModuleObj* m, int32_t n, std::string_view nm)
+    : interp(in), code(c), fn(f), module(m), slots(nullptr), nslots(0), prev(in.top_), name(nm) {
+  if (in.depth_ >= Interp::kMaxDepth) {
+    done = true;
+    ThrowError(DiagKind::RtRecursionError,
+               "maximum recursion depth exceeded (" + std::to_string(Interp::kMaxDepth) + " nested calls)",
+               "a recursive function probably has no base case that ends it");
+  }
+  slots = in.Push(n);
+  nslots = n;
+  ++in.depth_;
+  in.top_ = this;
+}
+
+Frame::~Frame() {
+  if (!done) {
+    interp.unwound_.push_back(
+        {std::string(name), module && module->code ? module->code->source.get() : nullptr, at ? *at : Range{}});
+  }
+  interp.Pop(nslots);
+  interp.top_ = prev;
+  --interp.depth_;
+}
+
+void Interp::AddModule(std::unique_ptr<ModuleCode> code) { codes_.push_back(std::move(code)); }
+
+void Interp::SetPlan(const Plan* plan) { plan_ = plan; }
+
+Ref<ModuleObj> Interp::Import(const std::string& name) {
+  auto it = modules_.find(name);
+  if (it != modules_.end()) {
+    if (it->second->state == ModuleObj::kRunning) {
+      ThrowError(DiagKind::RtImportError, "module `" + name + "` imports itself (circular import)");
+    }
+    return it->second;
+  }
+  ModuleCode* code = nullptr;
+  for (auto& c : codes_) if (c->name == name) code = c.get();
+  if (!code) {
+    ThrowError(DiagKind::RtImportError, "no module named `" + name + "`",
+               "modules are looked up in the script's folder, then in the standard library");
+  }
+  auto mod = Make<ModuleObj>(code);
+  mod->globals.resize(code->global_names.size());
+  modules_[name] = mod;
+  mod->state = ModuleObj::kRunning;
+  {
+    Frame f(*this, nullptr, nullptr, mod.get(), 0, "<module>");
+    ExecBlock(code->body, f);
+    f.done = true;
+  }
+  mod->state = ModuleObj::kDone;
+  return mod;
+}
+
+// ---------------------------------------------------------------- args
+
+const Value& Args::Get(int32_t i, const char* name) const {
+  static const Value undef;
+  if (name && nkw > 0) {
+    int32_t sym = Intern(name);
+    for (int32_t k = 0; k < nkw; ++k) {
+      if (kwnames[k] != sym) continue;
+      if (i >= 0 && i < npos) {
+        ThrowError(DiagKind::RtArgumentError,
+                   std::string("`") + fname + "()` got multiple values for argument `" + name + "`");
+      }
+      return kwvals[k];
+    }
+  }
+  if (i >= 0 && i < npos) return pos[i];
+  return undef;
+}
+
+const Value& Args::Need(int32_t i, const char* name) const {
+  const Value& v = Get(i, name);
+  if (v.is_undef()) {
+    ThrowError(DiagKind::RtArgumentError,
+               std::string("`") + fname + "()` missing required argument `" + (name ? name : "?") + "`");
+  }
+  return v;
+}
+
+void Args::Check(int32_t max_pos, std::initializer_list<const char*> keywords) const {
+  if (npos > max_pos) {
+    ThrowError(DiagKind::RtArgumentError, std::string("`") + fname + "()` takes at most " +
+                                              std::to_string(max_pos) + " positional argument" +
+                                              (max_pos == 1 ? "" : "s") + " but " +
+                                              std::to_string(npos) + " were given");
+  }
+  for (int32_t k = 0; k < nkw; ++k) {
+    const std::string& kn = SymName(kwnames[k]);
+    bool ok = false;
+    for (const char* allowed : keywords) ok = ok || kn == allowed;
+    if (!ok) {
+      ThrowError(DiagKind::RtArgumentError,
+                 std::string("`") + fname + "()` got an unexpected keyword argument `" + kn + "`");
+    }
+  }
+}
+
+// ---------------------------------------------------------------- builtins
+
+void BuiltinTable::Add(const std::string& name, Value v) {
+  auto it = index.find(name);
+  if (it != index.end()) { values[it->second] = std::move(v); return; }
+  index[name] = static_cast<int32_t>(names.size());
+  names.push_back(name);
+  values.push_back(std::move(v));
+}
+
+void BuiltinTable::AddFn(const char* name, BuiltinFn fn) { Add(name, Value::Obj(new BuiltinObj(name, fn))); }
+
+const BuiltinTable& Builtins() {
+  static const BuiltinTable table = [] {
+    BuiltinTable t;
+    RegisterCoreBuiltins(t);
+    RegisterGraphBuiltins(t);
+    RegisterTensorBuiltins(t);
+    return t;
+  }();
+  return table;
+}
+
+}  // namespace tcc::interp

@@ -1,0 +1,173 @@
+// Defines the Interp class: the tree-walking evaluator over compiled modules
+// (code.h), its frame stack, call protocol and the builtin-argument view.
+//
+// Contracts:
+//  - Frames are C++ objects on the native stack; each records the statement
+//    or operation it is executing (`at`), so errors need no location. When an
+//    error unwinds a frame, the frame appends itself to `unwound_` (innermost
+//    first): that is the traceback.
+//  - Call depth is limited (kMaxDepth) and the interpreter runs on a thread
+//    with a large native stack, so runaway recursion is a TsError, never a
+//    crash.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "interp/code.h"
+#include "interp/errors.h"
+#include "interp/objects.h"
+
+namespace tcc::interp {
+
+struct Plan;
+
+// The arguments of a builtin call: positional values, then keyword values
+// named by interned symbols.
+struct Args {
+  const Value* pos = nullptr;
+  int32_t npos = 0;
+  const int32_t* kwnames = nullptr;
+  const Value* kwvals = nullptr;
+  int32_t nkw = 0;
+  const char* fname = "";
+
+  // Positional `i` or keyword `name`; Undef when absent.
+  const Value& Get(int32_t i, const char* name) const;
+  // As Get, but a missing argument is an error.
+  const Value& Need(int32_t i, const char* name) const;
+  // Errors unless the call has at most `max_pos` positionals and only the
+  // listed keywords (nullptr-terminated).
+  void Check(int32_t max_pos, std::initializer_list<const char*> keywords) const;
+};
+
+struct Frame;
+
+struct TraceEntry {
+  std::string function;
+  const SourceFile* file;
+  Range range;
+};
+
+class Interp {
+ public:
+  static constexpr int kMaxDepth = 1000;
+
+  Interp(std::ostream& out, std::vector<std::string> argv);
+  ~Interp();
+
+  // ---- modules
+  // Registers a compiled module under its name; the first registered is main.
+  void AddModule(std::unique_ptr<ModuleCode> code);
+  // Runs module `name` once (later calls return the same module object).
+  Ref<ModuleObj> Import(const std::string& name);
+  void SetPlan(const Plan* plan);
+
+  // ---- evaluation
+  Value Eval(const XNode* n, Frame& f);
+  enum class Flow : uint8_t { Normal, Break, Continue, Return };
+  Flow ExecBlock(const std::vector<SPtr>& body, Frame& f);
+  Flow Exec(const SNode* s, Frame& f);
+  void Store(const XNode* target, Value v, Frame& f);
+
+  // ---- calls
+  Value Call(const Value& callee, const Value* pos, int32_t npos, const int32_t* kwnames,
+             const Value* kwvals, int32_t nkw);
+  Value Call0(const Value& callee) { return Call(callee, nullptr, 0, nullptr, nullptr, 0); }
+  Value Call1(const Value& callee, Value a) { return Call(callee, &a, 1, nullptr, nullptr, 0); }
+  Value CallFunction(FunctionObj* fn, const Value* self, const Value* pos, int32_t npos,
+                     const int32_t* kwnames, const Value* kwvals, int32_t nkw);
+  Value Instantiate(ClassObj* cls, const Value* pos, int32_t npos, const int32_t* kwnames,
+                    const Value* kwvals, int32_t nkw);
+
+  // ---- attributes
+  Value GetAttr(const Value& obj, int32_t sym);
+  void SetAttr(const Value& obj, int32_t sym, Value v);
+
+  // ---- output and process state
+  std::ostream& out() { return out_; }
+  const std::vector<std::string>& argv() const { return argv_; }
+
+  // The traceback of the error being handled: innermost frame first.
+  std::vector<TraceEntry>& unwound() { return unwound_; }
+  Frame* top() const { return top_; }
+
+  // The value stack that holds frame slots and call arguments.
+  Value* Push(int32_t n);
+  void Pop(int32_t n);
+  size_t sp() const { return sp_; }
+
+ private:
+  friend struct Frame;
+  Value EvalCall(const XNode* n, Frame& f);
+  Value EvalAttr(const XNode* n, Frame& f);
+  Value DefineFunction(const FuncCode* code, Frame& f);
+  Value DefineClass(const ClassCode* code, Frame& f);
+  Flow ExecFor(const SNode* s, Frame& f);
+  Flow ExecWith(const SNode* s, Frame& f);
+  void ExecImport(const SNode* s, Frame& f);
+  Value RunBody(const FuncCode* code, Frame& f);
+  bool TryPlan(const Segment* seg, Frame& f, int32_t* next, bool* returned, Value* ret);
+
+  std::ostream& out_;
+  std::vector<std::string> argv_;
+  std::vector<std::unique_ptr<ModuleCode>> codes_;
+  std::unordered_map<std::string, Ref<ModuleObj>> modules_;
+  const Plan* plan_ = nullptr;
+  Frame* top_ = nullptr;
+  int depth_ = 0;
+  std::vector<Value> stack_;
+  size_t sp_ = 0;
+  std::vector<TraceEntry> unwound_;
+  Range kernel_error_range_;
+};
+
+// One activation: a function call or a module body.
+struct Frame {
+  Frame(Interp& in, const FuncCode* c, FunctionObj* f, ModuleObj* m, int32_t nslots, std::string_view name);
+  ~Frame();
+  Interp& interp;
+  const FuncCode* code;       // null for module bodies
+  FunctionObj* fn;            // null for module bodies
+  ModuleObj* module;
+  Value* slots;
+  int32_t nslots;
+  const Range* at = nullptr;  // what this frame is executing
+  Frame* prev;
+  std::string_view name;
+  Value ret;
+  bool done = false;          // set on normal exit; else the dtor records a traceback entry
+};
+
+// Python semantics helpers (ops_scalar.cpp, format.cpp).
+bool Truthy(const Value& v);
+Value BinaryOp(ast::BinOp op, const Value& a, const Value& b);
+Value UnaryOp(ast::UnaryOp op, const Value& a);
+Value CompareOp(ast::CmpOp op, const Value& a, const Value& b);
+bool ValuesEqual(const Value& a, const Value& b);
+std::string Repr(const Value& v);
+std::string Str(const Value& v);
+std::string FormatFloat(double d);
+int64_t Len(const Value& v);
+Value GetItem(const Value& obj, const Value& index);
+void SetItem(const Value& obj, const Value& index, const Value& v);
+// The elements of an iterable (list, tuple, dict keys, str characters, range,
+// tensor rows) as a vector.
+std::vector<Value> Materialize(const Value& iterable);
+
+// The builtin namespace.
+struct BuiltinTable {
+  std::vector<std::string> names;
+  std::vector<Value> values;
+  std::unordered_map<std::string, int32_t> index;
+  void Add(const std::string& name, Value v);
+  void AddFn(const char* name, BuiltinFn fn);
+};
+const BuiltinTable& Builtins();
+void RegisterCoreBuiltins(BuiltinTable& t);
+void RegisterGraphBuiltins(BuiltinTable& t);
+void RegisterTensorBuiltins(BuiltinTable& t);
+
+}  // namespace tcc::interp

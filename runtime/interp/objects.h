@@ -1,0 +1,141 @@
+// Defines the heap object types behind Value: strings, containers, functions,
+// classes, instances, modules and the small helper objects (slices, cells,
+// dtypes, graph-control decorators). Tensors live in tensor_value.h.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "base/source.h"
+#include "interp/value.h"
+
+namespace tcc::interp {
+
+struct FuncCode;
+struct ClassCode;
+struct ModuleCode;
+class Interp;
+struct Args;
+
+// ---- interned names (attribute names, keywords, parameters)
+int32_t Intern(std::string_view name);
+const std::string& SymName(int32_t sym);
+
+struct StrObj : Object {
+  explicit StrObj(std::string v) : Object(OType::Str), s(std::move(v)) {}
+  std::string s;
+};
+struct ListObj : Object {
+  ListObj() : Object(OType::List) {}
+  explicit ListObj(std::vector<Value> v) : Object(OType::List), items(std::move(v)) {}
+  std::vector<Value> items;
+};
+struct TupleObj : Object {
+  TupleObj() : Object(OType::Tuple) {}
+  explicit TupleObj(std::vector<Value> v) : Object(OType::Tuple), items(std::move(v)) {}
+  std::vector<Value> items;
+};
+// Insertion-ordered dict; keys are hashable scalars, strings and tuples.
+struct DictObj : Object {
+  DictObj() : Object(OType::Dict) {}
+  std::vector<std::pair<Value, Value>> items;
+  int64_t Find(const Value& key) const;  // index or -1
+  void Set(const Value& key, Value v);
+};
+struct CellObj : Object {
+  CellObj() : Object(OType::Cell) {}
+  Value v;
+};
+struct SliceObj : Object {
+  SliceObj() : Object(OType::Slice) {}
+  Value lo, hi, step;  // None when absent
+};
+struct EllipsisObj : Object {
+  EllipsisObj() : Object(OType::Ellipsis) {}
+};
+struct RangeObj : Object {
+  RangeObj(int64_t a, int64_t b, int64_t s) : Object(OType::Range), start(a), stop(b), step(s) {}
+  int64_t start, stop, step;
+  int64_t size() const {
+    if (step > 0) return stop > start ? (stop - start + step - 1) / step : 0;
+    return start > stop ? (start - stop - step - 1) / -step : 0;
+  }
+};
+struct DTypeObj : Object {
+  explicit DTypeObj(int32_t d) : Object(OType::DType), dtype(d) {}
+  int32_t dtype;  // enum ts_dtype
+};
+
+struct ModuleObj : Object {
+  explicit ModuleObj(ModuleCode* c) : Object(OType::Module), code(c) {}
+  ModuleCode* code;
+  std::vector<Value> globals;  // indexed as ModuleCode::global_names
+  enum State { kNew, kRunning, kDone } state = kNew;
+};
+
+struct FunctionObj : Object {
+  FunctionObj() : Object(OType::Function) {}
+  const FuncCode* code = nullptr;
+  Ref<ModuleObj> module;
+  std::vector<Value> defaults;          // one per parameter; Undef when none
+  std::vector<Ref<CellObj>> closure;    // one per FuncCode::freevars entry
+};
+
+using BuiltinFn = Value (*)(Interp&, Args&);
+struct BuiltinObj : Object {
+  BuiltinObj(const char* n, BuiltinFn f) : Object(OType::Builtin), name(n), fn(f) {}
+  const char* name;
+  BuiltinFn fn;
+  Value self;  // bound receiver for builtin methods (`xs.append`), else Undef
+};
+
+struct ClassObj : Object {
+  ClassObj() : Object(OType::Class) {}
+  std::string name;
+  const ClassCode* code = nullptr;
+  Ref<ClassObj> base;
+  struct Field { int32_t sym; Value default_value; };  // Undef default: required
+  std::vector<Field> fields;                            // typed fields, in order
+  std::vector<std::pair<int32_t, Value>> attrs;         // methods and class attributes
+  bool pytree = false;
+  const Value* Lookup(int32_t sym) const;               // walks the base chain
+};
+
+struct InstanceObj : Object {
+  explicit InstanceObj(Ref<ClassObj> c) : Object(OType::Instance), cls(std::move(c)) {}
+  Ref<ClassObj> cls;
+  std::vector<std::pair<int32_t, Value>> attrs;
+  Value* Find(int32_t sym) {
+    for (auto& [k, v] : attrs) if (k == sym) return &v;
+    return nullptr;
+  }
+  void Set(int32_t sym, Value v) {
+    if (Value* p = Find(sym)) *p = std::move(v); else attrs.emplace_back(sym, std::move(v));
+  }
+};
+
+struct BoundMethodObj : Object {
+  BoundMethodObj(Value s, Value f) : Object(OType::BoundMethod), self(std::move(s)), func(std::move(f)) {}
+  Value self, func;
+};
+
+// Graph-control builtins' results: in eager mode they only forward.
+//   kIdentityDecorator  `fullgraph(True)`, `error_on_graph_break(b)` used as a
+//                       decorator/wrapper/context manager: returns its argument.
+struct NativeObj : Object {
+  enum Kind { kIdentityDecorator } kind;
+  std::string name;
+  explicit NativeObj(Kind k, std::string n) : Object(OType::Native), kind(k), name(std::move(n)) {}
+};
+
+// ---- helpers
+inline Value MakeStr(std::string s) { return Value::Obj(new StrObj(std::move(s))); }
+inline Value MakeList(std::vector<Value> v) { return Value::Obj(new ListObj(std::move(v))); }
+inline Value MakeTuple(std::vector<Value> v) { return Value::Obj(new TupleObj(std::move(v))); }
+
+// The Python type name of a value, for messages: "int", "Tensor", "Linear", ...
+std::string TypeName(const Value& v);
+
+}  // namespace tcc::interp

@@ -1,0 +1,418 @@
+// Implements Python semantics for operators on non-tensor values: int/float
+// arithmetic (floor division and modulo as Python), comparisons, truthiness,
+// container concatenation, `len`, indexing and slicing of lists/tuples/strs,
+// dicts. Any tensor operand is handed to tensor_ops.cpp.
+#include <algorithm>
+#include <cmath>
+
+#include "interp/interpreter.h"
+#include "interp/tensor_value.h"
+
+namespace tcc::interp {
+
+using ast::BinOp;
+using ast::CmpOp;
+
+namespace {
+
+[[noreturn]] void ZeroDiv(const char* what) { ThrowError(DiagKind::RtZeroDivision, what); }
+
+[[noreturn]] void BadOperands(BinOp op, const Value& a, const Value& b) {
+  TypeErr(std::string("unsupported operand types for `") + ast::BinOpSpelling(op) + "`: `" + TypeName(a) +
+          "` and `" + TypeName(b) + "`");
+}
+
+int64_t FloorDivInt(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
+  return q;
+}
+int64_t ModInt(int64_t a, int64_t b) {
+  int64_t r = a % b;
+  if (r != 0 && ((r < 0) != (b < 0))) r += b;
+  return r;
+}
+double ModFloat(double a, double b) {
+  double r = std::fmod(a, b);
+  if (r != 0 && ((r < 0) != (b < 0))) r += b;
+  return r;
+}
+
+Value IntOp(BinOp op, int64_t a, int64_t b, const Value& va, const Value& vb) {
+  switch (op) {
+    case BinOp::Add: return Value::Int(static_cast<int64_t>(static_cast<uint64_t>(a) + static_cast<uint64_t>(b)));
+    case BinOp::Sub: return Value::Int(static_cast<int64_t>(static_cast<uint64_t>(a) - static_cast<uint64_t>(b)));
+    case BinOp::Mul: return Value::Int(static_cast<int64_t>(static_cast<uint64_t>(a) * static_cast<uint64_t>(b)));
+    case BinOp::Div:
+      if (b == 0) ZeroDiv("division by zero");
+      return Value::Float(static_cast<double>(a) / static_cast<double>(b));
+    case BinOp::FloorDiv:
+      if (b == 0) ZeroDiv("integer division by zero");
+      return Value::Int(FloorDivInt(a, b));
+    case BinOp::Mod:
+      if (b == 0) ZeroDiv("integer modulo by zero");
+      return Value::Int(ModInt(a, b));
+    case BinOp::Pow: {
+      if (b < 0) {
+        if (a == 0) ZeroDiv("zero cannot be raised to a negative power");
+        return Value::Float(std::pow(static_cast<double>(a), static_cast<double>(b)));
+      }
+      uint64_t r = 1, base = static_cast<uint64_t>(a);
+      for (int64_t e = b; e > 0; e >>= 1) {
+        if (e & 1) r *= base;
+        base *= base;
+      }
+      return Value::Int(static_cast<int64_t>(r));
+    }
+    case BinOp::BitAnd: return Value::Int(a & b);
+    case BinOp::BitOr: return Value::Int(a | b);
+    case BinOp::BitXor: return Value::Int(a ^ b);
+    case BinOp::LShift:
+      if (b < 0) ValueErr("negative shift count");
+      return Value::Int(b >= 64 ? 0 : static_cast<int64_t>(static_cast<uint64_t>(a) << b));
+    case BinOp::RShift:
+      if (b < 0) ValueErr("negative shift count");
+      return Value::Int(b >= 64 ? (a < 0 ? -1 : 0) : a >> b);
+    case BinOp::MatMul: break;
+  }
+  BadOperands(op, va, vb);
+}
+
+Value FloatOp(BinOp op, double a, double b, const Value& va, const Value& vb) {
+  switch (op) {
+    case BinOp::Add: return Value::Float(a + b);
+    case BinOp::Sub: return Value::Float(a - b);
+    case BinOp::Mul: return Value::Float(a * b);
+    case BinOp::Div:
+      if (b == 0) ZeroDiv("float division by zero");
+      return Value::Float(a / b);
+    case BinOp::FloorDiv:
+      if (b == 0) ZeroDiv("float floor division by zero");
+      return Value::Float(std::floor(a / b));
+    case BinOp::Mod:
+      if (b == 0) ZeroDiv("float modulo by zero");
+      return Value::Float(ModFloat(a, b));
+    case BinOp::Pow:
+      if (a == 0 && b < 0) ZeroDiv("zero cannot be raised to a negative power");
+      if (a < 0 && b != std::floor(b)) ValueErr("a negative number cannot be raised to a fractional power");
+      return Value::Float(std::pow(a, b));
+    default: break;
+  }
+  BadOperands(op, va, vb);
+}
+
+template <typename Seq>
+Value Concat(const Value& a, const Value& b) {
+  std::vector<Value> items = a.as<Seq>()->items;
+  for (auto& v : b.as<Seq>()->items) items.push_back(v);
+  return Value::Obj(new Seq(std::move(items)));
+}
+
+template <typename Seq>
+Value Repeat(const Value& seq, int64_t n) {
+  std::vector<Value> items;
+  for (int64_t i = 0; i < n; ++i) for (auto& v : seq.as<Seq>()->items) items.push_back(v);
+  return Value::Obj(new Seq(std::move(items)));
+}
+
+bool SeqLess(const std::vector<Value>& a, const std::vector<Value>& b);
+
+bool Less(const Value& a, const Value& b) {
+  if (a.is_number() && b.is_number()) {
+    if (a.is_float() || b.is_float()) return a.to_double() < b.to_double();
+    return a.to_int() < b.to_int();
+  }
+  if (a.is(OType::Str) && b.is(OType::Str)) return a.as<StrObj>()->s < b.as<StrObj>()->s;
+  if (a.is(OType::List) && b.is(OType::List)) return SeqLess(a.as<ListObj>()->items, b.as<ListObj>()->items);
+  if (a.is(OType::Tuple) && b.is(OType::Tuple)) return SeqLess(a.as<TupleObj>()->items, b.as<TupleObj>()->items);
+  TypeErr("`<` is not supported between `" + TypeName(a) + "` and `" + TypeName(b) + "`");
+}
+
+bool SeqLess(const std::vector<Value>& a, const std::vector<Value>& b) {
+  for (size_t i = 0; i < a.size() && i < b.size(); ++i) {
+    if (!ValuesEqual(a[i], b[i])) return Less(a[i], b[i]);
+  }
+  return a.size() < b.size();
+}
+
+bool Identical(const Value& a, const Value& b) {
+  if (a.tag() != b.tag()) return false;
+  switch (a.tag()) {
+    case Tag::Undef: case Tag::None: return true;
+    case Tag::Bool: return a.as_bool() == b.as_bool();
+    case Tag::Int: return a.as_int() == b.as_int();
+    case Tag::Float: return a.as_float() == b.as_float();
+    case Tag::Obj: return a.obj() == b.obj();
+  }
+  return false;
+}
+
+bool Contains(const Value& container, const Value& item) {
+  if (container.is(OType::List)) {
+    for (auto& v : container.as<ListObj>()->items) if (ValuesEqual(v, item)) return true;
+    return false;
+  }
+  if (container.is(OType::Tuple)) {
+    for (auto& v : container.as<TupleObj>()->items) if (ValuesEqual(v, item)) return true;
+    return false;
+  }
+  if (container.is(OType::Dict)) return container.as<DictObj>()->Find(item) >= 0;
+  if (container.is(OType::Str) && item.is(OType::Str)) {
+    return container.as<StrObj>()->s.find(item.as<StrObj>()->s) != std::string::npos;
+  }
+  if (container.is(OType::Range) && item.is_number()) {
+    auto* r = container.as<RangeObj>();
+    int64_t x = item.to_int();
+    if (item.is_float() && item.as_float() != static_cast<double>(x)) return false;
+    int64_t n = r->size();
+    if (n == 0) return false;
+    int64_t k = (x - r->start);
+    return k % r->step == 0 && k / r->step >= 0 && k / r->step < n;
+  }
+  TypeErr("`in` needs a list, tuple, dict, str or range on its right, not `" + TypeName(container) + "`");
+}
+
+// Python's normalisation of a slice over a sequence of length n.
+void SliceBounds(const SliceObj* s, int64_t n, int64_t* start, int64_t* stop, int64_t* step) {
+  *step = s->step.is_none() ? 1 : s->step.to_int();
+  if (*step == 0) ValueErr("slice step cannot be zero");
+  auto norm = [&](const Value& v, int64_t dflt) {
+    if (v.is_none()) return dflt;
+    if (!v.is_int() && !v.is_bool()) TypeErr("slice indices must be integers, not `" + TypeName(v) + "`");
+    int64_t x = v.to_int();
+    if (x < 0) x += n;
+    if (*step > 0) return std::clamp<int64_t>(x, 0, n);
+    return std::clamp<int64_t>(x, -1, n - 1);
+  };
+  *start = norm(s->lo, *step > 0 ? 0 : n - 1);
+  *stop = norm(s->hi, *step > 0 ? n : -1);
+}
+
+std::vector<Value> SliceItems(const std::vector<Value>& items, const SliceObj* s) {
+  int64_t start, stop, step;
+  SliceBounds(s, static_cast<int64_t>(items.size()), &start, &stop, &step);
+  std::vector<Value> out;
+  for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) out.push_back(items[i]);
+  return out;
+}
+
+int64_t SeqIndex(const Value& idx, int64_t n, const char* what) {
+  if (!idx.is_int() && !idx.is_bool()) {
+    TypeErr(std::string(what) + " indices must be integers or slices, not `" + TypeName(idx) + "`");
+  }
+  int64_t i = idx.to_int();
+  int64_t j = i < 0 ? i + n : i;
+  if (j < 0 || j >= n) {
+    ThrowError(DiagKind::RtIndexError, std::string(what) + " index " + std::to_string(i) +
+                                           " is out of range for length " + std::to_string(n));
+  }
+  return j;
+}
+
+}  // namespace
+
+bool Truthy(const Value& v) {
+  switch (v.tag()) {
+    case Tag::Undef: case Tag::None: return false;
+    case Tag::Bool: return v.as_bool();
+    case Tag::Int: return v.as_int() != 0;
+    case Tag::Float: return v.as_float() != 0;
+    case Tag::Obj: break;
+  }
+  switch (v.obj()->type) {
+    case OType::Str: return !v.as<StrObj>()->s.empty();
+    case OType::List: return !v.as<ListObj>()->items.empty();
+    case OType::Tuple: return !v.as<TupleObj>()->items.empty();
+    case OType::Dict: return !v.as<DictObj>()->items.empty();
+    case OType::Range: return v.as<RangeObj>()->size() > 0;
+    case OType::Tensor: return TensorTruthy(v);
+    default: return true;
+  }
+}
+
+Value BinaryOp(BinOp op, const Value& a, const Value& b) {
+  if (a.is_number() && b.is_number()) {
+    if (a.is_float() || b.is_float()) return FloatOp(op, a.to_double(), b.to_double(), a, b);
+    if (a.is_bool() && b.is_bool() && (op == BinOp::BitAnd || op == BinOp::BitOr || op == BinOp::BitXor)) {
+      bool x = a.as_bool(), y = b.as_bool();
+      return Value::Bool(op == BinOp::BitAnd ? (x && y) : op == BinOp::BitOr ? (x || y) : (x != y));
+    }
+    return IntOp(op, a.to_int(), b.to_int(), a, b);
+  }
+  if (a.is(OType::Tensor) || b.is(OType::Tensor)) return TensorBinary(op, a, b);
+  if (op == BinOp::Add) {
+    if (a.is(OType::Str) && b.is(OType::Str)) return MakeStr(a.as<StrObj>()->s + b.as<StrObj>()->s);
+    if (a.is(OType::List) && b.is(OType::List)) return Concat<ListObj>(a, b);
+    if (a.is(OType::Tuple) && b.is(OType::Tuple)) return Concat<TupleObj>(a, b);
+    if (a.is(OType::Str) || b.is(OType::Str)) {
+      TypeErr("cannot add `" + TypeName(a) + "` and `" + TypeName(b) + "`", "convert with `str(x)` first");
+    }
+  }
+  if (op == BinOp::Mul) {
+    const Value* seq = a.is_int() ? &b : &a;
+    const Value* n = a.is_int() ? &a : &b;
+    if (n->is_int()) {
+      if (seq->is(OType::List)) return Repeat<ListObj>(*seq, n->as_int());
+      if (seq->is(OType::Tuple)) return Repeat<TupleObj>(*seq, n->as_int());
+      if (seq->is(OType::Str)) {
+        std::string s;
+        for (int64_t i = 0; i < n->as_int(); ++i) s += seq->as<StrObj>()->s;
+        return MakeStr(std::move(s));
+      }
+    }
+  }
+  BadOperands(op, a, b);
+}
+
+Value UnaryOp(ast::UnaryOp op, const Value& a) {
+  if (op == ast::UnaryOp::Not) return Value::Bool(!Truthy(a));
+  if (a.is(OType::Tensor)) return TensorUnary(op, a);
+  switch (op) {
+    case ast::UnaryOp::Neg:
+      if (a.is_float()) return Value::Float(-a.as_float());
+      if (a.is_int() || a.is_bool()) return Value::Int(-a.to_int());
+      break;
+    case ast::UnaryOp::Pos:
+      if (a.is_float()) return a;
+      if (a.is_int() || a.is_bool()) return Value::Int(a.to_int());
+      break;
+    case ast::UnaryOp::Invert:
+      if (a.is_int() || a.is_bool()) return Value::Int(~a.to_int());
+      break;
+    case ast::UnaryOp::Not: break;
+  }
+  TypeErr(std::string("bad operand type for unary `") + (op == ast::UnaryOp::Neg ? "-" : op == ast::UnaryOp::Pos ? "+" : "~") +
+          "`: `" + TypeName(a) + "`");
+}
+
+bool ValuesEqual(const Value& a, const Value& b) {
+  if (a.is_number() && b.is_number()) {
+    if (a.is_float() || b.is_float()) return a.to_double() == b.to_double();
+    return a.to_int() == b.to_int();
+  }
+  if (a.tag() != b.tag()) return false;
+  if (!a.is_obj()) return true;  // None == None
+  if (a.obj() == b.obj()) return true;
+  if (a.obj()->type != b.obj()->type) return false;
+  auto seq_eq = [](const std::vector<Value>& x, const std::vector<Value>& y) {
+    if (x.size() != y.size()) return false;
+    for (size_t i = 0; i < x.size(); ++i) if (!ValuesEqual(x[i], y[i])) return false;
+    return true;
+  };
+  switch (a.obj()->type) {
+    case OType::Str: return a.as<StrObj>()->s == b.as<StrObj>()->s;
+    case OType::List: return seq_eq(a.as<ListObj>()->items, b.as<ListObj>()->items);
+    case OType::Tuple: return seq_eq(a.as<TupleObj>()->items, b.as<TupleObj>()->items);
+    case OType::DType: return a.as<DTypeObj>()->dtype == b.as<DTypeObj>()->dtype;
+    case OType::Dict: {
+      auto* x = a.as<DictObj>();
+      auto* y = b.as<DictObj>();
+      if (x->items.size() != y->items.size()) return false;
+      for (auto& [k, v] : x->items) {
+        int64_t j = y->Find(k);
+        if (j < 0 || !ValuesEqual(v, y->items[j].second)) return false;
+      }
+      return true;
+    }
+    case OType::BoundMethod:
+      return a.as<BoundMethodObj>()->self.obj() == b.as<BoundMethodObj>()->self.obj() &&
+             ValuesEqual(a.as<BoundMethodObj>()->func, b.as<BoundMethodObj>()->func);
+    default: return false;
+  }
+}
+
+Value CompareOp(CmpOp op, const Value& a, const Value& b) {
+  switch (op) {
+    case CmpOp::Is: return Value::Bool(Identical(a, b));
+    case CmpOp::IsNot: return Value::Bool(!Identical(a, b));
+    case CmpOp::In: return Value::Bool(Contains(b, a));
+    case CmpOp::NotIn: return Value::Bool(!Contains(b, a));
+    default: break;
+  }
+  if (a.is(OType::Tensor) || b.is(OType::Tensor)) return TensorCompare(op, a, b);
+  switch (op) {
+    case CmpOp::Eq: return Value::Bool(ValuesEqual(a, b));
+    case CmpOp::NotEq: return Value::Bool(!ValuesEqual(a, b));
+    case CmpOp::Lt: return Value::Bool(Less(a, b));
+    case CmpOp::Gt: return Value::Bool(Less(b, a));
+    case CmpOp::LtE: return Value::Bool(!Less(b, a));
+    case CmpOp::GtE: return Value::Bool(!Less(a, b));
+    default: return Value::Bool(false);
+  }
+}
+
+int64_t Len(const Value& v) {
+  if (v.is(OType::Str)) return static_cast<int64_t>(v.as<StrObj>()->s.size());
+  if (v.is(OType::List)) return static_cast<int64_t>(v.as<ListObj>()->items.size());
+  if (v.is(OType::Tuple)) return static_cast<int64_t>(v.as<TupleObj>()->items.size());
+  if (v.is(OType::Dict)) return static_cast<int64_t>(v.as<DictObj>()->items.size());
+  if (v.is(OType::Range)) return v.as<RangeObj>()->size();
+  if (v.is(OType::Tensor)) return TensorLen(v);
+  TypeErr("a value of type `" + TypeName(v) + "` has no len()");
+}
+
+Value GetItem(const Value& obj, const Value& idx) {
+  if (obj.is(OType::Tensor)) return TensorGetItem(obj, idx);
+  if (obj.is(OType::List) || obj.is(OType::Tuple)) {
+    const auto& items = obj.is(OType::List) ? obj.as<ListObj>()->items : obj.as<TupleObj>()->items;
+    if (idx.is(OType::Slice)) {
+      auto out = SliceItems(items, idx.as<SliceObj>());
+      return obj.is(OType::List) ? MakeList(std::move(out)) : MakeTuple(std::move(out));
+    }
+    return items[SeqIndex(idx, static_cast<int64_t>(items.size()), obj.is(OType::List) ? "list" : "tuple")];
+  }
+  if (obj.is(OType::Dict)) {
+    auto* d = obj.as<DictObj>();
+    int64_t i = d->Find(idx);
+    if (i < 0) ThrowError(DiagKind::RtKeyError, "key " + Repr(idx) + " is not in the dict");
+    return d->items[i].second;
+  }
+  if (obj.is(OType::Str)) {
+    const std::string& s = obj.as<StrObj>()->s;
+    if (idx.is(OType::Slice)) {
+      int64_t start, stop, step;
+      SliceBounds(idx.as<SliceObj>(), static_cast<int64_t>(s.size()), &start, &stop, &step);
+      std::string out;
+      for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) out += s[i];
+      return MakeStr(out);
+    }
+    return MakeStr(std::string(1, s[SeqIndex(idx, static_cast<int64_t>(s.size()), "string")]));
+  }
+  if (obj.is(OType::Range)) {
+    auto* r = obj.as<RangeObj>();
+    return Value::Int(r->start + r->step * SeqIndex(idx, r->size(), "range"));
+  }
+  TypeErr("a value of type `" + TypeName(obj) + "` cannot be indexed");
+}
+
+void SetItem(const Value& obj, const Value& idx, const Value& v) {
+  if (obj.is(OType::Tensor)) { TensorSetItem(obj, idx, v); return; }
+  if (obj.is(OType::List)) {
+    auto& items = obj.as<ListObj>()->items;
+    items[SeqIndex(idx, static_cast<int64_t>(items.size()), "list")] = v;
+    return;
+  }
+  if (obj.is(OType::Dict)) { obj.as<DictObj>()->Set(idx, v); return; }
+  TypeErr("a value of type `" + TypeName(obj) + "` does not support item assignment");
+}
+
+std::vector<Value> Materialize(const Value& v) {
+  if (v.is(OType::List)) return v.as<ListObj>()->items;
+  if (v.is(OType::Tuple)) return v.as<TupleObj>()->items;
+  std::vector<Value> out;
+  if (v.is(OType::Dict)) {
+    for (auto& kv : v.as<DictObj>()->items) out.push_back(kv.first);
+  } else if (v.is(OType::Str)) {
+    for (char c : v.as<StrObj>()->s) out.push_back(MakeStr(std::string(1, c)));
+  } else if (v.is(OType::Range)) {
+    auto* r = v.as<RangeObj>();
+    for (int64_t i = 0, n = r->size(); i < n; ++i) out.push_back(Value::Int(r->start + i * r->step));
+  } else if (v.is(OType::Tensor)) {
+    for (int64_t i = 0, n = TensorLen(v); i < n; ++i) out.push_back(TensorRow(v, i));
+  } else {
+    TypeErr("a value of type `" + TypeName(v) + "` is not iterable");
+  }
+  return out;
+}
+
+}  // namespace tcc::interp

@@ -1,0 +1,97 @@
+// Defines the execution plan as the interpreter uses it (format:
+// runtime/README.md, "Execution plan"): segments of function bodies that run
+// as compiled kernels, their guards, inputs and outputs.
+//
+// ParsePlan reads the JSON and binds kernel names to the kernel table;
+// AttachPlan resolves each segment's function and the roots of its paths
+// (local slot or module global) once, and files the segment under
+// FuncCode::segments_at[stmt_begin], so running a function costs one vector
+// check per statement when a plan is present and nothing otherwise.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "interp/code.h"
+#include "tensor/tensor.h"
+#include "ts_runtime.h"
+
+namespace tcc::interp {
+
+// `x`, `self.w1`, `params[0]`: a root name then attribute / index steps.
+struct PlanPath {
+  std::string text;
+  std::string root;
+  struct Step { bool is_attr; int32_t sym; int64_t index; };
+  std::vector<Step> steps;
+  // Resolved by AttachPlan:
+  bool root_local = false;  // frame slot `root_slot`, else module global `root_slot`
+  bool root_cell = false;   // the frame slot holds a closure cell
+  int32_t root_slot = -1;
+};
+
+struct PlanGuard {
+  PlanPath path;
+  enum Kind { kTensor, kInt, kFloat, kBool, kStr, kNone } kind = kTensor;
+  rt::DType dtype = rt::DType::Float32;
+  // Shape entries: a static size (sym < 0) or a symbol id (equal ids, equal sizes).
+  struct DimSpec { int64_t size; int32_t sym; };
+  std::vector<DimSpec> shape;
+  int64_t int_value = 0;
+  double float_value = 0;
+  bool bool_value = false;
+  std::string str_value;
+};
+
+struct PlanValue {
+  enum Kind { kTensor, kConst, kTuple, kList } kind = kConst;
+  int32_t index = 0;          // kTensor: output index
+  Value constant;             // kConst (None, bool, int, float, str)
+  std::vector<PlanValue> items;
+};
+
+struct PlanOutput {
+  std::string target;         // a local name, or "<return>"
+  bool is_return = false;
+  int32_t slot = -1;          // resolved local slot
+  bool slot_is_cell = false;
+  PlanValue value;
+};
+
+struct Segment {
+  std::string kernel;
+  ts_kernel_fn fn = nullptr;
+  std::string module, function;
+  uint32_t def_line = 0;
+  int32_t stmt_begin = 0, stmt_end = 0;
+  std::vector<PlanGuard> guards;
+  std::vector<PlanPath> inputs;
+  std::vector<PlanPath> scalar_inputs;
+  std::vector<PlanOutput> outputs;
+  int32_t n_tensor_outputs = 0;
+  int32_t n_symbols = 0;
+};
+
+struct Plan {
+  std::vector<Segment> segments;
+};
+
+// Parses plan JSON. Returns nullopt and fills `error` on malformed input or
+// a kernel name missing from `kernels`.
+std::optional<Plan> ParsePlan(const std::string& json, const ts_kernel_entry* kernels, int32_t n_kernels,
+                              std::string* error);
+
+// Files each segment under its function's segments_at; segments whose
+// function is not in `modules` are reported in `error` (and skipped).
+bool AttachPlan(Plan& plan, std::vector<ModuleCode*> modules, std::string* error);
+
+// Set by ts_rt_raise (called from a kernel), consumed by the plan executor.
+struct KernelError {
+  bool raised = false;
+  std::string message;
+  int32_t line = 0, col = 0;
+};
+KernelError& PendingKernelError();
+
+}  // namespace tcc::interp

@@ -1,0 +1,148 @@
+// Implements running one plan segment: evaluate its guards against the
+// current frame, gather tensor and scalar inputs by path, call the kernel
+// through the C ABI, and bind its outputs (locals, or the function's return
+// value). A failed guard only means the statements run eagerly.
+#include "interp/interpreter.h"
+#include "interp/plan.h"
+#include "interp/tensor_value.h"
+#include "tensor/abi.h"
+
+namespace tcc::interp {
+
+namespace {
+
+// The value a path names in frame `f`, or Undef when any step is missing.
+Value Walk(const PlanPath& p, Frame& f) {
+  Value v;
+  if (p.root_local) {
+    v = f.slots[p.root_slot];
+    if (p.root_cell && v.is(OType::Cell)) v = Value(v.as<CellObj>()->v);
+  } else {
+    v = f.module->globals[p.root_slot];
+  }
+  for (const auto& st : p.steps) {
+    if (v.is_undef()) return v;
+    if (st.is_attr) {
+      if (v.is(OType::Instance)) {
+        Value* a = v.as<InstanceObj>()->Find(st.sym);
+        if (a) { Value tmp = *a; v = std::move(tmp); continue; }
+        const Value* c = v.as<InstanceObj>()->cls->Lookup(st.sym);
+        if (!c) return Value();
+        Value tmp = *c;
+        v = std::move(tmp);
+      } else {
+        return Value();
+      }
+    } else {
+      std::vector<Value>* items = v.is(OType::List) ? &v.as<ListObj>()->items
+                                  : v.is(OType::Tuple) ? &v.as<TupleObj>()->items : nullptr;
+      if (!items) return Value();
+      int64_t i = st.index < 0 ? st.index + static_cast<int64_t>(items->size()) : st.index;
+      if (i < 0 || i >= static_cast<int64_t>(items->size())) return Value();
+      Value tmp = (*items)[i];
+      v = std::move(tmp);
+    }
+  }
+  return v;
+}
+
+bool GuardHolds(const PlanGuard& g, const Value& v, std::vector<int64_t>& syms) {
+  switch (g.kind) {
+    case PlanGuard::kTensor: {
+      if (!v.is(OType::Tensor)) return false;
+      const rt::Tensor& t = TensorOf(v);
+      if (t.dtype() != g.dtype || t.dim() != static_cast<int>(g.shape.size())) return false;
+      for (size_t d = 0; d < g.shape.size(); ++d) {
+        const auto& spec = g.shape[d];
+        int64_t size = t.sizes()[static_cast<int>(d)];
+        if (spec.sym < 0) {
+          if (size != spec.size) return false;
+        } else if (syms[spec.sym] < 0) {
+          syms[spec.sym] = size;
+        } else if (syms[spec.sym] != size) {
+          return false;
+        }
+      }
+      return true;
+    }
+    case PlanGuard::kInt: return v.is_int() && v.as_int() == g.int_value;
+    case PlanGuard::kFloat: return v.is_float() && v.as_float() == g.float_value;
+    case PlanGuard::kBool: return v.is_bool() && v.as_bool() == g.bool_value;
+    case PlanGuard::kStr: return v.is(OType::Str) && v.as<StrObj>()->s == g.str_value;
+    case PlanGuard::kNone: return v.is_none();
+  }
+  return false;
+}
+
+Value BuildOutput(const PlanValue& pv, std::vector<Value>& outs) {
+  switch (pv.kind) {
+    case PlanValue::kTensor: return outs[pv.index];
+    case PlanValue::kConst: return pv.constant;
+    case PlanValue::kTuple:
+    case PlanValue::kList: {
+      std::vector<Value> items;
+      for (auto& it : pv.items) items.push_back(BuildOutput(it, outs));
+      return pv.kind == PlanValue::kTuple ? MakeTuple(std::move(items)) : MakeList(std::move(items));
+    }
+  }
+  return Value::None();
+}
+
+}  // namespace
+
+bool Interp::TryPlan(const Segment* seg, Frame& f, int32_t* next, bool* returned, Value* ret) {
+  std::vector<int64_t> syms(seg->n_symbols, -1);
+  for (const auto& g : seg->guards) {
+    if (!GuardHolds(g, Walk(g.path, f), syms)) return false;
+  }
+  std::vector<Value> in_vals;
+  std::vector<ts_tensor> inputs;
+  in_vals.reserve(seg->inputs.size());
+  for (const auto& p : seg->inputs) {
+    Value v = Walk(p, f);
+    if (!v.is(OType::Tensor)) return false;
+    inputs.push_back(rt::ToAbi(TensorOf(v)));
+    in_vals.push_back(std::move(v));  // keeps the storage alive during the call
+  }
+  std::vector<double> scalars;
+  for (const auto& p : seg->scalar_inputs) {
+    Value v = Walk(p, f);
+    if (!v.is_number()) return false;
+    scalars.push_back(v.to_double());
+  }
+  std::vector<ts_tensor> outputs(seg->n_tensor_outputs);
+  for (auto& o : outputs) o = ts_tensor{};
+  PendingKernelError() = KernelError{};
+  int32_t rc = seg->fn(inputs.data(), static_cast<int32_t>(inputs.size()), scalars.data(),
+                       static_cast<int32_t>(scalars.size()), outputs.data(), static_cast<int32_t>(outputs.size()));
+  std::vector<Value> outs;
+  for (auto& o : outputs) {
+    if (o.handle) outs.push_back(MakeTensor(rt::AdoptAbi(o)));
+    else outs.emplace_back();
+  }
+  if (rc != 0) {
+    KernelError e = PendingKernelError();
+    PendingKernelError() = KernelError{};
+    if (e.line > 0) {
+      kernel_error_range_.begin = Loc{static_cast<uint32_t>(e.line), static_cast<uint32_t>(std::max(e.col, 1))};
+      kernel_error_range_.end = kernel_error_range_.begin;
+      f.at = &kernel_error_range_;
+    }
+    ThrowError(DiagKind::RtKernelError, e.raised ? e.message : "compiled kernel `" + seg->kernel + "` failed");
+  }
+  for (const auto& o : seg->outputs) {
+    Value v = BuildOutput(o.value, outs);
+    if (v.is_undef()) ThrowError(DiagKind::RtKernelError, "compiled kernel `" + seg->kernel + "` did not produce all its outputs");
+    if (o.is_return) {
+      *returned = true;
+      *ret = std::move(v);
+      continue;
+    }
+    if (o.slot_is_cell) f.slots[o.slot].as<CellObj>()->v = std::move(v);
+    else f.slots[o.slot] = std::move(v);
+  }
+  *next = seg->stmt_end;
+  return true;
+}
+
+}  // namespace tcc::interp

@@ -1,0 +1,89 @@
+// Implements tensor attributes: properties (`shape`, `dtype`, `T`, `ndim`)
+// and methods. A method is either one of the tensor functions with the
+// receiver first (`x.sum(1)` is `sum(x, 1)`, see TensorFunctionTable) or a
+// method-only operation (`size`, `dim`, `to`, `float`, ...).
+#include <unordered_map>
+
+#include "interp/interpreter.h"
+#include "interp/tensor_value.h"
+
+namespace tcc::interp {
+
+const std::vector<std::pair<const char*, BuiltinFn>>& TensorFunctionTable();
+
+namespace {
+
+Value ShapeTuple(const rt::Tensor& t) {
+  std::vector<Value> dims;
+  for (int64_t d : t.sizes()) dims.push_back(Value::Int(d));
+  return MakeTuple(std::move(dims));
+}
+
+Value Size(Interp&, Args& a) {
+  a.Check(2, {"dim"});
+  const rt::Tensor& t = TensorOf(a.pos[0]);
+  const Value& d = a.Get(1, "dim");
+  if (d.is_undef() || d.is_none()) return ShapeTuple(t);
+  return Value::Int(t.size(IntArg(d, "dim")));
+}
+Value Dim(Interp&, Args& a) { a.Check(1, {}); return Value::Int(TensorOf(a.pos[0]).dim()); }
+Value To(Interp&, Args& a) {
+  a.Check(2, {"dtype"});
+  return MakeTensor(rt::to_dtype(TensorOf(a.pos[0]), DTypeArg(a.Need(1, "dtype"), "`dtype`")));
+}
+template <rt::DType D>
+Value Cast(Interp&, Args& a) {
+  a.Check(1, {});
+  return MakeTensor(rt::to_dtype(TensorOf(a.pos[0]), D));
+}
+Value IsFloatingPoint(Interp&, Args& a) { a.Check(1, {}); return Value::Bool(rt::is_floating(TensorOf(a.pos[0]).dtype())); }
+
+std::unordered_map<int32_t, BuiltinFn>& Methods() {
+  static std::unordered_map<int32_t, BuiltinFn> m = [] {
+    std::unordered_map<int32_t, BuiltinFn> t;
+    for (auto& [name, fn] : TensorFunctionTable()) t[Intern(name)] = fn;
+    t[Intern("size")] = Size;
+    t[Intern("dim")] = Dim;
+    t[Intern("to")] = To;
+    t[Intern("float")] = Cast<rt::DType::Float32>;
+    t[Intern("double")] = Cast<rt::DType::Float64>;
+    t[Intern("long")] = Cast<rt::DType::Int64>;
+    t[Intern("int")] = Cast<rt::DType::Int32>;
+    t[Intern("bool")] = Cast<rt::DType::Bool>;
+    t[Intern("is_floating_point")] = IsFloatingPoint;
+    return t;
+  }();
+  return m;
+}
+
+}  // namespace
+
+Value TensorGetAttr(const Value& v, int32_t sym) {
+  static const int32_t shape = Intern("shape"), dtype = Intern("dtype"), T = Intern("T"), ndim = Intern("ndim"),
+                       mT = Intern("mT");
+  const rt::Tensor& t = TensorOf(v);
+  if (sym == shape) return ShapeTuple(t);
+  if (sym == dtype) return MakeDType(t.dtype());
+  if (sym == T) return MakeTensor(rt::t_T(t));
+  if (sym == mT) return MakeTensor(rt::transpose(t, -2, -1));
+  if (sym == ndim) return Value::Int(t.dim());
+  auto& m = Methods();
+  auto it = m.find(sym);
+  if (it != m.end()) {
+    auto* b = new BuiltinObj(SymName(sym).c_str(), it->second);
+    Value r = Value::Obj(b);
+    b->self = v;
+    return r;
+  }
+  ThrowError(DiagKind::RtAttributeError, "`Tensor` object has no attribute `" + SymName(sym) + "`");
+}
+
+Value TensorCallMethod(Interp& in, int32_t sym, Args& args) {
+  auto& m = Methods();
+  auto it = m.find(sym);
+  if (it != m.end()) return it->second(in, args);
+  Value attr = TensorGetAttr(args.pos[0], sym);  // a property, or an AttributeError
+  return in.Call(attr, args.pos + 1, args.npos - 1, args.kwnames, args.kwvals, args.nkw);
+}
+
+}  // namespace tcc::interp

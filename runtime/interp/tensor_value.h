@@ -1,0 +1,60 @@
+// Defines how tensors are Values (TensorObj wraps an rt::Tensor) and the
+// tensor side of the interpreter's operators (tensor_ops.cpp): arithmetic
+// with Python numbers, comparisons, truthiness, indexing, iteration, and the
+// methods/properties of tensors (tensor_methods.cpp).
+#pragma once
+
+#include <string>
+
+#include "ast/ast.h"
+#include "interp/value.h"
+#include "tensor/ops.h"
+#include "tensor/tensor.h"
+
+namespace tcc::interp {
+
+class Interp;
+struct Args;
+
+struct TensorObj : Object {
+  explicit TensorObj(rt::Tensor v) : Object(OType::Tensor), t(std::move(v)) {}
+  rt::Tensor t;
+};
+
+inline Value MakeTensor(rt::Tensor t) { return Value::Obj(new TensorObj(std::move(t))); }
+inline const rt::Tensor& TensorOf(const Value& v) { return v.as<TensorObj>()->t; }
+
+// Operators with at least one tensor operand.
+Value TensorBinary(ast::BinOp op, const Value& a, const Value& b);
+Value TensorUnary(ast::UnaryOp op, const Value& a);
+Value TensorCompare(ast::CmpOp op, const Value& a, const Value& b);
+bool TensorTruthy(const Value& t);
+Value TensorGetItem(const Value& t, const Value& index);
+void TensorSetItem(const Value& t, const Value& index, const Value& v);
+int64_t TensorLen(const Value& t);
+Value TensorRow(const Value& t, int64_t i);
+
+// Attributes: properties (`shape`, `T`, `dtype`, ...) and bound methods.
+Value TensorGetAttr(const Value& t, int32_t sym);
+// `t.name(args)`: args.pos[0] is the tensor. Throws AttributeError when the
+// tensor has no such method.
+Value TensorCallMethod(Interp& in, int32_t sym, Args& args);
+
+// Conversions used by builtins.
+rt::Scalar ToScalar(const Value& v, const char* what);
+bool IsScalar(const Value& v);  // bool / int / float
+Value FromScalar(rt::Scalar s);
+// A tensor from a tensor Value, a Python number, or a (nested) list/tuple.
+rt::Tensor ToTensor(const Value& v, const char* what);
+rt::DType DTypeArg(const Value& v, const char* what);  // a dtype value
+Value MakeDType(rt::DType d);
+// A shape given as ints `f(2, 3)`, a list/tuple `f([2, 3])` or a shape value.
+rt::Dims ShapeArgs(const Value* pos, int32_t n, const char* what);
+int64_t IntArg(const Value& v, const char* what);
+Value NestedToValue(const rt::Nested& n);
+rt::Nested ValueToNested(const Value& v);
+
+// Rethrows an rt::TensorError as a TsError of the best-fitting kind.
+[[noreturn]] void RethrowTensorError(const std::exception& e);
+
+}  // namespace tcc::interp

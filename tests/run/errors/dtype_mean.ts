@@ -1,0 +1,10 @@
+# RUN: tcc run --eager %s
+# RUN-EXIT: 1
+x = arange(4)
+print(x.mean())
+
+# CHECK-STDERR: dtype_mean.ts:4:7: error: mean(): input dtype must be floating point, got int64 [RtDTypeError]
+# CHECK-STDERR:  4 | print(x.mean())
+# CHECK-STDERR:    |       ^~~~~~~~
+# CHECK-STDERR: traceback (most recent call first):
+# CHECK-STDERR:   at <module> (dtype_mean.ts:4:7)

@@ -1,0 +1,40 @@
+# RUN: tcc run --eager %s
+# Reductions with and without dim / keepdim.
+x = tensor([[1.0, 5.0, -2.0], [4.0, 0.5, 3.0]])
+print(sum(x), x.sum(0), sum(x, dim=1), x.sum(1, keepdim=True))
+print(mean(x), x.mean(0), mean(x, 1, keepdim=True))
+print(max(x), x.max(0), max(x, dim=1, keepdim=True))
+print(min(x), x.min(1))
+print(argmax(x), x.argmax(1), argmin(x, 0))
+print(prod(x), x.prod(1))
+print(all(x > -3), any(x > 4, 1), (x > 0).all(1))
+print(sum(x, [0, 1]), x.sum((0, 1), keepdim=True))
+n = arange(6).reshape(2, 3)
+print(n.sum(), n.sum(0), n.max(1), n.prod())
+print(x.sum().item(), n.sum().item())
+# NUMPY: x = np.array([[1.0, 5.0, -2.0], [4.0, 0.5, 3.0]], np.float32)
+# NUMPY: out(x.sum(), x.sum(0), x.sum(1), x.sum(1, keepdims=True))
+# NUMPY: out(x.mean(), x.mean(0), x.mean(1, keepdims=True))
+# NUMPY: out(x.max(), x.max(0), x.max(1, keepdims=True))
+# NUMPY: out(x.min(), x.min(1))
+# NUMPY: out(x.argmax(), x.argmax(1), x.argmin(0))
+# NUMPY: out(x.prod(), x.prod(1))
+# NUMPY: out((x > -3).all(), (x > 4).any(1), (x > 0).all(1))
+# NUMPY: out(x.sum(), x.sum(keepdims=True))
+# NUMPY: n = np.arange(6).reshape(2, 3)
+# NUMPY: out(n.sum(), n.sum(0), n.max(1), n.prod())
+# NUMPY: out(x.sum(), n.sum())
+
+# CHECK-STDOUT: tensor(11.5000) tensor([5.0000, 5.5000, 1.0000]) tensor([4.0000, 7.5000]) tensor([[4.0000],
+# CHECK-STDOUT:         [7.5000]])
+# CHECK-STDOUT: tensor(1.9167) tensor([2.5000, 2.7500, 0.5000]) tensor([[1.3333],
+# CHECK-STDOUT:         [2.5000]])
+# CHECK-STDOUT: tensor(5.) tensor([4., 5., 3.]) tensor([[5.],
+# CHECK-STDOUT:         [4.]])
+# CHECK-STDOUT: tensor(-2.) tensor([-2.0000,  0.5000])
+# CHECK-STDOUT: tensor(1) tensor([1, 0]) tensor([0, 1, 0])
+# CHECK-STDOUT: tensor(-60.) tensor([-10.,   6.])
+# CHECK-STDOUT: tensor(True) tensor([ True, False]) tensor([False,  True])
+# CHECK-STDOUT: tensor(11.5000) tensor([[11.5000]])
+# CHECK-STDOUT: tensor(15) tensor([3, 5, 7]) tensor([2, 5]) tensor(0)
+# CHECK-STDOUT: 11.5 15
