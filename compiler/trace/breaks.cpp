@@ -181,7 +181,9 @@ void Tracer::CloseRegion() {
   for (size_t i = region_begin; i < tape.size(); ++i) {
     const TapeOp& op = tape[i];
     r.op_names.push_back(OpName(op.op));
-    std::string where = (op.file ? op.file->display_name() : std::string("?")) + ":" + std::to_string(op.loc.line);
+    std::string fname = op.file ? op.file->display_name() : std::string("?");
+    if (op.file != sp.file) fname = fname.substr(fname.find_last_of('/') + 1);
+    std::string where = fname + ":" + std::to_string(op.loc.line);
     if (std::find(r.locations.begin(), r.locations.end(), where) == r.locations.end()) r.locations.push_back(where);
     if (op.file == sp.file && op.loc.valid() &&
         std::find(r.lines.begin(), r.lines.end(), op.loc.line) == r.lines.end())

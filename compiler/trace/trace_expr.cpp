@@ -160,6 +160,7 @@ ValuePtr Tracer::GetAttr(const ValuePtr& base, const std::string& attr, Range wh
                                                   : MakeUnknownOf(VK::Int);
       if (attr == "T") {
         CallArgs none;
+        none.range = where;
         return TensorMethod("T", base, none);
       }
       if (IsTensorMethod(attr)) return MakeBuiltin(attr, base);
