@@ -2,6 +2,7 @@
 // sum, int, float, bool, str, list, tuple, dict, isinstance, enumerate, zip,
 // round, argv. Those that also accept tensors (abs, min, max, sum, int,
 // float, bool) hand tensors to the tensor builtins.
+#include <algorithm>
 #include <cmath>
 #include <ostream>
 
@@ -81,7 +82,10 @@ Value AbsFn(Interp&, Args& a) {
   const Value& x = a.Need(0, "x");
   if (x.is(OType::Tensor)) return TensorUnaryBuiltin(a, rt::UnaryOp::Abs);
   if (x.is_float()) return Value::Float(std::fabs(x.as_float()));
-  if (x.is_int() || x.is_bool()) return Value::Int(std::llabs(x.to_int()));
+  if (x.is_int() || x.is_bool()) {
+    int64_t v = x.to_int();
+    return Value::Int(v < 0 ? static_cast<int64_t>(0 - static_cast<uint64_t>(v)) : v);
+  }
   TypeErr("`abs()` needs a number or a tensor, not `" + TypeName(x) + "`");
 }
 
@@ -257,6 +261,40 @@ Value RoundFn(Interp&, Args& a) {
   return Value::Float(std::nearbyint(x.as_float() * m) / m);
 }
 
+Value SortedFn(Interp&, Args& a) {
+  a.Check(1, {"iterable", "reverse"});
+  std::vector<Value> items = Materialize(a.Need(0, "iterable"));
+  const Value& rev = a.Get(-1, "reverse");
+  std::stable_sort(items.begin(), items.end(), [](const Value& x, const Value& y) {
+    return Truthy(CompareOp(ast::CmpOp::Lt, x, y));
+  });
+  if (!rev.is_undef() && Truthy(rev)) std::reverse(items.begin(), items.end());
+  return MakeList(std::move(items));
+}
+
+Value ReversedFn(Interp&, Args& a) {
+  a.Check(1, {});
+  std::vector<Value> items = Materialize(a.Need(0, "sequence"));
+  std::reverse(items.begin(), items.end());
+  return MakeList(std::move(items));
+}
+
+Value AnyAll(Interp& in, Args& a, bool is_all) {
+  if (a.npos >= 1 && a.pos[0].is(OType::Tensor)) return TensorReduceBuiltin(in, a, is_all ? rt::ReduceOp::All : rt::ReduceOp::Any);
+  a.Check(1, {});
+  for (auto& v : Materialize(a.Need(0, "iterable"))) {
+    if (Truthy(v) != is_all) return Value::Bool(!is_all);
+  }
+  return Value::Bool(is_all);
+}
+Value AnyFn(Interp& in, Args& a) { return AnyAll(in, a, false); }
+Value AllFn(Interp& in, Args& a) { return AnyAll(in, a, true); }
+
+Value PowFn(Interp&, Args& a) {
+  a.Check(2, {"base", "exp"});
+  return BinaryOp(ast::BinOp::Pow, a.Need(0, "base"), a.Need(1, "exp"));
+}
+
 Value ArgvFn(Interp& in, Args& a) {
   a.Check(0, {});
   std::vector<Value> out;
@@ -287,6 +325,11 @@ void RegisterCoreBuiltins(BuiltinTable& t) {
   t.AddFn("zip", ZipFn);
   t.AddFn("round", RoundFn);
   t.AddFn("argv", ArgvFn);
+  t.AddFn("sorted", SortedFn);
+  t.AddFn("reversed", ReversedFn);
+  t.AddFn("any", AnyFn);
+  t.AddFn("all", AllFn);
+  t.AddFn("pow", PowFn);
 }
 
 }  // namespace tcc::interp

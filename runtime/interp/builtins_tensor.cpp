@@ -149,6 +149,25 @@ Value Stack(Interp&, Args& a) {
 Value Contiguous(Interp&, Args& a) { a.Check(1, {}); return MakeTensor(rt::contiguous(Self(a))); }
 Value Clone(Interp&, Args& a) { a.Check(1, {}); return MakeTensor(rt::clone(Self(a))); }
 
+Value LogicalNot(Interp&, Args& a) {
+  a.Check(1, {"input"});
+  return MakeTensor(rt::unary(rt::UnaryOp::Invert, rt::to_dtype(ToTensor(a.Need(0, "input"), "the input"), rt::DType::Bool)));
+}
+Value Detach(Interp&, Args& a) { a.Check(1, {}); return MakeTensor(Self(a)); }
+Value TwoDimT(Interp&, Args& a) {
+  a.Check(1, {});
+  if (Self(a).dim() > 2) ValueErr("`t()` expects a tensor with at most 2 dimensions; use `transpose` or `permute`");
+  return MakeTensor(rt::t_T(Self(a)));
+}
+const rt::Tensor& Other(Args& a) {
+  const Value& v = a.Need(1, "other");
+  if (!v.is(OType::Tensor)) TypeErr(std::string("`") + a.fname + "()` needs a tensor argument, not `" + TypeName(v) + "`");
+  return TensorOf(v);
+}
+Value ExpandAs(Interp&, Args& a) { a.Check(2, {"other"}); return MakeTensor(rt::expand(Self(a), Other(a).sizes())); }
+Value ReshapeAs(Interp&, Args& a) { a.Check(2, {"other"}); return MakeTensor(rt::reshape(Self(a), Other(a).sizes())); }
+Value ViewAs(Interp&, Args& a) { a.Check(2, {"other"}); return MakeTensor(rt::view(Self(a), Other(a).sizes())); }
+
 Value Item(Interp&, Args& a) { a.Check(1, {}); return FromScalar(Self(a).item()); }
 Value Tolist(Interp&, Args& a) { a.Check(1, {}); return NestedToValue(rt::tolist(Self(a))); }
 Value Numel(Interp&, Args& a) { a.Check(1, {}); return Value::Int(Self(a).numel()); }
@@ -163,6 +182,8 @@ Value TensorUnaryBuiltin(Args& a, rt::UnaryOp op) {
 Value TensorReduceBuiltin(Interp& in, Args& a, rt::ReduceOp op) {
   switch (op) {
     case rt::ReduceOp::Sum: return Reduce<rt::ReduceOp::Sum>(in, a);
+    case rt::ReduceOp::All: return Reduce<rt::ReduceOp::All>(in, a);
+    case rt::ReduceOp::Any: return Reduce<rt::ReduceOp::Any>(in, a);
     default: return Reduce<rt::ReduceOp::Mean>(in, a);
   }
 }
@@ -196,7 +217,8 @@ const std::vector<std::pair<const char*, BuiltinFn>>& TensorFunctionTable() {
       {"argmin", Reduce<rt::ReduceOp::ArgMin>}, {"all", Reduce<rt::ReduceOp::All>}, {"any", Reduce<rt::ReduceOp::Any>},
       {"matmul", Matmul}, {"transpose", Transpose}, {"permute", Permute}, {"reshape", Reshape}, {"view", View},
       {"expand", Expand}, {"flatten", Flatten}, {"squeeze", Squeeze}, {"unsqueeze", Unsqueeze},
-      {"contiguous", Contiguous}, {"clone", Clone}, {"item", Item}, {"tolist", Tolist}, {"numel", Numel},
+      {"contiguous", Contiguous}, {"clone", Clone}, {"logical_not", LogicalNot}, {"detach", Detach},
+      {"t", TwoDimT}, {"expand_as", ExpandAs}, {"reshape_as", ReshapeAs}, {"view_as", ViewAs}, {"item", Item}, {"tolist", Tolist}, {"numel", Numel},
   };
   return table;
 }
@@ -206,7 +228,10 @@ const std::vector<std::pair<const char*, BuiltinFn>>& TensorFunctionTable() {
 void RegisterTensorFunctions(BuiltinTable& t) {
   for (auto& [name, fn] : TensorFunctionTable()) {
     std::string n = name;
-    if (n == "abs" || n == "max" || n == "min" || n == "sum") continue;
+    if (n == "abs" || n == "max" || n == "min" || n == "sum" || n == "all" || n == "any" || n == "pow" ||
+        n == "detach" || n == "t" || n == "expand_as" || n == "reshape_as" || n == "view_as") {
+      continue;  // Python-level builtins that forward tensors, or methods only
+    }
     t.AddFn(name, fn);
   }
   t.AddFn("cat", Cat);

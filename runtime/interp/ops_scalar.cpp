@@ -23,11 +23,13 @@ namespace {
 }
 
 int64_t FloorDivInt(int64_t a, int64_t b) {
+  if (b == -1) return static_cast<int64_t>(0 - static_cast<uint64_t>(a));  // INT64_MIN // -1 wraps
   int64_t q = a / b;
   if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
   return q;
 }
 int64_t ModInt(int64_t a, int64_t b) {
+  if (b == -1) return 0;  // also avoids INT64_MIN % -1 trapping
   int64_t r = a % b;
   if (r != 0 && ((r < 0) != (b < 0))) r += b;
   return r;
@@ -270,7 +272,7 @@ Value UnaryOp(ast::UnaryOp op, const Value& a) {
   switch (op) {
     case ast::UnaryOp::Neg:
       if (a.is_float()) return Value::Float(-a.as_float());
-      if (a.is_int() || a.is_bool()) return Value::Int(-a.to_int());
+      if (a.is_int() || a.is_bool()) return Value::Int(static_cast<int64_t>(0 - static_cast<uint64_t>(a.to_int())));
       break;
     case ast::UnaryOp::Pos:
       if (a.is_float()) return a;

@@ -51,6 +51,7 @@ std::unordered_map<int32_t, BuiltinFn>& Methods() {
     t[Intern("int")] = Cast<rt::DType::Int32>;
     t[Intern("bool")] = Cast<rt::DType::Bool>;
     t[Intern("is_floating_point")] = IsFloatingPoint;
+    t[Intern("type")] = To;
     return t;
   }();
   return m;
