@@ -31,7 +31,8 @@ FuncCode* Compiler::Function(const FunctionDef* d, const std::string& qual_prefi
   f->qualname = qual_prefix + d->name;
   f->module = &mod_;
   f->def = d;
-  f->def_line = d->range.begin.line;
+  // As the tracer numbers it: the line of `def` itself, below any decorators.
+  f->def_line = d->name_loc.valid() ? d->name_loc.line : d->range.begin.line;
   // Decorators and defaults are evaluated in the defining scope.
   for (auto& dec : d->decorators) f->decorators.push_back(Expr(dec.get()));
   Scope* s = by_def_.at(d);
@@ -78,7 +79,8 @@ ClassCode* Compiler::Class(const ClassDef* d) {
   c->range = d->range;
   for (auto& dec : d->decorators) c->decorators.push_back(Expr(dec.get()));
   for (auto& b : d->bases) c->bases.push_back(Expr(b.get()));
-  std::string prefix = qual_prefix_ + d->name + ".";
+  // Methods are "Class.method" wherever the class is defined (as the tracer names them).
+  std::string prefix = d->name + ".";
   for (auto& m : d->body) {
     switch (m->kind) {
       case StmtKind::FunctionDef: {

@@ -57,6 +57,23 @@ TEST_CASE("a segment runs its kernel when the guards hold", "[plan]") {
   CHECK(r.out == "tensor([204., 204.])\ntensor([4., 4., 4.])\n");
 }
 
+TEST_CASE("def_line is the line of `def`, below its decorators", "[plan]") {
+  const char* program =
+      "@fullgraph\n"
+      "def f(x, y):\n"
+      "    h = x + y\n"
+      "    return h * 2\n"
+      "print(f(ones(2), ones(2)))\n";
+  std::string plan = R"({"version": 1, "segments": [{
+    "kernel": "k_add", "module": "main", "function": "f", "def_line": 2,
+    "stmt_begin": 0, "stmt_end": 1, "guards": [], "inputs": ["x", "y"],
+    "outputs": [{"target": "h", "value": {"kind": "tensor", "index": 0}}]}]})";
+  auto r = RunSource(program, plan, kKernels, 2);
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  CHECK(r.out == "tensor([204., 204.])\n");
+}
+
 TEST_CASE("a segment can return, with tuple outputs and constants", "[plan]") {
   std::string plan = R"({"version": 1, "segments": [{
     "kernel": "k_add", "module": "main", "function": "f", "def_line": 1,
