@@ -34,7 +34,7 @@ const std::set<std::string>& TensorMethods() {
       "any", "reshape", "view", "transpose", "permute", "flatten", "squeeze", "unsqueeze", "expand", "exp", "log",
       "sqrt", "rsqrt", "sin", "cos", "tanh", "sigmoid", "relu", "gelu", "abs", "neg", "clamp", "maximum", "minimum",
       "pow", "matmul", "float", "double", "int", "long", "bool", "to", "type", "contiguous", "clone", "detach",
-      "t", "expand_as", "reshape_as", "view_as", "logical_not"};
+      "t", "expand_as", "reshape_as", "view_as", "logical_not", "is_floating_point"};
   return s;
 }
 
@@ -115,7 +115,11 @@ ValuePtr Tracer::CallBuiltin(const std::string& name, const ValuePtr& self, Call
     }
     return MakeNone();
   }
-  if (name == "argv") return MakeUnknownOf(VK::List);
+  if (name == "argv") {
+    auto l = MakeSeq(VK::List, {MakeUnknownOf(VK::Str)});
+    l->known = false;
+    return l;
+  }
   if (name == "manual_seed") {
     Break(BreakKind::Unsupported, where, "`manual_seed` inside a compiled function changes the random state");
     return MakeNone();
@@ -168,7 +172,10 @@ ValuePtr Tracer::CallBuiltin(const std::string& name, const ValuePtr& self, Call
     }
     if (v->is_number()) {
       if (!v->known) return MakeUnknownOf(k);
-      if (k == VK::Int) return MakeInt(static_cast<int64_t>(v->as_double()));
+      if (k == VK::Int) {
+        if (v->kind == VK::Int) return v;
+        return MakeIntFrom(v->as_double());
+      }
       if (k == VK::Float) return MakeFloat(v->as_double());
       return MakeBool(v->as_double() != 0);
     }
@@ -285,7 +292,7 @@ ValuePtr Tracer::CallBuiltin(const std::string& name, const ValuePtr& self, Call
   if (name == "round") {
     ValuePtr v = args.Arg(0, "x");
     if (v && v->kind == VK::Tensor) return v;
-    if (v && v->is_known_number() && !args.Arg(1, "ndigits")) return MakeInt(static_cast<int64_t>(std::nearbyint(v->as_double())));
+    if (v && v->is_known_number() && !args.Arg(1, "ndigits")) return MakeIntFrom(std::nearbyint(v->as_double()));
     return MakeUnknownOf(VK::Float);
   }
 
@@ -333,7 +340,7 @@ ValuePtr Tracer::CallBuiltin(const std::string& name, const ValuePtr& self, Call
         else if (name == "max") r = std::max(r, x);
         else if (name == "sum") r += x;
       }
-    return is_float ? MakeFloat(r) : MakeInt(static_cast<int64_t>(r));
+    return is_float ? MakeFloat(r) : MakeIntFrom(r);
   }
 
   if (TensorFunctions().count(name) || name == "min" || name == "max" || name == "abs" || name == "sum" ||

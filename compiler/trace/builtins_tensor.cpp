@@ -152,7 +152,12 @@ ValuePtr Tracer::Creation(const std::string& name, CallArgs& args) {
     if (b.empty() || b.size() > 3) { Issue(DiagKind::TraceArgumentError, where, "`arange` takes 1 to 3 numbers"); return MakeUnknown(); }
     double start = b.size() >= 2 ? b[0] : 0, stop = b.size() >= 2 ? b[1] : b[0], step = b.size() == 3 ? b[2] : 1;
     if (step == 0) { Issue(DiagKind::TraceTypeError, where, "`arange` step must not be zero"); return MakeUnknown(); }
-    int64_t n = std::max<int64_t>(0, static_cast<int64_t>(std::ceil((stop - start) / step)));
+    auto count = ToInt64(std::ceil((stop - start) / step));
+    if (!count || *count > (int64_t(1) << 40)) {
+      Issue(DiagKind::TraceShapeError, where, "`arange` would create too many elements");
+      return MakeUnknown();
+    }
+    int64_t n = std::max<int64_t>(0, *count);
     graph::Attrs a;
     a.fvalues = {start, step};
     return Emit(graph::OpKind::Arange, {}, a, {dtype_kw.value_or(any_float ? graph::DType::F32 : graph::DType::I64),
@@ -244,7 +249,7 @@ ValuePtr Tracer::Creation(const std::string& name, CallArgs& args) {
       if (name == "exp") return MakeFloat(std::exp(v));
       if (name == "log") return MakeFloat(std::log(v));
       if (name == "sqrt") return MakeFloat(std::sqrt(v));
-      if (name == "abs") return x->kind == VK::Float ? MakeFloat(std::fabs(v)) : MakeInt(std::llabs(x->i));
+      if (name == "abs") return x->kind == VK::Float ? MakeFloat(std::fabs(v)) : MakeInt(x->i == INT64_MIN ? x->i : std::llabs(x->i));
       return MakeUnknownOf(VK::Float);
     }
     if (x->kind == VK::Unknown) return MakeUnknown();

@@ -39,6 +39,7 @@ ValuePtr Tracer::TensorMethod(const std::string& name, const ValuePtr& t, CallAr
     auto n = StaticNumel(syms.Resolve(t->type.shape));
     return n ? MakeInt(*n) : MakeUnknownOf(VK::Int);
   }
+  if (name == "is_floating_point") return MakeBool(IsFloatType(t->type.dtype));
   if (name == "dim") return t->rank_known ? MakeInt(static_cast<int64_t>(t->type.shape.size())) : MakeUnknownOf(VK::Int);
   if (name == "size") {
     if (!t->rank_known) return MakeUnknown();

@@ -152,7 +152,11 @@ ValuePtr Tracer::GetAttr(const ValuePtr& base, const std::string& attr, Range wh
         std::vector<ValuePtr> dims;
         for (const auto& d : syms.Resolve(base->type.shape))
           dims.push_back(d.is_static() ? MakeInt(d.size) : MakeUnknownOf(VK::Int));
-        if (!base->rank_known) return MakeUnknownOf(VK::Tuple);
+        if (!base->rank_known) {
+          auto t = MakeSeq(VK::Tuple, {MakeUnknownOf(VK::Int)});
+          t->known = false;
+          return t;
+        }
         return MakeSeq(VK::Tuple, std::move(dims));
       }
       if (attr == "dtype") return MakeDType(base->type.dtype);
@@ -215,8 +219,8 @@ std::optional<double> PyArith(BinOp op, double x, double y, bool ints, bool* ok)
     case BinOp::BitAnd: return double(a & b);
     case BinOp::BitOr: return double(a | b);
     case BinOp::BitXor: return double(a ^ b);
-    case BinOp::LShift: return double(a << b);
-    case BinOp::RShift: return double(a >> b);
+    case BinOp::LShift: if (b < 0 || b >= 63) return std::nullopt; return double(a) * double(int64_t(1) << b);
+    case BinOp::RShift: if (b < 0 || b >= 64) return std::nullopt; return double(a >> b);
     default: return std::nullopt;
   }
 }
@@ -288,12 +292,25 @@ ValuePtr Tracer::BinaryOp(BinOp op, const ValuePtr& a, const ValuePtr& b, Range 
       // exact integer arithmetic where it matters
       int64_t x = a->kind == VK::Bool ? a->b : a->i, y = b->kind == VK::Bool ? b->b : b->i;
       switch (op) {
-        case BinOp::Add: return MakeInt(x + y);
-        case BinOp::Sub: return MakeInt(x - y);
-        case BinOp::Mul: return MakeInt(x * y);
-        case BinOp::FloorDiv: { int64_t q = x / y; if ((x % y != 0) && ((x < 0) != (y < 0))) --q; return MakeInt(q); }
-        case BinOp::Mod: { int64_t m = x % y; if (m != 0 && ((m < 0) != (y < 0))) m += y; return MakeInt(m); }
-        default: return MakeInt(static_cast<int64_t>(*r));
+        // 64-bit wrapping, as the runtime's int64
+        case BinOp::Add: return MakeInt(static_cast<int64_t>(static_cast<uint64_t>(x) + static_cast<uint64_t>(y)));
+        case BinOp::Sub: return MakeInt(static_cast<int64_t>(static_cast<uint64_t>(x) - static_cast<uint64_t>(y)));
+        case BinOp::Mul: return MakeInt(static_cast<int64_t>(static_cast<uint64_t>(x) * static_cast<uint64_t>(y)));
+        case BinOp::FloorDiv: {
+          if (y == -1) return MakeInt(static_cast<int64_t>(0 - static_cast<uint64_t>(x)));
+          int64_t q = x / y;
+          if ((x % y != 0) && ((x < 0) != (y < 0))) --q;
+          return MakeInt(q);
+        }
+        case BinOp::Mod: {
+          if (y == -1) return MakeInt(0);
+          int64_t m = x % y;
+          if (m != 0 && ((m < 0) != (y < 0))) m += y;
+          return MakeInt(m);
+        }
+        case BinOp::Pow: case BinOp::LShift: case BinOp::RShift:
+          return MakeIntFrom(*r);
+        default: return MakeIntFrom(*r);
       }
     }
     return MakeFloat(*r);
@@ -308,11 +325,22 @@ ValuePtr Tracer::BinaryOp(BinOp op, const ValuePtr& a, const ValuePtr& b, Range 
     items.insert(items.end(), b->items.begin(), b->items.end());
     return MakeSeq(a->kind, items);
   }
-  if ((a->kind == VK::List || a->kind == VK::Tuple) && b->kind == VK::Int && op == BinOp::Mul && b->known) {
+  if (op == BinOp::Mul && (b->kind == VK::List || b->kind == VK::Tuple || b->kind == VK::Str) && a->kind == VK::Int)
+    return BinaryOp(op, b, a, where);
+  if ((a->kind == VK::List || a->kind == VK::Tuple) && b->kind == VK::Int && op == BinOp::Mul && b->known &&
+      a->known) {
     std::vector<ValuePtr> items;
     for (int64_t i = 0; i < b->i && items.size() < 100000; ++i) items.insert(items.end(), a->items.begin(), a->items.end());
     return MakeSeq(a->kind, items);
   }
+  if (a->kind == VK::Str && b->kind == VK::Int && op == BinOp::Mul) {
+    if (!a->known || !b->known || b->i > 100000) return MakeUnknownOf(VK::Str);
+    std::string r;
+    for (int64_t i = 0; i < b->i; ++i) r += a->s;
+    return MakeStr(r);
+  }
+  if ((a->kind == VK::List || a->kind == VK::Tuple) && b->kind == VK::Int && op == BinOp::Mul)
+    return MakeUnknownOf(a->kind);
   if (a->kind == VK::Unknown || b->kind == VK::Unknown) return MakeUnknown();
   Issue(DiagKind::TraceTypeError, where,
         std::string("operator `") + BinOpSpelling(op) + "` between " + Describe(*a) + " and " + Describe(*b));
@@ -328,7 +356,8 @@ ValuePtr Tracer::EvalUnary(const UnaryExpr& e) {
       if (v->kind == VK::Tensor) return EmitUnary(graph::OpKind::Neg, v, where, false);
       if (v->is_number()) {
         if (!v->known) return MakeUnknownOf(v->kind == VK::Float ? VK::Float : VK::Int);
-        return v->kind == VK::Float ? MakeFloat(-v->f) : MakeInt(-(v->kind == VK::Bool ? v->b : v->i));
+        return v->kind == VK::Float ? MakeFloat(-v->f)
+                                    : MakeInt(static_cast<int64_t>(0 - static_cast<uint64_t>(v->kind == VK::Bool ? v->b : v->i)));
       }
       return MakeUnknown();
     case UnaryOp::Invert:

@@ -139,6 +139,12 @@ ValuePtr Tracer::IndexValue(const ValuePtr& base, const Expr& index_expr, Range 
   }
 
   ValuePtr idx = Eval(index_expr);
+  if ((base->kind == VK::List || base->kind == VK::Tuple) && !base->known) {
+    // A sequence whose length is known only at run time (argv(), tolist()).
+    MarkEager();
+    if (idx->kind == VK::Slice) return MakeUnknownOf(base->kind);
+    return base->items.empty() ? MakeUnknown() : base->items[0];
+  }
   if (base->kind == VK::List || base->kind == VK::Tuple) {
     if (auto k = KnownIntOf(idx)) {
       int64_t n = static_cast<int64_t>(base->items.size());

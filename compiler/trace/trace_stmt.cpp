@@ -1,6 +1,8 @@
 // Implements abstract execution of statements: assignment, control flow
 // (known conditions choose a branch; loops over known sequences unroll),
 // `with error_on_graph_break(b)`, definitions and imports.
+#include <algorithm>
+
 #include "trace/tracer.h"
 
 namespace tcc::trace {
@@ -322,6 +324,15 @@ void Tracer::ExecClassDef(const ClassDef& d) {
   cls->kind = VK::Class;
   cls->cls = info;
   cls->module = f.module;
+  // Inheritance: a class starts with its bases' fields and members.
+  for (const auto& b : d.bases) {
+    ValuePtr base = Eval(*b);
+    if (base->kind != VK::Class) continue;
+    for (const auto& fld : base->cls->fields)
+      if (std::find(info->fields.begin(), info->fields.end(), fld) == info->fields.end()) info->fields.push_back(fld);
+    for (const auto& [k, v] : base->cls->members) info->members[k] = v;
+    info->pytree |= base->cls->pytree;
+  }
   for (const auto& st : d.body) {
     if (auto* fd = dyn_cast<FunctionDef>(st.get())) {
       auto fn = MakeUnknown();

@@ -19,6 +19,10 @@ ValuePtr Make(VK k) {
 }  // namespace
 
 ValuePtr MakeUnknown() { return Make(VK::Unknown); }
+ValuePtr MakeIntFrom(double d) {
+  auto i = ToInt64(d);
+  return i ? MakeInt(*i) : MakeUnknownOf(VK::Int);
+}
 ValuePtr MakeNone() { return Make(VK::None); }
 ValuePtr MakeBool(bool b) { auto v = Make(VK::Bool); v->b = b; return v; }
 ValuePtr MakeInt(int64_t i) { auto v = Make(VK::Int); v->i = i; return v; }

@@ -88,6 +88,14 @@ struct Value {
   double as_double() const { return kind == VK::Float ? f : kind == VK::Int ? double(i) : double(b); }
 };
 
+// A double converted to int64 when finite and in range.
+inline std::optional<int64_t> ToInt64(double d) {
+  if (!(d > -9.2e18 && d < 9.2e18)) return std::nullopt;
+  return static_cast<int64_t>(d);
+}
+// An int value, or an int known only at run time when `d` does not fit.
+ValuePtr MakeIntFrom(double d);
+
 ValuePtr MakeUnknown();
 ValuePtr MakeNone();
 ValuePtr MakeBool(bool b);
