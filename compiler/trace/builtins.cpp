@@ -109,6 +109,16 @@ ValuePtr Tracer::CallBuiltin(const std::string& name, const ValuePtr& self, Call
   if (name == "print" || name == "save" || name == "load") {
     Break(BreakKind::SideEffectIO, where, "`" + name + "(...)` inside a compiled function");
     if (name == "load") {
+      // The data is read at run time; a file present now gives dtype and rank.
+      ValuePtr p = args.Arg(0, "path");
+      if (p && p->kind == VK::Str && !p->s.empty()) {
+        std::optional<graph::TensorType> ty = ReadNpyType(p->s);
+        if (!ty && p->s[0] != '/' && !main_dir.empty()) ty = ReadNpyType(main_dir + "/" + p->s);
+        if (ty) {
+          for (auto& d : ty->shape) d = syms.Fresh();
+          return MakeTensor(*ty);
+        }
+      }
       auto t = MakeTensor({graph::DType::F32, {}});
       t->rank_known = false;
       return t;

@@ -241,13 +241,15 @@ ValuePtr Tracer::Entry(const ValuePtr& callable, CallArgs& args) {
     key += sig + ",";
     if (i) display += ", ";
     if (def && param0 + i < def->params.size()) display += def->params[param0 + i].name + ": ";
-    display += sig;
+    std::map<int32_t, int> shown = symnames;
+    display += SignatureOf(*args.pos[i], shown, true);
   }
   for (const auto& [k, v] : args.kw) {
     std::string sig = SignatureOf(*v, symnames);
     key += k + "=" + sig + ",";
     if (display.size() > 1) display += ", ";
-    display += k + ": " + sig;
+    std::map<int32_t, int> shown = symnames;
+    display += k + ": " + SignatureOf(*v, shown, true);
   }
   display += ")";
   auto found = spec_by_key.find(key);

@@ -27,6 +27,12 @@ ValuePtr JoinValues(SymTable& syms, const ValuePtr& a, const ValuePtr& b) {
     return MakeUnknownOf(a->kind);
   }
   if (a->kind == b->kind && a->kind == VK::None) return a;
+  if (a->kind == VK::Str && b->kind == VK::Str) {
+    if (a->known && b->known && a->s == b->s) return a;
+    auto r = MakeUnknownOf(VK::Str);
+    r->s = !a->s.empty() ? a->s : b->s;  // a likely value (e.g. a default path)
+    return r;
+  }
   return MakeUnknown();
 }
 }  // namespace
@@ -317,7 +323,9 @@ ValuePtr Tracer::BinaryOp(BinOp op, const ValuePtr& a, const ValuePtr& b, Range 
   }
   if (a->kind == VK::Str && b->kind == VK::Str && op == BinOp::Add) {
     if (a->known && b->known) return MakeStr(a->s + b->s);
-    return MakeUnknownOf(VK::Str);
+    auto r = MakeUnknownOf(VK::Str);
+    if ((a->known || !a->s.empty()) && (b->known || !b->s.empty())) r->s = a->s + b->s;  // likely value
+    return r;
   }
   if (a->kind == VK::Str && op == BinOp::Mod) return MakeUnknownOf(VK::Str);
   if ((a->kind == VK::List || a->kind == VK::Tuple) && a->kind == b->kind && op == BinOp::Add) {

@@ -114,6 +114,11 @@ void Tracer::ExecImport(const Stmt& s) {
 }
 
 TraceResult Tracer::Run(ModuleState* main) {
+  if (main->file) {
+    const std::string& p = main->file->path();
+    size_t slash = p.find_last_of('/');
+    main_dir = slash == std::string::npos ? "." : p.substr(0, slash);
+  }
   EvalModule(*this, main);
   for (auto& [name, m] : modules) delete m;
   modules.clear();

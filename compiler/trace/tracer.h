@@ -218,6 +218,7 @@ class Tracer {
   std::map<std::string, size_t> site_by_key, issue_by_key;
   std::set<std::string> nonstrict_warned;
   int kernel_counter = 0;
+  std::string main_dir;              // folder of the main script (for `load` at compile time)
   int inline_depth = 0;
   bool entering = false;             // the next CallFunction starts an entry (traced frame)
   std::set<std::string> segment_keys;
@@ -241,6 +242,9 @@ graph::Graph BuildRegionGraph(Tracer& t, size_t begin, size_t end, const std::st
 
 // Names a statement loads (reads), including nested blocks.
 std::set<std::string> NamesLoaded(const ast::Stmt& s);
+
+// dtype and shape of a .npy file (nullopt when unreadable).
+std::optional<graph::TensorType> ReadNpyType(const std::string& path);
 
 // Op spelling (from graph/ops.def), e.g. "add".
 const char* OpName(graph::OpKind op);

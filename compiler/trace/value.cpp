@@ -134,7 +134,7 @@ std::string Describe(const Value& v) {
   return "value";
 }
 
-std::string SignatureOf(const Value& v, std::map<int32_t, int>& sym_names) {
+std::string SignatureOf(const Value& v, std::map<int32_t, int>& sym_names, bool display) {
   switch (v.kind) {
     case VK::Tensor: {
       if (!v.rank_known) return TypeString(v.type, false);
@@ -159,16 +159,18 @@ std::string SignatureOf(const Value& v, std::map<int32_t, int>& sym_names) {
       std::string s = v.kind == VK::List ? "[" : "(";
       for (size_t i = 0; i < v.items.size(); ++i) {
         if (i) s += ", ";
-        s += SignatureOf(*v.items[i], sym_names);
+        s += SignatureOf(*v.items[i], sym_names, display);
       }
       return s + (v.kind == VK::List ? "]" : ")");
     }
     case VK::Object: {
+      if (display) return (v.cls ? v.cls->name : std::string("?")) + " object";
       std::ostringstream os;
       os << (v.cls ? v.cls->name : "?") << "@" << static_cast<const void*>(&v);
       return os.str();
     }
     case VK::Function: case VK::Class: case VK::Module: case VK::Wrapper: case VK::BoundMethod: {
+      if (display) return Describe(v);
       std::ostringstream os;
       os << Describe(v) << "@" << static_cast<const void*>(&v);
       return os.str();

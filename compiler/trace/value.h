@@ -60,7 +60,7 @@ struct Value {
   bool b = false;
   int64_t i = 0;
   double f = 0;
-  std::string s;                // Str; Builtin name; Function qualified name
+  std::string s;                // Str (when !known: a likely value, or empty); Builtin name; Function qualified name
   std::vector<ValuePtr> items;  // List/Tuple/Slice; Dict values
   std::vector<ValuePtr> keys;   // Dict keys
   // Tensor
@@ -117,7 +117,7 @@ std::optional<bool> KnownEqual(const Value& a, const Value& b);
 std::string Describe(const Value& v);
 // A canonical text of the abstract value for specialisation keys: tensors
 // by dtype and shape, Python scalars by value, objects by identity.
-std::string SignatureOf(const Value& v, std::map<int32_t, int>& sym_names);
+std::string SignatureOf(const Value& v, std::map<int32_t, int>& sym_names, bool display = false);
 // "float32[3, s0]"
 std::string TypeString(const graph::TensorType& t, bool rank_known = true);
 const char* DTypeSpelling(graph::DType t);
