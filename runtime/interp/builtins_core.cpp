@@ -295,6 +295,19 @@ Value PowFn(Interp&, Args& a) {
   return BinaryOp(ast::BinOp::Pow, a.Need(0, "base"), a.Need(1, "exp"));
 }
 
+// super(): the base class of the running method's class, bound to its
+// first parameter (zero-argument form only).
+Value SuperFn(Interp& in, Args& a) {
+  a.Check(0, {});
+  Frame* f = in.top();
+  if (!f || !f->fn || !f->fn->owner || f->code->params.empty()) {
+    TypeErr("`super()` is only available inside a method of a class");
+  }
+  Value self = f->slots[f->code->params[0].slot];
+  if (self.is(OType::Cell)) { Value inner = self.as<CellObj>()->v; self = std::move(inner); }
+  return Value::Obj(new SuperObj(f->fn->owner->base, std::move(self)));
+}
+
 Value ArgvFn(Interp& in, Args& a) {
   a.Check(0, {});
   std::vector<Value> out;
@@ -330,6 +343,7 @@ void RegisterCoreBuiltins(BuiltinTable& t) {
   t.AddFn("any", AnyFn);
   t.AddFn("all", AllFn);
   t.AddFn("pow", PowFn);
+  t.AddFn("super", SuperFn);
 }
 
 }  // namespace tcc::interp

@@ -219,6 +219,7 @@ Value Interp::DefineClass(const ClassCode* code, Frame& f) {
   }
   for (auto& a : code->attrs) {
     Value v = a.method ? DefineFunction(a.method, f) : Eval(a.value.get(), f);
+    if (v.is(OType::Function)) v.as<FunctionObj>()->owner = cls;  // a cycle; classes live as long as the program
     cls->attrs.emplace_back(a.sym, std::move(v));
   }
   Value v = cls.value();
@@ -253,6 +254,13 @@ Value Interp::GetAttr(const Value& obj, int32_t sym) {
       }
       case OType::Tensor:
         return TensorGetAttr(obj, sym);
+      case OType::Super: {
+        auto* sp = obj.as<SuperObj>();
+        const Value* m = sp->start ? sp->start->Lookup(sym) : nullptr;
+        if (!m) ThrowError(DiagKind::RtAttributeError, "`super()` has no attribute `" + SymName(sym) + "`");
+        if (m->is(OType::Function)) return Value::Obj(new BoundMethodObj(sp->self, *m));
+        return *m;
+      }
       case OType::List:
       case OType::Dict:
       case OType::Str:

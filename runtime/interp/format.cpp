@@ -147,6 +147,7 @@ void ReprInto(const Value& v, std::string& out, int depth) {
     case OType::DType: out += rt::dtype_name(static_cast<rt::DType>(v.as<DTypeObj>()->dtype)); return;
     case OType::Cell: out += "<cell>"; return;
     case OType::Native: out += "<" + v.as<NativeObj>()->name + ">"; return;
+    case OType::Super: out += "<super>"; return;
     case OType::Range: {
       auto* r = v.as<RangeObj>();
       out += "range(" + std::to_string(r->start) + ", " + std::to_string(r->stop);

@@ -87,6 +87,7 @@ std::string TypeName(const Value& v) {
     case OType::Cell: return "cell";
     case OType::Native: return "decorator";
     case OType::Range: return "range";
+    case OType::Super: return "super";
   }
   return "object";
 }

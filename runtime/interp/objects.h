@@ -68,6 +68,18 @@ struct DTypeObj : Object {
   int32_t dtype;  // enum ts_dtype
 };
 
+struct ClassObj : Object {
+  ClassObj() : Object(OType::Class) {}
+  std::string name;
+  const ClassCode* code = nullptr;
+  Ref<ClassObj> base;
+  struct Field { int32_t sym; Value default_value; };  // Undef default: required
+  std::vector<Field> fields;                            // typed fields, in order
+  std::vector<std::pair<int32_t, Value>> attrs;         // methods and class attributes
+  bool pytree = false;
+  const Value* Lookup(int32_t sym) const;               // walks the base chain
+};
+
 struct ModuleObj : Object {
   explicit ModuleObj(ModuleCode* c) : Object(OType::Module), code(c) {}
   ModuleCode* code;
@@ -81,6 +93,7 @@ struct FunctionObj : Object {
   Ref<ModuleObj> module;
   std::vector<Value> defaults;          // one per parameter; Undef when none
   std::vector<Ref<CellObj>> closure;    // one per FuncCode::freevars entry
+  Ref<ClassObj> owner;                   // the class whose body defines this method (for super())
 };
 
 using BuiltinFn = Value (*)(Interp&, Args&);
@@ -89,18 +102,6 @@ struct BuiltinObj : Object {
   const char* name;
   BuiltinFn fn;
   Value self;  // bound receiver for builtin methods (`xs.append`), else Undef
-};
-
-struct ClassObj : Object {
-  ClassObj() : Object(OType::Class) {}
-  std::string name;
-  const ClassCode* code = nullptr;
-  Ref<ClassObj> base;
-  struct Field { int32_t sym; Value default_value; };  // Undef default: required
-  std::vector<Field> fields;                            // typed fields, in order
-  std::vector<std::pair<int32_t, Value>> attrs;         // methods and class attributes
-  bool pytree = false;
-  const Value* Lookup(int32_t sym) const;               // walks the base chain
 };
 
 struct InstanceObj : Object {
@@ -114,6 +115,13 @@ struct InstanceObj : Object {
   void Set(int32_t sym, Value v) {
     if (Value* p = Find(sym)) *p = std::move(v); else attrs.emplace_back(sym, std::move(v));
   }
+};
+
+// `super()`: attribute lookup starting above `start`, bound to `self`.
+struct SuperObj : Object {
+  SuperObj(Ref<ClassObj> s, Value v) : Object(OType::Super), start(std::move(s)), self(std::move(v)) {}
+  Ref<ClassObj> start;  // the base class of the method's class (may be null)
+  Value self;
 };
 
 struct BoundMethodObj : Object {
