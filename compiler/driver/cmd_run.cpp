@@ -51,6 +51,7 @@ int RunEager(const CommonOptions& common, const RunOptions& opts) {
   interp::RunConfig cfg;
   cfg.argv = opts.args;
   cfg.color = common.UseColor();
+  cfg.json_diagnostics = common.diagnostic_format == "json";
   return interp::RunProgram(*program, cfg);
 }
 

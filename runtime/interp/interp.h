@@ -29,6 +29,7 @@ struct RunConfig {
   std::ostream* out = nullptr;            // program output (default std::cout)
   std::ostream* err = nullptr;            // diagnostics (default std::cerr)
   bool color = false;                     // colour diagnostics
+  bool json_diagnostics = false;          // errors as JSON (traceback frames as notes)
 };
 
 // Runs the program; returns the process exit code (0 ok, 1 run-time error,

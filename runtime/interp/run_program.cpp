@@ -5,6 +5,8 @@
 #include <iostream>
 #include <new>
 
+#include <nlohmann/json.hpp>
+
 #include "interp/compile.h"
 #include "interp/interp.h"
 #include "interp/interpreter.h"
@@ -17,13 +19,19 @@ namespace {
 
 constexpr size_t kStackBytes = size_t(256) << 20;  // virtual; pages are touched only when used
 
-void Report(const TsError& e, const std::vector<TraceEntry>& trace, std::ostream& err, bool color) {
+void Report(const TsError& e, const std::vector<TraceEntry>& trace, std::ostream& err, const RunConfig& cfg) {
   Diagnostic d{e.kind, Severity::Error, e.message, e.file, e.range, e.hint, {}};
   if (!d.file && !trace.empty()) {
     d.file = trace.front().file;
     d.range = trace.front().range;
   }
-  RenderText(d, err, color);
+  if (cfg.json_diagnostics) {
+    for (const TraceEntry& t : trace) d.notes.push_back({"in `" + t.function + "`", t.file, t.range});
+    nlohmann::json j = {{"diagnostics", nlohmann::json::array({ToJson(d)})}};
+    err << j.dump(2) << '\n';
+    return;
+  }
+  RenderText(d, err, cfg.color);
   if (trace.empty()) return;
   err << "traceback (most recent call first):\n";
   // Deep recursion: the first 10 and the last 5 frames.
@@ -60,7 +68,7 @@ int Run(const ast::Program& program, const RunConfig& cfg) {
     }
   } catch (const TsError& e) {
     out.flush();
-    Report(e, {}, err, cfg.color);
+    Report(e, {}, err, cfg);
     return 1;
   }
   std::optional<Plan> plan;
@@ -76,7 +84,7 @@ int Run(const ast::Program& program, const RunConfig& cfg) {
   }
   auto fail = [&](const TsError& e) {
     out.flush();
-    Report(e, in.unwound(), err, cfg.color);
+    Report(e, in.unwound(), err, cfg);
     return 1;
   };
   try {

@@ -13,11 +13,12 @@ using namespace tcc;
 
 namespace {
 
-struct CaptureStdout {
+struct Capture {
+  std::ostream& os;
   std::ostringstream buf;
   std::streambuf* old;
-  CaptureStdout() : old(std::cout.rdbuf(buf.rdbuf())) {}
-  ~CaptureStdout() { std::cout.rdbuf(old); }
+  explicit Capture(std::ostream& s) : os(s), old(s.rdbuf(buf.rdbuf())) {}
+  ~Capture() { os.rdbuf(old); }
 };
 
 std::string Blob(const std::string& source) {
@@ -39,7 +40,7 @@ TEST_CASE("ts_rt_main runs the embedded program with argv", "[rt_main]") {
   int rc;
   std::string out;
   {
-    CaptureStdout cap;
+    Capture cap(std::cout);
     rc = ts_rt_main(3, argv, &prog);
     out = cap.buf.str();
   }
@@ -52,7 +53,9 @@ TEST_CASE("ts_rt_main rejects a corrupt program blob", "[rt_main]") {
   ts_program prog{junk, sizeof junk, nullptr, nullptr, 0, "test"};
   char arg0[] = "prog";
   char* argv[] = {arg0, nullptr};
+  Capture err(std::cerr);
   CHECK(ts_rt_main(1, argv, &prog) == 3);
+  CHECK(err.buf.str().find("corrupt") != std::string::npos);
 }
 
 TEST_CASE("ts_rt_main returns 1 on a run-time error", "[rt_main]") {
@@ -60,5 +63,7 @@ TEST_CASE("ts_rt_main returns 1 on a run-time error", "[rt_main]") {
   ts_program prog{reinterpret_cast<const uint8_t*>(blob.data()), blob.size(), nullptr, nullptr, 0, "test"};
   char arg0[] = "prog";
   char* argv[] = {arg0, nullptr};
+  Capture err(std::cerr);
   CHECK(ts_rt_main(1, argv, &prog) == 1);
+  CHECK(err.buf.str().rfind("prog.ts:1:5: error: shapes [2] and [3] cannot be broadcast [RtShapeError]", 0) == 0);
 }
