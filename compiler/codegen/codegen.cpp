@@ -31,9 +31,12 @@ void InitTargets() {
 class RemarkHandler : public llvm::DiagnosticHandler {
  public:
   explicit RemarkHandler(std::ostream* out) : out_(out) {}
-  bool isAnalysisRemarkEnabled(llvm::StringRef pass) const override { return pass == "loop-vectorize"; }
-  bool isMissedOptRemarkEnabled(llvm::StringRef pass) const override { return pass == "loop-vectorize"; }
-  bool isPassedOptRemarkEnabled(llvm::StringRef pass) const override { return pass == "loop-vectorize"; }
+  // LLVM asks with an empty pass name whether any remark is wanted at all.
+  static bool Wanted(llvm::StringRef pass) { return pass.empty() || pass == "loop-vectorize"; }
+  bool isAnalysisRemarkEnabled(llvm::StringRef pass) const override { return Wanted(pass); }
+  bool isMissedOptRemarkEnabled(llvm::StringRef pass) const override { return Wanted(pass); }
+  bool isPassedOptRemarkEnabled(llvm::StringRef pass) const override { return Wanted(pass); }
+  bool isAnyRemarkEnabled() const override { return true; }
   bool handleDiagnostics(const llvm::DiagnosticInfo& di) override {
     auto* r = llvm::dyn_cast<llvm::DiagnosticInfoOptimizationBase>(&di);
     if (!r || !out_) return false;

@@ -11,6 +11,7 @@
 #include "lower/emitter.h"
 #include "lower/nest.h"
 #include "lower/runtime_decls.h"
+#include "passes/plan_fusion.h"
 
 namespace tcc::lower {
 
@@ -59,8 +60,7 @@ class KernelLowering {
     Value* scalars = k_.kernel->getArg(2);
     std::vector<bool> needs_contig(k_.g.nodes.size(), false);
     for (const Node& n : k_.g.nodes) {
-      if (n.op == OpKind::Reshape || n.op == OpKind::MatMul)
-        for (ValueId in : n.inputs) needs_contig[in] = true;
+      if (n.op == OpKind::Reshape) needs_contig[n.inputs[0]] = true;
     }
     int max_scalar = -1;
     for (size_t v = 0; v < k_.g.nodes.size(); ++v) {
@@ -217,65 +217,156 @@ class KernelLowering {
     }
   }
 
+  // The strided view a matmul operand denotes (a buffer, or a transpose of one).
+  Buffer OperandView(ValueId v) {
+    if (passes::IsMatrixTranspose(k_.g, v)) {
+      Buffer b = k_.buffers.at(k_.g.nodes[v].inputs[0]);
+      size_t r = b.sizes.size();
+      std::swap(b.sizes[r - 1], b.sizes[r - 2]);
+      std::swap(b.strides[r - 1], b.strides[r - 2]);
+      return b;
+    }
+    return k_.buffers.at(v);
+  }
+
+  // How BLAS reads one operand: its matrix strides decide NoTrans/Trans and
+  // the leading dimension; anything else is copied to a contiguous temporary.
+  struct BlasOperand {
+    Value* data;
+    Value* trans;                       // i32: 111 NoTrans, 112 Trans
+    Value* ld;                          // i64
+    std::vector<Value*> batch_strides;  // per batch dim of the operand
+  };
+
+  BlasOperand PrepareOperand(const Buffer& view, bool vec_lhs, bool vec_rhs) {
+    auto& b = ke_->b();
+    size_t r = view.sizes.size();
+    Value *rows, *cols, *rs, *cs;
+    if (vec_lhs) rows = b.getInt64(1), cols = view.sizes[0], rs = b.getInt64(0), cs = view.strides[0];
+    else if (vec_rhs) rows = view.sizes[0], cols = b.getInt64(1), rs = view.strides[0], cs = b.getInt64(0);
+    else rows = view.sizes[r - 2], cols = view.sizes[r - 1], rs = view.strides[r - 2], cs = view.strides[r - 1];
+    auto one = b.getInt64(1);
+    auto max1 = [&](Value* x) { return b.CreateSelect(b.CreateICmpSLT(x, one), one, x); };
+    Value* row1 = b.CreateICmpSLE(rows, one);
+    Value* col1 = b.CreateICmpSLE(cols, one);
+    Value* ok_n = b.CreateAnd(b.CreateOr(b.CreateICmpEQ(cs, one), col1), b.CreateOr(b.CreateICmpSGE(rs, max1(cols)), row1));
+    Value* ok_t = b.CreateAnd(b.CreateOr(b.CreateICmpEQ(rs, one), row1), b.CreateOr(b.CreateICmpSGE(cs, max1(rows)), col1));
+    Value* ld_n = b.CreateSelect(row1, max1(cols), rs);
+    Value* ld_t = b.CreateSelect(col1, max1(rows), cs);
+    Value* need_copy = b.CreateNot(b.CreateOr(ok_n, ok_t));
+    // copy path: a contiguous version of the whole operand
+    std::vector<Value*> cstrides = ContiguousStrides(view.sizes);
+    llvm::BasicBlock* from = b.GetInsertBlock();
+    auto* copy = llvm::BasicBlock::Create(k_.c, "mm.copy", k_.kernel);
+    auto* merge = llvm::BasicBlock::Create(k_.c, "mm.operand", k_.kernel);
+    b.CreateCondBr(need_copy, copy, merge);
+    b.SetInsertPoint(copy);
+    Value* tmp = AllocRaw(view.dtype, view.sizes);
+    Buffer dst{tmp, view.sizes, cstrides, view.dtype};
+    ke_->LoopNest(view.sizes, [&](const Index& idx) { ke_->StoreElem(dst, idx, ke_->LoadElem(view, idx)); });
+    llvm::BasicBlock* copy_end = b.GetInsertBlock();
+    b.CreateBr(merge);
+    b.SetInsertPoint(merge);
+    llvm::PHINode* data = b.CreatePHI(b.getPtrTy(), 2);
+    data->addIncoming(view.data, from);
+    data->addIncoming(tmp, copy_end);
+    llvm::PHINode* to_free = b.CreatePHI(b.getPtrTy(), 2);
+    to_free->addIncoming(llvm::ConstantPointerNull::get(b.getPtrTy()), from);
+    to_free->addIncoming(tmp, copy_end);
+    temps_.push_back(to_free);
+    BlasOperand op;
+    op.data = data;
+    op.trans = b.CreateSelect(b.CreateAnd(ok_t, b.CreateNot(ok_n)), b.getInt32(112), b.getInt32(111));
+    op.ld = b.CreateSelect(need_copy, max1(cols), b.CreateSelect(ok_n, ld_n, ld_t));
+    size_t nb = (vec_lhs || vec_rhs) ? 0 : r - 2;
+    for (size_t d = 0; d < nb; ++d) op.batch_strides.push_back(b.CreateSelect(need_copy, cstrides[d], view.strides[d]));
+    return op;
+  }
+
+  Value* AllocRaw(DType t, const std::vector<Value*>& sizes) {
+    auto& b = ke_->b();
+    Value* bytes = b.CreateMul(Numel(sizes), b.getInt64(graph::DTypeBytes(t)));
+    bytes = b.CreateAnd(b.CreateAdd(bytes, b.getInt64(127)), b.getInt64(~int64_t{63}));
+    return b.CreateCall(GetLibcFn(k_.m, "aligned_alloc"), {b.getInt64(64), bytes});
+  }
+
   void EmitMatMul(ValueId root, const Buffer& c) {
     auto& b = ke_->b();
     const Node& n = k_.g.nodes[root];
-    const auto& A = k_.buffers.at(n.inputs[0]);
-    const auto& B = k_.buffers.at(n.inputs[1]);
+    Buffer A = OperandView(n.inputs[0]);
+    Buffer B = OperandView(n.inputs[1]);
     const auto& sa = k_.g.TypeOf(n.inputs[0]).shape;
     const auto& sb = k_.g.TypeOf(n.inputs[1]).shape;
     bool va = sa.size() == 1, vb = sb.size() == 1;
-    Value* M = va ? b.getInt64(1) : ke_->DimSize(sa[sa.size() - 2]);
-    Value* K = ke_->DimSize(sa.back());
-    Value* N = vb ? b.getInt64(1) : ke_->DimSize(sb.back());
+    Value* M = va ? b.getInt64(1) : A.sizes[A.sizes.size() - 2];
+    Value* K = A.sizes.back();
+    Value* N = vb ? b.getInt64(1) : B.sizes.back();
     size_t out_batch = n.type.shape.size() - (va ? 0 : 1) - (vb ? 0 : 1);
     std::vector<Value*> bsizes;
     for (size_t d = 0; d < out_batch; ++d) bsizes.push_back(ke_->DimSize(n.type.shape[d]));
-    // Batch stride (in elements) of each operand dim, 0 where it broadcasts.
-    auto batch_offset = [&](const graph::Shape& s, bool vec, Value* mat_elems, const Index& bidx) {
+    DType t = n.type.dtype;
+    bool fl = t == DType::F32 || t == DType::F64;
+    BlasOperand pa = PrepareOperand(A, va, false), pb = PrepareOperand(B, false, vb);
+    auto batch_offset = [&](const graph::Shape& s, const BlasOperand& op, const Index& bidx) {
       Value* off = b.getInt64(0);
-      if (vec) return off;
-      size_t nb = s.size() - 2;
-      Value* stride = mat_elems;
-      for (size_t d = nb; d-- > 0;) {
-        size_t od = d + (out_batch - nb);
+      size_t nb = op.batch_strides.size();
+      for (size_t d = 0; d < nb; ++d) {
         bool bcast = s[d].is_static() && s[d].size == 1;
-        if (!bcast) off = b.CreateAdd(off, b.CreateMul(bidx[od], stride));
-        stride = b.CreateMul(stride, ke_->DimSize(s[d]));
+        if (!bcast) off = b.CreateAdd(off, b.CreateMul(bidx[d + (out_batch - nb)], op.batch_strides[d]));
       }
       return off;
     };
-    DType t = n.type.dtype;
+    Value* mn = b.CreateMul(M, N);
+    llvm::Type* et = StoreType(k_.c, t);
     auto body = [&](const Index& bidx) {
-      Value* ao = batch_offset(sa, va, b.CreateMul(M, K), bidx);
-      Value* bo = batch_offset(sb, vb, b.CreateMul(K, N), bidx);
       Value* co = b.getInt64(0);
       for (size_t d = 0; d < bidx.size(); ++d) co = b.CreateAdd(b.CreateMul(co, bsizes[d]), bidx[d]);
-      co = b.CreateMul(co, b.CreateMul(M, N));
-      llvm::Type* et = StoreType(k_.c, t);
-      Value* pa = b.CreateInBoundsGEP(et, A.data, ao);
-      Value* pb = b.CreateInBoundsGEP(et, B.data, bo);
-      Value* pc = b.CreateInBoundsGEP(et, c.data, co);
-      if (t == DType::F32 || t == DType::F64) {
-        b.CreateCall(GetRuntimeFn(k_.m, t == DType::F32 ? RtFn::ts_rt_matmul_f32 : RtFn::ts_rt_matmul_f64),
-                     {pa, pb, pc, M, N, K});
+      Value* ap = b.CreateInBoundsGEP(et, pa.data, batch_offset(sa, pa, bidx));
+      Value* bp = b.CreateInBoundsGEP(et, pb.data, batch_offset(sb, pb, bidx));
+      Value* cp = b.CreateInBoundsGEP(et, c.data, b.CreateMul(co, mn));
+      if (fl) {
+        auto i32 = [&](Value* v) { return b.CreateTrunc(v, b.getInt32Ty()); };
+        llvm::Type* ft = ElemType(k_.c, t);
+        b.CreateCall(GetLibcFn(k_.m, t == DType::F32 ? "cblas_sgemm" : "cblas_dgemm"),
+                     {b.getInt32(101), pa.trans, pb.trans, i32(M), i32(N), i32(K), llvm::ConstantFP::get(ft, 1.0), ap,
+                      i32(pa.ld), bp, i32(pb.ld), llvm::ConstantFP::get(ft, 0.0), cp, i32(b.CreateSelect(b.CreateICmpSLT(N, b.getInt64(1)), b.getInt64(1), N))});
         return;
       }
-      // integer matmul: plain loops (exact, no BLAS)
-      Buffer ba{pa, {M, K}, {K, b.getInt64(1)}, A.dtype}, bbuf{pb, {K, N}, {N, b.getInt64(1)}, B.dtype};
-      Buffer bc{pc, {M, N}, {N, b.getInt64(1)}, t};
-      Value* acc = ke_->EntryAlloca(ElemType(k_.c, t), "macc");
-      ke_->LoopNest({M, N}, [&](const Index& mn) {
-        b.CreateStore(llvm::Constant::getNullValue(ElemType(k_.c, t)), acc);
+      // integer matmul: plain loops (exact, no BLAS); operands read through their views
+      auto at = [&](const BlasOperand& op, Value* base, Value* i, Value* j) {
+        // element (i, j) of a matrix read as NoTrans (i*ld + j) or Trans (j*ld + i)
+        Value* nt = b.CreateICmpEQ(op.trans, b.getInt32(111));
+        Value* off = b.CreateSelect(nt, b.CreateAdd(b.CreateMul(i, op.ld), j), b.CreateAdd(b.CreateMul(j, op.ld), i));
+        Value* v = b.CreateLoad(et, b.CreateInBoundsGEP(et, base, off));
+        return t == DType::Bool ? b.CreateICmpNE(v, b.getInt8(0)) : v;
+      };
+      llvm::Type* it = ElemType(k_.c, t);
+      Value* acc = ke_->EntryAlloca(it, "macc");
+      Buffer bc{cp, {M, N}, {N, b.getInt64(1)}, t};
+      ke_->LoopNest({M, N}, [&](const Index& ij) {
+        b.CreateStore(llvm::Constant::getNullValue(it), acc);
         ke_->Loop(b.getInt64(0), K, [&](Value* kk) {
-          Value* x = ke_->Convert(ke_->LoadElem(ba, {mn[0], kk}), A.dtype, t);
-          Value* y = ke_->Convert(ke_->LoadElem(bbuf, {kk, mn[1]}), B.dtype, t);
-          b.CreateStore(b.CreateAdd(b.CreateLoad(ElemType(k_.c, t), acc), b.CreateMul(x, y)), acc);
+          Value* x = at(pa, ap, ij[0], kk);
+          Value* y = at(pb, bp, kk, ij[1]);
+          Value* prod = t == DType::Bool ? b.CreateAnd(x, y) : b.CreateMul(x, y);
+          Value* cur = b.CreateLoad(it, acc);
+          b.CreateStore(t == DType::Bool ? b.CreateOr(cur, prod) : b.CreateAdd(cur, prod), acc);
         }, "k");
-        ke_->StoreElem(bc, mn, b.CreateLoad(ElemType(k_.c, t), acc));
+        ke_->StoreElem(bc, ij, b.CreateLoad(it, acc));
       });
     };
+    // K == 0: the product is all zeros (BLAS would leave C unset).
+    b.CreateMemSet(c.data, b.getInt8(0), b.CreateMul(b.CreateMul(Numel(bsizes), mn), b.getInt64(graph::DTypeBytes(t))),
+                   llvm::MaybeAlign(1));
+    auto* run = llvm::BasicBlock::Create(k_.c, "mm.run", k_.kernel);
+    auto* done = llvm::BasicBlock::Create(k_.c, "mm.done", k_.kernel);
+    Value* empty = b.CreateOr(b.CreateOr(b.CreateICmpEQ(M, b.getInt64(0)), b.CreateICmpEQ(N, b.getInt64(0))),
+                              b.CreateICmpEQ(K, b.getInt64(0)));
+    b.CreateCondBr(empty, done, run);
+    b.SetInsertPoint(run);
     ke_->LoopNest(bsizes, body);
+    b.CreateBr(done);
+    b.SetInsertPoint(done);
   }
 
   // Outputs that repeat a value, or that are graph inputs, get their own copy.

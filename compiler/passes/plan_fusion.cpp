@@ -55,6 +55,26 @@ using Deps = std::vector<DimDep>;
 
 DimDep VarDep(int v) { return {DimDep::Var, v, uint64_t{1} << v}; }
 
+}  // namespace
+
+bool IsMatrixTranspose(const Graph& g, ValueId v) {
+  const Node& n = g.nodes[v];
+  int64_t r = static_cast<int64_t>(n.type.shape.size());
+  if (r < 2) return false;
+  if (n.op == OpKind::Transpose && n.attrs.axes.size() == 2) {
+    int64_t a = (n.attrs.axes[0] + r) % r, b = (n.attrs.axes[1] + r) % r;
+    return std::min(a, b) == r - 2 && std::max(a, b) == r - 1;
+  }
+  if (n.op == OpKind::Permute && static_cast<int64_t>(n.attrs.axes.size()) == r) {
+    for (int64_t i = 0; i < r - 2; ++i)
+      if ((n.attrs.axes[i] + r) % r != i) return false;
+    return (n.attrs.axes[r - 2] + r) % r == r - 1 && (n.attrs.axes[r - 1] + r) % r == r - 2;
+  }
+  return false;
+}
+
+namespace {
+
 class Planner {
  public:
   Planner(const Graph& g, std::vector<bool>& mat) : g_(g), mat_(mat) {}
@@ -73,7 +93,11 @@ class Planner {
     switch (CategoryOf(n.op)) {
       case OpCategory::Contract:
         out.kind = GroupKind::MatMul;
-        for (ValueId in : n.inputs) AddRead(in);
+        for (ValueId in : n.inputs) {
+          bool t = IsMatrixTranspose(g_, in);
+          if (t) seen_.insert(in);
+          AddRead(t ? g_.nodes[in].inputs[0] : in);
+        }
         break;
       case OpCategory::Join:
         out.kind = GroupKind::Join;
@@ -280,8 +304,13 @@ std::vector<bool> InitialMaterialised(const Graph& g) {
     const Node& node = g.nodes[i];
     OpCategory cat = CategoryOf(node.op);
     if (cat == OpCategory::Contract || cat == OpCategory::Join) mat[i] = true;
-    if (cat == OpCategory::Contract)
-      for (ValueId in : node.inputs) mat[in] = mat[in] || g.nodes[in].op != OpKind::Input;
+    if (cat == OpCategory::Contract) {
+      // BLAS reads a transposed matrix in place: materialise what is under the transpose.
+      for (ValueId in : node.inputs) {
+        ValueId under = IsMatrixTranspose(g, in) ? g.nodes[in].inputs[0] : in;
+        mat[under] = mat[under] || g.nodes[under].op != OpKind::Input;
+      }
+    }
     if (node.op == OpKind::Reshape && g.nodes[node.inputs[0]].op != OpKind::Input) mat[node.inputs[0]] = true;
     if (node.op == OpKind::Input) mat[i] = true;
   }

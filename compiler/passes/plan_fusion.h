@@ -2,7 +2,7 @@
 // ("kernels" in `tcc explain`). Must run last, after folding, CSE and DCE.
 //
 // A value is *materialised* (gets a buffer) when it is a graph output, a
-// matmul or a matmul operand, a cat/stack, the operand of a reshape, a value
+// matmul or a matmul operand (or the matrix under a transposed operand), a cat/stack, the operand of a reshape, a value
 // with several uses whose recomputation is expensive, or a reduction that
 // cannot be fused into its consumers. Every other node is computed inside the
 // loop nest of each materialised value that needs it, so elementwise chains,
@@ -41,6 +41,10 @@ struct FusionPlan {
 };
 
 FusionPlan PlanFusion(const graph::Graph& g);
+
+// True when v swaps the last two dimensions (transpose/permute): a matmul
+// reads such an operand in place (BLAS transpose flag), without a copy.
+bool IsMatrixTranspose(const graph::Graph& g, graph::ValueId v);
 
 // "kernel 0 (elementwise -> %5 float32[4096, 1024]): max, sub, exp, sum, div [row: %2 max, %4 sum]"
 std::string PrintFusionPlan(const graph::Graph& g, const FusionPlan& plan);

@@ -251,3 +251,48 @@ TEST_CASE("lower: a column reduction feeds an elementwise nest through a buffer"
   CheckClose(k.Output(0), {0.125, 0.2, 0.375, 0.4, 0.5, 0.4}, 1e-15);
   CHECK(k.Output(1) == X.values);
 }
+
+TEST_CASE("lower: matmul reads transposed and strided operands in place, batched and integer") {
+  GraphBuilder b("mmT");
+  auto x = b.Input("x", DType::F32, GraphBuilder::S({3, 4}));
+  auto w = b.Input("w", DType::F32, GraphBuilder::S({5, 4}));
+  auto wt = b.View(OpKind::Transpose, w, GraphBuilder::S({4, 5}), {0, 1});
+  b.Output(b.MatMul(x, wt));                                   // x @ w.T, no copy of w
+  auto bx = b.Input("bx", DType::F64, GraphBuilder::S({2, 3, 4}));
+  auto bw = b.Input("bw", DType::F64, GraphBuilder::S({2, 4, 2}));
+  b.Output(b.MatMul(bx, bw));
+  auto ia = b.Input("ia", DType::I64, GraphBuilder::S({2, 3}));
+  auto ib = b.Input("ib", DType::I64, GraphBuilder::S({3}));
+  b.Output(b.MatMul(ia, ib));
+  JitKernel k(b.g);
+  CHECK(k.ir.find("cblas_sgemm") != std::string::npos);
+  auto X = HostTensor::Make(DType::F32, {3, 4}, Random(12, -1, 1, 11));
+  auto W = HostTensor::Make(DType::F32, {5, 4}, Random(20, -1, 1, 12));
+  auto BX = HostTensor::Make(DType::F64, {2, 3, 4}, Random(24, -1, 1, 13));
+  // bw given as a non-contiguous view: every other column of a [2, 4, 4] buffer
+  auto BWbase = HostTensor::Make(DType::F64, {2, 4, 4}, Random(32, -1, 1, 14));
+  ts_tensor bw_view = BWbase.t;
+  bw_view.sizes[2] = 2;
+  bw_view.strides[2] = 2;
+  auto IA = HostTensor::Make(DType::I64, {2, 3}, {1, 2, 3, 4, 5, 6});
+  auto IB = HostTensor::Make(DType::I64, {3}, {1, 0, -1});
+  REQUIRE(k.Call({X.t, W.t, BX.t, bw_view, IA.t, IB.t}) == 0);
+  std::vector<double> want;
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 5; ++j) {
+      double s = 0;
+      for (int p = 0; p < 4; ++p) s += X.values[i * 4 + p] * W.values[j * 4 + p];
+      want.push_back(s);
+    }
+  CheckClose(k.Output(0), want, 1e-5, 1e-6);
+  std::vector<double> want2;
+  for (int bi = 0; bi < 2; ++bi)
+    for (int i = 0; i < 3; ++i)
+      for (int j = 0; j < 2; ++j) {
+        double s = 0;
+        for (int p = 0; p < 4; ++p) s += BX.values[bi * 12 + i * 4 + p] * BWbase.values[bi * 16 + p * 4 + j * 2];
+        want2.push_back(s);
+      }
+  CheckClose(k.Output(1), want2, 1e-12, 1e-12);
+  CHECK(k.Output(2) == std::vector<double>{-2, -2});
+}

@@ -65,3 +65,4 @@ void ts_rt_parallel_for(int64_t n, int64_t grain, ts_parallel_body body, void* c
 int ts_rt_main(int, char**, const ts_program*) { return 0; }
 
 }  // extern "C"
+
