@@ -67,10 +67,27 @@ std::unique_ptr<ast::Module> ParseChecked(SourceFilePtr file, DiagnosticEngine& 
   SyntaxErrorSink sink(*file, *lexed.positions, diags);
   SyntaxErrorListener listener(sink);
   parser.removeErrorListeners();
-  parser.addErrorListener(&listener);
-  parser.setErrorHandler(std::make_shared<SyntaxErrorStrategy>(sink));
 
-  auto* tree = parser.file_input();
+  // Two-stage parse: the fast SLL prediction mode bails out at the first
+  // error; only then re-parse with full LL and our error reporting.
+  tsgrammar::TensorScriptParser::File_inputContext* tree = nullptr;
+  parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(
+      antlr4::atn::PredictionMode::SLL);
+  parser.setErrorHandler(std::make_shared<antlr4::BailErrorStrategy>());
+  try {
+    tree = parser.file_input();
+  } catch (const antlr4::ParseCancellationException&) {
+    tree = nullptr;
+  }
+  if (!tree) {
+    stream.seek(0);
+    parser.reset();
+    parser.addErrorListener(&listener);
+    parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(
+        antlr4::atn::PredictionMode::LL);
+    parser.setErrorHandler(std::make_shared<SyntaxErrorStrategy>(sink));
+    tree = parser.file_input();
+  }
   if (diags.error_count() != errors_before) return module;
 
   AstBuilder builder(*file, *lexed.positions, diags);

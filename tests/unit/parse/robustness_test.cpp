@@ -12,6 +12,10 @@
 using namespace tcc;
 using test::DiagNames;
 
+namespace {
+constexpr int kDeepest = parse::kMaxBracketDepth - 1;
+}  // namespace
+
 TEST_CASE("every conformance case parses without diagnostics", "[robust]") {
   auto files = test::FilesIn(TCC_CONFORMANCE_DIR, ".ts");
   if (files.empty()) WARN("conformance cases not found at " TCC_CONFORMANCE_DIR);
@@ -135,4 +139,26 @@ TEST_CASE("fuzzed programs never crash and errors always have locations", "[robu
   auto secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   CHECK(with_errors > iterations / 4);
   CHECK(secs < 120);
+}
+
+TEST_CASE("the worst nesting allowed parses (also under ASan's larger frames)", "[robust]") {
+  const int n = kDeepest;
+  auto repeat = [](const std::string& s, int k) {
+    std::string out;
+    for (int i = 0; i < k; ++i) out += s;
+    return out;
+  };
+  CHECK(DiagNames("x = " + repeat("-(", n) + "1" + repeat(")", n) + "\n").empty());
+  CHECK(DiagNames("x = " + repeat("not (", n) + "1" + repeat(")", n) + "\n").empty());
+  CHECK(DiagNames("x = " + repeat("f(k=", n) + "1" + repeat(")", n) + "\n").empty());
+  CHECK(DiagNames("x = " + repeat("y[1:", n) + "1" + repeat("]", n) + "\n").empty());
+  CHECK(DiagNames("x = " + repeat("{1: [", n / 2) + "1" + repeat("]}", n / 2) + "\n").empty());
+  CHECK(DiagNames("x = " + repeat("a if (", n) + "1" + repeat(") else b", n) + "\n").empty());
+  CHECK(DiagNames("x = " + repeat("-a ** (", n) + "1" + repeat(")", n) + "\n").empty());
+  std::string deep_blocks;
+  for (int i = 0; i < parse::kMaxBlockDepth; ++i) {
+    deep_blocks += std::string(static_cast<size_t>(i), ' ') + "if (" + repeat("(", 20) + "x" + repeat(")", 21) + ":\n";
+  }
+  deep_blocks += std::string(parse::kMaxBlockDepth, ' ') + "pass\n";
+  CHECK(DiagNames(deep_blocks).empty());
 }

@@ -1,0 +1,3 @@
+# RUN: tcc parse %s
+# without --dump-ast a clean file prints nothing
+x = 1
