@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+"""NumPy and PyTorch eager versions of bench/kernels.ts, timed in-process
+(time.perf_counter, best of ROUNDS). Same inputs as kernels.ts.
+
+Usage: kernels.py {numpy|torch} THREADS [ROUNDS]   prints "kernel ms" lines.
+"""
+import os
+import sys
+import time
+
+lib, threads = sys.argv[1], int(sys.argv[2])
+rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 5
+
+import numpy as np  # noqa: E402
+
+
+def data(n, scale):
+    return (np.sin(np.arange(n, dtype=np.float32) * np.float32(0.37)) * np.float32(scale)).astype(np.float32)
+
+
+def best(fn):
+    fn()
+    t = float("inf")
+    for _ in range(rounds):
+        t0 = time.perf_counter()
+        fn()
+        t = min(t, time.perf_counter() - t0)
+    return t * 1e3
+
+
+x24 = data(1 << 24, 4.0)
+x2d = data(4096 * 1024, 3.0).reshape(4096, 1024)
+lw, lb = data(1024, 1.0) + 1, data(1024, 0.5)
+mx = data(256 * 1024, 1.0).reshape(256, 1024)
+w1, b1 = data(1024 * 4096, 0.03).reshape(1024, 4096), data(4096, 0.1)
+w2, b2 = data(4096 * 1024, 0.03).reshape(4096, 1024), data(1024, 0.1)
+u24 = data(1 << 24, 1.0)
+
+if lib == "numpy":
+    a, b = np.float32(1.5), np.float32(0.5)
+
+    def sig(x):
+        return 1 / (1 + np.exp(-x))
+
+    def softmax(x):
+        e = np.exp(x - x.max(1, keepdims=True))
+        return e / e.sum(1, keepdims=True)
+
+    def layer_norm(x):
+        mu = x.mean(-1, keepdims=True)
+        xc = x - mu
+        return xc / np.sqrt((xc * xc).mean(-1, keepdims=True) + np.float32(1e-5)) * lw + lb
+
+    k = {
+        "chain": lambda: np.maximum(x24 * a + b, 0) * sig(x24) - np.tanh(x24) / 2,
+        "softmax": lambda: softmax(x2d),
+        "layer_norm": lambda: layer_norm(x2d),
+        "mlp": lambda: np.maximum(mx @ w1 + b1, 0) @ w2 + b2,
+        "sum": lambda: u24.sum(),
+        "max": lambda: u24.max(),
+    }
+else:
+    import torch
+
+    torch.set_num_threads(threads)
+    t = {n: torch.from_numpy(v) for n, v in dict(x24=x24, x2d=x2d, lw=lw, lb=lb, mx=mx, w1=w1, b1=b1, w2=w2, b2=b2, u24=u24).items()}
+    F = torch.nn.functional
+    k = {
+        "chain": lambda: torch.relu(t["x24"] * 1.5 + 0.5) * torch.sigmoid(t["x24"]) - torch.tanh(t["x24"]) / 2,
+        "softmax": lambda: torch.softmax(t["x2d"], 1),
+        "layer_norm": lambda: F.layer_norm(t["x2d"], (1024,), t["lw"], t["lb"]),
+        "mlp": lambda: torch.relu(t["mx"] @ t["w1"] + t["b1"]) @ t["w2"] + t["b2"],
+        "sum": lambda: t["u24"].sum(),
+        "max": lambda: t["u24"].max(),
+    }
+for name, fn in k.items():
+    print(name, f"{best(fn):.3f}")
