@@ -7,7 +7,9 @@ The text must be identical. Numbers must be equal, except that floats may
 differ by rtol 1e-5 + atol 1e-6 where fusion reorders float math (reductions
 keep several partial sums) or uses tcc's vectorised exp/log/tanh/sigmoid
 (max relative error 3e-7 per call, see compiler/lower/math_approx.h).
-Also checks that both exit with the same code, and, with --expect-kernels N,
+Also checks that both exit with the same code, that `tcc run FILE` (compiled
+through the cache, cold and warm) prints exactly what the built executable
+prints, and, with --expect-kernels N,
 that the build compiled at least N kernels (so the compiled path is really
 exercised).
 
@@ -65,6 +67,14 @@ def main():
             print(f"FAIL expected at least {a.expect_kernels} compiled kernels, got {kernels}:\n{b.stderr}")
             return 1
         c = subprocess.run([exe] + a.args, cwd=cwd, capture_output=True, text=True, timeout=300)
+        # `tcc run` (compiled, through the cache) must print what the executable printed,
+        # on a cold cache and again on a warm one.
+        env = dict(os.environ, XDG_CACHE_HOME=os.path.join(tmp, "cache"))
+        for attempt in ("cold", "warm"):
+            r = subprocess.run([tcc, "run", path] + a.args, cwd=cwd, capture_output=True, text=True, timeout=300, env=env)
+            if r.stdout != c.stdout or r.returncode != c.returncode:
+                print(f"FAIL `tcc run` ({attempt} cache) differs from the built executable (exit {r.returncode}):\n{r.stderr[-2000:]}")
+                return 1
     e = subprocess.run([tcc, "run", "--eager", path] + a.args, cwd=cwd, capture_output=True, text=True, timeout=300)
     problems = []
     if c.returncode != e.returncode:
