@@ -11,6 +11,7 @@
 #include "passes/fold_constants.h"
 #include "passes/pipeline.h"
 #include "passes/plan_fusion.h"
+#include "passes/summarize_kernels.h"
 
 using namespace tcc::graph;
 using namespace tcc::passes;
@@ -152,4 +153,21 @@ TEST_CASE("pipeline dumps after a pass and says when it changed nothing") {
   o.log = &times;
   RunPipeline(b.g, o);
   CHECK(times.str().find("pass fold-constants") != std::string::npos);
+}
+
+TEST_CASE("kernel summaries for tcc explain") {
+  GraphBuilder b("softmax");
+  auto x = b.Input("x", DType::F32, GraphBuilder::S({8, 16}));
+  auto w = b.Input("w", DType::F32, GraphBuilder::S({16, 16}));
+  auto h = b.MatMul(x, w);
+  auto m = b.Reduce(OpKind::Max, h, {-1}, true);
+  auto e = b.Unary(OpKind::Exp, b.Binary(OpKind::Sub, h, m));
+  b.Output(b.Binary(OpKind::Div, e, b.Reduce(OpKind::Sum, e, {-1}, true)));
+  auto ks = SummarizeKernels(b.g);
+  REQUIRE(ks.size() == 2);
+  CHECK(ks[0].kind == "matmul");
+  CHECK(ks[1].per_row == std::vector<std::string>{"max", "sum"});
+  CHECK(KernelSummaryText(ks) ==
+        "2 loop nests: [matmul] matmul; [elementwise] max, sub, exp, sum, div (per row: max, sum)");
+  CHECK(b.g.nodes.size() == 8);  // the caller's graph is untouched
 }

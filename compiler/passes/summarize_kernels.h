@@ -1,0 +1,26 @@
+// Defines the description of a graph's fused loop nests for `tcc explain`:
+// it runs the pass pipeline on a copy of the graph (so it shows exactly the
+// kernels `tcc build` generates) and describes each nest in plain data.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "graph/graph.h"
+
+namespace tcc::passes {
+
+struct KernelSummary {
+  std::string kind;                   // elementwise | reduction | matmul | join | copy
+  std::vector<std::string> ops;       // op spellings in the nest, e.g. {"max", "sub", "exp", "sum", "div"}
+  std::vector<std::string> per_row;   // reductions fused per row, e.g. {"max", "sum"}
+  std::string output;                 // type of the value it writes, e.g. "float32[4096, 1024]"
+};
+
+// One entry per loop nest, in execution order.
+std::vector<KernelSummary> SummarizeKernels(const graph::Graph& g);
+
+// "3 loop nests: [matmul] matmul; [elementwise] add, relu; [elementwise] max, sub, exp, sum, div (per row: max, sum)"
+std::string KernelSummaryText(const std::vector<KernelSummary>& kernels);
+
+}  // namespace tcc::passes
