@@ -1,5 +1,6 @@
 // elementwise_unary.cpp: implements unary() (neg abs exp log sqrt rsqrt sin
 // cos tanh sigmoid relu gelu ~), where() and clamp().
+#include "tensor/fast_math.h"
 #include "tensor/internal.h"
 
 namespace tcc::rt {
@@ -67,14 +68,23 @@ Tensor unary(UnaryOp op, const Tensor& a0) {
       switch (op) {
         case UnaryOp::Neg: run<T>(out, a, g, [](T x) { return -x; }); break;
         case UnaryOp::Abs: run<T>(out, a, g, [](T x) { return std::fabs(x); }); break;
-        case UnaryOp::Exp: run<T>(out, a, gh, [](T x) { return std::exp(x); }); break;
+        case UnaryOp::Exp:
+          if constexpr (std::is_same_v<T, float>) run<T>(out, a, g, [](T x) { return exp_f32(x); });
+          else run<T>(out, a, gh, [](T x) { return std::exp(x); });
+          break;
         case UnaryOp::Log: run<T>(out, a, gh, [](T x) { return std::log(x); }); break;
         case UnaryOp::Sqrt: run<T>(out, a, g, [](T x) { return std::sqrt(x); }); break;
         case UnaryOp::Rsqrt: run<T>(out, a, g, [](T x) { return T(1) / std::sqrt(x); }); break;
         case UnaryOp::Sin: run<T>(out, a, gh, [](T x) { return std::sin(x); }); break;
         case UnaryOp::Cos: run<T>(out, a, gh, [](T x) { return std::cos(x); }); break;
-        case UnaryOp::Tanh: run<T>(out, a, gh, [](T x) { return std::tanh(x); }); break;
-        case UnaryOp::Sigmoid: run<T>(out, a, gh, [](T x) { return T(1) / (T(1) + std::exp(-x)); }); break;
+        case UnaryOp::Tanh:
+          if constexpr (std::is_same_v<T, float>) run<T>(out, a, g, [](T x) { return tanh_f32(x); });
+          else run<T>(out, a, gh, [](T x) { return std::tanh(x); });
+          break;
+        case UnaryOp::Sigmoid:
+          if constexpr (std::is_same_v<T, float>) run<T>(out, a, g, [](T x) { return sigmoid_f32(x); });
+          else run<T>(out, a, gh, [](T x) { return T(1) / (T(1) + std::exp(-x)); });
+          break;
         case UnaryOp::Relu: run<T>(out, a, g, [](T x) { return x > T(0) ? x : (x != x ? x : T(0)); }); break;
         case UnaryOp::Gelu:
           run<T>(out, a, gh, [](T x) { return T(0.5) * x * (T(1) + std::erf(x * T(0.70710678118654752440))); });

@@ -67,6 +67,8 @@ template <class T> struct MaxOp {
   }
   static Acc step(Acc a, T x) { return (x > a || x != x) ? x : a; }  // NaN sticks
   static Acc comb(Acc a, Acc b) { return step(a, b); }
+  static Acc plain(Acc a, T x) { return x > a ? x : a; }  // vectorisable; NaN tracked apart
+  static constexpr bool kNanLanes = std::is_floating_point_v<T>;
 };
 template <class T> struct MinOp {
   using Acc = T;
@@ -76,6 +78,8 @@ template <class T> struct MinOp {
   }
   static Acc step(Acc a, T x) { return (x < a || x != x) ? x : a; }
   static Acc comb(Acc a, Acc b) { return step(a, b); }
+  static Acc plain(Acc a, T x) { return x < a ? x : a; }
+  static constexpr bool kNanLanes = std::is_floating_point_v<T>;
 };
 template <class T> struct AllOp {
   using Acc = bool;
@@ -90,9 +94,35 @@ template <class T> struct AnyOp {
   static Acc comb(Acc a, Acc b) { return a | b; }
 };
 
+template <class Op> constexpr bool nan_lanes() {
+  if constexpr (requires { Op::kNanLanes; }) return Op::kNanLanes;
+  else return false;
+}
+
 template <class Op, class T> typename Op::Acc row_dense(const T* x, int64_t n) {
   using Acc = typename Op::Acc;
   constexpr int L = 16;
+  if constexpr (nan_lanes<Op>()) {
+    // float max/min: plain compare lanes plus a check lane summing v * 0
+    // (NaN for NaN or inf); when it trips, rescan exactly with step().
+    Acc m[L], chk[L];
+    for (int j = 0; j < L; ++j) { m[j] = Op::init(); chk[j] = 0; }
+    int64_t i = 0;
+    for (; i + L <= n; i += L)
+      for (int j = 0; j < L; ++j) {
+        T v = x[i + j];
+        m[j] = Op::plain(m[j], v);
+        chk[j] += v * T(0);
+      }
+    Acc r = Op::init(), c = 0;
+    for (int j = 0; j < L; ++j) { r = Op::plain(r, m[j]); c += chk[j]; }
+    if (c != c) {
+      r = Op::init();
+      for (int64_t k = 0; k < i; ++k) r = Op::step(r, x[k]);
+    }
+    for (; i < n; ++i) r = Op::step(r, x[i]);
+    return r;
+  }
   Acc lanes[L];
   for (int j = 0; j < L; ++j) lanes[j] = Op::init();
   int64_t i = 0;

@@ -2,6 +2,9 @@
 // rules worked through by hand (precision 4, linewidth 80, threshold 1000,
 // edgeitems 3), e.g. torch prints tensor([ True, False]) with the column
 // padded to the widest entry; dtypes use TensorScript names.
+#include <cstdlib>
+#include <fstream>
+
 #include "test_util.h"
 
 using namespace tt;
@@ -79,4 +82,33 @@ TEST_CASE("print summarises above 1000 elements", "[print]") {
                                         ",\n        " + row + "])");
   // exactly 1000 elements are printed in full
   CHECK(P(zeros(Dims{1000})).find("...") == std::string::npos);
+}
+
+TEST_CASE("print matches real PyTorch output", "[print][torch]") {
+  // torch_print_cases.py makes tensors with torch, saves them as .npy and
+  // records str(t); each is loaded here and must print identically.
+  std::string py = TCC_PYTHON3, dir = TCC_TEST_TMP;
+  if (py.empty() || std::system((py + " -c 'import torch' 2>/dev/null").c_str()) != 0) {
+    WARN("PyTorch (python3-torch) not available: skipping the comparison with real torch output");
+    return;
+  }
+  std::string cmd = py + " " + TCC_TEST_SRC + "/torch_print_cases.py " + dir + " > /dev/null";
+  REQUIRE(std::system(cmd.c_str()) == 0);
+  std::ifstream f(dir + "/torch_print_expected.txt");
+  std::string line, cur;
+  std::vector<std::string> expected;
+  while (std::getline(f, line)) {
+    if (line == "<<<END>>>") {
+      expected.push_back(cur);
+      cur.clear();
+    } else {
+      cur += (cur.empty() ? "" : "\n") + line;
+    }
+  }
+  REQUIRE(expected.size() > 30);
+  for (size_t i = 0; i < expected.size(); ++i) {
+    Tensor t = load_npy(dir + "/torch_print_" + std::to_string(i) + ".npy");
+    INFO("case " << i);
+    CHECK(P(t) == expected[i]);
+  }
 }

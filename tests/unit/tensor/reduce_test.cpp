@@ -75,6 +75,20 @@ TEST_CASE("NaN propagates through max/min and argmax", "[reduce]") {
   CHECK(std::isnan(reduce(ReduceOp::Max, x).item().to_double()));
   CHECK(std::isnan(reduce(ReduceOp::Min, x).item().to_double()));
   CHECK(reduce(ReduceOp::ArgMax, x).item().to_int() == 1);
+  // long rows take the lane kernel: inf is a value, NaN wins wherever it is
+  Tensor y = to_dtype(arange(Si(100)), DType::Float32);
+  index_put(y, std::vector<IndexItem>{int64_t(50)}, S(INFINITY));
+  CHECK(reduce(ReduceOp::Max, y).item().to_double() == INFINITY);
+  CHECK(reduce(ReduceOp::Min, y).item().to_double() == 0);
+  index_put(y, std::vector<IndexItem>{int64_t(3)}, S(-INFINITY));
+  CHECK(reduce(ReduceOp::Min, y).item().to_double() == -INFINITY);
+  index_put(y, std::vector<IndexItem>{int64_t(70)}, S(NAN));
+  CHECK(std::isnan(reduce(ReduceOp::Max, y).item().to_double()));
+  CHECK(std::isnan(reduce(ReduceOp::Min, y).item().to_double()));
+  CHECK(reduce(ReduceOp::ArgMax, y).item().to_int() == 70);
+  Tensor z = to_dtype(arange(Si(100)), DType::Float64);
+  index_put(z, std::vector<IndexItem>{int64_t(99)}, S(NAN));  // in the scalar tail
+  CHECK(std::isnan(reduce(ReduceOp::Max, z).item().to_double()));
 }
 
 TEST_CASE("strided and large reductions", "[reduce][parallel]") {
