@@ -206,7 +206,7 @@ class Verifier {
         ExpectShape(ReduceShape(in, *axes, n.attrs.keepdim), n);
         bool index = n.op == OpKind::ArgMax || n.op == OpKind::ArgMin;
         if (index && n.type.dtype != DType::I64) Error("argmax/argmin produce int64");
-        if (index && axes->size() > 1) Error("argmax/argmin reduce one axis or all");
+        if (index && n.attrs.axes.size() > 1) Error("argmax/argmin reduce one axis or all");
         return;
       }
       case OpCategory::Contract: {

@@ -79,7 +79,7 @@ struct JitKernel::Impl {
 };
 
 JitKernel::JitKernel(graph::Graph g, int opt) : impl_(std::make_unique<Impl>()) {
-  REQUIRE(graph::VerifyGraph(g).empty());
+  for (const auto& e : graph::VerifyGraph(g)) FAIL("verifier: " << e);
   passes::PipelineOptions po;
   passes::FusionPlan plan = passes::RunPipeline(g, po);
   REQUIRE(graph::VerifyGraph(g).empty());

@@ -296,3 +296,62 @@ TEST_CASE("lower: matmul reads transposed and strided operands in place, batched
   CheckClose(k.Output(1), want2, 1e-12, 1e-12);
   CHECK(k.Output(2) == std::vector<double>{-2, -2});
 }
+
+TEST_CASE("lower: edge cases: repeated outputs, 0-d values, empty tensors, middle-axis reductions") {
+  GraphBuilder b("edges");
+  auto x = b.Input("x", DType::F32, GraphBuilder::S({2, 3, 4}));
+  auto e = b.Input("e", DType::F32, GraphBuilder::S({0, 4}));
+  auto s = b.Input("s", DType::F32, GraphBuilder::S({}));
+  auto mid = b.Reduce(OpKind::Sum, x, {1}, false);               // [2, 4]
+  auto am = b.Reduce(OpKind::ArgMax, x, {}, false);              // over everything
+  auto sq = b.Binary(OpKind::Mul, s, s);                         // 0-d
+  auto em = b.Binary(OpKind::Add, e, b.Const(1.0));              // [0, 4]
+  auto es = b.Reduce(OpKind::Sum, e, {0}, false);                // [4] of zeros
+  auto rs = b.View(OpKind::Reshape, b.Unary(OpKind::Neg, x), GraphBuilder::S({4, 6}));
+  auto ex = b.View(OpKind::Expand, b.View(OpKind::Unsqueeze, s, GraphBuilder::S({1}), {}, 0), GraphBuilder::S({3}));
+  b.Output(mid);
+  b.Output(mid);  // the same value twice: two separate tensors
+  b.Output(am);
+  b.Output(sq);
+  b.Output(em);
+  b.Output(es);
+  b.Output(rs);
+  b.Output(ex);
+  JitKernel k(b.g);
+  std::vector<double> xv(24);
+  for (int i = 0; i < 24; ++i) xv[i] = (i * 7) % 11 - 5;
+  auto X = HostTensor::Make(DType::F32, {2, 3, 4}, xv);
+  auto E = HostTensor::Make(DType::F32, {0, 4}, {});
+  auto S = HostTensor::Make(DType::F32, {}, {3});
+  REQUIRE(k.Call({X.t, E.t, S.t}) == 0);
+  std::vector<double> want;
+  for (int i = 0; i < 2; ++i)
+    for (int l = 0; l < 4; ++l) want.push_back(xv[i * 12 + l] + xv[i * 12 + 4 + l] + xv[i * 12 + 8 + l]);
+  CHECK(k.Output(0) == want);
+  CHECK(k.Output(1) == want);
+  CHECK(k.Output(2)[0] == static_cast<double>(std::max_element(xv.begin(), xv.end()) - xv.begin()));
+  CHECK(k.Output(3) == std::vector<double>{9});
+  CHECK(k.OutputSizes(3).empty());
+  CHECK(k.Output(4).empty());
+  CHECK(k.OutputSizes(4) == std::vector<int64_t>{0, 4});
+  CHECK(k.Output(5) == std::vector<double>{0, 0, 0, 0});
+  std::vector<double> neg;
+  for (double v : xv) neg.push_back(-v);
+  CHECK(k.Output(6) == neg);
+  CHECK(k.Output(7) == std::vector<double>{3, 3, 3});
+}
+
+TEST_CASE("lower: cat along a symbolic axis") {
+  GraphBuilder b("symcat");
+  auto x = b.Input("x", DType::F32, GraphBuilder::S({-1, 2}));
+  auto y = b.Input("y", DType::F32, GraphBuilder::S({3, 2}));
+  auto all = b.Input("all", DType::F32, GraphBuilder::S({-2, 2}));  // binds the output size s1
+  auto c = b.Join(OpKind::Cat, {x, y}, 0, GraphBuilder::S({-2, 2}));
+  b.Output(b.Binary(OpKind::Add, c, all));
+  JitKernel k(b.g);
+  auto X = HostTensor::Make(DType::F32, {1, 2}, {1, 2});
+  auto Y = HostTensor::Make(DType::F32, {3, 2}, {3, 4, 5, 6, 7, 8});
+  auto A = HostTensor::Make(DType::F32, {4, 2}, {0, 0, 0, 0, 0, 0, 100, 100});
+  REQUIRE(k.Call({X.t, Y.t, A.t}) == 0);
+  CHECK(k.Output(0) == std::vector<double>{1, 2, 3, 4, 5, 6, 107, 108});
+}
