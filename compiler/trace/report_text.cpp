@@ -92,14 +92,25 @@ void RenderExplainText(const TraceResult& r, const std::string& file, std::ostre
     for (size_t gi = 0; gi < sp.graphs.size(); ++gi) {
       const auto& g = sp.graphs[gi];
       std::string ops = Plural(static_cast<int>(g.op_names.size()), "op", "ops");
+      // op names in order, runs folded ("add x3"), at most 24 entries
       std::ostringstream names;
-      for (size_t k = 0; k < g.op_names.size(); ++k) names << (k ? ", " : "") << g.op_names[k];
-      std::ostringstream lines;
-      for (size_t k = 0; k < g.locations.size(); ++k) {
-        std::string l = g.locations[k];
-        if (sp.file && l.rfind(sp.file->display_name() + ":", 0) == 0) l = l.substr(sp.file->display_name().size() + 1);
-        lines << (k ? ", " : "") << l;
+      size_t shown = 0, k = 0;
+      while (k < g.op_names.size() && shown < 24) {
+        size_t run = 1;
+        while (k + run < g.op_names.size() && g.op_names[k + run] == g.op_names[k]) ++run;
+        names << (shown ? ", " : "") << g.op_names[k];
+        if (run > 1) names << " x" << run;
+        k += run;
+        ++shown;
       }
+      if (k < g.op_names.size()) names << ", ... (" << g.op_names.size() - k << " more)";
+      std::ostringstream lines;
+      for (size_t j = 0; j < g.locations.size() && j < 24; ++j) {
+        std::string l = g.locations[j];
+        if (sp.file && l.rfind(sp.file->display_name() + ":", 0) == 0) l = l.substr(sp.file->display_name().size() + 1);
+        lines << (j ? ", " : "") << l;
+      }
+      if (g.locations.size() > 24) lines << ", ...";
       os << "  " << st.green() << "graph " << gi + 1 << st.reset() << "  " << ops << std::string(w - ops.size(), ' ')
          << "  " << names.str() << st.dim() << "  (lines " << lines.str() << ")" << st.reset() << '\n';
     }

@@ -144,6 +144,8 @@ struct TraceOptions {
   bool build_segments = true;       // form execution-plan segments
   int max_unroll = 4096;            // loop iterations unrolled before giving up
   int max_inline_depth = 64;        // inlining depth before `unsupported` (recursion)
+  long max_steps = 200000;          // statements traced per entry before giving up on it
+  long max_ops = 50000;             // tensor ops traced per entry before giving up on it
 };
 
 struct TraceResult {

@@ -274,8 +274,16 @@ ValuePtr Tracer::Entry(const ValuePtr& callable, CallArgs& args) {
   region_begin = tape.size();
   mode = Mode{};
   entering = true;
+  long saved_steps = steps;
+  size_t saved_tape_begin = entry_tape_begin;
+  steps = 0;
+  entry_tape_begin = tape.size();
   ValuePtr ret = CallFunction(callable, nullptr, args, true);
   entering = false;
+  if (exhausted) ret = MakeUnknown();
+  exhausted = false;
+  steps = saved_steps;
+  entry_tape_begin = saved_tape_begin;
   CloseRegion();
   spec = saved_spec;
   region_begin = saved_region;

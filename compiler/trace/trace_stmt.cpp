@@ -181,6 +181,23 @@ ValuePtr SomeItem(const ValuePtr& it) {
 }  // namespace
 
 Flow Tracer::ExecStmt(const Stmt& s) {
+  if (Traced()) {
+    if (exhausted) return Flow::Return;  // unwind to the entry
+    bool too_many_ops = static_cast<long>(tape.size() - entry_tape_begin) > opts.max_ops;
+    if (++steps > opts.max_steps || too_many_ops) {
+      Break(BreakKind::Unsupported, s.range,
+            "tracing `" + Cur().qualname + "` took more than " +
+                (too_many_ops ? std::to_string(opts.max_ops) + " tensor ops" : std::to_string(opts.max_steps) + " statements") +
+                " (loops too long to unroll); the rest of the call runs eagerly");
+      exhausted = true;
+      for (Frame* f : frames) {
+        if (f->eager) continue;
+        f->ret = MakeUnknown();
+        f->stmt_eager = true;
+      }
+      return Flow::Return;
+    }
+  }
   switch (s.kind) {
     case StmtKind::ExprStmt: Eval(*cast<ExprStmt>(&s)->value); return Flow::Normal;
     case StmtKind::AssignStmt: {

@@ -220,7 +220,10 @@ class Tracer {
   int kernel_counter = 0;
   std::string main_dir;              // folder of the main script (for `load` at compile time)
   int inline_depth = 0;
-  bool entering = false;             // the next CallFunction starts an entry (traced frame)
+  bool entering = false;
+  long steps = 0;                    // statements traced in the current entry
+  size_t entry_tape_begin = 0;       // tape size when the current entry started
+  bool exhausted = false;            // the current entry ran out of steps             // the next CallFunction starts an entry (traced frame)
   std::set<std::string> segment_keys;
 
   Frame& Cur() { return *frames.back(); }
