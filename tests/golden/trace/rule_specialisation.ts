@@ -15,11 +15,11 @@ scale_rows(ones(2, 3), 1)
 # CHECK-STDOUT: tcc explain rule_specialisation.ts
 # CHECK-STDOUT:
 # CHECK-STDOUT: scale_rows(x: float32[2, 3], times: int=2)   entered at rule_specialisation.ts:10:1
-# CHECK-STDOUT:   graph 1  3 ops  mul, mul, sum  (lines 7, 8)
+# CHECK-STDOUT:   graph 1  3 ops  mul x2, sum  (lines 7, 8)
 # CHECK-STDOUT:   1 graph, 0 graph breaks
 # CHECK-STDOUT:
 # CHECK-STDOUT: scale_rows(x: float32[5, 4], times: int=2)   entered at rule_specialisation.ts:12:1
-# CHECK-STDOUT:   graph 1  3 ops  mul, mul, sum  (lines 7, 8)
+# CHECK-STDOUT:   graph 1  3 ops  mul x2, sum  (lines 7, 8)
 # CHECK-STDOUT:   1 graph, 0 graph breaks
 # CHECK-STDOUT:
 # CHECK-STDOUT: scale_rows(x: float32[2, 3], times: int=1)   entered at rule_specialisation.ts:13:1
