@@ -51,13 +51,19 @@ Tensor linspace(double start, double end, int64_t steps, std::optional<DType> dt
 // eye(n) or eye(n, m).
 Tensor eye(int64_t n, std::optional<int64_t> m = std::nullopt, DType dtype = DType::Float32);
 
-// Random numbers: one global generator, std::mt19937 (32-bit) seeded by
-// manual_seed(seed) (default seed 0 at start-up).
-//   rand:  u = (next() & 0xFFFFFF) * 2^-24, as torch's CPU generator does, so
-//          manual_seed(0); rand(3) gives torch's [0.4963, 0.7682, 0.0885].
-//   randn: Box-Muller on pairs of such uniforms u1, u2:
-//          r = sqrt(-2 ln(1 - u1)), z0 = r cos(2 pi u2), z1 = r sin(2 pi u2);
-//          values are filled in order z0, z1, z0', z1', ... (not torch's stream).
+// Random numbers: one global generator, std::mt19937 seeded by
+// manual_seed(seed) (seed 0 at start-up), reproducing torch's CPU streams
+// (checked against torch 1.13: manual_seed(0); rand(3) = [0.4963, 0.7682,
+// 0.0885], randn(12) starts [1.5410, -0.2934], randn(20) [-1.1258, -1.1524]):
+//   rand float32: (next32() & 0xFFFFFF) * 2^-24; float64: 53 low bits of
+//     (next32() << 32 | next32()) * 2^-53.
+//   randn, fewer than 16 values: Box-Muller in double on two 53-bit uniforms
+//     u1, u2: r = sqrt(-2 ln(1 - u2)), z = r cos(2 pi u1), and r sin(2 pi u1)
+//     is cached for the next value (the cache survives across calls and is
+//     cleared by manual_seed).
+//   randn, 16 or more: all values drawn as uniforms first, then every block of
+//     16 becomes z[j] = sqrt(-2 ln(1-u[j])) cos(2 pi u[j+8]), z[j+8] = ... sin;
+//     a ragged tail redraws and transforms the last 16 values.
 // rand/randn support float32 (default) and float64 only.
 void manual_seed(uint64_t seed);
 Tensor rand(const Dims& sizes, DType dtype = DType::Float32);

@@ -1,5 +1,5 @@
 // random.cpp: implements manual_seed, rand, randn and their *_like forms on
-// one global std::mt19937 (see ops.h for the exact transforms).
+// one global std::mt19937, reproducing torch's CPU generator streams (see ops.h).
 #include <mutex>
 #include <random>
 
@@ -10,9 +10,40 @@ using namespace detail;
 
 namespace {
 
+// torch's CPUGeneratorImpl: mt19937 plus the cached second Box-Muller value
+// of normal_distribution<double>; manual_seed resets both.
 struct Generator {
   std::mutex mu;
   std::mt19937 mt{0};
+  bool has_next_normal = false;
+  double next_normal = 0;
+
+  uint64_t random64() {
+    uint64_t hi = mt(), lo = mt();
+    return (hi << 32) | lo;
+  }
+  // uniform_real_distribution<float>(0,1): low 24 bits of one draw.
+  float uniform_f() { return float(double(mt() & 0xFFFFFFu) * (1.0 / 16777216.0)); }
+  // uniform_real_distribution<double>(0,1): low 53 bits of a 64-bit draw.
+  double uniform_d() { return double(random64() & ((uint64_t(1) << 53) - 1)) * (1.0 / 9007199254740992.0); }
+  template <class T> T uniform() {
+    if constexpr (std::is_same_v<T, float>) return uniform_f();
+    else return uniform_d();
+  }
+  // normal_distribution<double>(0, 1) as torch computes it.
+  double normal_d() {
+    if (has_next_normal) {
+      has_next_normal = false;
+      return next_normal;
+    }
+    double u1 = uniform_d(), u2 = uniform_d();
+    double r = std::sqrt(-2.0 * std::log(1.0 - u2));
+    double theta = 2.0 * kPi * u1;
+    has_next_normal = true;
+    next_normal = r * std::sin(theta);
+    return r * std::cos(theta);
+  }
+  static constexpr double kPi = 3.14159265358979323846;
 };
 
 Generator& gen() {
@@ -20,32 +51,45 @@ Generator& gen() {
   return *g;
 }
 
-// torch's uniform float: the low 24 bits of one 32-bit draw, times 2^-24.
-inline double uniform24(std::mt19937& mt) { return double(mt() & 0xFFFFFFu) * (1.0 / 16777216.0); }
-
 void check_float(const char* what, DType dt) {
   if (!is_floating(dt))
     throw TensorError(std::string(what) + ": only float32 and float64 are supported, got " + dtype_name(dt));
 }
 
+// torch's normal_fill_16: Box-Muller on 16 uniforms, in the tensor's type.
+template <class T> void normal_fill_16(T* d) {
+  for (int j = 0; j < 8; ++j) {
+    const T u1 = T(1) - d[j];
+    const T u2 = d[j + 8];
+    const T radius = std::sqrt(T(-2) * std::log(u1));
+    const T theta = T(2.0f * Generator::kPi * double(u2));
+    d[j] = radius * std::cos(theta);
+    d[j + 8] = radius * std::sin(theta);
+  }
+}
+
 }  // namespace
 
 void manual_seed(uint64_t seed) {
-  std::lock_guard<std::mutex> g(gen().mu);
-  gen().mt.seed(std::mt19937::result_type(seed & 0xFFFFFFFFu));
+  Generator& g = gen();
+  std::lock_guard<std::mutex> lock(g.mu);
+  g.mt.seed(std::mt19937::result_type(seed & 0xFFFFFFFFu));
+  g.has_next_normal = false;
 }
 
 Tensor rand(const Dims& sizes, DType dtype) {
   check_float("rand", dtype);
   Tensor t = Tensor::empty(sizes, dtype);
   int64_t n = t.numel();
-  std::lock_guard<std::mutex> g(gen().mu);
-  auto& mt = gen().mt;
-  dispatch(dtype, [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    T* p = t.data<T>();
-    for (int64_t i = 0; i < n; ++i) p[i] = cast<T>(uniform24(mt));
-  });
+  Generator& g = gen();
+  std::lock_guard<std::mutex> lock(g.mu);
+  if (dtype == DType::Float32) {
+    float* p = t.data<float>();
+    for (int64_t i = 0; i < n; ++i) p[i] = g.uniform_f();
+  } else {
+    double* p = t.data<double>();
+    for (int64_t i = 0; i < n; ++i) p[i] = g.uniform_d();
+  }
   return t;
 }
 
@@ -53,19 +97,25 @@ Tensor randn(const Dims& sizes, DType dtype) {
   check_float("randn", dtype);
   Tensor t = Tensor::empty(sizes, dtype);
   int64_t n = t.numel();
-  std::lock_guard<std::mutex> g(gen().mu);
-  auto& mt = gen().mt;
-  constexpr double two_pi = 6.283185307179586476925286766559;
-  dispatch(dtype, [&](auto tag) {
+  Generator& g = gen();
+  std::lock_guard<std::mutex> lock(g.mu);
+  auto fill = [&](auto tag) {
     using T = typename decltype(tag)::type;
     T* p = t.data<T>();
-    for (int64_t i = 0; i < n; i += 2) {
-      double u1 = uniform24(mt), u2 = uniform24(mt);
-      double r = std::sqrt(-2.0 * std::log(1.0 - u1));
-      p[i] = cast<T>(r * std::cos(two_pi * u2));
-      if (i + 1 < n) p[i + 1] = cast<T>(r * std::sin(two_pi * u2));
+    if (n < 16) {
+      for (int64_t i = 0; i < n; ++i) p[i] = T(g.normal_d());
+      return;
     }
-  });
+    for (int64_t i = 0; i < n; ++i) p[i] = g.uniform<T>();
+    for (int64_t i = 0; i + 16 <= n; i += 16) normal_fill_16(p + i);
+    if (n % 16 != 0) {  // torch recomputes the last 16 values
+      T* d = p + n - 16;
+      for (int j = 0; j < 16; ++j) d[j] = g.uniform<T>();
+      normal_fill_16(d);
+    }
+  };
+  if (dtype == DType::Float32) fill(Tag<float>{});
+  else fill(Tag<double>{});
   return t;
 }
 

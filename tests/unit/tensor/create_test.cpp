@@ -119,3 +119,16 @@ TEST_CASE("randn is deterministic and roughly standard normal", "[create][random
   CHECK(odd.numel() == 3);
   CHECK(std::isfinite(vals(odd)[2]));
 }
+
+TEST_CASE("rand and randn reproduce torch's streams", "[create][random]") {
+  // Values printed by torch 1.13 (manual_seed(0)):
+  manual_seed(0);
+  CHECK(P(randn(Dims{12})) ==
+        "tensor([ 1.5410, -0.2934, -2.1788,  0.5684, -1.0845, -1.3986,  0.4033,  0.8380,\n"
+        "        -0.7193, -0.4033, -0.5966,  0.1820])");
+  manual_seed(0);
+  CHECK(P(randn(Dims{20})) ==
+        "tensor([-1.1258, -1.1524, -0.2506, -0.4339,  0.5988, -1.5551, -0.3414,  1.8530,\n"
+        "         0.4681, -0.1577,  1.4437,  0.2660,  1.3894,  1.5863,  0.9463, -0.8437,\n"
+        "         0.9318,  1.2590,  2.0050,  0.0537])");
+}

@@ -111,4 +111,18 @@ TEST_CASE("print matches real PyTorch output", "[print][torch]") {
     INFO("case " << i);
     CHECK(P(t) == expected[i]);
   }
+  // the random streams of the same script (see torch_print_cases.py)
+  struct R { int seed; bool normal; int64_t n; DType dt; };
+  const R rs[] = {{0, false, 3, DType::Float32}, {0, true, 12, DType::Float32}, {0, true, 20, DType::Float32},
+                  {7, true, 5, DType::Float64},  {7, true, 33, DType::Float64}, {3, false, 5, DType::Float64},
+                  {1, true, 3, DType::Float32},  {-1, true, 3, DType::Float32}, {-1, false, 17, DType::Float32},
+                  {5, true, 16, DType::Float32}, {5, true, 1000, DType::Float32}};
+  for (size_t i = 0; i < std::size(rs); ++i) {
+    INFO("random case " << i);
+    if (rs[i].seed >= 0) manual_seed(uint64_t(rs[i].seed));
+    Tensor ours = rs[i].normal ? randn(Dims{rs[i].n}, rs[i].dt) : rand(Dims{rs[i].n}, rs[i].dt);
+    Tensor theirs = load_npy(dir + "/torch_rand_" + std::to_string(i) + ".npy");
+    CHECK(theirs.dtype() == ours.dtype());
+    check_close(ours, vals(theirs), 2e-6);  // torch may use an AVX2 sin/cos/log for float32
+  }
 }

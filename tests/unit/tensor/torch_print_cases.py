@@ -22,3 +22,15 @@ with open(d + '/torch_print_expected.txt', 'w') as f:
     s = str(t).replace('torch.', '')
     f.write(s + '\n<<<END>>>\n')
 print(len(cases))
+
+# Random streams: (seed, kind, n, dtype); each seed is set before its case,
+# except 'next' cases, which continue the previous stream.
+rand_cases = [(0, 'rand', 3, torch.float32), (0, 'randn', 12, torch.float32), (0, 'randn', 20, torch.float32),
+              (7, 'randn', 5, torch.float64), (7, 'randn', 33, torch.float64), (3, 'rand', 5, torch.float64),
+              (1, 'randn', 3, torch.float32), (None, 'randn', 3, torch.float32), (None, 'rand', 17, torch.float32),
+              (5, 'randn', 16, torch.float32), (5, 'randn', 1000, torch.float32)]
+for i, (seed, kind, n, dt) in enumerate(rand_cases):
+    if seed is not None:
+        torch.manual_seed(seed)
+    t = (torch.rand if kind == 'rand' else torch.randn)(n, dtype=dt)
+    np.save('%s/torch_rand_%d.npy' % (d, i), t.numpy())
