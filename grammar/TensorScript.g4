@@ -192,6 +192,7 @@ LBRACE: '{';
 RBRACE: '}';
 
 SKIP_WS: [ \t\f]+ -> skip;
+BYTE_ORDER_MARK: '\uFEFF' -> skip;
 COMMENT: '#' ~[\r\n]* -> skip;
 LINE_CONTINUATION: '\\' [ \t]* ('\r'? '\n' | '\r') -> skip;
 

@@ -43,6 +43,7 @@ TIMEOUT_SECONDS = 60
 def parse_test(text):
     runs, exit_code, out, err = [], 0, [], []
     for line in text.splitlines():
+        line = line.rstrip("\r")
         m = RUN_RE.match(line)
         if m:
             runs.append(m.group(1).strip())
@@ -87,27 +88,30 @@ def run_commands(runs, path, tcc):
 
 
 def rewrite(path, text, out, err, code):
-    lines = text.splitlines()
-    body = [l for l in lines if not CHECK_RE.match(l)]
+    # Keep each program line byte for byte (CRLF files stay CRLF).
+    lines = text.splitlines(keepends=True)
+    body = [l for l in lines if not CHECK_RE.match(l.rstrip("\r\n"))]
     while body and body[-1].strip() == "":
         body.pop()
+    if body and not body[-1].endswith(("\n", "\r")):
+        body[-1] += "\n"
     # RUN-EXIT: keep it in the header, directly after the last RUN line.
-    body = [l for l in body if not EXIT_RE.match(l)]
+    body = [l for l in body if not EXIT_RE.match(l.rstrip("\r\n"))]
     if code != 0:
-        last_run = max(i for i, l in enumerate(body) if RUN_RE.match(l))
-        body.insert(last_run + 1, "# RUN-EXIT: %d" % code)
+        last_run = max(i for i, l in enumerate(body) if RUN_RE.match(l.rstrip("\r\n")))
+        body.insert(last_run + 1, "# RUN-EXIT: %d\n" % code)
     block = ["# CHECK-STDOUT: " + l if l else "# CHECK-STDOUT:" for l in out]
     block += ["# CHECK-STDERR: " + l if l else "# CHECK-STDERR:" for l in err]
-    new = "\n".join(body) + "\n"
+    new = "".join(body)
     if block:
         new += "\n" + "\n".join(block) + "\n"
-    with open(path, "w", encoding="utf-8", newline="\n") as f:
+    with open(path, "w", encoding="utf-8", errors="surrogateescape", newline="") as f:
         f.write(new)
     return new
 
 
 def check_file(path, tcc, update):
-    with open(path, encoding="utf-8", errors="surrogateescape") as f:
+    with open(path, encoding="utf-8", errors="surrogateescape", newline="") as f:
         text = f.read()
     runs, want_code, want_out, want_err = parse_test(text)
     if not runs:

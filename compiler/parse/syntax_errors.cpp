@@ -116,6 +116,7 @@ void SyntaxErrorStrategy::ReportAt(antlr4::Parser* p, antlr4::ParserRuleContext*
                  "indent a line only at the start of a block (after a line ending in `:`)");
     return;
   }
+  if (ReportUnsupported(p, tok)) return;
   if ((type == P::ELSE || type == P::ELIF) && !expected.contains(type)) {
     sink_.Report(DiagKind::SyntaxError, tok,
                  "`" + tok->getText() + "` without a matching `if`",
@@ -159,6 +160,41 @@ void SyntaxErrorStrategy::ReportAt(antlr4::Parser* p, antlr4::ParserRuleContext*
   std::string hint;
   if (tok->getText() == "=" && expected.contains(colon)) hint = "use `==` to compare values";
   sink_.Report(DiagKind::SyntaxError, tok, msg, hint);
+}
+
+// Python features TensorScript does not have get a message that says so.
+bool SyntaxErrorStrategy::ReportUnsupported(antlr4::Parser* p, Token* tok) {
+  static const char* const kPythonOnly[] = {"lambda", "try", "except", "finally", "raise", "global",
+                                            "nonlocal", "del", "yield", "async", "await", "match"};
+  antlr4::TokenStream* stream = p->getTokenStream();
+  // The offending token and the tokens before it on its logical line.
+  std::vector<Token*> nearby{tok};
+  for (size_t i = tok->getTokenIndex(), k = 0; i > 0 && k < 4; --i, ++k) {
+    Token* t = stream->get(i - 1);
+    if (t->getType() == P::NEWLINE || t->getType() == P::INDENT || t->getType() == P::DEDENT) break;
+    nearby.push_back(t);
+  }
+  for (Token* t : nearby) {
+    if (t->getType() != P::NAME) continue;
+    for (const char* kw : kPythonOnly) {
+      if (t->getText() == kw) {
+        sink_.Report(DiagKind::SyntaxError, t, "`" + t->getText() + "` is not supported in TensorScript",
+                     t->getText() == "lambda" ? "define a named function with `def`" : "");
+        return true;
+      }
+    }
+  }
+  if (tok->getType() == P::FOR) {
+    for (antlr4::RuleContext* c = p->getContext(); c; c = dynamic_cast<antlr4::RuleContext*>(c->parent)) {
+      if (c->getRuleIndex() == P::RuleAtom || c->getRuleIndex() == P::RuleTrailer) {
+        sink_.Report(DiagKind::SyntaxError, tok, "comprehensions are not supported in TensorScript",
+                     "build the list with a `for` loop and `append`, or use a tensor operation");
+        return true;
+      }
+      if (c->getRuleIndex() == P::RuleStmt) break;
+    }
+  }
+  return false;
 }
 
 void SyntaxErrorStrategy::reportNoViableAlternative(antlr4::Parser* p,

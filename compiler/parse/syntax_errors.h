@@ -49,6 +49,7 @@ class SyntaxErrorStrategy : public antlr4::DefaultErrorStrategy {
  private:
   void ReportAt(antlr4::Parser* p, antlr4::ParserRuleContext* ctx, antlr4::Token* tok,
                 const antlr4::misc::IntervalSet& expected, bool extra_token);
+  bool ReportUnsupported(antlr4::Parser* p, antlr4::Token* tok);
   SyntaxErrorSink& sink_;
   int unexpected_indents_ = 0;  // INDENTs reported (or dropped) as unexpected
 };
