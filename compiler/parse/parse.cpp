@@ -2,6 +2,7 @@
 // error reporting, and the conversion to the AST.
 #include "parse/parse.h"
 
+#include <algorithm>
 #include <exception>
 
 #include "TensorScriptParser.h"
@@ -15,8 +16,8 @@ namespace {
 
 // Returns the byte offset of the first NUL byte or invalid UTF-8 sequence,
 // or npos when the text is clean.
-size_t FindBinary(const std::string& s) {
-  size_t i = 0, n = s.size();
+size_t FindBinary(const std::string& s, size_t from = 0) {
+  size_t i = from, n = s.size();
   while (i < n) {
     unsigned char c = static_cast<unsigned char>(s[i]);
     if (c == 0) return i;
@@ -35,19 +36,46 @@ size_t FindBinary(const std::string& s) {
   return std::string::npos;
 }
 
-bool CheckText(const SourceFile& file, DiagnosticEngine& diags) {
-  size_t bad = FindBinary(file.text());
+// A printable copy of binary `text` for the BinaryInput diagnostic: the lines
+// up to the first bad byte and at most 80 bytes after it, with NUL bytes,
+// control characters and invalid UTF-8 replaced by `?`, so the snippet never
+// writes binary bytes or escape sequences to the terminal.
+std::string Sanitize(const std::string& text, size_t first_bad) {
+  std::string head = text.substr(0, std::min(text.size(), first_bad + 80));
+  size_t nl = head.find('\n', first_bad);
+  if (nl != std::string::npos) head.resize(nl);
+  std::string out;
+  size_t i = 0;
+  while (i < head.size()) {
+    size_t bad = FindBinary(head, i);
+    size_t stop = bad == std::string::npos ? head.size() : bad;
+    for (; i < stop; ++i) {
+      unsigned char c = static_cast<unsigned char>(head[i]);
+      bool crlf = c == '\r' && i + 1 < head.size() && head[i + 1] == '\n';
+      out += (c < 0x20 && c != '\n' && c != '\t' && !crlf) || c == 0x7f ? '?' : head[i];
+    }
+    if (bad == std::string::npos) break;
+    out += '?';
+    i = bad + 1;
+  }
+  return out;
+}
+
+// Reports BinaryInput against `file` (whose text must already be sanitized
+// when it is shown) for the first bad byte of `original`.
+bool CheckText(const std::string& original, const SourceFile& file, DiagnosticEngine& diags) {
+  size_t bad = FindBinary(original);
   if (bad == std::string::npos) return true;
   uint32_t line = 1, col = 1;
   for (size_t i = 0; i < bad; ++i) {
-    if (file.text()[i] == '\n') { ++line; col = 1; } else { ++col; }
+    if (original[i] == '\n') { ++line; col = 1; } else { ++col; }
   }
   diags.Report(DiagKind::BinaryInput, &file, Loc{line, col},
                "the file is not UTF-8 text (found byte 0x" +
                    [](unsigned char c) {
                      const char* hex = "0123456789abcdef";
                      return std::string{hex[c >> 4], hex[c & 15]};
-                   }(static_cast<unsigned char>(file.text()[bad])) +
+                   }(static_cast<unsigned char>(original[bad])) +
                    ")")
       .hint = "tcc reads TensorScript source files (.ts) saved as UTF-8";
   return false;
@@ -56,7 +84,12 @@ bool CheckText(const SourceFile& file, DiagnosticEngine& diags) {
 std::unique_ptr<ast::Module> ParseChecked(SourceFilePtr file, DiagnosticEngine& diags) {
   auto module = std::make_unique<ast::Module>();
   module->source = file;
-  if (!CheckText(*file, diags)) return module;
+  if (size_t bad = FindBinary(file->text()); bad != std::string::npos) {
+    // The module keeps a printable copy so the diagnostic's snippet is text.
+    module->source = std::make_shared<const SourceFile>(file->path(), Sanitize(file->text(), bad));
+    CheckText(file->text(), *module->source, diags);
+    return module;
+  }
   size_t errors_before = diags.error_count();
 
   LexedFile lexed = LexFile(*file, diags);
@@ -114,7 +147,7 @@ std::unique_ptr<ast::Module> Parse(SourceFilePtr file, DiagnosticEngine& diags) 
 
 std::vector<std::string> DescribeTokens(SourceFilePtr file, DiagnosticEngine& diags) {
   std::vector<std::string> out;
-  if (!CheckText(*file, diags)) return out;
+  if (!CheckText(file->text(), *file, diags)) return out;
   LexedFile lexed = LexFile(*file, diags);
   for (const auto& t : lexed.tokens) out.push_back(DescribeToken(t.get()));
   return out;

@@ -48,6 +48,15 @@ TEST_CASE("binary input is BinaryInput", "[robust]") {
   test::ParseText(elf, diags);
   REQUIRE(diags.diagnostics().size() == 1);
   CHECK(diags.diagnostics()[0].range.begin == Loc{1, 8});
+  // The module keeps a printable copy, so the snippet never prints raw bytes.
+  {
+    DiagnosticEngine d2;
+    auto m = test::ParseText(std::string("x = 1\ny = \"\xff\x1b[31m\0\"\n", 20), d2);
+    REQUIRE(d2.diagnostics().size() == 1);
+    CHECK(d2.diagnostics()[0].range.begin == Loc{2, 6});
+    CHECK(d2.diagnostics()[0].file == m->source.get());
+    CHECK(std::string(m->source->Line(2)) == "y = \"??[31m?\"");
+  }
   // Valid UTF-8 outside identifiers is fine in strings and comments.
   CHECK(DiagNames("s = \"\xe2\x82\xac\"  # \xf0\x9f\x98\x80\n").empty());
 }
