@@ -115,6 +115,7 @@ std::vector<Value> Materialize(const Value& v) {
     for (char c : v.as<StrObj>()->s) out.push_back(MakeStr(std::string(1, c)));
   } else if (v.is(OType::Range)) {
     auto* r = v.as<RangeObj>();
+    if (r->size() > 1000000000) ValueErr("a range of " + std::to_string(r->size()) + " items is too large to make a list of");
     for (int64_t i = 0, n = r->size(); i < n; ++i) out.push_back(Value::Int(r->start + i * r->step));
   } else if (v.is(OType::Tensor)) {
     for (int64_t i = 0, n = TensorLen(v); i < n; ++i) out.push_back(TensorRow(v, i));

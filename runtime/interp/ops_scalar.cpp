@@ -216,7 +216,10 @@ Value BinaryOp(BinOp op, const Value& a, const Value& b) {
   if (op == BinOp::Mul) {
     const Value* seq = a.is_int() ? &b : &a;
     const Value* n = a.is_int() ? &a : &b;
-    if (n->is_int()) {
+    if (n->is_int() && (seq->is(OType::List) || seq->is(OType::Tuple) || seq->is(OType::Str))) {
+      if (n->as_int() > 0 && static_cast<double>(n->as_int()) * static_cast<double>(Len(*seq)) > 1e9) {
+        ValueErr("the repeated sequence would have more than 10^9 items");
+      }
       if (seq->is(OType::List)) return Repeat<ListObj>(*seq, n->as_int());
       if (seq->is(OType::Tuple)) return Repeat<TupleObj>(*seq, n->as_int());
       if (seq->is(OType::Str)) {
