@@ -290,7 +290,13 @@ int BuildProgram(const CommonOptions& common, const BuildOptions& opts, std::str
 
   // Link through a temporary object next to nothing the user owns.
   std::string obj = (fs::temp_directory_path() / ("tcc-" + std::to_string(getpid()) + ".o")).string();
-  std::string tmp_out = output + ".tmp" + std::to_string(getpid());
+  bool special = fs::exists(output, ec) && !fs::is_regular_file(output, ec);
+  if (fs::is_directory(output, ec)) {
+    std::cerr << "tcc: error: cannot write `" << output << "`: it is a directory [CannotWriteOutput]\n";
+    return kExitProgramError;
+  }
+  std::string tmp_out = special ? (fs::temp_directory_path() / ("tcc-out-" + std::to_string(getpid()))).string()
+                                : output + ".tmp" + std::to_string(getpid());
   if (!WriteFile(obj, code)) {
     std::cerr << "tcc: error: cannot write `" << obj << "` [CannotWriteOutput]\n";
     return kExitProgramError;
@@ -302,7 +308,21 @@ int BuildProgram(const CommonOptions& common, const BuildOptions& opts, std::str
     std::cerr << "tcc: error: " << err << " [LinkFailed]\n";
     return kExitInternal;
   }
-  fs::rename(tmp_out, output, ec);  // atomic: a concurrent `tcc run` never sees half a file
+  if (special) {
+    // A device such as /dev/null (or a FIFO): write into it, never replace it.
+    std::ifstream in(tmp_out, std::ios::binary);
+    std::ofstream out(output, std::ios::binary);
+    out << in.rdbuf();
+    bool ok = static_cast<bool>(out);
+    fs::remove(tmp_out, ec);
+    if (!ok) {
+      std::cerr << "tcc: error: cannot write `" << output << "` [CannotWriteOutput]\n";
+      return kExitProgramError;
+    }
+    ec.clear();
+  } else {
+    fs::rename(tmp_out, output, ec);  // atomic: a concurrent `tcc run` never sees half a file
+  }
   if (ec) {
     std::cerr << "tcc: error: cannot write `" << output << "`: " << ec.message() << " [CannotWriteOutput]\n";
     return kExitProgramError;
