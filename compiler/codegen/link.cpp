@@ -59,6 +59,9 @@ bool LinkExecutable(const std::string& object, const std::string& output, const 
     return false;
   }
   argv.insert(argv.end(), {"-Wl,--end-group", "-lopenblas", "-lpthread", "-lm", "-Wl,--strip-debug"});
+#ifdef TCC_LINK_SANITIZERS
+  argv.push_back(TCC_LINK_SANITIZERS);  // this tcc's runtime libraries are sanitized
+#endif
   // lld links the runtime about 3x faster than bfd ld (compile-time budget: < 1 s).
   for (const char* dir : {"/usr/lib/llvm-19/bin", "/usr/bin"}) {
     if (std::filesystem::exists(std::string(dir) + "/ld.lld")) {
