@@ -1,7 +1,9 @@
 // Tests that no input crashes or hangs the parser: binary input, deep
 // nesting (brackets, unary chains, blocks), empty input, every conformance
 // case, and a fuzz loop over mutated programs.
+#include <algorithm>
 #include <chrono>
+#include <cstdlib>
 
 #include <catch2/catch.hpp>
 
@@ -117,7 +119,9 @@ TEST_CASE("fuzzed programs never crash and errors always have locations", "[robu
   };
   auto start = std::chrono::steady_clock::now();
   int with_errors = 0;
-  const int iterations = 3000;
+  // TCC_FUZZ_ITERATIONS=100000 for a longer local run.
+  const char* env = std::getenv("TCC_FUZZ_ITERATIONS");
+  const int iterations = env ? std::max(1, std::atoi(env)) : 3000;
   for (int i = 0; i < iterations; ++i) {
     std::string text = seeds[next() % seeds.size()];
     int edits = 1 + static_cast<int>(next() % 6);
