@@ -89,6 +89,26 @@ TEST_CASE("a segment can return, with tuple outputs and constants", "[plan]") {
   CHECK(r.out == "(tensor([102., 102.]), 7)\n(tensor([102., 102., 102.]), 7)\n");
 }
 
+TEST_CASE("equal shape symbols must be equal sizes, else the statements run eagerly", "[plan]") {
+  const char* program =
+      "def f(x, y):\n"
+      "    h = x + y\n"
+      "    return h * 2\n"
+      "print(f(ones(2), ones(1)))\n"
+      "print(f(ones(2), ones(2)))\n";
+  std::string plan = R"({"version": 1, "segments": [{
+    "kernel": "k_add", "module": "main", "function": "f", "def_line": 1,
+    "stmt_begin": 0, "stmt_end": 1,
+    "guards": [{"path": "x", "kind": "tensor", "dtype": "float32", "shape": ["s0"]},
+               {"path": "y", "kind": "tensor", "dtype": "float32", "shape": ["s0"]}],
+    "inputs": ["x", "y"],
+    "outputs": [{"target": "h", "value": {"kind": "tensor", "index": 0}}]}]})";
+  auto r = RunSource(program, plan, kKernels, 2);
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  CHECK(r.out == "tensor([4., 4.])\ntensor([204., 204.])\n");
+}
+
 TEST_CASE("paths reach attributes and list items; scalar inputs are doubles", "[plan]") {
   const char* program =
       "class M:\n"
