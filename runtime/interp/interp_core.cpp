@@ -133,8 +133,12 @@ Frame::Frame(Interp& in, const FuncCode* c, FunctionObj* f, ModuleObj* m, int32_
 
 Frame::~Frame() {
   if (!done) {
-    interp.unwound_.push_back(
-        {std::string(name), module && module->code ? module->code->source.get() : nullptr, at ? *at : Range{}});
+    try {
+      interp.unwound_.push_back(
+          {std::string(name), module && module->code ? module->code->source.get() : nullptr, at ? *at : Range{}});
+    } catch (...) {
+      // Out of memory while unwinding: the traceback loses this frame.
+    }
   }
   interp.Pop(nslots);
   interp.top_ = prev;
