@@ -79,6 +79,7 @@ nlohmann::json ExplainJson(const TraceResult& r, const std::string& file) {
     functions.push_back({{"function", sp.function},
                          {"module", sp.module},
                          {"signature", sp.signature},
+                         {"policy", sp.policy},
                          {"file", sp.file ? sp.file->display_name() : ""},
                          {"line", sp.def_loc.line},
                          {"entered_from", StackJson(sp.entered_from)},

@@ -84,6 +84,7 @@ void RenderExplainText(const TraceResult& r, const std::string& file, std::ostre
   for (size_t si = 0; si < r.specs.size(); ++si) {
     const Specialisation& sp = r.specs[si];
     os << '\n' << st.bold() << sp.function << sp.signature << st.reset();
+    if (!sp.policy.empty()) os << "  [" << sp.policy << "]";
     if (!sp.entered_from.empty())
       os << st.dim() << "   entered at " << Loc3(sp.entered_from[0].file, sp.entered_from[0].loc) << st.reset();
     os << '\n';

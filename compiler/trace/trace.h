@@ -91,6 +91,7 @@ struct Specialisation {
   std::string function;             // qualified name
   std::string module;               // "main" or the module name
   std::string signature;            // "(x: float32[3], n: int=2)"
+  std::string policy;               // decorators/wrappers/`with` in force at entry: "fullgraph", ...
   const SourceFile* file = nullptr;
   Loc def_loc;
   std::vector<StackFrame> entered_from;  // module-scope call site(s), first one

@@ -231,7 +231,12 @@ ValuePtr Tracer::Entry(const ValuePtr& callable, CallArgs& args) {
   ModuleState* mod = nullptr;
   const FunctionDef* def = UnderlyingDef(callable, &qual, &mod);
   std::map<int32_t, int> symnames;
-  std::string key = SignatureOf(*callable, symnames) + "|";
+  // The policy in force at the call (a module-scope `with
+  // error_on_graph_break(...)`) is part of what the entry was traced under.
+  Mode entry_mode = mode;
+  entry_mode.nonstrict = false;
+  std::string key = SignatureOf(*callable, symnames) + "|" + std::to_string(entry_mode.fullgraph) +
+                    std::to_string(static_cast<int>(entry_mode.eogb)) + "|";
   std::string display = "(";
   bool has_self = callable->kind == VK::BoundMethod ||
                   (callable->kind == VK::Wrapper && callable->inner && callable->inner->kind == VK::BoundMethod);
@@ -256,6 +261,17 @@ ValuePtr Tracer::Entry(const ValuePtr& callable, CallArgs& args) {
   if (found != spec_by_key.end()) return spec_returns[key];
 
   Specialisation sp;
+  std::vector<std::string> tags;
+  if (entry_mode.fullgraph) tags.push_back("fullgraph");
+  if (entry_mode.eogb != Mode::Default)
+    tags.push_back(std::string("error_on_graph_break(") + (entry_mode.eogb == Mode::On ? "True" : "False") + ")");
+  for (ValuePtr w = callable; w && (w->kind == VK::Wrapper || w->kind == VK::BoundMethod); w = w->inner) {
+    if (w->kind != VK::Wrapper) continue;
+    if (w->wrap == WrapKind::Fullgraph) tags.push_back(w->flag ? "@fullgraph" : "@fullgraph(False)");
+    else if (w->wrap == WrapKind::Nonstrict) tags.push_back("@nonstrict_trace");
+    else tags.push_back(std::string("@error_on_graph_break(") + (w->flag ? "True" : "False") + ")");
+  }
+  for (size_t i = 0; i < tags.size(); ++i) sp.policy += (i ? " " : "") + tags[i];
   sp.function = def ? qual : Describe(*callable);
   sp.module = mod ? mod->name : "main";
   sp.signature = display;
@@ -272,7 +288,7 @@ ValuePtr Tracer::Entry(const ValuePtr& callable, CallArgs& args) {
   Mode saved_mode = mode;
   spec = index;
   region_begin = tape.size();
-  mode = Mode{};
+  mode = entry_mode;
   entering = true;
   long saved_steps = steps;
   size_t saved_tape_begin = entry_tape_begin;

@@ -70,6 +70,7 @@ f(ones(3))
 # CHECK-STDOUT:       ],
 # CHECK-STDOUT:       "line": 9,
 # CHECK-STDOUT:       "module": "main",
+# CHECK-STDOUT:       "policy": "",
 # CHECK-STDOUT:       "signature": "(x: float32[3])"
 # CHECK-STDOUT:     }
 # CHECK-STDOUT:   ],

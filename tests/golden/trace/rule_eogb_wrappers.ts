@@ -24,7 +24,7 @@ model(ones(2))
 
 # CHECK-STDOUT: tcc explain rule_eogb_wrappers.ts
 # CHECK-STDOUT:
-# CHECK-STDOUT: model(x: float32[2])   entered at rule_eogb_wrappers.ts:23:1
+# CHECK-STDOUT: model(x: float32[2])  [@error_on_graph_break(True)]   entered at rule_eogb_wrappers.ts:23:1
 # CHECK-STDOUT:   graph 1  2 ops  add, mul  (lines 7, 11)
 # CHECK-STDOUT:   graph 2  1 op   sub  (lines 13)
 # CHECK-STDOUT:   break    rule_eogb_wrappers.ts:6:5  graph_break_call [TS4001]  call to `graph_break()`  (allowed by error_on_graph_break(False))

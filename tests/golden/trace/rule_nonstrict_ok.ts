@@ -22,7 +22,7 @@ entry(ones(3), zeros(3))
 
 # CHECK-STDOUT: tcc explain rule_nonstrict_ok.ts
 # CHECK-STDOUT:
-# CHECK-STDOUT: entry(x: float32[3], y: float32[3])   entered at rule_nonstrict_ok.ts:21:1
+# CHECK-STDOUT: entry(x: float32[3], y: float32[3])  [@fullgraph]   entered at rule_nonstrict_ok.ts:21:1
 # CHECK-STDOUT:   graph 1  2 ops  mul, add  (lines 14, 19)
 # CHECK-STDOUT:   1 graph, 0 graph breaks
 # CHECK-STDOUT:
