@@ -151,12 +151,9 @@ void Interp::SetPlan(const Plan* plan) { plan_ = plan; }
 
 Ref<ModuleObj> Interp::Import(const std::string& name) {
   auto it = modules_.find(name);
-  if (it != modules_.end()) {
-    if (it->second->state == ModuleObj::kRunning) {
-      ThrowError(DiagKind::RtImportError, "module `" + name + "` imports itself (circular import)");
-    }
-    return it->second;
-  }
+  // A module still running (an import cycle) is returned as it is so far, as
+  // Python does; names it has not defined yet are then missing.
+  if (it != modules_.end()) return it->second;
   ModuleCode* code = nullptr;
   for (auto& c : codes_) if (c->name == name) code = c.get();
   if (!code) {
