@@ -2,7 +2,7 @@
 """NumPy and PyTorch eager versions of bench/kernels.ts, timed in-process
 (time.perf_counter, best of ROUNDS). Same inputs as kernels.ts.
 
-Usage: kernels.py {numpy|torch} THREADS [ROUNDS]   prints "kernel ms" lines.
+Usage: kernels.py {numpy|torch} THREADS [ROUNDS]   prints "kernel wall_ms cpu_ms" lines.
 """
 import os
 import sys
@@ -19,13 +19,15 @@ def data(n, scale):
 
 
 def best(fn):
+    """(best wall ms, best CPU ms over all threads) of `rounds` calls."""
     fn()
-    t = float("inf")
+    t = c = float("inf")
     for _ in range(rounds):
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         fn()
         t = min(t, time.perf_counter() - t0)
-    return t * 1e3
+        c = min(c, time.process_time() - c0)
+    return t * 1e3, c * 1e3
 
 
 x24 = data(1 << 24, 4.0)
@@ -74,4 +76,5 @@ else:
         "max": lambda: t["u24"].max(),
     }
 for name, fn in k.items():
-    print(name, f"{best(fn):.3f}")
+    wall, cpu = best(fn)
+    print(name, f"{wall:.3f}", f"{cpu:.3f}")

@@ -8,6 +8,8 @@
 # times and achieved bandwidth (bytes each kernel must move / time) next to
 # the triad's. tcc's time per call = (T(N calls) - T(0 calls)) / N, best of
 # ROUNDS (default 3) process runs each, so set-up and start-up cancel out.
+# A second table gives CPU time per call (user + system, all threads), which
+# a busy machine disturbs much less than wall time.
 # Needs python3-numpy and python3-torch: bash tools/setup_bench.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,6 +25,17 @@ trap 'rm -rf "$tmp"' EXIT
 cc -O3 -march=native -fopenmp bench/triad.c -o "$tmp/triad"
 
 now_ns() { date +%s%N; }
+cpu_ms() {  # CPU time (user + sys, all threads) of one run of the command, in ms
+  /usr/bin/time -f "%U %S" -o "$tmp/cpu" "$@" > /dev/null
+  awk '{ printf "%.0f", ($1 + $2) * 1000 }' "$tmp/cpu"
+}
+cpu_per_call_ms() {  # KERNEL N COMMAND...
+  local k=$1 n=$2; shift 2
+  local a b
+  a=$(cpu_ms "$@" "$k" 0)
+  b=$(cpu_ms "$@" "$k" "$n")
+  awk -v a="$b" -v b="$a" -v n="$n" 'BEGIN { v = (a - b) / n; printf "%.2f", (v > 0 ? v : 0) }'
+}
 best_ns() {  # best wall time of ROUNDS runs of the command, in ns
   local best=0 t0 t
   for _ in $(seq "$ROUNDS"); do
@@ -40,9 +53,9 @@ per_call_ms() {  # KERNEL N COMMAND...: ms per call of KERNEL
 }
 
 triad=$(OMP_NUM_THREADS=2 "$tmp/triad")
-declare -A NP TORCH
-while read -r k v; do NP[$k]=$v; done < <(OPENBLAS_NUM_THREADS=2 $PY bench/kernels.py numpy 2 5)
-while read -r k v; do TORCH[$k]=$v; done < <($PY bench/kernels.py torch 2 5)
+declare -A NP TORCH NPC TORCHC
+while read -r k v c; do NP[$k]=$v; NPC[$k]=$c; done < <(OPENBLAS_NUM_THREADS=2 $PY bench/kernels.py numpy 2 5)
+while read -r k v c; do TORCH[$k]=$v; TORCHC[$k]=$c; done < <($PY bench/kernels.py torch 2 5)
 
 # kernel, calls compiled, calls eager, bytes moved (0: compute-bound, no bandwidth)
 kernels=("chain 20 4 $((8 << 24))" "softmax 40 10 $((8 << 22))" "layer_norm 40 10 $((8 << 22))"
@@ -57,6 +70,15 @@ for row in "${kernels[@]}"; do
     gbs = (by > 0 && c > 0) ? sprintf("%.1f", by / (c / 1e3) / 1e9) : "-";
     pct = (by > 0 && c > 0) ? sprintf("%.0f%%", 100 * by / (c / 1e3) / 1e9 / tr) : "-";
     printf "| %s | %s | %s | %s | %s | %s | %s | %.1fx | %.2fx |\n", k, c, e, np, pt, gbs, pct, (c > 0 ? np / c : 0), (c > 0 ? pt / c : 0) }'
+done
+echo
+echo "CPU time per call (ms, user + system over all threads):"
+echo
+echo "| kernel | tcc compiled | tcc eager | NumPy | PyTorch |"
+echo "|---|---|---|---|---|"
+for row in "${kernels[@]}"; do
+  read -r k nc ne bytes <<< "$row"
+  echo "| $k | $(cpu_per_call_ms "$k" "$nc" "$tmp/kernels") | $(cpu_per_call_ms "$k" "$ne" "$TCC" run --eager bench/kernels.ts) | ${NPC[$k]} | ${TORCHC[$k]} |"
 done
 echo
 echo "STREAM-style triad (2 threads): $triad GB/s. Compile: $(grep total "$tmp/build.log" | awk '{print $2, $3}') for bench/kernels.ts."
