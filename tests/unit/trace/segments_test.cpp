@@ -135,3 +135,52 @@ TEST_CASE("attribute stores and unknown branches run eagerly without a break", "
   CHECK(Find(t->result, "f", 0)->stmt_end == 1);
   CHECK(Find(t->result, "f", 2));
 }
+
+TEST_CASE("run-time numbers become scalar inputs; tensors in lists are named by index paths", "[segments]") {
+  auto t = TraceSource(
+      "def f(x, params, s):\n"
+      "    return x * s + params[1]\n"
+      "s = ones(1).sum().item()\n"
+      "f(ones(3), [zeros(3), ones(3)], s)\n");
+  REQUIRE(t->result.segments.size() == 1);
+  const Segment& seg = t->result.segments[0];
+  CHECK(seg.inputs == std::vector<std::string>{"x", "params[1]"});
+  CHECK(seg.scalar_inputs == std::vector<std::string>{"s"});
+  bool has_scalar = false;
+  for (const auto& n : seg.graph.nodes) has_scalar |= n.op == tcc::graph::OpKind::ScalarInput && n.name == "s";
+  CHECK(has_scalar);
+}
+
+TEST_CASE("a value only module scope knows is a guard; a symbolic size guards as a symbol", "[segments]") {
+  auto t = TraceSource(
+      "SCALE = 3\n"
+      "def f(x):\n"
+      "    return x * SCALE\n"
+      "n = ones(2).sum().item()\n"
+      "f(zeros(int(n), 4))\n");
+  REQUIRE(t->result.segments.size() == 1);
+  const Segment& seg = t->result.segments[0];
+  bool scale = false, sym = false;
+  for (const auto& g : seg.guards) {
+    if (g.path == "SCALE") scale = g.kind == "int" && g.value_json == "3";
+    if (g.path == "x") sym = g.shape.size() == 2 && g.shape[0][0] == 's' && g.shape[1] == "4";
+  }
+  CHECK(scale);
+  CHECK(sym);
+}
+
+TEST_CASE("statements binding values the plan cannot describe run eagerly only when read later", "[segments]") {
+  auto t = TraceSource(
+      "class L:\n"
+      "    w: Tensor\n"
+      "def f(x, layers):\n"
+      "    for layer in layers:\n"
+      "        x = x @ layer.w\n"
+      "    return x\n"
+      "f(ones(2, 2), [L(ones(2, 2)), L(ones(2, 2))])\n");
+  // `layer` (an object) is bound by the loop but never read after it.
+  REQUIRE(t->result.segments.size() == 1);
+  CHECK(t->result.segments[0].stmt_begin == 0);
+  CHECK(t->result.segments[0].stmt_end == 2);
+  CHECK(t->result.segments[0].inputs == std::vector<std::string>{"x", "layers[0].w", "layers[1].w"});
+}
