@@ -35,6 +35,8 @@ nlohmann::json PlanToJson(const TraceResult& result) {
           else shape.push_back("s" + std::to_string(d.sym));
         }
         j["shape"] = shape;
+      } else if (g.kind == "same") {
+        j["as"] = g.same_as;
       } else if (g.kind != "none") {
         j["value"] = nlohmann::json::parse(g.value_json);
       }

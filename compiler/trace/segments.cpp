@@ -112,6 +112,7 @@ struct PathMap {
   std::unordered_map<const Value*, std::string> paths;   // tensors and run-time numbers
   std::vector<ValuePtr> keep;                            // keeps keys alive
   std::vector<std::pair<std::string, ValuePtr>> scalars; // known Python values read
+  std::vector<std::pair<std::string, std::string>> aliases;  // (path, first path) of one tensor
   std::set<const Value*> visited;
 };
 
@@ -120,7 +121,9 @@ void Walk(const std::string& path, const ValuePtr& v, int depth, PathMap& pm) {
   switch (v->kind) {
     case VK::Tensor: case VK::Int: case VK::Float: case VK::Bool: case VK::Str: case VK::None:
       if (v->kind == VK::Tensor || !v->known) {
-        if (pm.paths.emplace(v.get(), path).second) pm.keep.push_back(v);
+        auto [it, added] = pm.paths.emplace(v.get(), path);
+        if (added) pm.keep.push_back(v);
+        else if (v->kind == VK::Tensor && it->second != path) pm.aliases.emplace_back(path, it->second);
       } else {
         pm.scalars.emplace_back(path, v);
       }
@@ -328,6 +331,14 @@ void Tracer::SegClose(Frame& f) {
       if (g.kind == "str" || g.kind == "bool") continue;  // run-time strings/bools: not assumed
       continue;  // run-time numbers are scalar inputs, not assumptions
     }
+    seg.guards.push_back(g);
+  }
+  // The graph reads an aliased tensor once: the alias itself is an assumption.
+  for (const auto& [p, first] : pm.aliases) {
+    Guard g;
+    g.path = p;
+    g.kind = "same";
+    g.same_as = first;
     seg.guards.push_back(g);
   }
   for (const auto& [p, v] : pm.scalars) {

@@ -106,7 +106,8 @@ struct Specialisation {
 
 struct Guard {
   std::string path;                 // "x", "self.w1", "params[0]"
-  std::string kind;                 // tensor | int | float | bool | str | none
+  std::string kind;                 // tensor | int | float | bool | str | none | same
+  std::string same_as;              // kind == same: the path that must hold the same tensor
   graph::TensorType type;           // kind == tensor
   std::vector<std::string> shape;   // kind == tensor: "256" or "s0" per dim
   std::string value_json;           // scalar kinds: the JSON text of the value

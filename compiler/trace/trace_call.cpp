@@ -258,7 +258,7 @@ ValuePtr Tracer::Entry(const ValuePtr& callable, CallArgs& args) {
   }
   display += ")";
   auto found = spec_by_key.find(key);
-  if (found != spec_by_key.end()) return spec_returns[key];
+  if (found != spec_by_key.end()) return FreshCopy(spec_returns[key]);
 
   Specialisation sp;
   std::vector<std::string> tags;

@@ -39,6 +39,21 @@ ValuePtr MakeBuiltin(std::string name, ValuePtr self) {
 }
 ValuePtr MakeDType(graph::DType t) { auto v = Make(VK::DType); v->type.dtype = t; return v; }
 
+ValuePtr FreshCopy(const ValuePtr& v, int depth) {
+  if (!v || depth > 64) return v;
+  switch (v->kind) {
+    case VK::Tensor: return std::make_shared<Value>(*v);
+    case VK::List:
+    case VK::Tuple:
+    case VK::Dict: {
+      auto copy = std::make_shared<Value>(*v);
+      for (ValuePtr& item : copy->items) item = FreshCopy(item, depth + 1);
+      return copy;
+    }
+    default: return v;
+  }
+}
+
 std::optional<bool> KnownTruth(const Value& v) {
   switch (v.kind) {
     case VK::None: return false;

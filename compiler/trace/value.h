@@ -107,6 +107,10 @@ ValuePtr MakeTensor(graph::TensorType type);
 ValuePtr MakeSeq(VK kind, std::vector<ValuePtr> items);
 ValuePtr MakeBuiltin(std::string name, ValuePtr self = nullptr);
 ValuePtr MakeDType(graph::DType t);
+// A copy with new identities for every tensor and container inside `v`, so two
+// calls of one cached specialisation return distinct run-time values. Functions,
+// classes, modules and objects keep their identity (they are shared, as at run time).
+ValuePtr FreshCopy(const ValuePtr& v, int depth = 0);
 
 // Python truthiness when known at compile time.
 std::optional<bool> KnownTruth(const Value& v);

@@ -125,6 +125,10 @@ std::optional<Plan> ParsePlan(const std::string& text, const ts_kernel_entry* ke
         else if (kind == "bool") { g.kind = PlanGuard::kBool; g.bool_value = jg.at("value").get<bool>(); }
         else if (kind == "str") { g.kind = PlanGuard::kStr; g.str_value = jg.at("value").get<std::string>(); }
         else if (kind == "none") { g.kind = PlanGuard::kNone; }
+        else if (kind == "same") {
+          g.kind = PlanGuard::kSame;
+          if (!ParsePath(jg.at("as").get<std::string>(), &g.same_as, error)) return std::nullopt;
+        }
         else { *error = "unknown guard kind `" + kind + "`"; return std::nullopt; }
         s.guards.push_back(std::move(g));
       }

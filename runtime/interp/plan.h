@@ -33,7 +33,8 @@ struct PlanPath {
 
 struct PlanGuard {
   PlanPath path;
-  enum Kind { kTensor, kInt, kFloat, kBool, kStr, kNone } kind = kTensor;
+  enum Kind { kTensor, kInt, kFloat, kBool, kStr, kNone, kSame } kind = kTensor;
+  PlanPath same_as;           // kSame: must hold the very same tensor object as `path`
   rt::DType dtype = rt::DType::Float32;
   // Shape entries: a static size (sym < 0) or a symbol id (equal ids, equal sizes).
   struct DimSpec { int64_t size; int32_t sym; };

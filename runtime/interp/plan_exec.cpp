@@ -70,6 +70,7 @@ bool GuardHolds(const PlanGuard& g, const Value& v, std::vector<int64_t>& syms) 
     case PlanGuard::kBool: return v.is_bool() && v.as_bool() == g.bool_value;
     case PlanGuard::kStr: return v.is(OType::Str) && v.as<StrObj>()->s == g.str_value;
     case PlanGuard::kNone: return v.is_none();
+    case PlanGuard::kSame: return false;  // needs two paths: checked in TryPlan
   }
   return false;
 }
@@ -93,6 +94,11 @@ Value BuildOutput(const PlanValue& pv, std::vector<Value>& outs) {
 bool Interp::TryPlan(const Segment* seg, Frame& f, int32_t* next, bool* returned, Value* ret) {
   std::vector<int64_t> syms(seg->n_symbols, -1);
   for (const auto& g : seg->guards) {
+    if (g.kind == PlanGuard::kSame) {
+      Value a = Walk(g.path, f), b = Walk(g.same_as, f);
+      if (!a.is(OType::Tensor) || !b.is(OType::Tensor) || a.obj() != b.obj()) return false;
+      continue;
+    }
     if (!GuardHolds(g, Walk(g.path, f), syms)) return false;
   }
   std::vector<Value> in_vals;
