@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "driver/commands.h"
+#include "passes/summarize_kernels.h"
 #include "trace/analyze.h"
 #include "trace/report.h"
 
@@ -52,6 +53,29 @@ int RunExplain(const CommonOptions& common, const ExplainOptions& opts) {
       std::cout << j.dump(2) << '\n';
     }
     return kExitProgramError;
+  }
+  // What the backend makes of each graph: its fused loop nests.
+  for (auto& sp : a.result.specs) {
+    for (auto& g : sp.graphs) {
+      try {
+        // A region graph lists no outputs (the report counts ops, not values
+        // handed back): treat the values no op consumes as its results.
+        graph::Graph copy = g.graph;
+        if (copy.outputs.empty()) {
+          std::vector<bool> used(copy.nodes.size(), false);
+          for (const auto& n : copy.nodes)
+            for (graph::ValueId in : n.inputs) used[in] = true;
+          for (size_t v = 0; v < copy.nodes.size(); ++v)
+            if (!used[v] && graph::CategoryOf(copy.nodes[v].op) != graph::OpCategory::Input)
+              copy.outputs.push_back(static_cast<graph::ValueId>(v));
+        }
+        auto kernels = passes::SummarizeKernels(copy);
+        g.kernels_text = passes::KernelSummaryText(kernels);
+        g.loop_nests = static_cast<int>(kernels.size());
+      } catch (const std::exception&) {
+        // A graph the backend cannot plan runs eagerly; explain still reports it.
+      }
+    }
   }
   if (opts.format == "json") {
     std::cout << trace::ExplainJson(a.result, opts.file).dump(2) << '\n';

@@ -64,12 +64,17 @@ nlohmann::json ExplainJson(const TraceResult& r, const std::string& file) {
   for (const auto& w : r.warnings) warnings.push_back(IssueJson(w));
   for (const auto& sp : r.specs) {
     nlohmann::json graphs = nlohmann::json::array();
-    for (const auto& g : sp.graphs)
+    for (const auto& g : sp.graphs) {
       graphs.push_back({{"name", g.name},
                         {"op_count", g.op_names.size()},
                         {"ops", g.op_names},
                         {"lines", g.lines},
                         {"locations", g.locations}});
+      if (g.loop_nests >= 0) {
+        graphs.back()["loop_nests"] = g.loop_nests;
+        graphs.back()["kernels"] = g.kernels_text;
+      }
+    }
     nlohmann::json sb = nlohmann::json::array();
     for (size_t k = 0; k < sp.breaks.size(); ++k) {
       const auto& b = r.breaks[sp.breaks[k]];

@@ -114,6 +114,9 @@ void RenderExplainText(const TraceResult& r, const std::string& file, std::ostre
       if (g.locations.size() > 24) lines << ", ...";
       os << "  " << st.green() << "graph " << gi + 1 << st.reset() << "  " << ops << std::string(w - ops.size(), ' ')
          << "  " << names.str() << st.dim() << "  (lines " << lines.str() << ")" << st.reset() << '\n';
+      if (!g.kernels_text.empty())
+        os << "  " << std::string(8 + std::to_string(gi + 1).size(), ' ') << st.dim() << "fused into " << g.kernels_text
+           << st.reset() << '\n';
     }
     if (sp.graphs.empty()) os << "  " << st.dim() << "no tensor operations: no graph" << st.reset() << '\n';
     for (size_t k = 0; k < sp.breaks.size(); ++k) {

@@ -83,6 +83,10 @@ struct RegionInfo {
   std::vector<std::string> locations;   // distinct "file:line" of the ops, in order
   std::vector<uint32_t> lines;          // distinct lines of ops in the entry's file, sorted
   graph::Graph graph;                   // the ops; inputs named by tensor ("t3") not by path
+  // The fused loop nests the backend makes of `graph`, filled in by the driver
+  // (the tracer does not depend on passes/): "2 loop nests: [matmul] ...".
+  std::string kernels_text;
+  int loop_nests = -1;                  // -1: not computed
 };
 
 // One entry specialisation: a function entered from module scope with one

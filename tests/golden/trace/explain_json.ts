@@ -42,12 +42,14 @@ f(ones(3))
 # CHECK-STDOUT:       "graph_count": 2,
 # CHECK-STDOUT:       "graphs": [
 # CHECK-STDOUT:         {
+# CHECK-STDOUT:           "kernels": "1 loop nest: [elementwise] mul",
 # CHECK-STDOUT:           "lines": [
 # CHECK-STDOUT:             10
 # CHECK-STDOUT:           ],
 # CHECK-STDOUT:           "locations": [
 # CHECK-STDOUT:             "explain_json.ts:10"
 # CHECK-STDOUT:           ],
+# CHECK-STDOUT:           "loop_nests": 1,
 # CHECK-STDOUT:           "name": "f_s0_g0",
 # CHECK-STDOUT:           "op_count": 1,
 # CHECK-STDOUT:           "ops": [
@@ -55,12 +57,14 @@ f(ones(3))
 # CHECK-STDOUT:           ]
 # CHECK-STDOUT:         },
 # CHECK-STDOUT:         {
+# CHECK-STDOUT:           "kernels": "1 loop nest: [elementwise] add",
 # CHECK-STDOUT:           "lines": [
 # CHECK-STDOUT:             7
 # CHECK-STDOUT:           ],
 # CHECK-STDOUT:           "locations": [
 # CHECK-STDOUT:             "explain_json.ts:7"
 # CHECK-STDOUT:           ],
+# CHECK-STDOUT:           "loop_nests": 1,
 # CHECK-STDOUT:           "name": "f_s0_g1",
 # CHECK-STDOUT:           "op_count": 1,
 # CHECK-STDOUT:           "ops": [

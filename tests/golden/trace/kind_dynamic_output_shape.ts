@@ -13,7 +13,9 @@ positives(randn(5, 2))
 # CHECK-STDOUT:
 # CHECK-STDOUT: positives(x: float32[5, 2])   entered at kind_dynamic_output_shape.ts:10:1
 # CHECK-STDOUT:   graph 1  1 op   gt  (lines 6)
+# CHECK-STDOUT:            fused into 1 loop nest: [elementwise] gt
 # CHECK-STDOUT:   graph 2  3 ops  gt, where, sum  (lines 7, 8)
+# CHECK-STDOUT:            fused into 1 loop nest: [reduction] gt, where, sum
 # CHECK-STDOUT:   break    kind_dynamic_output_shape.ts:6:14  dynamic_output_shape [TS4005]  boolean-mask indexing: the number of selected elements depends on the mask's data
 # CHECK-STDOUT:   2 graphs, 1 graph break
 # CHECK-STDOUT:

@@ -17,7 +17,9 @@ save("x.npy", x)
 # CHECK-STDOUT:
 # CHECK-STDOUT: step(x: float32[3])   entered at kind_side_effect_io.ts:13:7
 # CHECK-STDOUT:   graph 1  1 op  add  (lines 6)
+# CHECK-STDOUT:            fused into 1 loop nest: [elementwise] add
 # CHECK-STDOUT:   graph 2  1 op  mul  (lines 10)
+# CHECK-STDOUT:            fused into 1 loop nest: [elementwise] mul
 # CHECK-STDOUT:   break    kind_side_effect_io.ts:7:5  side_effect_io [TS4002]  `print(...)` inside a compiled function
 # CHECK-STDOUT:   break    kind_side_effect_io.ts:8:5  side_effect_io [TS4002]  `save(...)` inside a compiled function
 # CHECK-STDOUT:   break    kind_side_effect_io.ts:9:9  side_effect_io [TS4002]  `load(...)` inside a compiled function

@@ -15,10 +15,15 @@ convert(arange(4))
 # CHECK-STDOUT:
 # CHECK-STDOUT: convert(x: int64[4])   entered at kind_tensor_to_scalar.ts:12:1
 # CHECK-STDOUT:   graph 1  1 op  sum  (lines 5)
+# CHECK-STDOUT:            fused into 1 loop nest: [reduction] sum
 # CHECK-STDOUT:   graph 2  1 op  select  (lines 6)
+# CHECK-STDOUT:            fused into 1 loop nest: [elementwise] select
 # CHECK-STDOUT:   graph 3  1 op  max  (lines 7)
+# CHECK-STDOUT:            fused into 1 loop nest: [reduction] max
 # CHECK-STDOUT:   graph 4  1 op  min  (lines 8)
+# CHECK-STDOUT:            fused into 1 loop nest: [reduction] min
 # CHECK-STDOUT:   graph 5  1 op  mul  (lines 10)
+# CHECK-STDOUT:            fused into 1 loop nest: [elementwise] mul
 # CHECK-STDOUT:   break    kind_tensor_to_scalar.ts:5:17  tensor_to_scalar [TS4003]  `.item()` copies tensor data into a Python number
 # CHECK-STDOUT:   break    kind_tensor_to_scalar.ts:6:9  tensor_to_scalar [TS4003]  `int(t)` converts a tensor to a Python int
 # CHECK-STDOUT:   break    kind_tensor_to_scalar.ts:7:9  tensor_to_scalar [TS4003]  `float(t)` converts a tensor to a Python float

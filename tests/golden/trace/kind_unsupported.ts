@@ -13,6 +13,7 @@ odd(zeros(3), tensor([0, 2]))
 # CHECK-STDOUT:
 # CHECK-STDOUT: odd(x: float32[3], idx: int64[2])   entered at kind_unsupported.ts:10:1
 # CHECK-STDOUT:   graph 1  1 op  add  (lines 8)
+# CHECK-STDOUT:            fused into 1 loop nest: [elementwise] add
 # CHECK-STDOUT:   break    kind_unsupported.ts:5:5  unsupported [TS4006]  in-place assignment into a tensor (`x[...] = v`); graphs hold only pure operations
 # CHECK-STDOUT:   break    kind_unsupported.ts:6:13  unsupported [TS4006]  random numbers (`randn`) inside a compiled function: the graph has no random ops; create them outside and pass them in
 # CHECK-STDOUT:   break    kind_unsupported.ts:7:16  unsupported [TS4006]  indexing with an index tensor (gather) is not supported in a graph

@@ -24,11 +24,13 @@ lenient(x)
 # CHECK-STDOUT:
 # CHECK-STDOUT: strict(x: float32[3])  [@error_on_graph_break(True)]   entered at rule_dynamic_scope.ts:20:1
 # CHECK-STDOUT:   graph 1  1 op  add  (lines 7)
+# CHECK-STDOUT:            fused into 1 loop nest: [elementwise] add
 # CHECK-STDOUT:   error    rule_dynamic_scope.ts:8:5  graph_break_call [TS4001]  call to `graph_break()`
 # CHECK-STDOUT:   1 graph, 0 graph breaks, 1 error
 # CHECK-STDOUT:
 # CHECK-STDOUT: lenient(x: float32[3])  [@error_on_graph_break(False)]   entered at rule_dynamic_scope.ts:21:1
 # CHECK-STDOUT:   graph 1  1 op  add  (lines 7)
+# CHECK-STDOUT:            fused into 1 loop nest: [elementwise] add
 # CHECK-STDOUT:   break    rule_dynamic_scope.ts:8:5  graph_break_call [TS4001]  call to `graph_break()`  (allowed by error_on_graph_break(False))
 # CHECK-STDOUT:   1 graph, 1 graph break
 # CHECK-STDOUT:

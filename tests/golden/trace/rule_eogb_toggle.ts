@@ -28,8 +28,11 @@ entry(ones(3))
 # CHECK-STDOUT:
 # CHECK-STDOUT: entry(x: float32[3])   entered at rule_eogb_toggle.ts:25:1
 # CHECK-STDOUT:   graph 1  1 op  mul  (lines 17)
+# CHECK-STDOUT:            fused into 1 loop nest: [elementwise] mul
 # CHECK-STDOUT:   graph 2  1 op  add  (lines 8)
+# CHECK-STDOUT:            fused into 1 loop nest: [elementwise] add
 # CHECK-STDOUT:   graph 3  1 op  add  (lines 13)
+# CHECK-STDOUT:            fused into 1 loop nest: [elementwise] add
 # CHECK-STDOUT:   break    rule_eogb_toggle.ts:7:5  graph_break_call [TS4001]  call to `graph_break()`  (allowed by error_on_graph_break(False))
 # CHECK-STDOUT:   break    rule_eogb_toggle.ts:12:5  graph_break_call [TS4001]  call to `graph_break()`  (allowed by error_on_graph_break(False))
 # CHECK-STDOUT:   error    rule_eogb_toggle.ts:21:9  graph_break_call [TS4001]  call to `graph_break()`

@@ -26,7 +26,9 @@ model(ones(2))
 # CHECK-STDOUT:
 # CHECK-STDOUT: model(x: float32[2])  [@error_on_graph_break(True)]   entered at rule_eogb_wrappers.ts:23:1
 # CHECK-STDOUT:   graph 1  2 ops  add, mul  (lines 7, 11)
+# CHECK-STDOUT:            fused into 1 loop nest: [elementwise] add, mul
 # CHECK-STDOUT:   graph 2  1 op   sub  (lines 13)
+# CHECK-STDOUT:            fused into 1 loop nest: [elementwise] sub
 # CHECK-STDOUT:   break    rule_eogb_wrappers.ts:6:5  graph_break_call [TS4001]  call to `graph_break()`  (allowed by error_on_graph_break(False))
 # CHECK-STDOUT:   break    rule_eogb_wrappers.ts:12:9  graph_break_call [TS4001]  call to `graph_break()`  (allowed by error_on_graph_break(False))
 # CHECK-STDOUT:   2 graphs, 2 graph breaks

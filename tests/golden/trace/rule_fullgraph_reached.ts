@@ -22,7 +22,9 @@ caller(ones(2))
 # CHECK-STDOUT:
 # CHECK-STDOUT: caller(x: float32[2])   entered at rule_fullgraph_reached.ts:19:1
 # CHECK-STDOUT:   graph 1  1 op  mul  (lines 9)
+# CHECK-STDOUT:            fused into 1 loop nest: [elementwise] mul
 # CHECK-STDOUT:   graph 2  1 op  add  (lines 12)
+# CHECK-STDOUT:            fused into 1 loop nest: [elementwise] add
 # CHECK-STDOUT:   error    rule_fullgraph_reached.ts:11:9  graph_break_call [TS4001]  call to `graph_break()`
 # CHECK-STDOUT:   break    rule_fullgraph_reached.ts:16:5  graph_break_call [TS4001]  call to `graph_break()`
 # CHECK-STDOUT:   2 graphs, 1 graph break, 1 error

@@ -24,25 +24,33 @@ lenient_step(x)
 # CHECK-STDOUT:
 # CHECK-STDOUT: step(x: float32[2])  [error_on_graph_break(True)]   entered at rule_module_scope_policy.ts:18:5
 # CHECK-STDOUT:   graph 1  1 op  mul  (lines 9)
+# CHECK-STDOUT:            fused into 1 loop nest: [elementwise] mul
 # CHECK-STDOUT:   graph 2  1 op  add  (lines 11)
+# CHECK-STDOUT:            fused into 1 loop nest: [elementwise] add
 # CHECK-STDOUT:   error    rule_module_scope_policy.ts:10:5  graph_break_call [TS4001]  call to `graph_break()`
 # CHECK-STDOUT:   2 graphs, 0 graph breaks, 1 error
 # CHECK-STDOUT:
 # CHECK-STDOUT: step(x: float32[2])   entered at rule_module_scope_policy.ts:19:1
 # CHECK-STDOUT:   graph 1  1 op  mul  (lines 9)
+# CHECK-STDOUT:            fused into 1 loop nest: [elementwise] mul
 # CHECK-STDOUT:   graph 2  1 op  add  (lines 11)
+# CHECK-STDOUT:            fused into 1 loop nest: [elementwise] add
 # CHECK-STDOUT:   break    rule_module_scope_policy.ts:10:5  graph_break_call [TS4001]  call to `graph_break()`
 # CHECK-STDOUT:   2 graphs, 1 graph break
 # CHECK-STDOUT:
 # CHECK-STDOUT: step(x: float32[2])  [@fullgraph]   entered at rule_module_scope_policy.ts:20:1
 # CHECK-STDOUT:   graph 1  1 op  mul  (lines 9)
+# CHECK-STDOUT:            fused into 1 loop nest: [elementwise] mul
 # CHECK-STDOUT:   graph 2  1 op  add  (lines 11)
+# CHECK-STDOUT:            fused into 1 loop nest: [elementwise] add
 # CHECK-STDOUT:   error    rule_module_scope_policy.ts:10:5  graph_break_call [TS4001]  call to `graph_break()`
 # CHECK-STDOUT:   2 graphs, 0 graph breaks, 1 error
 # CHECK-STDOUT:
 # CHECK-STDOUT: step(x: float32[2])  [@error_on_graph_break(False)]   entered at rule_module_scope_policy.ts:21:1
 # CHECK-STDOUT:   graph 1  1 op  mul  (lines 9)
+# CHECK-STDOUT:            fused into 1 loop nest: [elementwise] mul
 # CHECK-STDOUT:   graph 2  1 op  add  (lines 11)
+# CHECK-STDOUT:            fused into 1 loop nest: [elementwise] add
 # CHECK-STDOUT:   break    rule_module_scope_policy.ts:10:5  graph_break_call [TS4001]  call to `graph_break()`  (allowed by error_on_graph_break(False))
 # CHECK-STDOUT:   2 graphs, 1 graph break
 # CHECK-STDOUT:

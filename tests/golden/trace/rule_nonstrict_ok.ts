@@ -24,6 +24,7 @@ entry(ones(3), zeros(3))
 # CHECK-STDOUT:
 # CHECK-STDOUT: entry(x: float32[3], y: float32[3])  [@fullgraph]   entered at rule_nonstrict_ok.ts:21:1
 # CHECK-STDOUT:   graph 1  2 ops  mul, add  (lines 14, 19)
+# CHECK-STDOUT:            fused into 1 loop nest: [elementwise] mul, add
 # CHECK-STDOUT:   1 graph, 0 graph breaks
 # CHECK-STDOUT:
 # CHECK-STDOUT: total: 1 graph, 0 graph breaks at 0 sites, 0 errors
