@@ -69,13 +69,6 @@ class PhaseTimer {
   Clock::time_point start_, last_;
 };
 
-void Render(const DiagnosticEngine& diags, const CommonOptions& common) {
-  if (common.diagnostic_format == "json") {
-    if (!diags.diagnostics().empty()) std::cerr << ToJson(diags).dump(2) << '\n';
-  } else {
-    RenderAllText(diags, std::cerr, common.UseColor());
-  }
-}
 
 // Renders everything but the accepted graph breaks (the summary line counts those).
 void RenderNonBreak(const DiagnosticEngine& diags, const CommonOptions& common) {
@@ -138,11 +131,6 @@ int BuildProgram(const CommonOptions& common, const BuildOptions& opts, std::str
   PhaseTimer timer(opts.time_passes);
   DiagnosticEngine diags;
   std::error_code ec;
-  if (fs::is_directory(opts.file, ec)) {
-    diags.Report(DiagKind::CannotReadFile, nullptr, Loc{}, "`" + opts.file + "` is a directory");
-    Render(diags, common);
-    return kExitUsage;
-  }
   for (const std::string& p : opts.dump_after) {
     const auto& names = passes::PassNames();
     if (p != "all" && std::find(names.begin(), names.end(), p) == names.end()) {
@@ -151,15 +139,9 @@ int BuildProgram(const CommonOptions& common, const BuildOptions& opts, std::str
     }
   }
 
-  std::unique_ptr<ast::Program> program = parse::LoadProgram(opts.file, diags);
-  if (!program) {
-    Render(diags, common);
-    return kExitUsage;
-  }
-  if (diags.has_errors()) {
-    Render(diags, common);
-    return kExitProgramError;
-  }
+  int exit_code = kExitOk;
+  std::unique_ptr<ast::Program> program = LoadForCommand(opts.file, common, diags, &exit_code);
+  if (!program) return exit_code;
   timer.Mark("load");
 
   trace::TraceResult tr = trace::TraceProgram(*program, diags);

@@ -22,31 +22,12 @@ namespace tcc::driver {
 
 namespace {
 
-void Render(const DiagnosticEngine& diags, const CommonOptions& common) {
-  if (common.diagnostic_format == "json") {
-    if (!diags.diagnostics().empty()) std::cerr << ToJson(diags).dump(2) << '\n';
-  } else {
-    RenderAllText(diags, std::cerr, common.UseColor());
-  }
-}
 
 int RunEager(const CommonOptions& common, const RunOptions& opts) {
   DiagnosticEngine diags;
-  std::error_code ec;
-  if (std::filesystem::is_directory(opts.file, ec)) {
-    diags.Report(DiagKind::CannotReadFile, nullptr, Loc{}, "`" + opts.file + "` is a directory");
-    Render(diags, common);
-    return kExitUsage;
-  }
-  std::unique_ptr<ast::Program> program = parse::LoadProgram(opts.file, diags);
-  if (!program) {
-    Render(diags, common);
-    return kExitUsage;
-  }
-  if (diags.has_errors()) {
-    Render(diags, common);
-    return kExitProgramError;
-  }
+  int exit_code = kExitOk;
+  std::unique_ptr<ast::Program> program = LoadForCommand(opts.file, common, diags, &exit_code);
+  if (!program) return exit_code;
   Render(diags, common);  // warnings
   interp::RunConfig cfg;
   cfg.argv = opts.args;

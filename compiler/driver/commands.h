@@ -6,8 +6,12 @@
 //   3 internal error (reported by main with a request to file a report).
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
+
+#include "ast/program.h"
+#include "diagnostics/diagnostics.h"
 
 namespace tcc::driver {
 
@@ -66,6 +70,15 @@ int RunBuild(const CommonOptions& common, const BuildOptions& opts);
 // ~/.cache/tcc) under a key hashing the program, the flags and this tcc,
 // skipping the build when that executable exists, and returns its path.
 int BuildProgram(const CommonOptions& common, const BuildOptions& opts, std::string* cached_exe);
+
+// Prints the collected diagnostics to stderr as --diagnostic-format asks.
+void Render(const DiagnosticEngine& diags, const CommonOptions& common);
+
+// Loads FILE and the modules it imports for a command. On failure renders the
+// diagnostics, sets *exit_code (2: the file is missing or a directory; 1: syntax
+// or import errors) and returns null. Warnings stay in `diags`.
+std::unique_ptr<ast::Program> LoadForCommand(const std::string& file, const CommonOptions& common,
+                                             DiagnosticEngine& diags, int* exit_code);
 
 // Prints "tcc: <what> is not available yet in this version" and returns 2.
 int NotAvailable(const std::string& what);
