@@ -191,7 +191,10 @@ bool AttachPlan(Plan& plan, std::vector<ModuleCode*> modules, std::string* error
       ok = false;
       continue;
     }
-    for (auto& g : s.guards) ResolveRoot(g.path, *target);
+    for (auto& g : s.guards) {
+      ResolveRoot(g.path, *target);
+      if (g.kind == PlanGuard::kSame) ResolveRoot(g.same_as, *target);
+    }
     for (auto& p : s.inputs) ResolveRoot(p, *target);
     for (auto& p : s.scalar_inputs) ResolveRoot(p, *target);
     for (auto& o : s.outputs) {

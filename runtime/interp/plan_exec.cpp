@@ -17,8 +17,10 @@ Value Walk(const PlanPath& p, Frame& f) {
   if (p.root_local) {
     v = f.slots[p.root_slot];
     if (p.root_cell && v.is(OType::Cell)) v = Value(v.as<CellObj>()->v);
-  } else {
+  } else if (p.root_slot >= 0 && static_cast<size_t>(p.root_slot) < f.module->globals.size()) {
     v = f.module->globals[p.root_slot];
+  } else {
+    return Value();  // a name neither local nor global: the guard fails, the code runs eagerly
   }
   for (const auto& st : p.steps) {
     if (v.is_undef()) return v;
