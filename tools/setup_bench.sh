@@ -4,14 +4,6 @@
 # tools/setup.sh or CI. Idempotent; run as root on Debian 12.
 set -euo pipefail
 PACKAGES=(python3-torch python3-numpy)
-missing=()
-for p in "${PACKAGES[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if ((${#missing[@]})); then
-  export DEBIAN_FRONTEND=noninteractive
-  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-  $SUDO apt-get update -qq
-  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
-fi
+. "$(dirname "$0")/lib/apt.sh"
+apt_install_missing "${PACKAGES[@]}"
 echo "setup_bench: python3-torch and python3-numpy present"
