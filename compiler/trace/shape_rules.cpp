@@ -76,25 +76,9 @@ DType ScalarDType(bool is_float, bool is_bool) {
   return is_float ? DType::F32 : is_bool ? DType::Bool : DType::I64;
 }
 
-std::string ShapeString(const Shape& s) {
-  std::string out = "[";
-  for (size_t i = 0; i < s.size(); ++i) {
-    if (i) out += ", ";
-    out += s[i].is_static() ? std::to_string(s[i].size) : "s" + std::to_string(s[i].sym);
-  }
-  return out + "]";
-}
 
 // ---------------------------------------------------------------- shapes
 
-std::optional<int64_t> StaticNumel(const Shape& s) {
-  int64_t n = 1;
-  for (const Dim& d : s) {
-    if (!d.is_static()) return std::nullopt;
-    n *= d.size;
-  }
-  return n;
-}
 
 namespace {
 std::string DimStr(Dim d) { return d.is_static() ? std::to_string(d.size) : "s" + std::to_string(d.sym); }
@@ -178,13 +162,7 @@ RuleResult<std::vector<int64_t>> NormalizeDims(const std::vector<int64_t>& dims,
 }
 
 Shape Reduce(const Shape& in, const std::vector<int64_t>& dims, bool keepdim) {
-  Shape out;
-  for (size_t i = 0; i < in.size(); ++i) {
-    bool red = std::find(dims.begin(), dims.end(), static_cast<int64_t>(i)) != dims.end();
-    if (!red) out.push_back(in[i]);
-    else if (keepdim) out.push_back(Dim::Static(1));
-  }
-  return out;
+  return graph::ReduceShape(in, dims, keepdim);
 }
 
 RuleResult<Shape> Transpose(const Shape& in, int64_t d0, int64_t d1) {

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "graph/graph.h"
+#include "graph/shape.h"
 
 namespace tcc::trace {
 
@@ -55,7 +56,9 @@ DType PromoteWithScalar(DType t, bool scalar_is_float, bool scalar_is_bool);
 // dtype of a result tensor created from a Python number.
 DType ScalarDType(bool is_float, bool is_bool);
 
-std::string ShapeString(const Shape& s);
+// Shape helpers shared with the graph IR (graph/shape.h).
+using graph::ShapeString;
+using graph::StaticNumel;
 
 RuleResult<Shape> Broadcast(SymTable& syms, const Shape& a, const Shape& b);
 RuleResult<Shape> MatMul(SymTable& syms, const Shape& a, const Shape& b);
@@ -83,7 +86,5 @@ RuleResult<Shape> SliceDim(SymTable& syms, const Shape& in, int64_t dim, std::op
                            std::optional<int64_t> stop, int64_t step, std::vector<int64_t>* norm);
 RuleResult<Shape> SelectDim(const Shape& in, int64_t dim, int64_t index, int64_t* norm_index);
 
-// Product of static dims; nullopt when any dim is symbolic.
-std::optional<int64_t> StaticNumel(const Shape& s);
 
 }  // namespace tcc::trace
