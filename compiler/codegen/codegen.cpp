@@ -6,6 +6,7 @@
 #include <ostream>
 
 #include <llvm/IR/DiagnosticInfo.h>
+#include <llvm/MC/MCSubtargetInfo.h>
 #include <llvm/IR/DiagnosticPrinter.h>
 #include <llvm/IR/LegacyPassManager.h>
 #include <llvm/MC/TargetRegistry.h>
@@ -75,6 +76,11 @@ std::unique_ptr<llvm::TargetMachine> CreateTargetMachine(const CodegenOptions& o
       target->createTargetMachine(triple, cpu, features, to, llvm::Reloc::PIC_, std::nullopt, level));
   if (!tm) *error = "cannot create a target machine for " + triple + " cpu " + cpu;
   return tm;
+}
+
+bool TargetHasFma(const llvm::TargetMachine& tm) {
+  const llvm::MCSubtargetInfo* sti = tm.getMCSubtargetInfo();
+  return sti && sti->checkFeatures("+fma");
 }
 
 void PrepareModule(llvm::Module& m, llvm::TargetMachine& tm) {

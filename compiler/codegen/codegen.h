@@ -22,6 +22,9 @@ struct CodegenOptions {
 // Creates the TargetMachine for the host triple; nullptr and *error on failure.
 std::unique_ptr<llvm::TargetMachine> CreateTargetMachine(const CodegenOptions& opts, std::string* error);
 
+// True when the target has fused multiply-add (lower::LowerOptions::fma).
+bool TargetHasFma(const llvm::TargetMachine& tm);
+
 // Sets the module's triple and data layout, and each function's target-cpu/features.
 void PrepareModule(llvm::Module& m, llvm::TargetMachine& tm);
 

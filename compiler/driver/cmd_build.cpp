@@ -169,6 +169,20 @@ int BuildProgram(const CommonOptions& common, const BuildOptions& opts, std::str
   }
 
   // ---- graphs -> kernels
+  codegen::CodegenOptions co;
+  co.opt_level = opts.opt_level;
+  co.target_cpu = opts.target_cpu;
+  co.remarks = opts.remarks;
+  co.remarks_out = &std::cerr;
+  std::string err;
+  auto tm = codegen::CreateTargetMachine(co, &err);
+  if (!tm) {
+    diags.Report(DiagKind::CodegenFailed, nullptr, Loc{}, err);
+    Render(diags, common);
+    return kExitInternal;
+  }
+  lower::LowerOptions lo;
+  lo.fma = codegen::TargetHasFma(*tm);
   auto ctx = std::make_unique<llvm::LLVMContext>();
   auto module = std::make_unique<llvm::Module>(fs::path(opts.file).filename().string(), *ctx);
   passes::PipelineOptions po;
@@ -187,7 +201,7 @@ int BuildProgram(const CommonOptions& common, const BuildOptions& opts, std::str
       plan = passes::RunPipeline(g, po);
       problems = graph::VerifyGraph(g);
     }
-    if (problems.empty()) problems = lower::LowerGraph(g, plan, *module, seg.kernel);
+    if (problems.empty()) problems = lower::LowerGraph(g, plan, *module, seg.kernel, lo);
     if (!problems.empty()) {
       if (auto* f = module->getFunction(seg.kernel)) f->setName(seg.kernel + ".failed");
       const SourceFile* file = g.file;
@@ -221,18 +235,6 @@ int BuildProgram(const CommonOptions& common, const BuildOptions& opts, std::str
   parts.version = TCC_VERSION;
   codegen::EmitProgram(*module, parts);
 
-  codegen::CodegenOptions co;
-  co.opt_level = opts.opt_level;
-  co.target_cpu = opts.target_cpu;
-  co.remarks = opts.remarks;
-  co.remarks_out = &std::cerr;
-  std::string err;
-  auto tm = codegen::CreateTargetMachine(co, &err);
-  if (!tm) {
-    diags.Report(DiagKind::CodegenFailed, nullptr, Loc{}, err);
-    Render(diags, common);
-    return kExitInternal;
-  }
   codegen::PrepareModule(*module, *tm);
   std::string verify_msg;
   llvm::raw_string_ostream vos(verify_msg);

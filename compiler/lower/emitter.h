@@ -40,6 +40,7 @@ struct KernelState {
   std::map<int32_t, llvm::Value*> syms;  // symbolic sizes
   std::vector<llvm::Value*> scalars;     // doubles, by ScalarInput index
   llvm::Value* err_flag = nullptr;       // i32 alloca: nonzero after a run-time error
+  bool fma = false;                      // LowerOptions::fma
   std::vector<std::string> errors;
 
   KernelState(const graph::Graph& g, const passes::FusionPlan& p, llvm::Module& m)
@@ -84,6 +85,10 @@ class Emitter {
   llvm::Value* EmitReduction(ValueId r, const Index& out_idx);
   // Computes the group's hoisted reductions for the current row.
   void ComputeHoisted(const passes::FusedGroup& grp, const Index& root_idx);
+  // Keeps value v in `row` (the nest's output buffer, same shape and dtype):
+  // the first hoisted reduction that computes v stores each element there,
+  // every later Eval of v loads it (passes::FusedGroup::row_cached).
+  void SetRowCache(ValueId v, const Buffer& row);
 
   // Index maps from a node's index to its operand's index.
   Index BroadcastIndex(const graph::Shape& in, const graph::Shape& out, const Index& idx);
@@ -94,6 +99,7 @@ class Emitter {
   void RaiseAt(const std::string& msg, Loc loc);
 
  private:
+  llvm::Value* EvalNode(ValueId v, const Index& idx);  // Eval without the row cache
   llvm::Value* EvalUnary(const graph::Node& n, llvm::Value* x, DType t);
   llvm::Value* EvalBinary(const graph::Node& n, llvm::Value* a, llvm::Value* bv, DType t);
   llvm::Value* EvalCreate(const graph::Node& n, const Index& idx);
@@ -109,6 +115,10 @@ class Emitter {
   std::map<llvm::Value*, llvm::Value*> cap_map_;
   std::vector<llvm::Value*> captured_;
   std::map<ValueId, std::pair<Index, llvm::Value*>> hoisted_;  // reduction -> (index, value)
+  enum class RowCache { Off, Empty, Filling, Filled };
+  RowCache row_state_ = RowCache::Off;
+  ValueId row_value_ = -1;
+  Buffer row_buf_;
 };
 
 }  // namespace tcc::lower

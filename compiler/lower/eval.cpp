@@ -40,7 +40,23 @@ Index Emitter::BroadcastIndex(const Shape& in, const Shape& out, const Index& id
   return r;
 }
 
+void Emitter::SetRowCache(ValueId v, const Buffer& row) {
+  row_value_ = v;
+  row_buf_ = row;
+  row_state_ = v >= 0 && row.dtype == k_.g.TypeOf(v).dtype ? RowCache::Empty : RowCache::Off;
+}
+
 Value* Emitter::Eval(ValueId v, const Index& idx) {
+  if (v != row_value_ || row_state_ == RowCache::Off) return EvalNode(v, idx);
+  if (row_state_ == RowCache::Filled) return LoadElem(row_buf_, idx);
+  // Empty or Filling: inside the first reduction pass over the row.
+  row_state_ = RowCache::Filling;
+  Value* x = EvalNode(v, idx);
+  StoreElem(row_buf_, idx, x);
+  return x;
+}
+
+Value* Emitter::EvalNode(ValueId v, const Index& idx) {
   const Node& n = k_.g.nodes[v];
   auto hit = hoisted_.find(v);
   if (hit != hoisted_.end()) return hit->second.second;
@@ -108,7 +124,7 @@ Value* Emitter::EvalUnary(const Node& n, Value* x, DType t) {
   bool f = IsF(t);
   auto fc = [&](double v) { return llvm::ConstantFP::get(ty, v); };
   auto approx = [&](ApproxFn which, llvm::Intrinsic::ID f64, const char* libm) -> Value* {
-    if (t == DType::F32) return b_.CreateCall(GetApproxFn(k_.m, which), {x});
+    if (t == DType::F32) return b_.CreateCall(GetApproxFn(k_.m, which, k_.fma), {x});
     if (f64 != llvm::Intrinsic::not_intrinsic) return b_.CreateUnaryIntrinsic(f64, x);
     return b_.CreateCall(GetLibcFn(k_.m, libm), {x});
   };
@@ -122,7 +138,7 @@ Value* Emitter::EvalUnary(const Node& n, Value* x, DType t) {
     case OpKind::Log: return approx(ApproxFn::Log, llvm::Intrinsic::log, nullptr);
     case OpKind::Tanh: return approx(ApproxFn::Tanh, llvm::Intrinsic::not_intrinsic, "tanh");
     case OpKind::Sigmoid:
-      if (t == DType::F32) return b_.CreateCall(GetApproxFn(k_.m, ApproxFn::Sigmoid), {x});
+      if (t == DType::F32) return b_.CreateCall(GetApproxFn(k_.m, ApproxFn::Sigmoid, k_.fma), {x});
       return b_.CreateFDiv(fc(1.0), b_.CreateFAdd(fc(1.0), b_.CreateUnaryIntrinsic(llvm::Intrinsic::exp, b_.CreateFNeg(x))));
     case OpKind::Sqrt: return b_.CreateUnaryIntrinsic(llvm::Intrinsic::sqrt, x);
     case OpKind::Rsqrt: return b_.CreateFDiv(fc(1.0), b_.CreateUnaryIntrinsic(llvm::Intrinsic::sqrt, x));

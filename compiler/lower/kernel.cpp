@@ -390,9 +390,10 @@ class KernelLowering {
 }  // namespace
 
 std::vector<std::string> LowerGraph(const graph::Graph& g, const passes::FusionPlan& plan, llvm::Module& m,
-                                    const std::string& name) {
+                                    const std::string& name, const LowerOptions& opts) {
   KernelState k(g, plan, m);
   k.name = name;
+  k.fma = opts.fma;
   KernelLowering(k).Run();
   std::string msg;
   llvm::raw_string_ostream os(msg);

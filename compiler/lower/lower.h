@@ -22,7 +22,14 @@
 
 namespace tcc::lower {
 
+struct LowerOptions {
+  // Use fused multiply-add in the exp/log/tanh/sigmoid polynomials (explicit
+  // llvm.fma, so every -O level rounds the same; only for targets with FMA:
+  // codegen::TargetHasFma). Results differ from a non-FMA build in the last bit.
+  bool fma = false;
+};
+
 std::vector<std::string> LowerGraph(const graph::Graph& g, const passes::FusionPlan& plan, llvm::Module& m,
-                                    const std::string& name);
+                                    const std::string& name, const LowerOptions& opts = {});
 
 }  // namespace tcc::lower

@@ -17,13 +17,19 @@ struct FB {
   llvm::IRBuilder<>& b;
   llvm::Type* f;
   llvm::Type* i;
+  bool fma;
   Value* C(double v) const { return llvm::ConstantFP::get(f, v); }
   Value* I(int64_t v) const { return llvm::ConstantInt::get(i, v); }
+  // a * m + c: one fused multiply-add (one rounding) or a multiply and an add
+  Value* MulAdd(Value* a, Value* m, Value* c) const {
+    if (fma) return b.CreateIntrinsic(llvm::Intrinsic::fma, {f}, {a, m, c});
+    return b.CreateFAdd(b.CreateFMul(a, m), c);
+  }
   // Horner: ((c0 * x + c1) * x + c2) ...
   Value* Poly(Value* x, std::initializer_list<double> cs) const {
     auto it = cs.begin();
     Value* acc = C(*it++);
-    for (; it != cs.end(); ++it) acc = b.CreateFAdd(b.CreateFMul(acc, x), C(*it));
+    for (; it != cs.end(); ++it) acc = MulAdd(acc, x, C(*it));
     return acc;
   }
 };
@@ -32,12 +38,12 @@ Value* EmitExp(FB& fb, Value* x) {
   auto& b = fb.b;
   Value* xc = b.CreateMinNum(b.CreateMaxNum(x, fb.C(-104.0)), fb.C(88.75));
   Value* n = b.CreateUnaryIntrinsic(llvm::Intrinsic::rint, b.CreateFMul(xc, fb.C(1.44269504088896341)));
-  Value* r = b.CreateFSub(xc, b.CreateFMul(n, fb.C(0.693359375)));
-  r = b.CreateFSub(r, b.CreateFMul(n, fb.C(-2.12194440e-4)));
+  Value* r = fb.MulAdd(n, fb.C(-0.693359375), xc);
+  r = fb.MulAdd(n, fb.C(2.12194440e-4), r);
   Value* z = b.CreateFMul(r, r);
   Value* p = fb.Poly(r, {1.9875691500E-4, 1.3981999507E-3, 8.3334519073E-3, 4.1665795894E-2, 1.6666665459E-1,
                          5.0000001201E-1});
-  p = b.CreateFAdd(b.CreateFAdd(b.CreateFMul(p, z), r), fb.C(1.0));
+  p = b.CreateFAdd(fb.MulAdd(p, z, r), fb.C(1.0));
   // 2^n as two normal factors so that results down to the denormals are right.
   Value* ni = b.CreateFPToSI(n, fb.i);
   Value* n1 = b.CreateAShr(ni, fb.I(1));
@@ -88,20 +94,20 @@ Value* EmitTanh(FB& fb, Value* x, llvm::Function* expf) {
 
 }  // namespace
 
-llvm::Function* GetApproxFn(llvm::Module& m, ApproxFn which) {
+llvm::Function* GetApproxFn(llvm::Module& m, ApproxFn which, bool fma) {
   const char* names[] = {"tcc.expf", "tcc.logf", "tcc.tanhf", "tcc.sigmoidf"};
-  const char* name = names[static_cast<int>(which)];
+  std::string name = std::string(names[static_cast<int>(which)]) + (fma ? ".fma" : "");
   if (llvm::Function* f = m.getFunction(name)) return f;
   auto& c = m.getContext();
   llvm::Type* f32 = llvm::Type::getFloatTy(c);
-  llvm::Function* expf = which == ApproxFn::Exp ? nullptr : GetApproxFn(m, ApproxFn::Exp);
+  llvm::Function* expf = which == ApproxFn::Exp ? nullptr : GetApproxFn(m, ApproxFn::Exp, fma);
   auto* fn = llvm::Function::Create(llvm::FunctionType::get(f32, {f32}, false), llvm::Function::InternalLinkage,
                                     name, m);
   fn->addFnAttr(llvm::Attribute::AlwaysInline);
   fn->addFnAttr(llvm::Attribute::NoUnwind);
   fn->setMemoryEffects(llvm::MemoryEffects::none());
   llvm::IRBuilder<> b(llvm::BasicBlock::Create(c, "entry", fn));
-  FB fb{b, f32, llvm::Type::getInt32Ty(c)};
+  FB fb{b, f32, llvm::Type::getInt32Ty(c), fma};
   Value* x = fn->getArg(0);
   Value* r = nullptr;
   switch (which) {

@@ -3,6 +3,11 @@
 // always-inline functions so that the loop vectoriser can widen loops that
 // call them (a libm call would keep the loop scalar).
 //
+// On targets with FMA (LowerOptions::fma) the polynomials use explicit
+// llvm.fma: the same results at every -O level, one rounding per step
+// instead of two, and results that may differ from the non-FMA form (and the
+// eager runtime) in the last bit.
+//
 // Accuracy (tests/unit/backend/math_approx_test.cpp measures it against libm
 // in double): max relative error below 2e-7 for exp on [-87, 88] and log on
 // (0, 3e38] away from 1 (absolute error < 1.2e-7 near 1), below 3e-7 for
@@ -18,7 +23,8 @@ namespace tcc::lower {
 
 enum class ApproxFn { Exp, Log, Tanh, Sigmoid };
 
-// Returns the function `float tcc.<name>f(float)` in m, defining it once.
-llvm::Function* GetApproxFn(llvm::Module& m, ApproxFn fn);
+// Returns the function `float tcc.<name>f(float)` in m (`tcc.<name>f.fma`
+// with fused multiply-adds), defining it once.
+llvm::Function* GetApproxFn(llvm::Module& m, ApproxFn fn, bool fma);
 
 }  // namespace tcc::lower

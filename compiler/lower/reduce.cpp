@@ -145,8 +145,11 @@ void Emitter::FindHoisted(const passes::FusedGroup& grp, ValueId v, const Index&
     case OpCategory::Reduce: {
       Index zeros;
       FindHoisted(grp, n.inputs[0], ReduceInputIndex(v, idx, zeros));
-      if (v != grp.root && std::find(grp.hoisted.begin(), grp.hoisted.end(), v) != grp.hoisted.end())
+      if (v != grp.root && std::find(grp.hoisted.begin(), grp.hoisted.end(), v) != grp.hoisted.end()) {
         hoisted_[v] = {idx, EmitReduction(v, idx)};
+        // The pass that filled the row cache has covered the whole row.
+        if (row_state_ == RowCache::Filling) row_state_ = RowCache::Filled;
+      }
       return;
     }
     case OpCategory::Unary:

@@ -84,6 +84,8 @@ class Planner {
     grp_ = &out;
     seen_.clear();
     hoist_deps_.clear();
+    visits_.clear();
+    var_extent_.clear();
     next_var_ = kFirstReductionVar;
     const Node& n = g_.nodes[r];
     out.root = r;
@@ -120,6 +122,7 @@ class Planner {
         out.kind = GroupKind::Elementwise;
         root_is_reduction_ = false;
         if (!WalkOperands(r, d)) return false;
+        out.row_cached = ChooseRowCache(r);
         break;
     }
     out.nodes.assign(seen_.begin(), seen_.end());
@@ -148,6 +151,7 @@ class Planner {
     const Node& n = g_.nodes[v];
     if (CategoryOf(n.op) == OpCategory::Reduce) return VisitReduction(v, d);
     seen_.insert(v);
+    visits_[v].push_back(d);
     return WalkOperands(v, d);
   }
 
@@ -182,7 +186,9 @@ class Planner {
     for (size_t i = 0; i < s.size(); ++i) {
       bool red = std::find(axes.begin(), axes.end(), static_cast<int64_t>(i)) != axes.end();
       if (red) {
-        din.push_back(VarDep(next_var_ < 63 ? next_var_++ : 63));
+        int var = next_var_ < 63 ? next_var_++ : 63;
+        var_extent_[var] = s[i];
+        din.push_back(VarDep(var));
         if (n.attrs.keepdim) ++k;
       } else {
         din.push_back(k < d.size() ? d[k] : DimDep{});
@@ -283,11 +289,65 @@ class Planner {
     return false;
   }
 
+  // The value the nest of elementwise root r keeps in its output row, or -1:
+  // the value of the root's shape and dtype whose caching saves the most
+  // work (its cost times its reads after the first) among those the nest reads
+  // both at its own index (the epilogue) and, over a whole row, inside a
+  // hoisted reduction (index: the outer loops, then a reduction variable),
+  // and at no other index.
+  ValueId ChooseRowCache(ValueId r) {
+    const Node& root = g_.nodes[r];
+    if (grp_->hoisted.empty() || rank_ == 0) return -1;
+    ValueId best = -1;
+    double best_cost = kRowCacheMinCost - 1;
+    for (const auto& [v, ds] : visits_) {
+      const Node& n = g_.nodes[v];
+      if (n.type.shape != root.type.shape || n.type.dtype != root.type.dtype) continue;
+      bool own = false, row = false, other = false;
+      for (const Deps& d : ds) {
+        bool outer_same = true;
+        for (int i = 0; i + 1 < rank_; ++i) outer_same = outer_same && d[i] == VarDep(i);
+        const DimDep& last = d[rank_ - 1];
+        if (outer_same && last == VarDep(rank_ - 1)) own = true;
+        else if (outer_same && last.kind == DimDep::Var && last.var >= kFirstReductionVar && last.var < 63 &&
+                 var_extent_[last.var] == n.type.shape[rank_ - 1])
+          row = true;  // the reduction's loop covers the whole row (not a slice of it)
+        else other = true;
+      }
+      if (!own || !row || other) continue;
+      // Work saved: every read after the first becomes a load.
+      double c = ElementCost(v) * static_cast<double>(ds.size() - 1);
+      if (c > best_cost) best = v, best_cost = c;
+    }
+    return best;
+  }
+
+  // Rough cost of computing one element of v inside the nest (a polynomial
+  // transcendental counts as many simple operations; buffers and hoisted
+  // reductions are loads or registers).
+  double ElementCost(ValueId v) const {
+    const Node& n = g_.nodes[v];
+    if (IsLeaf(v) || CategoryOf(n.op) == OpCategory::Reduce) return 0;
+    double c = 1;
+    switch (n.op) {
+      case OpKind::Exp: case OpKind::Log: case OpKind::Tanh: case OpKind::Sigmoid: case OpKind::Gelu:
+      case OpKind::Sin: case OpKind::Cos: case OpKind::Pow: c = 16; break;
+      case OpKind::Div: case OpKind::Sqrt: case OpKind::Rsqrt: c = 4; break;
+      default: break;
+    }
+    for (ValueId in : n.inputs) c += ElementCost(in);
+    return c;
+  }
+
+  static constexpr double kRowCacheMinCost = 8;  // below this, recomputing beats a store and a load
+
   const Graph& g_;
   std::vector<bool>& mat_;
   FusedGroup* grp_ = nullptr;
   std::set<ValueId> seen_;
   std::map<ValueId, Deps> hoist_deps_;
+  std::map<ValueId, std::vector<Deps>> visits_;  // every index each computed value is needed at
+  std::map<int, Dim> var_extent_;                // reduction loop variable -> its trip count
   int rank_ = 0;
   bool root_is_reduction_ = false;
   int next_var_ = kFirstReductionVar;
@@ -366,6 +426,8 @@ std::string PrintFusionPlan(const Graph& g, const FusionPlan& plan) {
     if (!grp.hoisted.empty()) {
       s += " [per row:";
       for (ValueId h : grp.hoisted) s += " %" + std::to_string(h) + " " + OpSpelling(g.nodes[h].op);
+      if (grp.row_cached >= 0)
+        s += "; kept in the row: %" + std::to_string(grp.row_cached) + " " + OpSpelling(g.nodes[grp.row_cached].op);
       s += "]";
     }
     s += "\n";

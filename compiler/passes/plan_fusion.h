@@ -12,6 +12,12 @@
 // depends only on the nest's outer loops (e.g. softmax's row max and row sum,
 // layer_norm's mean and variance over the last axis): the nest computes it once
 // per row, before its innermost loop, and keeps it in a register.
+//
+// When an expensive value feeds both a row's hoisted reduction and the nest's
+// own elementwise work (softmax's exp(x - max), read by the row sum and by the
+// division), the nest keeps it in the output row ("row-cached"): the first
+// reduction pass over the row stores it there and every later pass loads it,
+// so it is computed once per element instead of once per pass.
 #pragma once
 
 #include <string>
@@ -30,6 +36,7 @@ struct FusedGroup {
   std::vector<graph::ValueId> nodes;   // every node computed in it (topological, root last)
   std::vector<graph::ValueId> hoisted; // reductions computed once per row (topological)
   std::vector<graph::ValueId> reads;   // buffers it reads: inputs and other groups' roots
+  graph::ValueId row_cached = -1;      // kept in the root's output row (see above), or -1
 
   std::vector<std::string> OpNames(const graph::Graph& g) const;  // spelling of each node
 };

@@ -78,20 +78,23 @@ struct JitKernel::Impl {
   std::unique_ptr<llvm::orc::LLJIT> jit;
 };
 
-JitKernel::JitKernel(graph::Graph g, int opt) : impl_(std::make_unique<Impl>()) {
+JitKernel::JitKernel(graph::Graph g, int opt, const std::string& target_cpu) : impl_(std::make_unique<Impl>()) {
   for (const auto& e : graph::VerifyGraph(g)) FAIL("verifier: " << e);
   passes::PipelineOptions po;
   passes::FusionPlan plan = passes::RunPipeline(g, po);
   REQUIRE(graph::VerifyGraph(g).empty());
   auto ctx = std::make_unique<llvm::LLVMContext>();
   auto m = std::make_unique<llvm::Module>("test", *ctx);
-  auto errors = lower::LowerGraph(g, plan, *m, "kernel");
-  for (auto& e : errors) FAIL("lowering: " << e);
   codegen::CodegenOptions co;
   co.opt_level = opt;
+  co.target_cpu = target_cpu;
   std::string err;
   auto tm = codegen::CreateTargetMachine(co, &err);
   REQUIRE(tm);
+  lower::LowerOptions lo;
+  lo.fma = codegen::TargetHasFma(*tm);
+  auto errors = lower::LowerGraph(g, plan, *m, "kernel", lo);
+  for (auto& e : errors) FAIL("lowering: " << e);
   codegen::PrepareModule(*m, *tm);
   codegen::OptimizeModule(*m, *tm, co);
   llvm::raw_string_ostream os(ir);

@@ -29,7 +29,8 @@ struct HostTensor {
 class JitKernel {
  public:
   // Runs the pass pipeline and lowering at opt level `opt`; fails the test on errors.
-  explicit JitKernel(graph::Graph g, int opt = 2);
+  // target_cpu as `tcc build --target-cpu` ("": this machine)
+  explicit JitKernel(graph::Graph g, int opt = 2, const std::string& target_cpu = "");
   ~JitKernel();
   // Calls the kernel; returns its status. Outputs are read with ReadOutput.
   int Call(std::vector<ts_tensor> inputs, std::vector<double> scalars = {});

@@ -91,8 +91,55 @@ TEST_CASE("softmax over rows is one loop nest with two row reductions") {
   REQUIRE(plan.groups.size() == 1);
   CHECK(plan.groups[0].hoisted == std::vector<ValueId>{m, s});
   CHECK(plan.groups[0].OpNames(b.g) == std::vector<std::string>{"max", "sub", "exp", "sum", "div"});
+  CHECK(plan.groups[0].row_cached == e);  // exp computed once: stored by the sum pass, loaded by the division
   CHECK(PrintFusionPlan(b.g, plan) ==
-        "kernel 0 (elementwise -> %5 float32[4096, 1024]): max, sub, exp, sum, div [per row: %1 max %4 sum]\n");
+        "kernel 0 (elementwise -> %5 float32[4096, 1024]): max, sub, exp, sum, div "
+        "[per row: %1 max %4 sum; kept in the row: %3 exp]\n");
+}
+
+TEST_CASE("the row cache takes only an expensive value of the output's shape and dtype") {
+  SECTION("cheap: layer_norm's x - mean is recomputed") {
+    GraphBuilder b("ln");
+    auto x = b.Input("x", DType::F32, GraphBuilder::S({64, 32}));
+    auto c = b.Binary(OpKind::Sub, x, b.Reduce(OpKind::Mean, x, {-1}, true));
+    auto var = b.Reduce(OpKind::Mean, b.Binary(OpKind::Mul, c, c), {-1}, true);
+    b.Output(b.Binary(OpKind::Mul, c, b.Unary(OpKind::Rsqrt, var)));
+    FusionPlan plan = PlanFusion(b.g);
+    REQUIRE(plan.groups.size() == 1);
+    CHECK(plan.groups[0].row_cached == -1);
+  }
+  SECTION("other dtype: the output is float64, the exp float32") {
+    GraphBuilder b("sm64");
+    auto x = b.Input("x", DType::F32, GraphBuilder::S({64, 32}));
+    auto e = b.Unary(OpKind::Exp, x);
+    auto s = b.Reduce(OpKind::Sum, e, {-1}, true);
+    b.Output(b.Binary(OpKind::Div, e, s, DType::F64));
+    FusionPlan plan = PlanFusion(b.g);
+    REQUIRE(plan.groups.size() == 1);
+    CHECK(plan.groups[0].row_cached == -1);
+  }
+  SECTION("the reduction covers only a slice of the row") {
+    GraphBuilder b("part");
+    auto x = b.Input("x", DType::F32, GraphBuilder::S({64, 32}));
+    auto e = b.Unary(OpKind::Exp, x);
+    auto half = b.View(OpKind::Slice, e, GraphBuilder::S({64, 16}), {}, 1, {0, 16, 1});
+    auto s = b.Reduce(OpKind::Sum, half, {-1}, true);
+    b.Output(b.Binary(OpKind::Div, e, s));
+    FusionPlan plan = PlanFusion(b.g);
+    REQUIRE(plan.groups.size() == 1);
+    CHECK(plan.groups[0].hoisted.size() == 1);
+    CHECK(plan.groups[0].row_cached == -1);
+  }
+  SECTION("read transposed by the epilogue") {
+    GraphBuilder b("tr");
+    auto x = b.Input("x", DType::F32, GraphBuilder::S({32, 32}));
+    auto e = b.Unary(OpKind::Exp, x);
+    auto s = b.Reduce(OpKind::Sum, e, {-1}, true);
+    auto et = b.View(OpKind::Transpose, e, GraphBuilder::S({32, 32}), {0, 1});
+    b.Output(b.Binary(OpKind::Add, b.Binary(OpKind::Div, e, s), et));
+    FusionPlan plan = PlanFusion(b.g);
+    for (const auto& grp : plan.groups) CHECK(grp.row_cached == -1);
+  }
 }
 
 TEST_CASE("a full reduction used elementwise is materialised on its own") {
