@@ -1,5 +1,5 @@
 // Implements LinkExecutable: `c++ OBJ -o OUT -L LIB --start-group <runtime libs>
-// --end-group -lopenblas -lpthread -lm`, run without a shell, with lld when
+// --end-group -lpthread -ldl -lm`, run without a shell, with lld when
 // installed and without debug info (the runtime's is not needed by users).
 #include "codegen/link.h"
 
@@ -58,7 +58,7 @@ bool LinkExecutable(const std::string& object, const std::string& output, const 
     *error = "the tcc runtime libraries are missing from " + lib_dir;
     return false;
   }
-  argv.insert(argv.end(), {"-Wl,--end-group", "-lopenblas", "-lpthread", "-lm", "-Wl,--strip-debug"});
+  argv.insert(argv.end(), {"-Wl,--end-group", "-lpthread", "-ldl", "-lm", "-Wl,--strip-debug"});
 #ifdef TCC_LINK_SANITIZERS
   argv.push_back(TCC_LINK_SANITIZERS);  // this tcc's runtime libraries are sanitized
 #endif

@@ -325,11 +325,12 @@ class KernelLowering {
       Value* bp = b.CreateInBoundsGEP(et, pb.data, batch_offset(sb, pb, bidx));
       Value* cp = b.CreateInBoundsGEP(et, c.data, b.CreateMul(co, mn));
       if (fl) {
-        auto i32 = [&](Value* v) { return b.CreateTrunc(v, b.getInt32Ty()); };
-        llvm::Type* ft = ElemType(k_.c, t);
-        b.CreateCall(GetLibcFn(k_.m, t == DType::F32 ? "cblas_sgemm" : "cblas_dgemm"),
-                     {b.getInt32(101), pa.trans, pb.trans, i32(M), i32(N), i32(K), llvm::ConstantFP::get(ft, 1.0), ap,
-                      i32(pa.ld), bp, i32(pb.ld), llvm::ConstantFP::get(ft, 0.0), cp, i32(b.CreateSelect(b.CreateICmpSLT(N, b.getInt64(1)), b.getInt64(1), N))});
+        // trans: CBLAS's 111 (no) / 112 (yes) -> 0 / 1
+        Value* ta = b.CreateSub(pa.trans, b.getInt32(111));
+        Value* tb = b.CreateSub(pb.trans, b.getInt32(111));
+        Value* ldc = b.CreateSelect(b.CreateICmpSLT(N, b.getInt64(1)), b.getInt64(1), N);
+        b.CreateCall(GetRuntimeFn(k_.m, t == DType::F32 ? RtFn::ts_rt_gemm_f32 : RtFn::ts_rt_gemm_f64),
+                     {ta, tb, M, N, K, ap, pa.ld, bp, pb.ld, cp, ldc});
         return;
       }
       // integer matmul: plain loops (exact, no BLAS); operands read through their views

@@ -42,11 +42,6 @@ llvm::FunctionCallee GetLibcFn(llvm::Module& m, const char* name) {
   llvm::FunctionType* ft = nullptr;
   if (n == "aligned_alloc") ft = llvm::FunctionType::get(t.Ptr, {t.I64, t.I64}, false);
   else if (n == "free") ft = llvm::FunctionType::get(t.Void, {t.Ptr}, false);
-  else if (n == "cblas_sgemm" || n == "cblas_dgemm") {
-    // (order, transA, transB, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc), CBLAS ints are 32-bit
-    llvm::Type* f = n == "cblas_sgemm" ? llvm::Type::getFloatTy(m.getContext()) : t.F64;
-    ft = llvm::FunctionType::get(t.Void, {t.I32, t.I32, t.I32, t.I32, t.I32, t.I32, f, t.Ptr, t.I32, t.Ptr, t.I32, f, t.Ptr, t.I32}, false);
-  }
   else if (n == "erff") {
     auto* f = llvm::Type::getFloatTy(m.getContext());
     ft = llvm::FunctionType::get(f, {f}, false);

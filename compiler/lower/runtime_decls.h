@@ -15,8 +15,7 @@ enum class RtFn {
 // Declares (once) and returns a runtime ABI function.
 llvm::FunctionCallee GetRuntimeFn(llvm::Module& m, RtFn fn);
 
-// libc: aligned_alloc(align, size), free(p); libm scalars used by kernels;
-// OpenBLAS's cblas_sgemm/cblas_dgemm (matmul reads transposed operands in place).
+// libc: aligned_alloc(align, size), free(p); libm scalars used by kernels.
 llvm::FunctionCallee GetLibcFn(llvm::Module& m, const char* name);
 
 // struct ts_tensor { ptr data; i64 sizes[8]; i64 strides[8]; i32 ndim; i32 dtype; ptr handle }

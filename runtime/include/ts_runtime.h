@@ -79,9 +79,13 @@ void ts_rt_alloc(ts_tensor* out, int32_t dtype, int32_t ndim, const int64_t* siz
  * returns nonzero and the runtime prints it with a traceback. */
 void ts_rt_raise(const char* message, int32_t line, int32_t col);
 
-/* C = A @ B for contiguous row-major float32/float64 matrices (BLAS). */
-void ts_rt_matmul_f32(const float* a, const float* b, float* c, int64_t m, int64_t n, int64_t k);
-void ts_rt_matmul_f64(const double* a, const double* b, double* c, int64_t m, int64_t n, int64_t k);
+/* C[m,n] = op(A) @ op(B) for row-major float32/float64 matrices, op(X) = X or
+ * X^T when trans_x is nonzero; lda/ldb/ldc are the row strides as stored.
+ * Runs on OpenBLAS, loaded at the first call (a built-in kernel without it). */
+void ts_rt_gemm_f32(int32_t trans_a, int32_t trans_b, int64_t m, int64_t n, int64_t k, const float* a, int64_t lda,
+                    const float* b, int64_t ldb, float* c, int64_t ldc);
+void ts_rt_gemm_f64(int32_t trans_a, int32_t trans_b, int64_t m, int64_t n, int64_t k, const double* a, int64_t lda,
+                    const double* b, int64_t ldb, double* c, int64_t ldc);
 
 /* Runs body(ctx, begin, end) over [0, n) split into chunks across the runtime's
  * thread pool (TCC_NUM_THREADS threads; default: all cores). Blocks until done. */

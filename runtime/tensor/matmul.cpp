@@ -1,8 +1,7 @@
 // matmul.cpp: implements matmul (torch.matmul semantics: 1-D/2-D/batched
-// with broadcast batch dims) on OpenBLAS sgemm/dgemm for floats and a plain
-// loop for ints, plus ts_rt_matmul_f32/f64 of the C ABI.
-#include <cblas.h>
-
+// with broadcast batch dims) on BLAS sgemm/dgemm (tensor/blas.h) for floats
+// and a plain loop for ints, plus ts_rt_gemm_f32/f64 of the C ABI.
+#include "tensor/blas.h"
 #include "tensor/internal.h"
 #include "ts_runtime.h"
 
@@ -42,15 +41,10 @@ void gemm(const Tensor& a, const Tensor& b, const Tensor& c) {  // all 2-D, c co
     Mat ma, mb;
     if (!blas_ok(aa, &ma)) { aa = clone(aa); blas_ok(aa, &ma); }
     if (!blas_ok(bb, &mb)) { bb = clone(bb); blas_ok(bb, &mb); }
-    if (m == 0 || n == 0) return;
-    if (k == 0) { std::memset(pc, 0, size_t(m * n) * sizeof(T)); return; }
-    auto ta = ma.trans ? CblasTrans : CblasNoTrans, tb = mb.trans ? CblasTrans : CblasNoTrans;
     if constexpr (std::is_same_v<T, float>)
-      cblas_sgemm(CblasRowMajor, ta, tb, int(m), int(n), int(k), 1.0f, aa.data<float>(), int(ma.ld),
-                  bb.data<float>(), int(mb.ld), 0.0f, pc, int(std::max<int64_t>(n, 1)));
+      gemm_f32(ma.trans, mb.trans, m, n, k, aa.data<float>(), ma.ld, bb.data<float>(), mb.ld, pc, n);
     else
-      cblas_dgemm(CblasRowMajor, ta, tb, int(m), int(n), int(k), 1.0, aa.data<double>(), int(ma.ld),
-                  bb.data<double>(), int(mb.ld), 0.0, pc, int(std::max<int64_t>(n, 1)));
+      gemm_f64(ma.trans, mb.trans, m, n, k, aa.data<double>(), ma.ld, bb.data<double>(), mb.ld, pc, n);
   } else {
     const T* pa = a.data<T>();
     const T* pb = b.data<T>();
@@ -136,16 +130,12 @@ Tensor matmul(const Tensor& a0, const Tensor& b0) {
 
 }  // namespace tcc::rt
 
-extern "C" void ts_rt_matmul_f32(const float* a, const float* b, float* c, int64_t m, int64_t n, int64_t k) {
-  if (m <= 0 || n <= 0) return;
-  if (k <= 0) { std::memset(c, 0, size_t(m * n) * sizeof(float)); return; }
-  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, int(m), int(n), int(k), 1.0f, a, int(k), b, int(n),
-              0.0f, c, int(n));
+extern "C" void ts_rt_gemm_f32(int32_t trans_a, int32_t trans_b, int64_t m, int64_t n, int64_t k, const float* a,
+                               int64_t lda, const float* b, int64_t ldb, float* c, int64_t ldc) {
+  tcc::rt::gemm_f32(trans_a != 0, trans_b != 0, m, n, k, a, lda, b, ldb, c, ldc);
 }
 
-extern "C" void ts_rt_matmul_f64(const double* a, const double* b, double* c, int64_t m, int64_t n, int64_t k) {
-  if (m <= 0 || n <= 0) return;
-  if (k <= 0) { std::memset(c, 0, size_t(m * n) * sizeof(double)); return; }
-  cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, int(m), int(n), int(k), 1.0, a, int(k), b, int(n),
-              0.0, c, int(n));
+extern "C" void ts_rt_gemm_f64(int32_t trans_a, int32_t trans_b, int64_t m, int64_t n, int64_t k, const double* a,
+                               int64_t lda, const double* b, int64_t ldb, double* c, int64_t ldc) {
+  tcc::rt::gemm_f64(trans_a != 0, trans_b != 0, m, n, k, a, lda, b, ldb, c, ldc);
 }

@@ -3,7 +3,8 @@
 // Size: TCC_NUM_THREADS if set (>= 1), else std::thread::hardware_concurrency.
 // The calling thread runs a share of the work, so N threads = N-1 workers.
 // Idle workers block on a condition variable (they never spin), so the pool
-// does not steal cores from OpenBLAS's threads while a matmul runs.
+// does not steal cores from OpenBLAS's threads while a matmul runs (and
+// tensor/blas.h keeps OpenBLAS's idle threads from spinning for long).
 // Nested parallel_for calls (from inside a body) run serially.
 #pragma once
 

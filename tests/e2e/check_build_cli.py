@@ -2,7 +2,8 @@
 """Checks the `tcc build` command line: elementwise code prints the same at
 every optimisation level for one target, reductions (vectorised partial sums)
 and a portable target (no FMA: exp/log/tanh/sigmoid round differently in the
-last bit) agree within the oracle's tolerance; every --emit form, --dump-after,
+last bit) agree within the oracle's tolerance; executables load OpenBLAS
+rather than link it, and agree with the built-in gemm; every --emit form, --dump-after,
 --time-passes, --remarks, the default output name, exit codes for bad
 input, and that `-o /dev/null` writes into the device instead of replacing it.
 
@@ -20,6 +21,7 @@ sys.path.insert(0, HERE)
 from run_e2e import split, close  # noqa: E402  the oracle's comparison
 CASE = os.path.join(HERE, "cases", "reductions.ts")
 CHAIN = os.path.join(HERE, "cases", "elementwise_chain.ts")
+MATMUL = os.path.join(HERE, "cases", "matmul_views.ts")
 failures = 0
 
 
@@ -60,6 +62,20 @@ def main():
                 check("reductions: -O0 and -O2 agree within tolerance", agree(outs["-O0"], outs["-O2"]), str(outs))
             check(f"{what}: -O3 --target-cpu generic agrees within tolerance",
                   agree(outs["-O2"], outs["-O3 --target-cpu generic"]), str(outs))
+
+        # OpenBLAS is loaded at the first matmul, not linked; without it (here:
+        # TCC_BLAS=builtin) matmul runs on the built-in kernel and agrees.
+        mm = os.path.join(tmp, "mm")
+        b = run([tcc, "build", MATMUL, "-o", mm])
+        needed = run(["readelf", "-d", mm]).stdout if b.returncode == 0 else ""
+        check("executables do not link OpenBLAS", b.returncode == 0 and "NEEDED" in needed and "blas" not in needed,
+              b.stderr + needed)
+        plain = run([mm])
+        builtin = subprocess.run([mm], capture_output=True, text=True, timeout=300,
+                                 env=dict(os.environ, TCC_BLAS="builtin"))
+        check("TCC_BLAS=builtin: matmul agrees with OpenBLAS",
+              plain.returncode == 0 and builtin.returncode == 0 and agree(plain.stdout, builtin.stdout)
+              and builtin.stderr == "", plain.stdout + builtin.stdout + builtin.stderr)
 
         b = run([tcc, "build", CASE], cwd=tmp)
         check("default output is the file's stem in the current folder",

@@ -5,7 +5,6 @@
 
 #include <cstring>
 
-#include <cblas.h>
 
 #include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
 #include <llvm/ExecutionEngine/Orc/LLJIT.h>
@@ -106,13 +105,6 @@ JitKernel::JitKernel(graph::Graph g, int opt, const std::string& target_cpu) : i
       impl_->jit->getDataLayout().getGlobalPrefix());
   REQUIRE(static_cast<bool>(gen));
   impl_->jit->getMainJITDylib().addGenerator(std::move(*gen));
-  // Kernels call OpenBLAS directly; bind those symbols explicitly.
-  llvm::orc::SymbolMap blas;
-  blas[impl_->jit->mangleAndIntern("cblas_sgemm")] = {llvm::orc::ExecutorAddr::fromPtr(&cblas_sgemm),
-                                                       llvm::JITSymbolFlags::Exported};
-  blas[impl_->jit->mangleAndIntern("cblas_dgemm")] = {llvm::orc::ExecutorAddr::fromPtr(&cblas_dgemm),
-                                                       llvm::JITSymbolFlags::Exported};
-  REQUIRE(!impl_->jit->getMainJITDylib().define(llvm::orc::absoluteSymbols(std::move(blas))));
   m->setDataLayout(impl_->jit->getDataLayout());
   auto added = impl_->jit->addIRModule(llvm::orc::ThreadSafeModule(std::move(m), std::move(ctx)));
   REQUIRE(!added);

@@ -1,6 +1,6 @@
 // Stand-ins for the runtime ABI (ts_runtime.h) so that JIT-compiled kernels
 // run inside the unit test without the real runtime: malloc'd outputs, a
-// naive matmul, and a parallel_for that runs the body in three uneven chunks
+// naive gemm, and a parallel_for that runs the body in three uneven chunks
 // on the calling thread (exercising the chunk boundaries).
 #include <cstdlib>
 #include <cstring>
@@ -13,6 +13,19 @@ namespace tcc::testing {
 std::string g_last_raise;
 int g_parallel_calls = 0;
 }  // namespace tcc::testing
+
+namespace {
+template <class T>
+void NaiveGemm(int32_t ta, int32_t tb, int64_t m, int64_t n, int64_t k, const T* a, int64_t lda, const T* b,
+               int64_t ldb, T* c, int64_t ldc) {
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < n; ++j) {
+      T s = 0;
+      for (int64_t p = 0; p < k; ++p) s += (ta ? a[p * lda + i] : a[i * lda + p]) * (tb ? b[j * ldb + p] : b[p * ldb + j]);
+      c[i * ldc + j] = s;
+    }
+}
+}  // namespace
 
 extern "C" {
 
@@ -35,22 +48,14 @@ void ts_rt_raise(const char* message, int32_t line, int32_t col) {
   tcc::testing::g_last_raise = std::string(message) + " at " + std::to_string(line) + ":" + std::to_string(col);
 }
 
-void ts_rt_matmul_f32(const float* a, const float* b, float* c, int64_t m, int64_t n, int64_t k) {
-  for (int64_t i = 0; i < m; ++i)
-    for (int64_t j = 0; j < n; ++j) {
-      float s = 0;
-      for (int64_t p = 0; p < k; ++p) s += a[i * k + p] * b[p * n + j];
-      c[i * n + j] = s;
-    }
+void ts_rt_gemm_f32(int32_t ta, int32_t tb, int64_t m, int64_t n, int64_t k, const float* a, int64_t lda,
+                    const float* b, int64_t ldb, float* c, int64_t ldc) {
+  NaiveGemm(ta, tb, m, n, k, a, lda, b, ldb, c, ldc);
 }
 
-void ts_rt_matmul_f64(const double* a, const double* b, double* c, int64_t m, int64_t n, int64_t k) {
-  for (int64_t i = 0; i < m; ++i)
-    for (int64_t j = 0; j < n; ++j) {
-      double s = 0;
-      for (int64_t p = 0; p < k; ++p) s += a[i * k + p] * b[p * n + j];
-      c[i * n + j] = s;
-    }
+void ts_rt_gemm_f64(int32_t ta, int32_t tb, int64_t m, int64_t n, int64_t k, const double* a, int64_t lda,
+                    const double* b, int64_t ldb, double* c, int64_t ldc) {
+  NaiveGemm(ta, tb, m, n, k, a, lda, b, ldb, c, ldc);
 }
 
 void ts_rt_parallel_for(int64_t n, int64_t grain, ts_parallel_body body, void* ctx) {

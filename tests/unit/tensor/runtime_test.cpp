@@ -84,13 +84,14 @@ TEST_CASE("ABI bridge", "[abi]") {
   REQUIRE(out.data != nullptr);
   CHECK(reinterpret_cast<uintptr_t>(out.data) % 64 == 0);
   float a4[4] = {1, 2, 3, 4}, b4[4] = {5, 6, 7, 8};
-  ts_rt_matmul_f32(a4, b4, static_cast<float*>(out.data), 2, 2, 2);
+  ts_rt_gemm_f32(0, 0, 2, 2, 2, a4, 2, b4, 2, static_cast<float*>(out.data), 2);
   Tensor o = AdoptAbi(out);
   CHECK(out.handle == nullptr);
   CHECK(o.storage()->refcount() == 1);
   CHECK(vals(o) == std::vector<double>{19, 22, 43, 50});
   double d4[4] = {1, 0, 0, 1}, e4[4] = {5, 6, 7, 8}, r4[4];
-  ts_rt_matmul_f64(d4, e4, r4, 2, 2, 2);
+  ts_rt_gemm_f64(0, 1, 2, 2, 2, d4, 2, e4, 2, r4, 2);  // I @ E^T
+  CHECK(r4[1] == 7);
   CHECK(r4[3] == 8);
   // foreign memory (no handle) is copied
   float foreign[3] = {1, 2, 3};

@@ -1,0 +1,34 @@
+// blas.h: the runtime's one door to BLAS (float32/float64 gemm).
+//
+// OpenBLAS is loaded with dlopen at the first matmul, not linked, so that
+//   - a program that never multiplies matrices never loads it (start-up);
+//   - its thread count follows the runtime's (TCC_NUM_THREADS), and its idle
+//     threads stop spinning soon after a call (OPENBLAS_THREAD_TIMEOUT):
+//     OpenBLAS's default lets them busy-wait for ~0.1 s after start-up and
+//     after every call, stealing the cores our own kernels then need.
+//     Both are set only where the user has not set them already.
+//   - a binary copied to a machine without OpenBLAS still runs: matmul then
+//     uses a built-in blocked kernel (correct, several times slower) and
+//     says so once on stderr.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace tcc::rt {
+
+// C[m, n] = op(A) @ op(B), all row-major; op(X) = X or X^T (trans_x), lda/ldb/ldc
+// the row strides of A, B, C as stored. m, n, k >= 0 (k == 0 gives zeros).
+void gemm_f32(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, const float* a, int64_t lda,
+              const float* b, int64_t ldb, float* c, int64_t ldc);
+void gemm_f64(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, const double* a, int64_t lda,
+              const double* b, int64_t ldb, double* c, int64_t ldc);
+
+// Which implementation gemm uses ("OpenBLAS (libopenblas.so.0)" or "built-in");
+// loads BLAS if it has not been loaded yet.
+std::string blas_name();
+
+// For tests: always use the built-in kernel from now on.
+void blas_force_builtin();
+
+}  // namespace tcc::rt
