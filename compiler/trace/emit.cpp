@@ -13,7 +13,10 @@ ValuePtr Tracer::Emit(graph::OpKind op, std::vector<ValuePtr> inputs, graph::Att
   ValuePtr v = MakeTensor(out);
   for (const auto& in : inputs)
     if (in->kind == VK::Tensor && !in->rank_known) v->rank_known = false;
-  if (Traced()) tape.push_back(TapeOp{op, std::move(inputs), std::move(attrs), v, CurFile(), where.begin});
+  if (Traced()) {
+    v->tape_pos = static_cast<int64_t>(tape.size());
+    tape.push_back(TapeOp{op, std::move(inputs), std::move(attrs), v, CurFile(), where.begin});
+  }
   return v;
 }
 

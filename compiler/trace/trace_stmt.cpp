@@ -210,6 +210,11 @@ Flow Tracer::ExecStmt(const Stmt& s) {
       const auto* a = cast<AugAssignStmt>(&s);
       ValuePtr cur = Eval(*a->target);
       ValuePtr v = Eval(*a->value);
+      if (cur->kind == VK::Tensor && a->op != ast::BinOp::MatMul && a->target->kind != ExprKind::SubscriptExpr &&
+          (v->kind == VK::Tensor || v->is_number())) {
+        AugAssignTensor(*a, cur, v);
+        return Flow::Normal;
+      }
       Assign(*a->target, BinaryOp(a->op, cur, v, s.range));
       return Flow::Normal;
     }

@@ -138,6 +138,8 @@ class Tracer {
   Flow ExecBody(const ast::Block& body);  // a function body: top-level statements with segments
   void Assign(const ast::Expr& target, const ValuePtr& v);
   void BindName(const std::string& name, const ValuePtr& v);
+  // `target op= v` where the target holds a tensor (inplace.cpp): in place.
+  void AugAssignTensor(const ast::AugAssignStmt& s, const ValuePtr& cur, const ValuePtr& v);
   void ExecFunctionDef(const ast::FunctionDef& d);
   void ExecClassDef(const ast::ClassDef& d);
   void ExecImport(const ast::Stmt& s);

@@ -67,6 +67,7 @@ struct Value {
   graph::TensorType type;
   bool rank_known = true;
   std::vector<double> data;     // small constant tensors created from literals
+  int64_t tape_pos = -1;        // index of the tape op that made it (-1: not made by a traced op)
   // Function
   const ast::FunctionDef* fn = nullptr;
   ModuleState* module = nullptr;        // Function/Class: defining module; Module: the module

@@ -69,7 +69,7 @@ Interp::Flow Interp::Exec(const SNode* s, Frame& f) {
         Value cur = GetAttr(obj, t->slot);
         Value rhs = Eval(s->value.get(), f);
         f.at = &s->range;
-        SetAttr(obj, t->slot, BinaryOp(op, cur, rhs));
+        SetAttr(obj, t->slot, AugmentedOp(op, cur, rhs));
       } else if (t->k == XK::Subscript) {
         Value obj = Eval(t->kids[0].get(), f);
         Value idx = Eval(t->kids[1].get(), f);
@@ -82,7 +82,7 @@ Interp::Flow Interp::Exec(const SNode* s, Frame& f) {
         Value cur = Eval(t, f);
         Value rhs = Eval(s->value.get(), f);
         f.at = &s->range;
-        Store(t, BinaryOp(op, cur, rhs), f);
+        Store(t, AugmentedOp(op, cur, rhs), f);
       }
       return Flow::Normal;
     }

@@ -88,6 +88,15 @@ Value TensorBinary(ast::BinOp op, const Value& a, const Value& b) {
   return ApplyBinary(rop, a, b, ast::BinOpSpelling(op));
 }
 
+Value AugmentedOp(ast::BinOp op, const Value& a, const Value& b) {
+  rt::BinaryOp rop;
+  if (!a.is(OType::Tensor) || op == ast::BinOp::MatMul || !MapBinOp(op, &rop)) return BinaryOp(op, a, b);
+  if (b.is(OType::Tensor)) rt::binary_inplace(rop, TensorOf(a), TensorOf(b));
+  else if (b.is_number()) rt::binary_inplace(rop, TensorOf(a), ToScalar(b, "operand"));
+  else return BinaryOp(op, a, b);  // reports the bad operand types
+  return a;
+}
+
 Value TensorUnary(ast::UnaryOp op, const Value& a) {
   switch (op) {
     case ast::UnaryOp::Neg: return MakeTensor(rt::unary(rt::UnaryOp::Neg, TensorOf(a)));

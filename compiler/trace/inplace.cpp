@@ -1,0 +1,117 @@
+// Implements in-place augmented assignment on tensors (`x += y`, `w -= g`):
+// as in torch, the tensor itself changes, so every other name, container or
+// attribute holding it sees the new values, and its dtype and shape stay.
+//
+// The tracer's tensors are SSA values, so an update is modelled by where the
+// tensor came from:
+//   - made inside the segment being built (a fresh intermediate): the graph
+//     computes the new value and every reference to the old one, in every
+//     traced frame, container and object, is redirected to it. Nothing outside
+//     the kernel can hold the old tensor, so this is exactly in-place.
+//   - read from outside (a function argument, an attribute, a global, a value
+//     of an earlier segment): the statement runs in the interpreter, which
+//     updates the tensor in place, and the next segment reads it again by
+//     path. No graph break is reported (torch.compile compiles input
+//     mutations too); the kernel boundary is an execution detail.
+// `x[i] op= v` stays a subscript store (a graph break), `x @= y` rebinds.
+#include <set>
+
+#include "graph/shape.h"
+#include "trace/tracer.h"
+
+namespace tcc::trace {
+
+namespace {
+
+// The torch.can_cast category rule: the result may not climb from bool to
+// integer or from integer to floating point.
+bool CategoryFits(graph::DType result, graph::DType into) {
+  auto rank = [](graph::DType t) {
+    return t == graph::DType::Bool ? 0 : (t == graph::DType::F32 || t == graph::DType::F64) ? 2 : 1;
+  };
+  return rank(result) <= rank(into);
+}
+
+struct Redirect {
+  const Value* from;
+  ValuePtr to;
+  std::set<const Value*> visited;
+
+  void Slot(ValuePtr& slot, int depth) {
+    if (!slot) return;
+    if (slot.get() == from) {
+      slot = to;
+      return;
+    }
+    Into(slot, depth);
+  }
+  void Into(const ValuePtr& v, int depth) {
+    if (depth > 8 || !visited.insert(v.get()).second) return;
+    switch (v->kind) {
+      case VK::List: case VK::Tuple: case VK::Dict:
+        for (auto& x : v->items) Slot(x, depth + 1);
+        return;
+      case VK::Object:
+        for (auto& [k, x] : v->attrs) Slot(x, depth + 1);
+        return;
+      case VK::BoundMethod:
+        Slot(v->self_value, depth + 1);
+        return;
+      default: return;
+    }
+  }
+  void Env(trace::Env& env, int depth) {
+    for (auto& [k, x] : env.vars) Slot(x, depth);
+  }
+};
+
+}  // namespace
+
+void Tracer::AugAssignTensor(const ast::AugAssignStmt& s, const ValuePtr& cur, const ValuePtr& v) {
+  ValuePtr r = BinaryOp(s.op, cur, v, s.range);
+  if (r->kind != VK::Tensor) return;  // an error was reported
+  if (!CategoryFits(r->type.dtype, cur->type.dtype)) {
+    Issue(DiagKind::TraceTypeError, s.range,
+          std::string("result type ") + DTypeSpelling(r->type.dtype) + " can't be cast to the desired output type " +
+              DTypeSpelling(cur->type.dtype) + " (an in-place `" + ast::BinOpSpelling(s.op) + "=` keeps the tensor's dtype)",
+          "write `x = x " + std::string(ast::BinOpSpelling(s.op)) + " y` for a new tensor of the promoted type");
+    MarkEager();
+    return;
+  }
+  if (cur->rank_known && r->rank_known) {
+    Shape a = syms.Resolve(cur->type.shape), b = syms.Resolve(r->type.shape);
+    bool same = a.size() == b.size();
+    for (size_t i = 0; same && i < a.size(); ++i) {
+      if (a[i].is_static() && b[i].is_static()) same = a[i].size == b[i].size;
+      else syms.Unify(a[i], b[i]);
+    }
+    if (!same) {
+      ShapeError("output with shape " + graph::ShapeString(a) + " doesn't match the broadcast shape " +
+                     graph::ShapeString(b) + " (an in-place `" + ast::BinOpSpelling(s.op) + "=` cannot grow the tensor)",
+                 s.range);
+      return;
+    }
+  }
+  Frame& f = Cur();
+  bool fresh = Traced() && f.seg.open && cur->tape_pos >= 0 &&
+               static_cast<size_t>(cur->tape_pos) >= f.seg.tape_begin;
+  if (!fresh) {
+    // The interpreter updates the tensor in place; the names keep it.
+    if (Traced()) MarkEager();
+    return;
+  }
+  ValuePtr nv = EmitCast(r, cur->type.dtype, s.range);
+  Redirect red{cur.get(), nv, {}};
+  for (Frame* fr : frames) {
+    for (EnvPtr e = fr->locals; e; e = e->parent) red.Env(*e, 0);
+    for (auto& [k, x] : fr->seg_out_values) red.Slot(x, 0);
+    red.Slot(fr->ret, 0);
+    red.Slot(fr->maybe_ret, 0);
+    red.Slot(fr->seg.return_value, 0);
+  }
+  if (f.module && f.module->globals) red.Env(*f.module->globals, 0);
+  // The target itself (a global or closure name not reached above, or an attribute).
+  if (s.target->kind == ast::ExprKind::NameExpr) BindName(ast::cast<ast::NameExpr>(s.target.get())->name, nv);
+}
+
+}  // namespace tcc::trace

@@ -1,0 +1,63 @@
+# In-place `op=` on tensors, compiled and eager: a fresh tensor is updated
+# inside the kernel with every alias redirected; a tensor from outside (an
+# argument, an attribute) is updated by the interpreter in place, so the
+# caller sees it; dtype is kept (casts back), loops accumulate.
+# e2e-kernels: 5
+def bump(t):
+    t += 1
+    return t * 2
+
+def fresh(t):
+    u = t * 3
+    v = u
+    pair = (u, t)
+    u += 1
+    u *= 2
+    return u + v, pair[0]
+
+def accumulate(x, n):
+    acc = zeros(x.shape[0])
+    for i in range(n):
+        acc += x * i
+        acc /= 2
+    return acc
+
+def keep_dtype(x):
+    z = zeros(3, dtype=int64)
+    z += 2
+    z *= x.long()
+    w = x.double()
+    w += x
+    return z, w
+
+def inner(t):
+    t -= 0.5
+    return t
+
+def outer(x):
+    y = x * 1
+    inner(y)
+    return y + inner(x)
+
+class Opt:
+    def __init__(self, w):
+        self.w = w
+
+def sgd(opt, g):
+    opt.w -= 0.1 * g
+    return opt.w.sum()
+
+manual_seed(3)
+a = randn(4)
+b = bump(a)
+print(a, b)
+print(fresh(randn(3)))
+print(accumulate(randn(5), 4))
+print(keep_dtype(tensor([1.0, 2.0, 3.0])))
+x = randn(3)
+print(outer(x), x)
+opt = Opt(ones(2))
+w0 = opt.w
+for k in range(3):
+    s = sgd(opt, tensor([1.0, -1.0]))
+print(s, w0)

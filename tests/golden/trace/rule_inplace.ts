@@ -1,0 +1,89 @@
+# RUN: tcc explain %s
+# In-place `op=` on tensors is not a graph break (torch.compile compiles
+# input mutation too): updates of fresh tensors are graph ops, updates of
+# arguments and attributes run in the interpreter between kernels without a
+# break. A dtype the tensor cannot hold is reported (it fails at run time).
+# Subscript updates stay breaks.
+
+def residual(x, w):
+    h = x @ w
+    h += x
+    h *= 0.5
+    return h
+
+def update_arg(x):
+    x += 1
+    return x.sum()
+
+class Layer:
+    def __init__(self, w):
+        self.w = w
+
+@fullgraph
+def step(layer, g):
+    layer.w -= 0.1 * g
+    return layer.w * 2
+
+def narrowing(x):
+    counts = zeros(3, dtype=int32)
+    counts += x
+    return counts
+
+def subscript(x):
+    x[0] += 1
+    return x
+
+x = randn(4, 4)
+print(residual(x, randn(4, 4)))
+print(update_arg(x))
+print(step(Layer(ones(3)), ones(3)))
+print(narrowing(ones(3)))
+print(subscript(zeros(3)))
+
+# CHECK-STDOUT: tcc explain rule_inplace.ts
+# CHECK-STDOUT:
+# CHECK-STDOUT: residual(x: float32[4, 4], w: float32[4, 4])   entered at rule_inplace.ts:37:7
+# CHECK-STDOUT:   graph 1  3 ops  matmul, add, mul  (lines 9, 10, 11)
+# CHECK-STDOUT:            fused into 2 loop nests: [matmul] matmul; [elementwise] add, mul
+# CHECK-STDOUT:   1 graph, 0 graph breaks
+# CHECK-STDOUT:
+# CHECK-STDOUT: update_arg(x: float32[4, 4])   entered at rule_inplace.ts:38:7
+# CHECK-STDOUT:   graph 1  2 ops  add, sum  (lines 15, 16)
+# CHECK-STDOUT:            fused into 2 loop nests: [elementwise] add; [reduction] sum
+# CHECK-STDOUT:   1 graph, 0 graph breaks
+# CHECK-STDOUT:
+# CHECK-STDOUT: step(layer: Layer object, g: float32[3])  [@fullgraph]   entered at rule_inplace.ts:39:7
+# CHECK-STDOUT:   graph 1  3 ops  mul, sub, mul  (lines 24, 25)
+# CHECK-STDOUT:            fused into 2 loop nests: [elementwise] mul, sub; [elementwise] mul
+# CHECK-STDOUT:   1 graph, 0 graph breaks
+# CHECK-STDOUT:
+# CHECK-STDOUT: narrowing(x: float32[3])   entered at rule_inplace.ts:40:7
+# CHECK-STDOUT:   graph 1  2 ops  full, add  (lines 28, 29)
+# CHECK-STDOUT:            fused into 1 loop nest: [elementwise] full, add
+# CHECK-STDOUT:   1 graph, 0 graph breaks
+# CHECK-STDOUT:
+# CHECK-STDOUT: subscript(x: float32[3])   entered at rule_inplace.ts:41:7
+# CHECK-STDOUT:   graph 1  2 ops  select, add  (lines 33)
+# CHECK-STDOUT:            fused into 1 loop nest: [elementwise] select, add
+# CHECK-STDOUT:   break    rule_inplace.ts:33:5  unsupported [TS4006]  in-place assignment into a tensor (`x[...] = v`); graphs hold only pure operations
+# CHECK-STDOUT:   1 graph, 1 graph break
+# CHECK-STDOUT:
+# CHECK-STDOUT: rule_inplace.ts:33:5: warning: in-place assignment into a tensor (`x[...] = v`); graphs hold only pure operations [UnsupportedConstruct]
+# CHECK-STDOUT:  33 |     x[0] += 1
+# CHECK-STDOUT:     |     ^~~~
+# CHECK-STDOUT:   explanation: the tracer cannot represent this in a graph, so it runs in the interpreter
+# CHECK-STDOUT:   hint: rewrite it with supported tensor operations, or move it out of the compiled function
+# CHECK-STDOUT:   user stack (most recent call last):
+# CHECK-STDOUT:     rule_inplace.ts:41:7  in <module>   print(subscript(zeros(3)))
+# CHECK-STDOUT:     rule_inplace.ts:33:5  in subscript   x[0] += 1
+# CHECK-STDOUT:
+# CHECK-STDOUT:
+# CHECK-STDOUT: rule_inplace.ts:29:5: warning: result type float32 can't be cast to the desired output type int32 (an in-place `+=` keeps the tensor's dtype) [TraceTypeError]
+# CHECK-STDOUT:  29 |     counts += x
+# CHECK-STDOUT:     |     ^~~~~~~~~~~
+# CHECK-STDOUT:   hint: write `x = x + y` for a new tensor of the promoted type
+# CHECK-STDOUT:   user stack (most recent call last):
+# CHECK-STDOUT:     rule_inplace.ts:40:7  in <module>   print(narrowing(ones(3)))
+# CHECK-STDOUT:     rule_inplace.ts:29:5  in narrowing   counts += x
+# CHECK-STDOUT:
+# CHECK-STDOUT: total: 5 graphs, 1 graph break at 1 site, 0 errors, 1 warning
