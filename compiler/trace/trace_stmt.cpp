@@ -215,6 +215,19 @@ Flow Tracer::ExecStmt(const Stmt& s) {
         AugAssignTensor(*a, cur, v);
         return Flow::Normal;
       }
+      if (cur->kind == VK::List && a->op == ast::BinOp::Add && (v->kind == VK::List || v->kind == VK::Tuple)) {
+        // `lst += seq` extends the list itself; like `append`, a list mutation
+        // the plan cannot describe, so the statement runs in the interpreter.
+        MarkEager();
+        if (cur->known && v->known) {
+          std::vector<ValuePtr> more = v->items;
+          cur->items.insert(cur->items.end(), more.begin(), more.end());
+        } else {
+          cur->known = false;
+        }
+        Assign(*a->target, cur);
+        return Flow::Normal;
+      }
       Assign(*a->target, BinaryOp(a->op, cur, v, s.range));
       return Flow::Normal;
     }

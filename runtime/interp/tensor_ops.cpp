@@ -89,6 +89,13 @@ Value TensorBinary(ast::BinOp op, const Value& a, const Value& b) {
 }
 
 Value AugmentedOp(ast::BinOp op, const Value& a, const Value& b) {
+  if (a.is(OType::List) && op == ast::BinOp::Add && (b.is(OType::List) || b.is(OType::Tuple))) {
+    // Python: `lst += seq` extends the list itself
+    std::vector<Value> more = b.is(OType::List) ? b.as<ListObj>()->items : b.as<TupleObj>()->items;
+    auto& items = a.as<ListObj>()->items;
+    items.insert(items.end(), more.begin(), more.end());
+    return a;
+  }
   rt::BinaryOp rop;
   if (!a.is(OType::Tensor) || op == ast::BinOp::MatMul || !MapBinOp(op, &rop)) return BinaryOp(op, a, b);
   if (b.is(OType::Tensor)) rt::binary_inplace(rop, TensorOf(a), TensorOf(b));

@@ -28,7 +28,8 @@ inline const rt::Tensor& TensorOf(const Value& v) { return v.as<TensorObj>()->t;
 Value TensorBinary(ast::BinOp op, const Value& a, const Value& b);
 // `a op= b` with a tensor `a`: updates `a` in place as torch does (its dtype
 // and shape stay; a result that would need a wider dtype or shape is an
-// error) and returns a. `@=` and non-tensor `a` rebind: returns BinaryOp.
+// error) and returns a; `list += list/tuple` extends the list itself, as
+// Python does. `@=` and other values rebind: returns BinaryOp.
 Value AugmentedOp(ast::BinOp op, const Value& a, const Value& b);
 Value TensorUnary(ast::UnaryOp op, const Value& a);
 Value TensorCompare(ast::CmpOp op, const Value& a, const Value& b);

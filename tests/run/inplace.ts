@@ -1,7 +1,8 @@
 # RUN: tcc run --eager %s
 # `x op= y` on a tensor updates it in place, as in torch: every name,
 # container and attribute holding the tensor sees the change, and the
-# tensor keeps its dtype. Numbers, strings, `@=` and lists rebind.
+# tensor keeps its dtype. `lst += seq` extends the list itself (Python);
+# numbers, strings and `@=` rebind.
 x = zeros(3)
 y = x
 x += 1
@@ -40,6 +41,16 @@ a = eye(2)
 b = a
 a @= tensor([[0.0, 1.0], [1.0, 0.0]])
 print(a, b)
+xs = [1]
+ys = xs
+xs += [2, 3]
+xs += (4,)
+xs += xs
+print(ys)
+s = "a"
+t = s
+s += "b"
+print(s, t)
 # CHECK-STDOUT: tensor([1., 1., 1.]) tensor([1., 1., 1.]) True
 # CHECK-STDOUT: tensor([4., 4., 4.])
 # CHECK-STDOUT: tensor([4., 3., 3.])
@@ -52,3 +63,5 @@ print(a, b)
 # CHECK-STDOUT: tensor([[0., 1.],
 # CHECK-STDOUT:         [1., 0.]]) tensor([[1., 0.],
 # CHECK-STDOUT:         [0., 1.]])
+# CHECK-STDOUT: [1, 2, 3, 4, 1, 2, 3, 4]
+# CHECK-STDOUT: ab a

@@ -39,6 +39,13 @@ def outer(x):
     inner(y)
     return y + inner(x)
 
+def collect(x):
+    outs = [x * 2]
+    alias = outs
+    for i in range(3):
+        outs += [x + i]
+    return alias
+
 class Opt:
     def __init__(self, w):
         self.w = w
@@ -61,3 +68,4 @@ w0 = opt.w
 for k in range(3):
     s = sgd(opt, tensor([1.0, -1.0]))
 print(s, w0)
+print(len(collect(ones(2))), collect(ones(2))[3])
