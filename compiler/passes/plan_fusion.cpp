@@ -306,7 +306,10 @@ class Planner {
       bool own = false, row = false, other = false;
       for (const Deps& d : ds) {
         bool outer_same = true;
-        for (int i = 0; i + 1 < rank_; ++i) outer_same = outer_same && d[i] == VarDep(i);
+        for (int i = 0; i + 1 < rank_; ++i) {
+          bool unit = n.type.shape[i].is_static() && n.type.shape[i].size == 1;  // read at index 0
+          outer_same = outer_same && (d[i] == VarDep(i) || (unit && d[i].kind == DimDep::Zero));
+        }
         const DimDep& last = d[rank_ - 1];
         if (outer_same && last == VarDep(rank_ - 1)) own = true;
         else if (outer_same && last.kind == DimDep::Var && last.var >= kFirstReductionVar && last.var < 63 &&

@@ -20,6 +20,7 @@ std::vector<KernelSummary> SummarizeKernels(const graph::Graph& g) {
     }
     if (k.ops.empty()) k.ops.push_back(graph::OpSpelling(copy.nodes[grp.root].op));
     for (graph::ValueId v : grp.hoisted) k.per_row.push_back(graph::OpSpelling(copy.nodes[v].op));
+    if (grp.row_cached >= 0) k.row_cached = graph::OpSpelling(copy.nodes[grp.row_cached].op);
     k.output = graph::TypeString(copy.TypeOf(grp.root));
     out.push_back(std::move(k));
   }
@@ -35,6 +36,7 @@ std::string KernelSummaryText(const std::vector<KernelSummary>& kernels) {
     if (!k.per_row.empty()) {
       s += " (per row:";
       for (size_t j = 0; j < k.per_row.size(); ++j) s += (j ? ", " : " ") + k.per_row[j];
+      if (!k.row_cached.empty()) s += "; " + k.row_cached + " kept in the row";
       s += ")";
     }
   }

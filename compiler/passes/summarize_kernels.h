@@ -14,13 +14,15 @@ struct KernelSummary {
   std::string kind;                   // elementwise | reduction | matmul | join | copy
   std::vector<std::string> ops;       // op spellings in the nest, e.g. {"max", "sub", "exp", "sum", "div"}
   std::vector<std::string> per_row;   // reductions fused per row, e.g. {"max", "sum"}
+  std::string row_cached;             // op kept in the output row (FusedGroup::row_cached), e.g. "exp"
   std::string output;                 // type of the value it writes, e.g. "float32[4096, 1024]"
 };
 
 // One entry per loop nest, in execution order.
 std::vector<KernelSummary> SummarizeKernels(const graph::Graph& g);
 
-// "3 loop nests: [matmul] matmul; [elementwise] add, relu; [elementwise] max, sub, exp, sum, div (per row: max, sum)"
+// "3 loop nests: [matmul] matmul; [elementwise] add, relu;
+//  [elementwise] max, sub, exp, sum, div (per row: max, sum; exp kept in the row)"
 std::string KernelSummaryText(const std::vector<KernelSummary>& kernels);
 
 }  // namespace tcc::passes

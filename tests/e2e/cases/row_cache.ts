@@ -3,7 +3,7 @@
 # element must still be right, for row lengths that are and are not
 # multiples of the vector width, symbolic shapes, a value read by two row
 # reductions, and cases that must not use the row (a sliced reduction, a
-# transposed read, a float64 output).
+# transposed read, a float64 output), and batched (rank-3) attention.
 # e2e-kernels: 6
 import nn
 
@@ -45,3 +45,14 @@ print(transposed(x)[4].tolist())
 print(wide(x)[5].tolist())
 big = randn(300, 257)
 print(sum(softmax(big), 1)[:3].tolist(), softmax(big)[299, 250:].tolist())
+def attend(q, k, v):
+    return nn.attention(q, k, v, causal=True)
+q = randn(1, 4, 8)
+print(attend(q, q, q)[0, 3].tolist())
+q3 = randn(2, 5, 8)
+print(attend(q3, q3 * 0.5, q3)[1, 4].tolist(), softmax(q3)[1, 2].tolist())
+# sizes known only at run time: symbolic rows and row length
+rows = len(argv()) + 6
+cols = len(argv()) + 37
+xs = randn(rows, cols)
+print(sum(softmax(xs), 1).tolist(), softmax(xs)[5, 30:].tolist(), two_sums(xs)[2, :3].tolist())

@@ -214,7 +214,8 @@ TEST_CASE("kernel summaries for tcc explain") {
   REQUIRE(ks.size() == 2);
   CHECK(ks[0].kind == "matmul");
   CHECK(ks[1].per_row == std::vector<std::string>{"max", "sum"});
+  CHECK(ks[1].row_cached == "exp");
   CHECK(KernelSummaryText(ks) ==
-        "2 loop nests: [matmul] matmul; [elementwise] max, sub, exp, sum, div (per row: max, sum)");
+        "2 loop nests: [matmul] matmul; [elementwise] max, sub, exp, sum, div (per row: max, sum; exp kept in the row)");
   CHECK(b.g.nodes.size() == 8);  // the caller's graph is untouched
 }
