@@ -22,11 +22,15 @@ enum class OpKind : uint16_t {
 };
 
 enum class OpCategory : uint8_t {
-  Input, Constant, Unary, Binary, Ternary, Reduce, Contract, View, Join, Create, Cast
+  Input, Constant, Unary, Binary, Ternary, Reduce, Contract, View, Join, Create, Cast,
+  Random,  // draws from the program's generator: never merged, never dropped, kept in program order
 };
 
 const char* OpSpelling(OpKind op);
 OpCategory CategoryOf(OpKind op);
+// Ops that change state outside their value (the random generator): passes
+// never merge, drop or reorder them.
+inline bool HasSideEffect(OpKind op) { return CategoryOf(op) == OpCategory::Random; }
 
 enum class DType : uint8_t { F32 = 0, F64 = 1, I64 = 2, I32 = 3, Bool = 4 };  // = ts_dtype
 const char* DTypeName(DType t);  // "float32", ...

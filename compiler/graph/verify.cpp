@@ -173,6 +173,10 @@ class Verifier {
 
   void CheckNode(const Node& n) {
     switch (CategoryOf(n.op)) {
+      case OpCategory::Random:
+        if (!n.inputs.empty()) Error("takes no operands");
+        if (n.type.dtype != DType::F32 && n.type.dtype != DType::F64) Error("random numbers are float32 or float64");
+        return;
       case OpCategory::Input:
       case OpCategory::Constant:
       case OpCategory::Create:

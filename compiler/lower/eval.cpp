@@ -113,6 +113,7 @@ Value* Emitter::EvalNode(ValueId v, const Index& idx) {
       return Eval(n.inputs[0], ViewInputIndex(v, idx));
     case OpCategory::Contract:
     case OpCategory::Join:
+    case OpCategory::Random:
       k_.errors.push_back(std::string(graph::OpSpelling(n.op)) + " %" + std::to_string(v) + " was not materialised");
       return llvm::UndefValue::get(ElemType(k_.c, t));
   }

@@ -192,8 +192,21 @@ class KernelLowering {
       case passes::GroupKind::Reduction: EmitReductionNest(*ke_, grp, dest); break;
       case passes::GroupKind::MatMul: EmitMatMul(root, dest); break;
       case passes::GroupKind::Join: EmitJoin(root, dest); break;
+      case passes::GroupKind::Random: EmitRandom(root, dest); break;
     }
     if (n.op != OpKind::Input) k_.buffers[root] = dest;
+  }
+
+  // rand/randn: the runtime fills the (contiguous) buffer from the program's
+  // generator, as eager code would at this point of the program.
+  void EmitRandom(ValueId root, const Buffer& dest) {
+    const Node& n = k_.g.nodes[root];
+    auto& b = ke_->b();
+    Value* numel = b.getInt64(1);
+    for (Value* s : dest.sizes) numel = b.CreateMul(numel, s);
+    b.CreateCall(GetRuntimeFn(k_.m, RtFn::ts_rt_random),
+                 {dest.data, b.getInt32(n.type.dtype == DType::F64 ? 1 : 0), numel,
+                  b.getInt32(n.op == OpKind::RandN ? 1 : 0)});
   }
 
   void EmitJoin(ValueId root, const Buffer& dest) {

@@ -41,7 +41,7 @@ bool EliminateCommonSubexpressions(Graph& g) {
   bool changed = false;
   for (size_t i = 0; i < g.nodes.size(); ++i) {
     const Node& n = g.nodes[i];
-    if (n.op == OpKind::Input || n.op == OpKind::ScalarInput) continue;
+    if (n.op == OpKind::Input || n.op == OpKind::ScalarInput || HasSideEffect(n.op)) continue;
     auto [it, inserted] = seen.emplace(KeyOf(n), static_cast<ValueId>(i));
     if (!inserted) changed |= ReplaceAllUses(g, static_cast<ValueId>(i), it->second);
   }

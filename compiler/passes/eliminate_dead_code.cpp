@@ -1,4 +1,6 @@
 // Implements EliminateDeadCode: mark from the outputs backwards, then compact.
+// Inputs and side-effecting ops (random draws advance the generator even when
+// unused, as in eager code) always stay.
 #include "passes/eliminate_dead_code.h"
 
 namespace tcc::passes {
@@ -11,7 +13,7 @@ bool EliminateDeadCode(Graph& g) {
   for (ValueId o : g.outputs) live[o] = true;
   for (size_t i = n; i-- > 0;) {
     const Node& node = g.nodes[i];
-    if (node.op == OpKind::Input || node.op == OpKind::ScalarInput) live[i] = true;
+    if (node.op == OpKind::Input || node.op == OpKind::ScalarInput || HasSideEffect(node.op)) live[i] = true;
     if (!live[i]) continue;
     for (ValueId in : node.inputs) live[in] = true;
   }

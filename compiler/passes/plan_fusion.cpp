@@ -24,6 +24,7 @@ const char* GroupKindName(GroupKind k) {
     case GroupKind::MatMul: return "matmul";
     case GroupKind::Join: return "join";
     case GroupKind::Copy: return "copy";
+    case GroupKind::Random: return "random";
   }
   return "?";
 }
@@ -113,6 +114,9 @@ class Planner {
         out.kind = GroupKind::Reduction;
         root_is_reduction_ = true;
         if (!WalkReduceInput(r, d)) return false;
+        break;
+      case OpCategory::Random:
+        out.kind = GroupKind::Random;  // filled by the runtime's generator, in program order
         break;
       case OpCategory::Input:
         out.kind = n.op == OpKind::Input ? GroupKind::Copy : GroupKind::Elementwise;
@@ -366,7 +370,7 @@ std::vector<bool> InitialMaterialised(const Graph& g) {
   for (size_t i = 0; i < n; ++i) {
     const Node& node = g.nodes[i];
     OpCategory cat = CategoryOf(node.op);
-    if (cat == OpCategory::Contract || cat == OpCategory::Join) mat[i] = true;
+    if (cat == OpCategory::Contract || cat == OpCategory::Join || cat == OpCategory::Random) mat[i] = true;
     if (cat == OpCategory::Contract) {
       // BLAS reads a transposed matrix in place: materialise what is under the transpose.
       for (ValueId in : node.inputs) {

@@ -74,18 +74,36 @@ ValuePtr Tracer::Creation(const std::string& name, CallArgs& args) {
   Range where = args.range;
   auto dtype_kw = DTypeArg(args.Kw("dtype"));
   if (name == "rand" || name == "randn" || name == "rand_like" || name == "randn_like") {
-    Break(BreakKind::Unsupported, where,
-          "random numbers (`" + name + "`) inside a compiled function: the graph has no random ops; create them "
-          "outside and pass them in");
-    if (name == "rand_like" || name == "randn_like") {
+    // A graph op drawing from the program's generator, in program order (the
+    // passes never merge, drop or reorder it), so compiled code draws exactly
+    // the numbers eager code would.
+    graph::OpKind op = name.starts_with("randn") ? graph::OpKind::RandN : graph::OpKind::Rand;
+    graph::TensorType type;
+    if (name.ends_with("_like")) {
       ValuePtr t = args.Arg(0, "input");
-      if (t && t->kind == VK::Tensor) { auto r = MakeTensor(t->type); r->rank_known = t->rank_known; return r; }
+      if (!t || t->kind != VK::Tensor) {
+        Issue(DiagKind::TraceArgumentError, where, "`" + name + "` takes a tensor");
+        return MakeUnknown();
+      }
+      if (!t->rank_known) {
+        Break(BreakKind::Unsupported, where, "`" + name + "` of a tensor whose rank is known only at run time");
+        auto r = MakeTensor(t->type);
+        r->rank_known = false;
+        return r;
+      }
+      type = {dtype_kw.value_or(t->type.dtype), t->type.shape};
+    } else {
+      bool ok;
+      auto dims = DimsFromArgs(args.pos, nullptr, where, &ok);
+      if (!ok) return MakeUnknown();
+      type = {dtype_kw.value_or(graph::DType::F32), dims};
+    }
+    if (type.dtype != graph::DType::F32 && type.dtype != graph::DType::F64) {
+      Issue(DiagKind::TraceTypeError, where,
+            "`" + name + "` makes float32 or float64 tensors, not " + DTypeSpelling(type.dtype));
       return MakeUnknown();
     }
-    bool ok;
-    auto dims = DimsFromArgs(args.pos, nullptr, where, &ok);
-    if (!ok) return MakeUnknown();
-    return MakeTensor({dtype_kw.value_or(graph::DType::F32), dims});
+    return Emit(op, {}, {}, type, where);
   }
   if (name == "zeros" || name == "ones" || name == "full") {
     std::vector<ValuePtr> shape_args = args.pos;

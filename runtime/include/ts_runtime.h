@@ -87,6 +87,11 @@ void ts_rt_gemm_f32(int32_t trans_a, int32_t trans_b, int64_t m, int64_t n, int6
 void ts_rt_gemm_f64(int32_t trans_a, int32_t trans_b, int64_t m, int64_t n, int64_t k, const double* a, int64_t lda,
                     const double* b, int64_t ldb, double* c, int64_t ldc);
 
+/* Fills n contiguous float32/float64 elements (dtype: TS_FLOAT32/TS_FLOAT64)
+ * from the program's random generator exactly as rand (normal = 0) or randn
+ * (normal != 0) of the same size would, advancing it the same way. */
+void ts_rt_random(void* data, int32_t dtype, int64_t n, int32_t normal);
+
 /* Runs body(ctx, begin, end) over [0, n) split into chunks across the runtime's
  * thread pool (TCC_NUM_THREADS threads; default: all cores). Blocks until done. */
 typedef void (*ts_parallel_body)(void* ctx, int64_t begin, int64_t end);

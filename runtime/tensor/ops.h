@@ -68,6 +68,9 @@ Tensor eye(int64_t n, std::optional<int64_t> m = std::nullopt, DType dtype = DTy
 void manual_seed(uint64_t seed);
 Tensor rand(const Dims& sizes, DType dtype = DType::Float32);
 Tensor randn(const Dims& sizes, DType dtype = DType::Float32);
+// The same draws into n contiguous elements of `data` (compiled kernels' randn).
+void fill_rand(void* data, DType dtype, int64_t n);
+void fill_randn(void* data, DType dtype, int64_t n);
 
 // *_like: same shape (contiguous), dtype of `t` unless given.
 Tensor zeros_like(const Tensor& t, std::optional<DType> dtype = std::nullopt);

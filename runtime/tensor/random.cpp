@@ -4,6 +4,7 @@
 #include <random>
 
 #include "tensor/internal.h"
+#include "ts_runtime.h"
 
 namespace tcc::rt {
 using namespace detail;
@@ -77,31 +78,24 @@ void manual_seed(uint64_t seed) {
   g.has_next_normal = false;
 }
 
-Tensor rand(const Dims& sizes, DType dtype) {
-  check_float("rand", dtype);
-  Tensor t = Tensor::empty(sizes, dtype);
-  int64_t n = t.numel();
+void fill_rand(void* data, DType dtype, int64_t n) {
   Generator& g = gen();
   std::lock_guard<std::mutex> lock(g.mu);
   if (dtype == DType::Float32) {
-    float* p = t.data<float>();
+    float* p = static_cast<float*>(data);
     for (int64_t i = 0; i < n; ++i) p[i] = g.uniform_f();
   } else {
-    double* p = t.data<double>();
+    double* p = static_cast<double*>(data);
     for (int64_t i = 0; i < n; ++i) p[i] = g.uniform_d();
   }
-  return t;
 }
 
-Tensor randn(const Dims& sizes, DType dtype) {
-  check_float("randn", dtype);
-  Tensor t = Tensor::empty(sizes, dtype);
-  int64_t n = t.numel();
+void fill_randn(void* data, DType dtype, int64_t n) {
   Generator& g = gen();
   std::lock_guard<std::mutex> lock(g.mu);
   auto fill = [&](auto tag) {
     using T = typename decltype(tag)::type;
-    T* p = t.data<T>();
+    T* p = static_cast<T*>(data);
     if (n < 16) {
       for (int64_t i = 0; i < n; ++i) p[i] = T(g.normal_d());
       return;
@@ -116,6 +110,19 @@ Tensor randn(const Dims& sizes, DType dtype) {
   };
   if (dtype == DType::Float32) fill(Tag<float>{});
   else fill(Tag<double>{});
+}
+
+Tensor rand(const Dims& sizes, DType dtype) {
+  check_float("rand", dtype);
+  Tensor t = Tensor::empty(sizes, dtype);
+  fill_rand(t.data<char>(), dtype, t.numel());
+  return t;
+}
+
+Tensor randn(const Dims& sizes, DType dtype) {
+  check_float("randn", dtype);
+  Tensor t = Tensor::empty(sizes, dtype);
+  fill_randn(t.data<char>(), dtype, t.numel());
   return t;
 }
 
@@ -123,3 +130,9 @@ Tensor rand_like(const Tensor& t, std::optional<DType> dtype) { return rand(t.si
 Tensor randn_like(const Tensor& t, std::optional<DType> dtype) { return randn(t.sizes(), dtype ? *dtype : t.dtype()); }
 
 }  // namespace tcc::rt
+
+extern "C" void ts_rt_random(void* data, int32_t dtype, int64_t n, int32_t normal) {
+  tcc::rt::DType dt = dtype == TS_FLOAT64 ? tcc::rt::DType::Float64 : tcc::rt::DType::Float32;
+  if (normal) tcc::rt::fill_randn(data, dt, n);
+  else tcc::rt::fill_rand(data, dt, n);
+}

@@ -3,9 +3,9 @@
 
 def odd(x, idx):
     x[0] = 1.0
-    noise = randn(3)
+    n = arange(len(argv()) + 3)
     picked = x[idx]
-    return x + noise
+    return x + n
 
 odd(zeros(3), tensor([0, 2]))
 
@@ -15,7 +15,7 @@ odd(zeros(3), tensor([0, 2]))
 # CHECK-STDOUT:   graph 1  1 op  add  (lines 8)
 # CHECK-STDOUT:            fused into 1 loop nest: [elementwise] add
 # CHECK-STDOUT:   break    kind_unsupported.ts:5:5  unsupported [TS4006]  in-place assignment into a tensor (`x[...] = v`); graphs hold only pure operations
-# CHECK-STDOUT:   break    kind_unsupported.ts:6:13  unsupported [TS4006]  random numbers (`randn`) inside a compiled function: the graph has no random ops; create them outside and pass them in
+# CHECK-STDOUT:   break    kind_unsupported.ts:6:9  unsupported [TS4006]  `arange` with bounds known only at run time
 # CHECK-STDOUT:   break    kind_unsupported.ts:7:16  unsupported [TS4006]  indexing with an index tensor (gather) is not supported in a graph
 # CHECK-STDOUT:   1 graph, 3 graph breaks
 # CHECK-STDOUT:
@@ -28,14 +28,14 @@ odd(zeros(3), tensor([0, 2]))
 # CHECK-STDOUT:     kind_unsupported.ts:10:1  in <module>   odd(zeros(3), tensor([0, 2]))
 # CHECK-STDOUT:     kind_unsupported.ts:5:5   in odd   x[0] = 1.0
 # CHECK-STDOUT:
-# CHECK-STDOUT: kind_unsupported.ts:6:13: warning: random numbers (`randn`) inside a compiled function: the graph has no random ops; create them outside and pass them in [UnsupportedConstruct]
-# CHECK-STDOUT:  6 |     noise = randn(3)
-# CHECK-STDOUT:    |             ^~~~~~~~
+# CHECK-STDOUT: kind_unsupported.ts:6:9: warning: `arange` with bounds known only at run time [UnsupportedConstruct]
+# CHECK-STDOUT:  6 |     n = arange(len(argv()) + 3)
+# CHECK-STDOUT:    |         ^~~~~~~~~~~~~~~~~~~~~~~
 # CHECK-STDOUT:   explanation: the tracer cannot represent this in a graph, so it runs in the interpreter
 # CHECK-STDOUT:   hint: rewrite it with supported tensor operations, or move it out of the compiled function
 # CHECK-STDOUT:   user stack (most recent call last):
 # CHECK-STDOUT:     kind_unsupported.ts:10:1  in <module>   odd(zeros(3), tensor([0, 2]))
-# CHECK-STDOUT:     kind_unsupported.ts:6:13  in odd   noise = randn(3)
+# CHECK-STDOUT:     kind_unsupported.ts:6:9   in odd   n = arange(len(argv()) + 3)
 # CHECK-STDOUT:
 # CHECK-STDOUT: kind_unsupported.ts:7:16: warning: indexing with an index tensor (gather) is not supported in a graph [UnsupportedConstruct]
 # CHECK-STDOUT:  7 |     picked = x[idx]

@@ -50,5 +50,6 @@ class JitKernel {
 // Stub state (runtime_stubs.cpp).
 extern std::string g_last_raise;
 extern int g_parallel_calls;
+extern int g_random_calls;
 
 }  // namespace tcc::testing

@@ -355,3 +355,25 @@ TEST_CASE("lower: cat along a symbolic axis") {
   REQUIRE(k.Call({X.t, Y.t, A.t}) == 0);
   CHECK(k.Output(0) == std::vector<double>{1, 2, 3, 4, 5, 6, 107, 108});
 }
+
+TEST_CASE("lower: random draws call the runtime generator once each, in program order") {
+  GraphBuilder b("noise");
+  auto x = b.Input("x", DType::F32, GraphBuilder::S({3}));
+  Node r;
+  r.op = OpKind::Rand;
+  r.type = {DType::F32, GraphBuilder::S({3})};
+  auto u = b.Add(r);
+  r.op = OpKind::RandN;
+  r.type = {DType::F64, GraphBuilder::S({2, 3})};
+  auto z = b.Add(r);
+  b.Output(b.Binary(OpKind::Add, x, u));
+  b.Output(z);
+  JitKernel k(b.g);
+  auto in = HostTensor::Make(DType::F32, {3}, {10, 20, 30});
+  int before = tcc::testing::g_random_calls;
+  REQUIRE(k.Call({in.t}) == 0);
+  CHECK(tcc::testing::g_random_calls == before + 2);
+  CHECK(k.Output(0) == std::vector<double>{10.25, 21.25, 32.25});      // rand stub: i + 0.25
+  CHECK(k.Output(1) == std::vector<double>{0.5, 1.5, 2.5, 3.5, 4.5, 5.5});  // randn stub: i + 0.5, float64
+  CHECK(k.ir.find("ts_rt_random") != std::string::npos);
+}

@@ -219,3 +219,23 @@ TEST_CASE("kernel summaries for tcc explain") {
         "2 loop nests: [matmul] matmul; [elementwise] max, sub, exp, sum, div (per row: max, sum; exp kept in the row)");
   CHECK(b.g.nodes.size() == 8);  // the caller's graph is untouched
 }
+
+TEST_CASE("random draws are never merged, dropped or fused; each is its own nest in order") {
+  GraphBuilder b("noise");
+  auto x = b.Input("x", DType::F32, GraphBuilder::S({4}));
+  Node r;
+  r.op = OpKind::RandN;
+  r.type = {DType::F32, GraphBuilder::S({4})};
+  auto n1 = b.Add(r);
+  auto unused = b.Add(r);  // same description: CSE must keep it apart; DCE must keep it
+  auto n2 = b.Add(r);
+  b.Output(b.Binary(OpKind::Add, x, b.Binary(OpKind::Sub, n1, n2)));
+  FusionPlan plan = RunPipeline(b.g, PipelineOptions{});
+  CHECK(b.g.nodes.size() == 6);
+  std::vector<ValueId> randoms;
+  for (const auto& grp : plan.groups)
+    if (grp.kind == GroupKind::Random) randoms.push_back(grp.root);
+  CHECK(randoms == std::vector<ValueId>{n1, unused, n2});
+  CHECK(plan.groups.back().kind == GroupKind::Elementwise);
+  CHECK(plan.groups.back().reads == std::vector<ValueId>{x, n1, n2});
+}

@@ -12,6 +12,7 @@
 namespace tcc::testing {
 std::string g_last_raise;
 int g_parallel_calls = 0;
+int g_random_calls = 0;
 }  // namespace tcc::testing
 
 namespace {
@@ -56,6 +57,16 @@ void ts_rt_gemm_f32(int32_t ta, int32_t tb, int64_t m, int64_t n, int64_t k, con
 void ts_rt_gemm_f64(int32_t ta, int32_t tb, int64_t m, int64_t n, int64_t k, const double* a, int64_t lda,
                     const double* b, int64_t ldb, double* c, int64_t ldc) {
   NaiveGemm(ta, tb, m, n, k, a, lda, b, ldb, c, ldc);
+}
+
+void ts_rt_random(void* data, int32_t dtype, int64_t n, int32_t normal) {
+  // a recognisable sequence: 0.25, 1.25, ... (rand) or 0.5, 1.5, ... (randn)
+  for (int64_t i = 0; i < n; ++i) {
+    double v = double(i) + (normal ? 0.5 : 0.25);
+    if (dtype == TS_FLOAT64) static_cast<double*>(data)[i] = v;
+    else static_cast<float*>(data)[i] = float(v);
+  }
+  ++tcc::testing::g_random_calls;
 }
 
 void ts_rt_parallel_for(int64_t n, int64_t grain, ts_parallel_body body, void* ctx) {
