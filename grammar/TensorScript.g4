@@ -102,8 +102,8 @@ unary_op: '+' | '-' | '~';
 power: atom_expr ('**' factor)?;
 atom_expr: atom trailer*;
 atom
-    : '(' testlist? ')'
-    | '[' testlist? ']'
+    : '(' testlist_comp? ')'
+    | '[' testlist_comp? ']'
     | '{' dictmaker? '}'
     | NAME
     | INTEGER
@@ -115,6 +115,11 @@ atom
     | 'False'
     ;
 dictmaker: test ':' test (',' test ':' test)* ','?;
+// `[e for x in xs if c]` and `(e for x in xs)`; a plain list or tuple otherwise.
+testlist_comp: test comp_for | testlist;
+comp_for: 'for' exprlist 'in' or_test comp_iter?;
+comp_iter: comp_for | comp_if;
+comp_if: 'if' or_test comp_iter?;
 trailer
     : '(' arglist? ')'
     | '[' subscriptlist ']'
@@ -124,7 +129,7 @@ subscriptlist: subscript (',' subscript)* ','?;
 subscript: test | sliceop;
 sliceop: lower=test? ':' upper=test? (':' step=test?)?;
 arglist: argument (',' argument)* ','?;
-argument: NAME '=' test | test;
+argument: NAME '=' test | test comp_for?;
 
 // ----------------------------------------------------------------------- lexer
 

@@ -159,6 +159,21 @@ struct IfExpr : Expr {
   IfExpr() : Expr(ExprKind::IfExpr) {}
   ExprPtr body, test, orelse;  // body if test else orelse
 };
+// One `for target in iter if c1 if c2` clause of a comprehension.
+struct Comprehension {
+  ExprPtr target;              // names, tuples or lists of names
+  ExprPtr iter;
+  std::vector<ExprPtr> ifs;
+};
+// [elt for ... for ... if ...]: the clauses nest left to right. The builder
+// renames the names the clauses bind apart from every other name (`x` ->
+// `x#3`), so they act as the comprehension's own scope (Python 3) while every
+// later phase treats them as ordinary locals.
+struct ListCompExpr : Expr {
+  ListCompExpr() : Expr(ExprKind::ListCompExpr) {}
+  ExprPtr elt;
+  std::vector<Comprehension> generators;
+};
 
 // ----------------------------------------------------------------- statements
 

@@ -208,6 +208,17 @@ ExprPtr Reader::E() {
       n->body = Required(); n->test = Required(); n->orelse = Required();
       return n;
     }
+    case ExprKind::ListCompExpr: {
+      auto n = New<ListCompExpr>(r);
+      n->elt = Required();
+      uint64_t count = Count();
+      for (uint64_t i = 0; i < count; ++i) {
+        Comprehension g;
+        g.target = Required(); g.iter = Required(); g.ifs = Exprs();
+        n->generators.push_back(std::move(g));
+      }
+      return n;
+    }
   }
   throw DecodeError("bad expression kind");
 }

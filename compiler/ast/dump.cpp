@@ -169,6 +169,18 @@ class Printer {
         Field(indent + 1, "orelse", i->orelse.get());
         return;
       }
+      case ExprKind::ListCompExpr: {
+        auto* c = cast<ListCompExpr>(&e);
+        Line(indent, label, head + " " + at);
+        Field(indent + 1, "elt", c->elt.get());
+        for (const Comprehension& g : c->generators) {
+          Line(indent + 1, "", "for:");
+          Field(indent + 2, "target", g.target.get());
+          Field(indent + 2, "iter", g.iter.get());
+          if (!g.ifs.empty()) List(indent + 2, "ifs", g.ifs);
+        }
+        return;
+      }
     }
   }
 

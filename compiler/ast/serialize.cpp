@@ -129,6 +129,15 @@ void Writer::E(const Expr* e) {
       E(i->body.get()); E(i->test.get()); E(i->orelse.get());
       break;
     }
+    case ExprKind::ListCompExpr: {
+      auto* c = cast<ListCompExpr>(e);
+      E(c->elt.get());
+      U(c->generators.size());
+      for (const Comprehension& g : c->generators) {
+        E(g.target.get()); E(g.iter.get()); Exprs(g.ifs);
+      }
+      break;
+    }
   }
 }
 

@@ -53,6 +53,8 @@ class AstBuilder {
   ast::ExprPtr BuildAtomExpr(TSP::Atom_exprContext* ctx);
   ast::ExprPtr BuildAtom(TSP::AtomContext* ctx);
   ast::ExprPtr BuildSubscripts(TSP::SubscriptlistContext* ctx);
+  // [elt for ...] / (elt for ...) / f(elt for ...) (build_comprehension.cpp)
+  ast::ExprPtr BuildComprehension(TSP::TestContext* elt, TSP::Comp_forContext* first, Range r);
   // Fills args and keywords of a call from an argument list (may be null).
   void BuildArgs(TSP::ArglistContext* ctx, std::vector<ast::ExprPtr>& args,
                  std::vector<ast::Keyword>& keywords);
@@ -77,6 +79,7 @@ class AstBuilder {
   const Positions& pos_;
   DiagnosticEngine& diags_;
   int depth_ = 0;        // current recursion depth of expression building
+  int comprehensions_ = 0;  // numbers the names comprehensions bind (`x#3`)
   bool too_deep_ = false;
 };
 

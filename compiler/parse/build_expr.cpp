@@ -229,8 +229,10 @@ ExprPtr AstBuilder::BuildAtom(TSP::AtomContext* ctx) {
   }
   DepthGuard guard(*this);
   if (guard.exceeded()) return Placeholder(r);
+  auto* tc = ctx->testlist_comp();
+  if (tc && tc->comp_for()) return BuildComprehension(tc->test(), tc->comp_for(), r);
+  auto* tl = tc ? tc->testlist() : nullptr;
   if (ctx->LPAR()) {
-    auto* tl = ctx->testlist();
     if (tl && tl->test().size() == 1 && tl->children.size() == 1) return BuildTest(tl->test(0));
     auto tup = Make<TupleExpr>(r);
     tup->parenthesized = true;
@@ -239,7 +241,7 @@ ExprPtr AstBuilder::BuildAtom(TSP::AtomContext* ctx) {
   }
   if (ctx->LSQB()) {
     auto list = Make<ListExpr>(r);
-    if (auto* tl = ctx->testlist()) for (auto* t : tl->test()) list->elts.push_back(BuildTest(t));
+    if (tl) for (auto* t : tl->test()) list->elts.push_back(BuildTest(t));
     return list;
   }
   auto dict = Make<DictExpr>(r);
@@ -292,6 +294,14 @@ void AstBuilder::BuildArgs(TSP::ArglistContext* ctx, std::vector<ExprPtr>& args,
       diags_.Report(DiagKind::SyntaxError, &file_, RangeOf(a),
                     "positional argument follows keyword argument")
           .hint = "pass positional arguments first";
+    }
+    if (a->comp_for()) {
+      if (ctx->argument().size() > 1)
+        diags_.Report(DiagKind::SyntaxError, &file_, RangeOf(a),
+                      "a generator expression must be the only argument unless it is in parentheses")
+            .hint = "write `f((x for x in xs), y)` or use a list `[x for x in xs]`";
+      args.push_back(BuildComprehension(a->test(), a->comp_for(), RangeOf(a)));
+      continue;
     }
     args.push_back(BuildTest(a->test()));
   }

@@ -45,6 +45,7 @@ const char* TargetDescription(const Expr* e) {
     case ExprKind::SliceExpr: return "a slice";
     case ExprKind::TupleExpr: return "a tuple";
     case ExprKind::ListExpr: return "a list";
+    case ExprKind::ListCompExpr: return "a comprehension";
     case ExprKind::NameExpr: case ExprKind::SubscriptExpr: case ExprKind::AttributeExpr: break;
   }
   return "this expression";

@@ -187,8 +187,10 @@ bool SyntaxErrorStrategy::ReportUnsupported(antlr4::Parser* p, Token* tok) {
   if (tok->getType() == P::FOR) {
     for (antlr4::RuleContext* c = p->getContext(); c; c = dynamic_cast<antlr4::RuleContext*>(c->parent)) {
       if (c->getRuleIndex() == P::RuleAtom || c->getRuleIndex() == P::RuleTrailer) {
-        sink_.Report(DiagKind::SyntaxError, tok, "comprehensions are not supported in TensorScript",
-                     "build the list with a `for` loop and `append`, or use a tensor operation");
+        sink_.Report(DiagKind::SyntaxError, tok,
+                     "only list comprehensions `[e for x in xs]` and generator arguments `f(e for x in xs)` are "
+                     "supported in TensorScript",
+                     "build a dict or set with a `for` loop");
         return true;
       }
       if (c->getRuleIndex() == P::RuleStmt) break;

@@ -36,6 +36,7 @@ namespace {
 // Names a function body loads that it does not bind itself (its globals).
 void CollectLoads(const Expr* e, std::set<std::string>& out);
 void CollectLoadsBlock(const Block& b, std::set<std::string>& loads, std::set<std::string>& binds);
+void BindTarget(const Expr* t, std::set<std::string>& binds);
 
 void CollectLoads(const Expr* e, std::set<std::string>& out) {
   if (!e) return;
@@ -72,6 +73,20 @@ void CollectLoads(const Expr* e, std::set<std::string>& out) {
     case ExprKind::IfExpr: {
       auto* i = cast<IfExpr>(e);
       CollectLoads(i->body.get(), out); CollectLoads(i->test.get(), out); CollectLoads(i->orelse.get(), out);
+      return;
+    }
+    case ExprKind::ListCompExpr: {
+      // The names its clauses bind are its own (renamed apart): not loads of the body.
+      auto* c = cast<ListCompExpr>(e);
+      std::set<std::string> own, loads;
+      for (const auto& g : c->generators) {
+        BindTarget(g.target.get(), own);
+        CollectLoads(g.iter.get(), loads);
+        for (const auto& x : g.ifs) CollectLoads(x.get(), loads);
+      }
+      CollectLoads(c->elt.get(), loads);
+      for (const auto& n : loads)
+        if (!own.count(n)) out.insert(n);
       return;
     }
     default: return;

@@ -77,6 +77,7 @@ ValuePtr Tracer::Eval(const Expr& e) {
     case ExprKind::CompareExpr: return EvalCompare(*cast<CompareExpr>(&e));
     case ExprKind::BoolOpExpr: return EvalBoolOp(*cast<BoolOpExpr>(&e));
     case ExprKind::IfExpr: return EvalIfExpr(*cast<IfExpr>(&e));
+    case ExprKind::ListCompExpr: return EvalListComp(*cast<ListCompExpr>(&e));
   }
   return MakeUnknown();
 }

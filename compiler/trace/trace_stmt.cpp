@@ -180,6 +180,49 @@ ValuePtr SomeItem(const ValuePtr& it) {
 }
 }  // namespace
 
+ValuePtr Tracer::EvalListComp(const ListCompExpr& e) {
+  std::vector<ValuePtr> out;
+  bool known = true;
+  std::function<void(size_t)> clause = [&](size_t i) {
+    if (i == e.generators.size()) {
+      out.push_back(Eval(*e.elt));
+      return;
+    }
+    const Comprehension& g = e.generators[i];
+    ValuePtr it = Eval(*g.iter);
+    std::vector<ValuePtr> items;
+    bool listed = LoopItems(*this, it, items, g.iter->range);
+    if (listed && static_cast<int>(items.size()) > opts.max_unroll) {
+      if (Traced())
+        Break(BreakKind::Unsupported, g.iter->range,
+              "comprehension over " + std::to_string(items.size()) + " items is too long to unroll (limit " +
+                  std::to_string(opts.max_unroll) + ")");
+      listed = false;
+    }
+    if (!listed) {
+      if (Traced() && it->kind == VK::Tensor)
+        Break(BreakKind::Unsupported, g.iter->range,
+              "iterating over a tensor whose first dimension is known only at run time");
+      known = false;
+      items = {SomeItem(it)};  // traced once for its effects; the length is unknown
+    }
+    for (const auto& item : items) {
+      Assign(*g.target, item);
+      bool keep = true;
+      for (const auto& cond : g.ifs) {
+        auto t = Condition(Eval(*cond), *cond, "if");
+        if (!t) known = false;  // the comprehension's length depends on run-time data
+        else if (!*t) { keep = false; break; }
+      }
+      if (keep) clause(i + 1);
+    }
+  };
+  clause(0);
+  ValuePtr list = MakeSeq(VK::List, std::move(out));
+  list->known = known;
+  return list;
+}
+
 Flow Tracer::ExecStmt(const Stmt& s) {
   if (Traced()) {
     if (exhausted) return Flow::Return;  // unwind to the entry

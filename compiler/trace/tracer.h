@@ -128,6 +128,8 @@ class Tracer {
   ValuePtr CompareOp(ast::CmpOp op, const ValuePtr& a, const ValuePtr& b, Range where);
   ValuePtr EvalBoolOp(const ast::BoolOpExpr& e);
   ValuePtr EvalIfExpr(const ast::IfExpr& e);
+  // [elt for ...]: unrolled like a `for` loop (trace_stmt.cpp)
+  ValuePtr EvalListComp(const ast::ListCompExpr& e);
   // Truth of a condition: known, or nullopt after reporting a break (tensor)
   // or when only known at run time.
   std::optional<bool> Condition(const ValuePtr& v, const ast::Expr& where, const char* construct);

@@ -32,6 +32,7 @@ enum class XK : uint8_t {
   Compare,    // cmpops; kids: operands
   And, Or,    // kids: values
   IfExp,      // kids: body, test, orelse
+  ListComp,   // kids: elt, then per clause target, iter, ifs...; kwnames: the ifs of each clause
 };
 
 struct XNode;

@@ -64,6 +64,18 @@ XPtr Compiler::Expr(const ast::Expr* e) {
     case ExprKind::NoneLit: { auto n = Node(XK::Const, e->range); n->constant = Value::None(); return n; }
     case ExprKind::StrLit: { auto n = Node(XK::Const, e->range); n->constant = MakeStr(cast<StrLit>(e)->value); return n; }
     case ExprKind::EllipsisLit: { auto n = Node(XK::Const, e->range); n->constant = EllipsisValue(); return n; }
+    case ExprKind::ListCompExpr: {
+      auto* c = cast<ListCompExpr>(e);
+      auto n = Node(XK::ListComp, e->range);
+      n->kids.push_back(Expr(c->elt.get()));
+      for (const auto& g : c->generators) {
+        n->kids.push_back(Target(g.target.get()));
+        n->kids.push_back(Expr(g.iter.get()));
+        for (auto& x : g.ifs) n->kids.push_back(Expr(x.get()));
+        n->kwnames.push_back(static_cast<int32_t>(g.ifs.size()));
+      }
+      return n;
+    }
     case ExprKind::ListExpr: {
       auto n = Node(XK::List, e->range);
       for (auto& x : cast<ListExpr>(e)->elts) n->kids.push_back(Expr(x.get()));

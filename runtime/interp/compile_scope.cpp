@@ -50,6 +50,17 @@ class Collector {
         Uses(d->body.get(), s); Uses(d->test.get(), s); Uses(d->orelse.get(), s);
         return;
       }
+      case ExprKind::ListCompExpr: {
+        // its targets are locals of the enclosing scope (renamed apart by the parser)
+        auto* c = cast<ListCompExpr>(e);
+        for (auto& g : c->generators) {
+          Binds(g.target.get(), s);
+          Uses(g.iter.get(), s);
+          for (auto& x : g.ifs) Uses(x.get(), s);
+        }
+        Uses(c->elt.get(), s);
+        return;
+      }
     }
   }
 

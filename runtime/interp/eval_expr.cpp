@@ -51,6 +51,11 @@ Value Interp::Eval(const XNode* n, Frame& f) {
       f.at = &n->range;
       ThrowError(DiagKind::RtNameError, "name `" + n->name + "` is not defined");
     }
+    case XK::ListComp: {
+      std::vector<Value> items;
+      EvalComprehension(n, 0, 1, f, items);
+      return MakeList(std::move(items));
+    }
     case XK::List:
     case XK::Tuple: {
       std::vector<Value> items;

@@ -126,39 +126,66 @@ Interp::Flow Interp::Exec(const SNode* s, Frame& f) {
   return Flow::Normal;
 }
 
-Interp::Flow Interp::ExecFor(const SNode* s, Frame& f) {
-  Value it = Eval(s->value.get(), f);
-  const XNode* target = s->targets[0].get();
-  auto body = [&](Value item) -> int {  // 0 continue, 1 break, 2 return
-    Store(target, std::move(item), f);
-    Flow fl = ExecBlock(s->body, f);
-    if (fl == Flow::Break) return 1;
-    if (fl == Flow::Return) return 2;
-    return 0;
-  };
-  int r = 0;
+bool Interp::Iterate(const Value& it, const Range& where, Frame& f, const std::function<bool(Value)>& body) {
+  bool go = true;
   if (it.is(OType::Range)) {
     auto* rg = it.as<RangeObj>();
     const int64_t n = rg->size();
-    for (int64_t i = 0; i < n && r == 0; ++i) r = body(Value::Int(rg->start + i * rg->step));
+    for (int64_t i = 0; i < n && go; ++i) go = body(Value::Int(rg->start + i * rg->step));
   } else if (it.is(OType::List)) {
     auto* l = it.as<ListObj>();
-    for (size_t i = 0; i < l->items.size() && r == 0; ++i) r = body(l->items[i]);
+    for (size_t i = 0; i < l->items.size() && go; ++i) go = body(l->items[i]);
   } else if (it.is(OType::Tuple)) {
     auto* l = it.as<TupleObj>();
-    for (size_t i = 0; i < l->items.size() && r == 0; ++i) r = body(l->items[i]);
+    for (size_t i = 0; i < l->items.size() && go; ++i) go = body(l->items[i]);
   } else if (it.is(OType::Tensor)) {
-    f.at = &s->value->range;
+    f.at = &where;
     const int64_t n = TensorLen(it);
-    for (int64_t i = 0; i < n && r == 0; ++i) r = body(TensorRow(it, i));
+    for (int64_t i = 0; i < n && go; ++i) go = body(TensorRow(it, i));
   } else if (it.is(OType::Dict) || it.is(OType::Str)) {
     std::vector<Value> items = Materialize(it);
-    for (size_t i = 0; i < items.size() && r == 0; ++i) r = body(items[i]);
+    for (size_t i = 0; i < items.size() && go; ++i) go = body(items[i]);
   } else {
-    f.at = &s->value->range;
+    f.at = &where;
     TypeErr("a value of type `" + TypeName(it) + "` is not iterable");
   }
-  return r == 2 ? Flow::Return : Flow::Normal;
+  return go;
+}
+
+Interp::Flow Interp::ExecFor(const SNode* s, Frame& f) {
+  Value it = Eval(s->value.get(), f);
+  const XNode* target = s->targets[0].get();
+  bool returned = false;
+  Iterate(it, s->value->range, f, [&](Value item) {
+    Store(target, std::move(item), f);
+    Flow fl = ExecBlock(s->body, f);
+    returned = fl == Flow::Return;
+    return fl != Flow::Break && fl != Flow::Return;
+  });
+  return returned ? Flow::Return : Flow::Normal;
+}
+
+void Interp::EvalComprehension(const XNode* n, size_t clause, size_t kid, Frame& f, std::vector<Value>& out) {
+  // kids: elt, then per clause: target, iter, its ifs (kwnames[clause] of them)
+  if (clause == n->kwnames.size()) {
+    out.push_back(Eval(n->kids[0].get(), f));
+    return;
+  }
+  const XNode* target = n->kids[kid].get();
+  const XNode* iter = n->kids[kid + 1].get();
+  size_t nifs = static_cast<size_t>(n->kwnames[clause]);
+  Value it = Eval(iter, f);
+  Iterate(it, iter->range, f, [&](Value item) {
+    Store(target, std::move(item), f);
+    for (size_t i = 0; i < nifs; ++i) {
+      const XNode* cond = n->kids[kid + 2 + i].get();
+      Value t = Eval(cond, f);
+      f.at = &cond->range;
+      if (!Truthy(t)) return true;
+    }
+    EvalComprehension(n, clause + 1, kid + 2 + nifs, f, out);
+    return true;
+  });
 }
 
 Interp::Flow Interp::ExecWith(const SNode* s, Frame& f) {

@@ -11,6 +11,7 @@
 //    crash.
 #pragma once
 
+#include <functional>
 #include <iosfwd>
 #include <string>
 #include <unordered_map>
@@ -106,6 +107,11 @@ class Interp {
   Value DefineFunction(const FuncCode* code, Frame& f);
   Value DefineClass(const ClassCode* code, Frame& f);
   Flow ExecFor(const SNode* s, Frame& f);
+  // Calls body(item) for each item of an iterable until it returns false;
+  // false when it stopped early. `where`: the iterable (for messages).
+  bool Iterate(const Value& it, const Range& where, Frame& f, const std::function<bool(Value)>& body);
+  // Appends the values of comprehension n (XK::ListComp) from clause `clause` on.
+  void EvalComprehension(const XNode* n, size_t clause, size_t kid, Frame& f, std::vector<Value>& out);
   Flow ExecWith(const SNode* s, Frame& f);
   void ExecImport(const SNode* s, Frame& f);
   Value RunBody(const FuncCode* code, Frame& f);

@@ -1,0 +1,30 @@
+# List comprehensions and generator arguments, compiled and eager: unrolled
+# like for loops inside compiled functions (one graph each), their names
+# their own (an outer `x` survives), conditions, nested clauses, tuples.
+# e2e-kernels: 3
+x = 100
+squares = [x * x for x in range(5)]
+print(squares, x)
+evens = [i for i in range(10) if i % 2 == 0 if i > 2]
+print(evens)
+pairs = [(i, j) for i in range(3) for j in range(i)]
+print(pairs)
+nested = [[i * j for j in range(3)] for i in range(3)]
+print(nested)
+print(sum(v * 2 for v in [1, 2, 3]), max(len(s) for s in ["a", "bcd"]))
+print([a + b for a, b in zip([1, 2], [10, 20])])
+
+def layer_norms(xs):
+    return [x - mean(x) for x in xs]
+
+def stacked(x, n):
+    return stack([x * i for i in range(n)])
+
+def pick(ws, x):
+    return sum([w @ x for w in ws if w.shape[0] == 2])
+
+t = arange(6).float().reshape(2, 3)
+print(layer_norms([t, t * 2]))
+print(stacked(ones(2), 3))
+print(pick([ones(2, 2), ones(3, 2), eye(2)], tensor([1.0, 2.0])))
+print([r.sum() for r in t])
