@@ -174,16 +174,17 @@ INTEGER
 fragment DIGITS: [0-9] [0-9_]*;
 fragment EXPONENT: [eE] [+-]? [0-9]+;
 
+// An optional `f` prefix makes an f-string (build_fstring.cpp).
 STRING
-    : '"""' ( '\\' . | . )*? '"""'
-    | '\'\'\'' ( '\\' . | . )*? '\'\'\''
-    | '"' ( '\\' . | ~["\\\r\n] )* '"'
-    | '\'' ( '\\' . | ~['\\\r\n] )* '\''
+    : [fF]? '"""' ( '\\' . | . )*? '"""'
+    | [fF]? '\'\'\'' ( '\\' . | . )*? '\'\'\''
+    | [fF]? '"' ( '\\' . | ~["\\\r\n] )* '"'
+    | [fF]? '\'' ( '\\' . | ~['\\\r\n] )* '\''
     ;
 // A string that reaches the end of its line; the token source reports it.
 UNTERMINATED_STRING
-    : '"' ( '\\' ~[\r\n] | ~["\\\r\n] )*
-    | '\'' ( '\\' ~[\r\n] | ~['\\\r\n] )*
+    : [fF]? '"' ( '\\' ~[\r\n] | ~["\\\r\n] )*
+    | [fF]? '\'' ( '\\' ~[\r\n] | ~['\\\r\n] )*
     ;
 
 NEWLINE: '\r'? '\n' | '\r';

@@ -61,7 +61,9 @@ class AstBuilder {
 
   // ---- literals (build_literal.cpp)
   ast::ExprPtr BuildNumber(antlr4::Token* tok, bool is_float);
-  ast::ExprPtr BuildStrings(TSP::AtomContext* ctx);
+  ast::ExprPtr BuildStrings(TSP::AtomContext* ctx);  // build_fstring.cpp
+  // The expression of an f-string field, parsed where it stands in the file.
+  ast::ExprPtr ParseFieldExpr(const std::string& text, size_t cp_offset, Range where);
 
   // ---- helpers
   Range RangeOf(antlr4::ParserRuleContext* ctx) const;

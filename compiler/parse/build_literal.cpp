@@ -83,8 +83,10 @@ int HexValue(char c) {
   return -1;
 }
 
+}  // namespace
+
 // Decodes one string token's body (quotes removed); returns false on a bad
-// escape and sets `error`.
+// escape and sets `error`. (Also used by build_fstring.cpp.)
 bool DecodeString(const std::string& tok, std::string& out, std::string& error) {
   size_t q = (tok.size() >= 6 && (tok.compare(0, 3, "\"\"\"") == 0 || tok.compare(0, 3, "'''") == 0)) ? 3 : 1;
   if (tok.size() < 2 * q) return true;
@@ -134,20 +136,6 @@ bool DecodeString(const std::string& tok, std::string& out, std::string& error) 
     }
   }
   return true;
-}
-
-}  // namespace
-
-ExprPtr AstBuilder::BuildStrings(TSP::AtomContext* ctx) {
-  auto lit = Make<StrLit>(RangeOf(ctx));
-  for (auto* s : ctx->STRING()) {
-    std::string error;
-    if (!DecodeString(s->getText(), lit->value, error)) {
-      diags_.Report(DiagKind::InvalidLiteral, &file_, RangeOf(s->getSymbol()),
-                    "invalid escape in string literal: " + error);
-    }
-  }
-  return lit;
 }
 
 }  // namespace tcc::parse

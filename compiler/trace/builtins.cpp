@@ -15,6 +15,7 @@ const std::set<std::string>& PythonBuiltins() {
   static const std::set<std::string> s = {
       "print", "range", "len", "int", "float", "bool", "str", "list", "tuple", "dict", "enumerate", "zip",
       "min", "max", "abs", "sum", "isinstance", "round", "sorted", "reversed", "any", "all", "pow",
+      "format", "#format", "repr",
       "graph_break", "error_on_graph_break", "fullgraph", "nonstrict_trace", "pytree",
       "load", "save", "argv", "manual_seed", "float32", "float64", "int64", "int32"};
   return s;
@@ -206,6 +207,17 @@ ValuePtr Tracer::CallBuiltin(const std::string& name, const ValuePtr& self, Call
       }
     }
     return MakeUnknownOf(k);
+  }
+  if (name == "format" || name == "#format" || name == "repr") {
+    // A str; known when it is the plain text of a known value (f"{n}" with n = 3).
+    ValuePtr v = args.pos.empty() ? nullptr : args.pos[0];
+    bool plain = name != "repr";
+    for (size_t i = 1; i < args.pos.size(); ++i)
+      plain = plain && args.pos[i]->kind == VK::Str && args.pos[i]->known && args.pos[i]->s.empty();
+    if (v && plain && v->kind == VK::Str) return v;
+    if (v && plain && v->known && (v->kind == VK::Int || v->kind == VK::Bool || v->kind == VK::None))
+      return MakeStr(Describe(*v));
+    return MakeUnknownOf(VK::Str);
   }
   if (name == "str") {
     ValuePtr v = args.Arg(0, "x");

@@ -160,6 +160,23 @@ Value ReprFn(Interp&, Args& a) {
   return MakeStr(Repr(a.Need(0, "obj")));
 }
 
+Value FormatFn(Interp&, Args& a) {
+  a.Check(2, {"value", "format_spec"});
+  const Value& spec = a.Get(1, "format_spec");
+  if (!spec.is_undef() && !spec.is(OType::Str)) TypeErr("format() needs a str format spec");
+  return MakeStr(FormatWithSpec(a.Need(0, "value"), spec.is_undef() ? "" : Str(spec)));
+}
+
+// `#format(value, spec, conversion)`: an f-string field (compiler/parse/build_fstring.cpp).
+Value FStringFieldFn(Interp&, Args& a) {
+  a.Check(3, {});
+  Value v = a.Need(0, "value");
+  std::string conv = Str(a.Need(2, "conversion"));
+  if (conv == "r") v = MakeStr(Repr(v));
+  else if (conv == "s") v = MakeStr(Str(v));
+  return MakeStr(FormatWithSpec(v, Str(a.Need(1, "format_spec"))));
+}
+
 Value ListFn(Interp&, Args& a) {
   a.Check(1, {});
   const Value& x = a.Get(0, nullptr);
@@ -330,6 +347,8 @@ void RegisterCoreBuiltins(BuiltinTable& t) {
   t.AddFn("bool", BoolFn);
   t.AddFn("str", StrFn);
   t.AddFn("repr", ReprFn);
+  t.AddFn("format", FormatFn);
+  t.AddFn("#format", FStringFieldFn);
   t.AddFn("list", ListFn);
   t.AddFn("tuple", TupleFn);
   t.AddFn("dict", DictFn);

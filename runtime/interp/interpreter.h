@@ -156,6 +156,8 @@ bool ValuesEqual(const Value& a, const Value& b);
 std::string Repr(const Value& v);
 std::string Str(const Value& v);
 std::string FormatFloat(double d);
+// format(v, spec): Python's format-spec mini-language (format_spec.cpp).
+std::string FormatWithSpec(const Value& v, const std::string& spec);
 int64_t Len(const Value& v);
 Value GetItem(const Value& obj, const Value& index);
 void SetItem(const Value& obj, const Value& index, const Value& v);
