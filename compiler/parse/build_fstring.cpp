@@ -5,6 +5,7 @@
 // Each `{expression}` is parsed as a TensorScript expression at its own place
 // in the file, so its errors and its AST carry exact positions.
 #include "parse/build.h"
+#include "parse/parse.h"
 
 #include <algorithm>
 
@@ -64,6 +65,26 @@ ExprPtr AstBuilder::ParseFieldExpr(const std::string& text, size_t cp_offset, Ra
   antlr4::ANTLRInputStream input(padded);
   tsgrammar::TensorScriptLexer lexer(&input);
   antlr4::CommonTokenStream tokens(&lexer);
+  tokens.fill();
+  // The file's nesting limits (parse.h) hold inside a field too: the whole
+  // string was one token to the token source, which checked none of this.
+  int depth = 0, run = 0, powers = 0, ifs = 0;
+  bool too_deep = false;
+  for (size_t i = 0; i < tokens.size() && !too_deep; ++i) {
+    std::string t = tokens.get(i)->getText();
+    if (t == "(" || t == "[" || t == "{") ++depth;
+    else if (t == ")" || t == "]" || t == "}") --depth;
+    run = (t == "-" || t == "+" || t == "~" || t == "not") ? run + 1 : 0;
+    powers += t == "**";
+    ifs += t == "if";
+    too_deep = depth > kMaxBracketDepth || run > kMaxOperatorChain || powers > kMaxOperatorChain ||
+               ifs > kMaxOperatorChain;
+  }
+  if (too_deep) {
+    diags_.Report(DiagKind::NestingTooDeep, &file_, where, "an f-string field nests too deeply")
+        .hint = "compute the value in a statement before the f-string";
+    return Placeholder(where);
+  }
   TSP parser(&tokens);
   CountErrors errors;
   lexer.removeErrorListeners();
