@@ -109,7 +109,8 @@ TEST_CASE("fuzzed programs never crash and errors always have locations", "[robu
   REQUIRE(!seeds.empty());
   const char* pieces[] = {"(", ")", "[", "]", "{", "}", ":", "\n", "    ", "\t", "def ", "if ", "else",
                           "=", "**", "-", "not ", "@", ",", "\"", "'", "\\", "#", "...", ".", "1e", "0x",
-                          "lambda", "$", "\xc3\xa9", "\n  ", "\n\n", "with ", "as ", "class ", "return"};
+                          "lambda", "$", "\xc3\xa9", "\n  ", "\n\n", "with ", "as ", "class ", "return",
+                          "f\"", "f'", "{x", "}", "{{", "!r", ":.3f", " for ", " in ", " if ", "[x for x in y]"};
   uint64_t state = 0x9E3779B97F4A7C15ull;
   auto next = [&state]() {
     state ^= state << 13;
