@@ -114,7 +114,7 @@ atom
     | 'True'
     | 'False'
     ;
-dictmaker: test ':' test (',' test ':' test)* ','?;
+dictmaker: test ':' test comp_for | test ':' test (',' test ':' test)* ','?;
 // `[e for x in xs if c]` and `(e for x in xs)`; a plain list or tuple otherwise.
 testlist_comp: test comp_for | testlist;
 comp_for: 'for' exprlist 'in' or_test comp_iter?;

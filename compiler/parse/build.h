@@ -54,7 +54,9 @@ class AstBuilder {
   ast::ExprPtr BuildAtom(TSP::AtomContext* ctx);
   ast::ExprPtr BuildSubscripts(TSP::SubscriptlistContext* ctx);
   // [elt for ...] / (elt for ...) / f(elt for ...) (build_comprehension.cpp)
-  ast::ExprPtr BuildComprehension(TSP::TestContext* elt, TSP::Comp_forContext* first, Range r);
+  ast::ExprPtr BuildComprehension(const std::function<ast::ExprPtr()>& build_elt, TSP::Comp_forContext* first,
+                                  Range r);
+  ast::ExprPtr BuildDictComprehension(TSP::DictmakerContext* ctx, Range r);
   // Fills args and keywords of a call from an argument list (may be null).
   void BuildArgs(TSP::ArglistContext* ctx, std::vector<ast::ExprPtr>& args,
                  std::vector<ast::Keyword>& keywords);

@@ -4,6 +4,8 @@
 // everything the comprehension evaluates after binding them. The renamed
 // names are then ordinary locals to every later phase, yet a comprehension
 // never reads or clobbers a variable of the enclosing code, as in Python 3.
+// A dict comprehension is a list comprehension of pairs given to dict().
+#include <functional>
 #include <map>
 
 #include "parse/build.h"
@@ -81,7 +83,8 @@ void Rename(Expr* e, const Renames& r) {
 
 }  // namespace
 
-ExprPtr AstBuilder::BuildComprehension(TSP::TestContext* elt, TSP::Comp_forContext* first, Range r) {
+ExprPtr AstBuilder::BuildComprehension(const std::function<ExprPtr()>& build_elt, TSP::Comp_forContext* first,
+                                       Range r) {
   DepthGuard guard(*this);
   if (guard.exceeded()) return Placeholder(r);
   auto comp = Make<ListCompExpr>(r);
@@ -109,9 +112,28 @@ ExprPtr AstBuilder::BuildComprehension(TSP::TestContext* elt, TSP::Comp_forConte
     }
     comp->generators.push_back(std::move(g));
   }
-  comp->elt = BuildTest(elt);
+  comp->elt = build_elt();
   Rename(comp->elt.get(), renames);
   return comp;
+}
+
+ExprPtr AstBuilder::BuildDictComprehension(TSP::DictmakerContext* ctx, Range r) {
+  // {k: v for ...} is #dict([(k, v) for ...]): `#dict` is the builtin dict,
+  // under a name user code cannot shadow.
+  auto pairs = BuildComprehension(
+      [&] {
+        auto t = Make<TupleExpr>(RangeOf(ctx));
+        t->elts.push_back(BuildTest(ctx->test(0)));
+        t->elts.push_back(BuildTest(ctx->test(1)));
+        return ExprPtr(std::move(t));
+      },
+      ctx->comp_for(), r);
+  auto call = Make<CallExpr>(r);
+  auto fn = Make<NameExpr>(r);
+  fn->name = "#dict";
+  call->func = std::move(fn);
+  call->args.push_back(std::move(pairs));
+  return call;
 }
 
 }  // namespace tcc::parse

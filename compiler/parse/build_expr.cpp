@@ -230,7 +230,7 @@ ExprPtr AstBuilder::BuildAtom(TSP::AtomContext* ctx) {
   DepthGuard guard(*this);
   if (guard.exceeded()) return Placeholder(r);
   auto* tc = ctx->testlist_comp();
-  if (tc && tc->comp_for()) return BuildComprehension(tc->test(), tc->comp_for(), r);
+  if (tc && tc->comp_for()) return BuildComprehension([&] { return BuildTest(tc->test()); }, tc->comp_for(), r);
   auto* tl = tc ? tc->testlist() : nullptr;
   if (ctx->LPAR()) {
     if (tl && tl->test().size() == 1 && tl->children.size() == 1) return BuildTest(tl->test(0));
@@ -244,6 +244,7 @@ ExprPtr AstBuilder::BuildAtom(TSP::AtomContext* ctx) {
     if (tl) for (auto* t : tl->test()) list->elts.push_back(BuildTest(t));
     return list;
   }
+  if (ctx->dictmaker() && ctx->dictmaker()->comp_for()) return BuildDictComprehension(ctx->dictmaker(), r);
   auto dict = Make<DictExpr>(r);
   if (auto* dm = ctx->dictmaker()) {
     auto tests = dm->test();
@@ -300,7 +301,7 @@ void AstBuilder::BuildArgs(TSP::ArglistContext* ctx, std::vector<ExprPtr>& args,
         diags_.Report(DiagKind::SyntaxError, &file_, RangeOf(a),
                       "a generator expression must be the only argument unless it is in parentheses")
             .hint = "write `f((x for x in xs), y)` or use a list `[x for x in xs]`";
-      args.push_back(BuildComprehension(a->test(), a->comp_for(), RangeOf(a)));
+      args.push_back(BuildComprehension([&] { return BuildTest(a->test()); }, a->comp_for(), RangeOf(a)));
       continue;
     }
     args.push_back(BuildTest(a->test()));

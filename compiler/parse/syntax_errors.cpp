@@ -188,9 +188,9 @@ bool SyntaxErrorStrategy::ReportUnsupported(antlr4::Parser* p, Token* tok) {
     for (antlr4::RuleContext* c = p->getContext(); c; c = dynamic_cast<antlr4::RuleContext*>(c->parent)) {
       if (c->getRuleIndex() == P::RuleAtom || c->getRuleIndex() == P::RuleTrailer) {
         sink_.Report(DiagKind::SyntaxError, tok,
-                     "only list comprehensions `[e for x in xs]` and generator arguments `f(e for x in xs)` are "
-                     "supported in TensorScript",
-                     "build a dict or set with a `for` loop");
+                     "only list and dict comprehensions (`[e for x in xs]`, `{k: v for k in ks}`) and generator "
+                     "arguments `f(e for x in xs)` are supported in TensorScript",
+                     "TensorScript has no sets: build a list or a dict");
         return true;
       }
       if (c->getRuleIndex() == P::RuleStmt) break;

@@ -15,7 +15,7 @@ const std::set<std::string>& PythonBuiltins() {
   static const std::set<std::string> s = {
       "print", "range", "len", "int", "float", "bool", "str", "list", "tuple", "dict", "enumerate", "zip",
       "min", "max", "abs", "sum", "isinstance", "round", "sorted", "reversed", "any", "all", "pow",
-      "format", "#format", "repr",
+      "format", "#format", "repr", "#dict",
       "graph_break", "error_on_graph_break", "fullgraph", "nonstrict_trace", "pytree",
       "load", "save", "argv", "manual_seed", "float32", "float64", "int64", "int32"};
   return s;
@@ -250,7 +250,30 @@ ValuePtr Tracer::CallBuiltin(const std::string& name, const ValuePtr& self, Call
     l->known = false;
     return l;
   }
-  if (name == "dict") return MakeSeq(VK::Dict, {});
+  if (name == "dict" || name == "#dict") {
+    auto d = MakeSeq(VK::Dict, {});
+    auto set = [&](const ValuePtr& k, const ValuePtr& v) {
+      for (size_t i = 0; i < d->keys.size(); ++i)
+        if (KnownEqual(*d->keys[i], *k).value_or(false)) { d->items[i] = v; return; }
+      d->keys.push_back(k);
+      d->items.push_back(v);
+    };
+    if (!args.pos.empty()) {
+      const ValuePtr& src = args.pos[0];
+      if (src->kind == VK::Dict) {
+        for (size_t i = 0; i < src->keys.size(); ++i) set(src->keys[i], src->items[i]);
+      } else if ((src->kind == VK::List || src->kind == VK::Tuple) && src->known) {
+        for (const auto& kv : src->items) {
+          if ((kv->kind == VK::Tuple || kv->kind == VK::List) && kv->known && kv->items.size() == 2) set(kv->items[0], kv->items[1]);
+          else d->known = false;
+        }
+      } else {
+        d->known = false;
+      }
+    }
+    for (const auto& [k, v] : args.kw) set(MakeStr(k), v);
+    return d;
+  }
   if (name == "enumerate" || name == "zip") {
     std::vector<std::vector<ValuePtr>> seqs;
     if (name == "enumerate") {

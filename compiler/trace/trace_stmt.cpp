@@ -149,7 +149,7 @@ namespace {
 // The items a for-loop visits, when known at compile time.
 bool LoopItems(Tracer& t, const ValuePtr& it, std::vector<ValuePtr>& out, Range where) {
   if ((it->kind == VK::List || it->kind == VK::Tuple) && it->known) { out = it->items; return true; }
-  if (it->kind == VK::Dict) { out = it->keys; return true; }
+  if (it->kind == VK::Dict && it->known) { out = it->keys; return true; }
   if (it->kind == VK::Str && it->known) {
     for (char c : it->s) out.push_back(MakeStr(std::string(1, c)));
     return true;

@@ -352,6 +352,7 @@ void RegisterCoreBuiltins(BuiltinTable& t) {
   t.AddFn("list", ListFn);
   t.AddFn("tuple", TupleFn);
   t.AddFn("dict", DictFn);
+  t.AddFn("#dict", DictFn);  // dict comprehensions (compiler/parse/build_comprehension.cpp)
   t.AddFn("isinstance", IsInstanceFn);
   t.AddFn("enumerate", EnumerateFn);
   t.AddFn("zip", ZipFn);

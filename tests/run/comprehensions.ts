@@ -1,5 +1,5 @@
 # RUN: tcc run --eager %s
-# List comprehensions and generator arguments (Python 3 semantics: the
+# List and dict comprehensions and generator arguments (Python 3 semantics: the
 # comprehension's names do not leak into the enclosing code).
 x = 100
 squares = [x * x for x in range(5)]
@@ -16,6 +16,8 @@ def f(n):
     return [k for k in range(n)], [k * k for k in range(n) if k % 2]
 print(f(5))
 print(all(c != "x" for c in "abc"), [w.upper() if False else w for w in ["a", "b"]])
+sq = {i: i * i for i in range(4) if i != 2}
+print(sq, {k: v for k, v in [("a", 1), ("b", 2), ("a", 3)]})
 
 # CHECK-STDOUT: [0, 1, 4, 9, 16] 100
 # CHECK-STDOUT: [4, 6, 8]
@@ -25,3 +27,4 @@ print(all(c != "x" for c in "abc"), [w.upper() if False else w for w in ["a", "b
 # CHECK-STDOUT: [11, 22]
 # CHECK-STDOUT: ([0, 1, 2, 3, 4], [1, 9])
 # CHECK-STDOUT: True ['a', 'b']
+# CHECK-STDOUT: {0: 0, 1: 1, 3: 9} {'a': 3, 'b': 2}

@@ -28,3 +28,7 @@ print(layer_norms([t, t * 2]))
 print(stacked(ones(2), 3))
 print(pick([ones(2, 2), ones(3, 2), eye(2)], tensor([1.0, 2.0])))
 print([r.sum() for r in t])
+def scale(params, f):
+    return {name: w * f for name, w in params.items()}
+p = scale({"w": ones(2), "b": zeros(2)}, 3.0)
+print(p["w"], p["b"], {i: i * i for i in range(4) if i != 2})

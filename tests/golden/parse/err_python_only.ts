@@ -1,7 +1,7 @@
 # RUN: tcc parse --dump-ast %s
 # RUN-EXIT: 1
 f = lambda x: x + 1
-y = {x: 2 for x in xs}
+y = {x for x in xs}
 try:
     pass
 
@@ -9,10 +9,10 @@ try:
 # CHECK-STDERR:  3 | f = lambda x: x + 1
 # CHECK-STDERR:    |     ^~~~~~
 # CHECK-STDERR: hint: define a named function with `def`
-# CHECK-STDERR: err_python_only.ts:4:11: error: only list comprehensions `[e for x in xs]` and generator arguments `f(e for x in xs)` are supported in TensorScript [SyntaxError]
-# CHECK-STDERR:  4 | y = {x: 2 for x in xs}
-# CHECK-STDERR:    |           ^~~
-# CHECK-STDERR: hint: build a dict or set with a `for` loop
+# CHECK-STDERR: err_python_only.ts:4:8: error: only list and dict comprehensions (`[e for x in xs]`, `{k: v for k in ks}`) and generator arguments `f(e for x in xs)` are supported in TensorScript [SyntaxError]
+# CHECK-STDERR:  4 | y = {x for x in xs}
+# CHECK-STDERR:    |        ^~~
+# CHECK-STDERR: hint: TensorScript has no sets: build a list or a dict
 # CHECK-STDERR: err_python_only.ts:5:1: error: `try` is not supported in TensorScript [SyntaxError]
 # CHECK-STDERR:  5 | try:
 # CHECK-STDERR:    | ^~~
