@@ -67,6 +67,19 @@ struct Redirect {
 
 }  // namespace
 
+void Tracer::MarkInterpreted(Range where, const std::string& reason) {
+  MarkEager();
+  if (spec < 0 || !Traced()) return;
+  auto& notes = result.specs[spec].interpreted;
+  const SourceFile* file = CurFile();
+  for (auto& n : notes)
+    if (n.file == file && n.loc == where.begin && n.reason == reason) {
+      ++n.count;
+      return;
+    }
+  notes.push_back({file, where.begin, reason, 1});
+}
+
 void Tracer::AugAssignTensor(const ast::AugAssignStmt& s, const ValuePtr& cur, const ValuePtr& v) {
   ValuePtr r = BinaryOp(s.op, cur, v, s.range);
   if (r->kind != VK::Tensor) return;  // an error was reported
@@ -97,7 +110,7 @@ void Tracer::AugAssignTensor(const ast::AugAssignStmt& s, const ValuePtr& cur, c
                static_cast<size_t>(cur->tape_pos) >= f.seg.tape_begin;
   if (!fresh) {
     // The interpreter updates the tensor in place; the names keep it.
-    if (Traced()) MarkEager();
+    if (Traced()) MarkInterpreted(s.range, "in-place update of a tensor from outside the kernel");
     return;
   }
   ValuePtr nv = EmitCast(r, cur->type.dtype, s.range);

@@ -81,6 +81,10 @@ nlohmann::json ExplainJson(const TraceResult& r, const std::string& file) {
       sb.push_back({{"kind", BreakSlug(b.kind)}, {"line", b.range.begin.line}, {"column", b.range.begin.col},
                     {"error", b.error}, {"allowed", b.allowed}, {"count", sp.break_counts[k]}});
     }
+    nlohmann::json interp = nlohmann::json::array();
+    for (const auto& n : sp.interpreted)
+      interp.push_back({{"file", n.file ? n.file->display_name() : ""}, {"line", n.loc.line}, {"column", n.loc.col},
+                        {"reason", n.reason}, {"count", n.count}});
     functions.push_back({{"function", sp.function},
                          {"module", sp.module},
                          {"signature", sp.signature},
@@ -92,7 +96,8 @@ nlohmann::json ExplainJson(const TraceResult& r, const std::string& file) {
                          {"graph_break_count", sp.break_occurrences},
                          {"error_count", sp.error_occurrences},
                          {"graphs", graphs},
-                         {"breaks", sb}});
+                         {"breaks", sb},
+                         {"interpreted", interp}});
   }
   return {{"file", file},
           {"graph_count", r.graph_count()},

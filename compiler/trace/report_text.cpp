@@ -129,6 +129,12 @@ void RenderExplainText(const TraceResult& r, const std::string& file, std::ostre
       if (count > 1) os << st.dim() << "  x" << count << st.reset();
       os << '\n';
     }
+    for (const auto& n : sp.interpreted) {
+      os << "  " << st.dim() << "interp   " << Loc3(n.file, n.loc) << "  " << n.reason
+         << " (runs in the interpreter, not a break)";
+      if (n.count > 1) os << "  x" << n.count;
+      os << st.reset() << '\n';
+    }
     os << "  " << st.dim() << Plural(static_cast<int>(sp.graphs.size()), "graph", "graphs") << ", "
        << Plural(sp.break_occurrences, "graph break", "graph breaks");
     if (sp.error_occurrences) os << ", " << Plural(sp.error_occurrences, "error", "errors");

@@ -103,6 +103,16 @@ struct Specialisation {
   std::vector<int> breaks;          // indices into TraceResult::breaks (distinct)
   std::vector<int> break_counts;    // occurrences of each of `breaks` in this specialisation
   int break_occurrences = 0;        // accepted fallbacks traced in this specialisation
+  // Statements that are not graph breaks but run in the interpreter between
+  // kernels (in-place updates of tensors from outside the kernel): `tcc
+  // explain` lists them, since they cost what an eager op costs.
+  struct Interpreted {
+    const SourceFile* file = nullptr;
+    Loc loc;
+    std::string reason;
+    int count = 0;
+  };
+  std::vector<Interpreted> interpreted;
   int error_occurrences = 0;
 };
 

@@ -86,10 +86,10 @@ void Tracer::Assign(const Expr& target, const ValuePtr& v) {
       const auto* s = cast<SubscriptExpr>(&target);
       ValuePtr base = Eval(*s->value);
       if (base->kind == VK::Tensor) {
+        // As torch.compile, not a graph break; the store runs in the interpreter,
+        // which writes into the tensor in place (every alias sees it).
         Eval(*s->index);
-        if (Traced())
-          Break(BreakKind::Unsupported, target.range,
-                "in-place assignment into a tensor (`x[...] = v`); graphs hold only pure operations");
+        if (Traced()) MarkInterpreted(target.range, "assignment into a tensor (`x[...] = v`)");
         return;
       }
       ValuePtr idx = Eval(*s->index);

@@ -237,6 +237,8 @@ class Tracer {
     for (Frame* f : frames)
       if (!f->eager) f->stmt_eager = true;
   }
+  // MarkEager for a statement `tcc explain` should list (Specialisation::interpreted).
+  void MarkInterpreted(Range where, const std::string& reason);
   bool Traced() const { return !frames.empty() && !frames.back()->eager; }
   ModuleState* CurModule() const { return frames.back()->module; }
 };

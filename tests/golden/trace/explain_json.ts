@@ -72,6 +72,7 @@ f(ones(3))
 # CHECK-STDOUT:           ]
 # CHECK-STDOUT:         }
 # CHECK-STDOUT:       ],
+# CHECK-STDOUT:       "interpreted": [],
 # CHECK-STDOUT:       "line": 9,
 # CHECK-STDOUT:       "module": "main",
 # CHECK-STDOUT:       "policy": "",
