@@ -69,3 +69,13 @@ for k in range(3):
     s = sgd(opt, tensor([1.0, -1.0]))
 print(s, w0)
 print(len(collect(ones(2))), collect(ones(2))[3])
+# subscript stores run in the interpreter; aliases made in compiled code see them
+def store(x):
+    y = x * 2
+    z = y
+    y[0] = 5.0
+    w = z * 1
+    z[1] += 10.0
+    return y, w
+
+print(store(ones(3)))
