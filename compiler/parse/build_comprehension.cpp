@@ -8,6 +8,7 @@
 #include <functional>
 #include <map>
 
+#include "ast/visit.h"
 #include "parse/build.h"
 
 namespace tcc::parse {
@@ -29,56 +30,14 @@ void CollectTargets(const Expr* e, Renames& r, int id) {
 
 void Rename(Expr* e, const Renames& r) {
   if (!e) return;
-  auto each = [&](std::vector<ExprPtr>& v) { for (auto& x : v) Rename(x.get(), r); };
-  switch (e->kind) {
-    case ExprKind::NameExpr: {
-      auto* n = cast<NameExpr>(e);
-      auto it = r.find(n->name);
-      if (it != r.end()) n->name = it->second;
-      return;
-    }
-    case ExprKind::IntLit: case ExprKind::FloatLit: case ExprKind::BoolLit: case ExprKind::NoneLit:
-    case ExprKind::StrLit: case ExprKind::EllipsisLit:
-      return;
-    case ExprKind::ListExpr: each(cast<ListExpr>(e)->elts); return;
-    case ExprKind::TupleExpr: each(cast<TupleExpr>(e)->elts); return;
-    case ExprKind::DictExpr: each(cast<DictExpr>(e)->keys); each(cast<DictExpr>(e)->values); return;
-    case ExprKind::SliceExpr: {
-      auto* s = cast<SliceExpr>(e);
-      Rename(s->lower.get(), r); Rename(s->upper.get(), r); Rename(s->step.get(), r);
-      return;
-    }
-    case ExprKind::SubscriptExpr:
-      Rename(cast<SubscriptExpr>(e)->value.get(), r); Rename(cast<SubscriptExpr>(e)->index.get(), r); return;
-    case ExprKind::AttributeExpr: Rename(cast<AttributeExpr>(e)->value.get(), r); return;
-    case ExprKind::CallExpr: {
-      auto* c = cast<CallExpr>(e);
-      Rename(c->func.get(), r);
-      each(c->args);
-      for (auto& k : c->keywords) Rename(k.value.get(), r);
-      return;
-    }
-    case ExprKind::UnaryExpr: Rename(cast<UnaryExpr>(e)->operand.get(), r); return;
-    case ExprKind::BinaryExpr: Rename(cast<BinaryExpr>(e)->lhs.get(), r); Rename(cast<BinaryExpr>(e)->rhs.get(), r); return;
-    case ExprKind::CompareExpr: each(cast<CompareExpr>(e)->operands); return;
-    case ExprKind::BoolOpExpr: each(cast<BoolOpExpr>(e)->values); return;
-    case ExprKind::IfExpr: {
-      auto* i = cast<IfExpr>(e);
-      Rename(i->body.get(), r); Rename(i->test.get(), r); Rename(i->orelse.get(), r);
-      return;
-    }
-    case ExprKind::ListCompExpr: {
-      // An inner comprehension's own names are renamed already; the rest of
-      // it may read the outer comprehension's names.
-      auto* c = cast<ListCompExpr>(e);
-      Rename(c->elt.get(), r);
-      for (auto& g : c->generators) {
-        Rename(g.iter.get(), r);
-        each(g.ifs);
-      }
-      return;
-    }
+  if (auto* n = dyn_cast<NameExpr>(e)) {
+    auto it = r.find(n->name);
+    if (it != r.end()) n->name = it->second;
+    return;
   }
+  // An inner comprehension's own names are renamed already (`x#N` matches no
+  // source name); the rest of it may read the outer comprehension's names.
+  ForEachChild(*e, [&](Expr& x) { Rename(&x, r); });
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 // data, and warns about globals that module scope reassigns.
 #include <functional>
 
+#include "ast/visit.h"
 #include "trace/tracer.h"
 
 namespace tcc::trace {
@@ -40,57 +41,24 @@ void BindTarget(const Expr* t, std::set<std::string>& binds);
 
 void CollectLoads(const Expr* e, std::set<std::string>& out) {
   if (!e) return;
-  switch (e->kind) {
-    case ExprKind::NameExpr: out.insert(cast<NameExpr>(e)->name); return;
-    case ExprKind::ListExpr: for (const auto& x : cast<ListExpr>(e)->elts) CollectLoads(x.get(), out); return;
-    case ExprKind::TupleExpr: for (const auto& x : cast<TupleExpr>(e)->elts) CollectLoads(x.get(), out); return;
-    case ExprKind::DictExpr:
-      for (const auto& x : cast<DictExpr>(e)->keys) CollectLoads(x.get(), out);
-      for (const auto& x : cast<DictExpr>(e)->values) CollectLoads(x.get(), out);
-      return;
-    case ExprKind::SliceExpr: {
-      auto* s = cast<SliceExpr>(e);
-      CollectLoads(s->lower.get(), out); CollectLoads(s->upper.get(), out); CollectLoads(s->step.get(), out);
-      return;
-    }
-    case ExprKind::SubscriptExpr:
-      CollectLoads(cast<SubscriptExpr>(e)->value.get(), out); CollectLoads(cast<SubscriptExpr>(e)->index.get(), out);
-      return;
-    case ExprKind::AttributeExpr: CollectLoads(cast<AttributeExpr>(e)->value.get(), out); return;
-    case ExprKind::CallExpr: {
-      auto* c = cast<CallExpr>(e);
-      CollectLoads(c->func.get(), out);
-      for (const auto& a : c->args) CollectLoads(a.get(), out);
-      for (const auto& k : c->keywords) CollectLoads(k.value.get(), out);
-      return;
-    }
-    case ExprKind::UnaryExpr: CollectLoads(cast<UnaryExpr>(e)->operand.get(), out); return;
-    case ExprKind::BinaryExpr:
-      CollectLoads(cast<BinaryExpr>(e)->lhs.get(), out); CollectLoads(cast<BinaryExpr>(e)->rhs.get(), out);
-      return;
-    case ExprKind::CompareExpr: for (const auto& x : cast<CompareExpr>(e)->operands) CollectLoads(x.get(), out); return;
-    case ExprKind::BoolOpExpr: for (const auto& x : cast<BoolOpExpr>(e)->values) CollectLoads(x.get(), out); return;
-    case ExprKind::IfExpr: {
-      auto* i = cast<IfExpr>(e);
-      CollectLoads(i->body.get(), out); CollectLoads(i->test.get(), out); CollectLoads(i->orelse.get(), out);
-      return;
-    }
-    case ExprKind::ListCompExpr: {
-      // The names its clauses bind are its own (renamed apart): not loads of the body.
-      auto* c = cast<ListCompExpr>(e);
-      std::set<std::string> own, loads;
-      for (const auto& g : c->generators) {
-        BindTarget(g.target.get(), own);
-        CollectLoads(g.iter.get(), loads);
-        for (const auto& x : g.ifs) CollectLoads(x.get(), loads);
-      }
-      CollectLoads(c->elt.get(), loads);
-      for (const auto& n : loads)
-        if (!own.count(n)) out.insert(n);
-      return;
-    }
-    default: return;
+  if (auto* n = dyn_cast<NameExpr>(e)) {
+    out.insert(n->name);
+    return;
   }
+  if (auto* c = dyn_cast<ListCompExpr>(e)) {
+    // The names its clauses bind are its own (renamed apart): not loads of the body.
+    std::set<std::string> own, loads;
+    for (const auto& g : c->generators) {
+      BindTarget(g.target.get(), own);
+      CollectLoads(g.iter.get(), loads);
+      for (const auto& x : g.ifs) CollectLoads(x.get(), loads);
+    }
+    CollectLoads(c->elt.get(), loads);
+    for (const auto& n : loads)
+      if (!own.count(n)) out.insert(n);
+    return;
+  }
+  ForEachChild(*e, [&](const Expr& x) { CollectLoads(&x, out); });
 }
 
 void BindTarget(const Expr* t, std::set<std::string>& binds) {

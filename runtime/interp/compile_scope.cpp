@@ -1,5 +1,6 @@
 // Implements scope analysis: which names are locals, cells and free
 // variables of each function (see compile.h for the rules).
+#include "ast/visit.h"
 #include "interp/compile.h"
 
 namespace tcc::interp {
@@ -14,54 +15,21 @@ class Collector {
 
   void Uses(const Expr* e, Scope* s) {
     if (!e) return;
-    switch (e->kind) {
-      case ExprKind::NameExpr: s->used.insert(cast<NameExpr>(e)->name); return;
-      case ExprKind::IntLit: case ExprKind::FloatLit: case ExprKind::BoolLit:
-      case ExprKind::NoneLit: case ExprKind::StrLit: case ExprKind::EllipsisLit: return;
-      case ExprKind::ListExpr: for (auto& x : cast<ListExpr>(e)->elts) Uses(x.get(), s); return;
-      case ExprKind::TupleExpr: for (auto& x : cast<TupleExpr>(e)->elts) Uses(x.get(), s); return;
-      case ExprKind::DictExpr: {
-        auto* d = cast<DictExpr>(e);
-        for (auto& x : d->keys) Uses(x.get(), s);
-        for (auto& x : d->values) Uses(x.get(), s);
-        return;
-      }
-      case ExprKind::SliceExpr: {
-        auto* d = cast<SliceExpr>(e);
-        Uses(d->lower.get(), s); Uses(d->upper.get(), s); Uses(d->step.get(), s);
-        return;
-      }
-      case ExprKind::SubscriptExpr:
-        Uses(cast<SubscriptExpr>(e)->value.get(), s); Uses(cast<SubscriptExpr>(e)->index.get(), s); return;
-      case ExprKind::AttributeExpr: Uses(cast<AttributeExpr>(e)->value.get(), s); return;
-      case ExprKind::CallExpr: {
-        auto* c = cast<CallExpr>(e);
-        Uses(c->func.get(), s);
-        for (auto& a : c->args) Uses(a.get(), s);
-        for (auto& k : c->keywords) Uses(k.value.get(), s);
-        return;
-      }
-      case ExprKind::UnaryExpr: Uses(cast<UnaryExpr>(e)->operand.get(), s); return;
-      case ExprKind::BinaryExpr: Uses(cast<BinaryExpr>(e)->lhs.get(), s); Uses(cast<BinaryExpr>(e)->rhs.get(), s); return;
-      case ExprKind::CompareExpr: for (auto& x : cast<CompareExpr>(e)->operands) Uses(x.get(), s); return;
-      case ExprKind::BoolOpExpr: for (auto& x : cast<BoolOpExpr>(e)->values) Uses(x.get(), s); return;
-      case ExprKind::IfExpr: {
-        auto* d = cast<IfExpr>(e);
-        Uses(d->body.get(), s); Uses(d->test.get(), s); Uses(d->orelse.get(), s);
-        return;
-      }
-      case ExprKind::ListCompExpr: {
-        // its targets are locals of the enclosing scope (renamed apart by the parser)
-        auto* c = cast<ListCompExpr>(e);
-        for (auto& g : c->generators) {
-          Binds(g.target.get(), s);
-          Uses(g.iter.get(), s);
-          for (auto& x : g.ifs) Uses(x.get(), s);
-        }
-        Uses(c->elt.get(), s);
-        return;
-      }
+    if (auto* n = dyn_cast<NameExpr>(e)) {
+      s->used.insert(n->name);
+      return;
     }
+    if (auto* c = dyn_cast<ListCompExpr>(e)) {
+      // its targets are locals of the enclosing scope (renamed apart by the parser)
+      for (auto& g : c->generators) {
+        Binds(g.target.get(), s);
+        Uses(g.iter.get(), s);
+        for (auto& x : g.ifs) Uses(x.get(), s);
+      }
+      Uses(c->elt.get(), s);
+      return;
+    }
+    ForEachChild(*e, [&](const ast::Expr& x) { Uses(&x, s); });
   }
 
   // A store target: names become locals; sub-expressions are uses.
