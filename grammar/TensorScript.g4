@@ -81,7 +81,10 @@ block: simple_stmts | NEWLINE INDENT stmt+ DEDENT;
 testlist: test (',' test)* ','?;
 exprlist: expr (',' expr)* ','?;
 
-test: or_test ('if' or_test 'else' test)?;
+test: or_test ('if' or_test 'else' test)? | lambdef;
+lambdef: 'lambda' lambda_params? ':' test;
+lambda_params: lambda_param (',' lambda_param)* ','?;
+lambda_param: NAME ('=' test)?;
 or_test: and_test ('or' and_test)*;
 and_test: not_test ('and' not_test)*;
 not_test: 'not' not_test | comparison;

@@ -67,3 +67,8 @@ const char* UnaryOpSpelling(UnaryOp op) {
 const char* BoolOpSpelling(BoolOp op) { return op == BoolOp::And ? "and" : "or"; }
 
 }  // namespace tcc::ast
+
+namespace tcc::ast {
+LambdaExpr::LambdaExpr() : Expr(ExprKind::LambdaExpr) {}
+LambdaExpr::~LambdaExpr() = default;
+}  // namespace tcc::ast

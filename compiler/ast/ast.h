@@ -175,6 +175,14 @@ struct ListCompExpr : Expr {
   std::vector<Comprehension> generators;
 };
 
+struct FunctionDef;
+// lambda params: expr, as the function `<lambda>` whose body returns expr.
+struct LambdaExpr : Expr {
+  LambdaExpr();
+  ~LambdaExpr() override;
+  std::unique_ptr<FunctionDef> fn;
+};
+
 // ----------------------------------------------------------------- statements
 
 struct ExprStmt : Stmt {

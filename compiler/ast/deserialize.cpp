@@ -208,6 +208,13 @@ ExprPtr Reader::E() {
       n->body = Required(); n->test = Required(); n->orelse = Required();
       return n;
     }
+    case ExprKind::LambdaExpr: {
+      auto n = New<LambdaExpr>(r);
+      StmtPtr s = St();
+      if (!s || s->kind != StmtKind::FunctionDef) throw DecodeError("lambda without its function");
+      n->fn.reset(static_cast<FunctionDef*>(s.release()));
+      return n;
+    }
     case ExprKind::ListCompExpr: {
       auto n = New<ListCompExpr>(r);
       n->elt = Required();

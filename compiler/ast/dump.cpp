@@ -169,6 +169,10 @@ class Printer {
         Field(indent + 1, "orelse", i->orelse.get());
         return;
       }
+      case ExprKind::LambdaExpr:
+        Line(indent, label, head + " " + at);
+        PrintStmt(indent + 1, *cast<LambdaExpr>(&e)->fn);
+        return;
       case ExprKind::ListCompExpr: {
         auto* c = cast<ListCompExpr>(&e);
         Line(indent, label, head + " " + at);

@@ -129,6 +129,7 @@ void Writer::E(const Expr* e) {
       E(i->body.get()); E(i->test.get()); E(i->orelse.get());
       break;
     }
+    case ExprKind::LambdaExpr: St(*cast<LambdaExpr>(e)->fn); break;
     case ExprKind::ListCompExpr: {
       auto* c = cast<ListCompExpr>(e);
       E(c->elt.get());

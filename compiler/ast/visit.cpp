@@ -43,6 +43,9 @@ void ForEachChild(Expr& e, const std::function<void(Expr&)>& fn) {
       one(i->body); one(i->test); one(i->orelse);
       return;
     }
+    case ExprKind::LambdaExpr:  // the defaults; the body is the function's own scope
+      for (auto& p : cast<LambdaExpr>(&e)->fn->params) one(p.default_value);
+      return;
     case ExprKind::ListCompExpr: {
       auto* c = cast<ListCompExpr>(&e);
       one(c->elt);

@@ -11,7 +11,7 @@ namespace tcc::ast {
 
 // Calls fn on every direct sub-expression of e that is present, in source
 // order (for a comprehension: the element, then each clause's target, iterable
-// and conditions).
+// and conditions; for a lambda: its parameters' defaults, not its body).
 void ForEachChild(Expr& e, const std::function<void(Expr&)>& fn);
 void ForEachChild(const Expr& e, const std::function<void(const Expr&)>& fn);
 

@@ -32,6 +32,10 @@ class AstBuilder {
   ast::StmtPtr BuildCompound(TSP::Compound_stmtContext* ctx);
   ast::StmtPtr BuildIf(TSP::If_stmtContext* ctx);
   ast::StmtPtr BuildFuncdef(TSP::FuncdefContext* ctx);
+  // Appends a parameter to f, reporting duplicates and a default-less one after defaults.
+  void AddParam(ast::FunctionDef& f, antlr4::Token* name, TSP::TestContext* annotation,
+                TSP::TestContext* default_value);
+  ast::ExprPtr BuildLambda(TSP::LambdefContext* ctx);
   ast::StmtPtr BuildClassdef(TSP::ClassdefContext* ctx);
   ast::StmtPtr BuildImport(TSP::Import_stmtContext* ctx);
   ast::StmtPtr BuildFromImport(TSP::From_import_stmtContext* ctx);

@@ -35,6 +35,13 @@ void Rename(Expr* e, const Renames& r) {
     if (it != r.end()) n->name = it->second;
     return;
   }
+  if (auto* l = dyn_cast<LambdaExpr>(e)) {
+    // its body may read the comprehension's names, unless a parameter shadows them
+    Renames inner = r;
+    for (const Param& p : l->fn->params) inner.erase(p.name);
+    for (auto& st : l->fn->body)
+      if (auto* ret = dyn_cast<ReturnStmt>(st.get())) Rename(ret->value.get(), inner);
+  }
   // An inner comprehension's own names are renamed already (`x#N` matches no
   // source name); the rest of it may read the outer comprehension's names.
   ForEachChild(*e, [&](Expr& x) { Rename(&x, r); });

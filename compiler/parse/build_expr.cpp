@@ -94,6 +94,20 @@ ExprPtr AstBuilder::BuildTestlist(TSP::TestlistContext* ctx) {
   return tup;
 }
 
+ExprPtr AstBuilder::BuildLambda(TSP::LambdefContext* ctx) {
+  Range r = RangeOf(ctx);
+  auto lam = Make<LambdaExpr>(r);
+  lam->fn = Make<FunctionDef>(r);
+  lam->fn->name = "<lambda>";
+  lam->fn->name_loc = r.begin;
+  if (auto* ps = ctx->lambda_params())
+    for (auto* p : ps->lambda_param()) AddParam(*lam->fn, p->NAME()->getSymbol(), nullptr, p->test());
+  auto ret = Make<ReturnStmt>(RangeOf(ctx->test()));
+  ret->value = BuildTest(ctx->test());
+  lam->fn->body.push_back(std::move(ret));
+  return lam;
+}
+
 ExprPtr AstBuilder::BuildExprlist(TSP::ExprlistContext* ctx) {
   auto exprs = ctx->expr();
   if (exprs.size() == 1 && ctx->children.size() == 1) return BuildExpr(exprs[0]);
@@ -111,6 +125,7 @@ ExprPtr AstBuilder::BuildTest(TSP::TestContext* ctx) {
     }
     return Placeholder(RangeOf(ctx));
   }
+  if (ctx->lambdef()) return BuildLambda(ctx->lambdef());
   auto ors = ctx->or_test();
   if (ors.size() == 1) return BuildOrTest(ors[0]);
   auto e = Make<IfExpr>(RangeOf(ctx));

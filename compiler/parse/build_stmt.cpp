@@ -46,6 +46,7 @@ const char* TargetDescription(const Expr* e) {
     case ExprKind::TupleExpr: return "a tuple";
     case ExprKind::ListExpr: return "a list";
     case ExprKind::ListCompExpr: return "a comprehension";
+    case ExprKind::LambdaExpr: return "a lambda";
     case ExprKind::NameExpr: case ExprKind::SubscriptExpr: case ExprKind::AttributeExpr: break;
   }
   return "this expression";
@@ -198,35 +199,35 @@ StmtPtr AstBuilder::BuildIf(TSP::If_stmtContext* ctx) {
   return s;
 }
 
+void AstBuilder::AddParam(FunctionDef& f, antlr4::Token* name, TSP::TestContext* annotation,
+                          TSP::TestContext* default_value) {
+  Param param;
+  param.name = name->getText();
+  param.loc = LocOf(name);
+  if (annotation) param.annotation = BuildTest(annotation);
+  if (default_value) param.default_value = BuildTest(default_value);
+  Range pr = RangeOf(name);
+  for (const Param& q : f.params)
+    if (q.name == param.name) diags_.Report(DiagKind::SyntaxError, &file_, pr, "duplicate parameter `" + param.name + "`");
+  if (!param.default_value && !f.params.empty() && f.params.back().default_value) {
+    diags_.Report(DiagKind::SyntaxError, &file_, pr,
+                  "parameter `" + param.name + "` without a default follows one with a default")
+        .hint = "give it a default or move it before the parameters with defaults";
+  }
+  f.params.push_back(std::move(param));
+}
+
 StmtPtr AstBuilder::BuildFuncdef(TSP::FuncdefContext* ctx) {
   auto s = Make<FunctionDef>(RangeOf(ctx));
   s->name = ctx->NAME()->getText();
   s->name_loc = LocOf(ctx->NAME()->getSymbol());
-  std::set<std::string> seen;
-  bool saw_default = false;
   if (auto* ps = ctx->parameters()) {
     for (auto* p : ps->param()) {
-      Param param;
-      param.name = p->NAME()->getText();
-      param.loc = LocOf(p->NAME()->getSymbol());
       auto tests = p->test();
-      size_t next = 0;
-      if (p->children.size() > 1 && p->children[1]->getText() == ":") {
-        param.annotation = BuildTest(tests[next++]);
-      }
-      if (next < tests.size()) param.default_value = BuildTest(tests[next]);
-      Range pr = RangeOf(p->NAME()->getSymbol());
-      if (!seen.insert(param.name).second) {
-        diags_.Report(DiagKind::SyntaxError, &file_, pr, "duplicate parameter `" + param.name + "`");
-      }
-      if (param.default_value) {
-        saw_default = true;
-      } else if (saw_default) {
-        diags_.Report(DiagKind::SyntaxError, &file_, pr,
-                      "parameter `" + param.name + "` without a default follows one with a default")
-            .hint = "give it a default or move it before the parameters with defaults";
-      }
-      s->params.push_back(std::move(param));
+      bool annotated = p->children.size() > 1 && p->children[1]->getText() == ":";
+      TSP::TestContext* ann = annotated ? tests[0] : nullptr;
+      size_t d = annotated ? 1 : 0;
+      AddParam(*s, p->NAME()->getSymbol(), ann, d < tests.size() ? tests[d] : nullptr);
     }
   }
   if (ctx->test()) s->returns = BuildTest(ctx->test());

@@ -164,7 +164,7 @@ void SyntaxErrorStrategy::ReportAt(antlr4::Parser* p, antlr4::ParserRuleContext*
 
 // Python features TensorScript does not have get a message that says so.
 bool SyntaxErrorStrategy::ReportUnsupported(antlr4::Parser* p, Token* tok) {
-  static const char* const kPythonOnly[] = {"lambda", "try", "except", "finally", "raise", "global",
+  static const char* const kPythonOnly[] = {"try", "except", "finally", "raise", "global",
                                             "nonlocal", "del", "yield", "async", "await", "match"};
   antlr4::TokenStream* stream = p->getTokenStream();
   // The offending token and the tokens before it on its logical line.
@@ -178,8 +178,7 @@ bool SyntaxErrorStrategy::ReportUnsupported(antlr4::Parser* p, Token* tok) {
     if (t->getType() != P::NAME) continue;
     for (const char* kw : kPythonOnly) {
       if (t->getText() == kw) {
-        sink_.Report(DiagKind::SyntaxError, t, "`" + t->getText() + "` is not supported in TensorScript",
-                     t->getText() == "lambda" ? "define a named function with `def`" : "");
+        sink_.Report(DiagKind::SyntaxError, t, "`" + t->getText() + "` is not supported in TensorScript", "");
         return true;
       }
     }

@@ -58,6 +58,14 @@ void CollectLoads(const Expr* e, std::set<std::string>& out) {
       if (!own.count(n)) out.insert(n);
     return;
   }
+  if (auto* l = dyn_cast<LambdaExpr>(e)) {  // its body's loads, but not its parameters
+    std::set<std::string> loads, params;
+    for (const Param& p : l->fn->params) params.insert(p.name);
+    for (const auto& st : l->fn->body)
+      if (auto* ret = dyn_cast<ReturnStmt>(st.get())) CollectLoads(ret->value.get(), loads);
+    for (const auto& n : loads)
+      if (!params.count(n)) out.insert(n);
+  }
   ForEachChild(*e, [&](const Expr& x) { CollectLoads(&x, out); });
 }
 

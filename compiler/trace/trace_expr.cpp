@@ -78,6 +78,7 @@ ValuePtr Tracer::Eval(const Expr& e) {
     case ExprKind::BoolOpExpr: return EvalBoolOp(*cast<BoolOpExpr>(&e));
     case ExprKind::IfExpr: return EvalIfExpr(*cast<IfExpr>(&e));
     case ExprKind::ListCompExpr: return EvalListComp(*cast<ListCompExpr>(&e));
+    case ExprKind::LambdaExpr: return FunctionValue(*cast<LambdaExpr>(&e)->fn);
   }
   return MakeUnknown();
 }

@@ -375,6 +375,12 @@ Flow Tracer::ExecStmt(const Stmt& s) {
 }
 
 void Tracer::ExecFunctionDef(const FunctionDef& d) {
+  ValuePtr v = FunctionValue(d);
+  for (size_t i = d.decorators.size(); i-- > 0;) v = ApplyDecorator(Eval(*d.decorators[i]), v, *d.decorators[i]);
+  BindName(d.name, v);
+}
+
+ValuePtr Tracer::FunctionValue(const FunctionDef& d) {
   Frame& f = Cur();
   auto fn = MakeUnknown();
   fn->kind = VK::Function;
@@ -387,9 +393,7 @@ void Tracer::ExecFunctionDef(const FunctionDef& d) {
     fn->s = f.qualname + "." + d.name;
     if (!f.eager) f.stmt_eager = true;
   }
-  ValuePtr v = fn;
-  for (size_t i = d.decorators.size(); i-- > 0;) v = ApplyDecorator(Eval(*d.decorators[i]), v, *d.decorators[i]);
-  BindName(d.name, v);
+  return fn;
 }
 
 void Tracer::ExecClassDef(const ClassDef& d) {

@@ -143,6 +143,8 @@ class Tracer {
   // `target op= v` where the target holds a tensor (inplace.cpp): in place.
   void AugAssignTensor(const ast::AugAssignStmt& s, const ValuePtr& cur, const ValuePtr& v);
   void ExecFunctionDef(const ast::FunctionDef& d);
+  // The function value of a `def` or a lambda (a closure inside a function).
+  ValuePtr FunctionValue(const ast::FunctionDef& d);
   void ExecClassDef(const ast::ClassDef& d);
   void ExecImport(const ast::Stmt& s);
   // Runs `then_fn` and `else_fn` on copies of the locals and joins them

@@ -33,8 +33,10 @@ enum class XK : uint8_t {
   And, Or,    // kids: values
   IfExp,      // kids: body, test, orelse
   ListComp,   // kids: elt, then per clause target, iter, ifs...; kwnames: the ifs of each clause
+  Lambda,     // func: the function `<lambda>`
 };
 
+struct FuncCode;
 struct XNode;
 using XPtr = std::unique_ptr<XNode>;
 struct XNode {
@@ -49,6 +51,7 @@ struct XNode {
   std::vector<int32_t> kwnames;  // Call: symbols of the trailing keyword args
   std::vector<uint8_t> cmpops;   // Compare: ast::CmpOp
   std::string name;              // Local/Cell/Free/Global: the source name (messages)
+  const FuncCode* func = nullptr;  // Lambda (owned by ModuleCode)
 };
 
 enum class SK : uint8_t {

@@ -64,6 +64,11 @@ XPtr Compiler::Expr(const ast::Expr* e) {
     case ExprKind::NoneLit: { auto n = Node(XK::Const, e->range); n->constant = Value::None(); return n; }
     case ExprKind::StrLit: { auto n = Node(XK::Const, e->range); n->constant = MakeStr(cast<StrLit>(e)->value); return n; }
     case ExprKind::EllipsisLit: { auto n = Node(XK::Const, e->range); n->constant = EllipsisValue(); return n; }
+    case ExprKind::LambdaExpr: {
+      auto n = Node(XK::Lambda, e->range);
+      n->func = Function(cast<LambdaExpr>(e)->fn.get(), qual_prefix_);
+      return n;
+    }
     case ExprKind::ListCompExpr: {
       auto* c = cast<ListCompExpr>(e);
       auto n = Node(XK::ListComp, e->range);

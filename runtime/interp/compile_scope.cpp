@@ -19,6 +19,10 @@ class Collector {
       s->used.insert(n->name);
       return;
     }
+    if (auto* l = dyn_cast<LambdaExpr>(e)) {
+      Function(l->fn.get(), s);  // its defaults are uses here; its body is a child scope
+      return;
+    }
     if (auto* c = dyn_cast<ListCompExpr>(e)) {
       // its targets are locals of the enclosing scope (renamed apart by the parser)
       for (auto& g : c->generators) {

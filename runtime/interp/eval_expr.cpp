@@ -51,6 +51,7 @@ Value Interp::Eval(const XNode* n, Frame& f) {
       f.at = &n->range;
       ThrowError(DiagKind::RtNameError, "name `" + n->name + "` is not defined");
     }
+    case XK::Lambda: return DefineFunction(n->func, f);
     case XK::ListComp: {
       std::vector<Value> items;
       EvalComprehension(n, 0, 1, f, items);

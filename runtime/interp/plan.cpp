@@ -20,7 +20,9 @@ bool ParsePath(const std::string& text, PlanPath* out, std::string* error) {
   size_t i = 0;
   auto ident = [&]() {
     size_t b = i;
-    while (i < text.size() && (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '_')) ++i;
+    // '#': names the parser gives comprehension variables (`i#2`)
+    while (i < text.size() && (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '_' || text[i] == '#'))
+      ++i;
     return text.substr(b, i - b);
   };
   out->root = ident();
