@@ -193,6 +193,9 @@ int BuildProgram(const CommonOptions& common, const BuildOptions& opts, std::str
   std::vector<trace::Segment> kept;
   std::ostringstream graph_text;
   for (const trace::Segment& seg : tr.segments) {
+    // Nothing to compute (only sizes or Python values came out of it): the
+    // interpreter runs these statements at no cost worth a kernel.
+    if (seg.graph.outputs.empty()) continue;
     graph::Graph g = seg.graph;
     g.name = seg.kernel;
     auto problems = graph::VerifyGraph(g);

@@ -326,9 +326,17 @@ ValuePtr Tracer::CallBuiltin(const std::string& name, const ValuePtr& self, Call
       if (name == "reversed") std::reverse(items.begin(), items.end());
       else {
         bool all_known = std::all_of(items.begin(), items.end(), [](const ValuePtr& x) { return x->is_known_number(); });
-        if (!all_known) return MakeUnknown();
-        std::stable_sort(items.begin(), items.end(),
-                         [](const ValuePtr& a, const ValuePtr& b) { return a->as_double() < b->as_double(); });
+        ValuePtr key = args.Kw("key"), rev = args.Kw("reverse");
+        if (!all_known || (key && key->kind != VK::None) || (rev && !KnownTruth(*rev))) {
+          MarkEager();  // the order is decided at run time
+          auto l = MakeSeq(VK::List, items);
+          l->known = false;
+          return l;
+        }
+        bool reverse = rev && *KnownTruth(*rev);
+        std::stable_sort(items.begin(), items.end(), [&](const ValuePtr& a, const ValuePtr& b) {
+          return reverse ? b->as_double() < a->as_double() : a->as_double() < b->as_double();
+        });
       }
       return MakeSeq(VK::List, items);
     }

@@ -278,15 +278,22 @@ Value RoundFn(Interp&, Args& a) {
   return Value::Float(std::nearbyint(x.as_float() * m) / m);
 }
 
-Value SortedFn(Interp&, Args& a) {
-  a.Check(1, {"iterable", "reverse"});
+Value SortedFn(Interp& in, Args& a) {
+  a.Check(1, {"iterable", "key", "reverse"});
   std::vector<Value> items = Materialize(a.Need(0, "iterable"));
+  const Value& key = a.Get(-1, "key");
   const Value& rev = a.Get(-1, "reverse");
-  std::stable_sort(items.begin(), items.end(), [](const Value& x, const Value& y) {
-    return Truthy(CompareOp(ast::CmpOp::Lt, x, y));
+  bool reverse = !rev.is_undef() && Truthy(rev);
+  // sort (key, index) pairs: stable, and the key function runs once per item, as in Python
+  std::vector<std::pair<Value, size_t>> keyed;
+  for (size_t i = 0; i < items.size(); ++i)
+    keyed.emplace_back(key.is_undef() || key.is_none() ? items[i] : in.Call(key, &items[i], 1, nullptr, nullptr, 0), i);
+  std::stable_sort(keyed.begin(), keyed.end(), [&](const auto& x, const auto& y) {
+    return Truthy(CompareOp(ast::CmpOp::Lt, reverse ? y.first : x.first, reverse ? x.first : y.first));
   });
-  if (!rev.is_undef() && Truthy(rev)) std::reverse(items.begin(), items.end());
-  return MakeList(std::move(items));
+  std::vector<Value> out;
+  for (auto& [k, i] : keyed) out.push_back(items[i]);
+  return MakeList(std::move(out));
 }
 
 Value ReversedFn(Interp&, Args& a) {

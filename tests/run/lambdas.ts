@@ -15,9 +15,11 @@ print(apply(lambda v: v * 2, arange(3).float()))
 def make(c):
     return lambda z: z + c
 print(make(5)(1))
+print(sorted([3, 1, 2], reverse=True), sorted(["bb", "a", "ccc"], key=lambda s: len(s)), sorted([(1, "b"), (0, "z")], key=lambda p: p[1], reverse=True))
 
 # CHECK-STDOUT: 16 11 3 7
 # CHECK-STDOUT: [12, 12, 12]
 # CHECK-STDOUT: tensor([3., 3.])
 # CHECK-STDOUT: tensor([1., 3., 5.])
 # CHECK-STDOUT: 6
+# CHECK-STDOUT: [3, 2, 1] ['a', 'bb', 'ccc'] [(0, 'z'), (1, 'b')]
