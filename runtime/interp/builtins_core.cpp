@@ -3,6 +3,8 @@
 // round, argv. Those that also accept tensors (abs, min, max, sum, int,
 // float, bool) hand tensors to the tensor builtins.
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <cmath>
 #include <ostream>
 
@@ -273,9 +275,19 @@ Value RoundFn(Interp&, Args& a) {
     if (!x.is_float()) return Value::Int(x.to_int());
     return Value::Int(static_cast<int64_t>(std::nearbyint(x.as_float())));  // ties to even, as Python
   }
-  double m = std::pow(10.0, static_cast<double>(IntArg(nd, "ndigits")));
+  int64_t digits = IntArg(nd, "ndigits");
   if (!x.is_float()) return x;
-  return Value::Float(std::nearbyint(x.as_float() * m) / m);
+  double v = x.as_float();
+  if (!std::isfinite(v)) return x;
+  if (digits >= 0) {
+    // As Python: the exact binary value rounded half-even to `digits` decimals
+    // (printf is correctly rounded), so round(2.675, 2) is 2.67, not 2.68.
+    char buf[400];
+    std::snprintf(buf, sizeof buf, "%.*f", static_cast<int>(std::min<int64_t>(digits, 330)), v);
+    return Value::Float(std::strtod(buf, nullptr));
+  }
+  double m = std::pow(10.0, static_cast<double>(-digits));
+  return Value::Float(std::nearbyint(v / m) * m);
 }
 
 Value SortedFn(Interp& in, Args& a) {

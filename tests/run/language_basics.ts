@@ -21,6 +21,8 @@ x %= 7
 print(x)
 s = "tensor"
 print(s[0], s[-1], s[1:4], s[::2], s[::-1])
+print(round(2.675, 2), round(0.125, 2), round(1234.5678, -2), round(5, 1), round(-0.5), round(2.5), round(1e300, 2))
+
 # CHECK-STDOUT: 10 -3 42 3.5 3 -4 1 2 -2 1024 0.25
 # CHECK-STDOUT: 3.0 -4.0 1.5 3.0 0.30000000000000004 1e-05 2.5e+16 3.0 -0.0
 # CHECK-STDOUT: 1 7 6 -6 16 32 2 -1
@@ -33,3 +35,4 @@ print(s[0], s[-1], s[1:4], s[::2], s[::-1])
 # CHECK-STDOUT: 3 2.5 1 9 1 2 3.14 6
 # CHECK-STDOUT: 2
 # CHECK-STDOUT: t r ens tno rosnet
+# CHECK-STDOUT: 2.67 0.12 1200.0 5 0 2 1e+300
