@@ -163,17 +163,19 @@ ValuePtr Tracer::IndexValue(const ValuePtr& base, const Expr& index_expr, Range 
         if (idx->items[j]->kind != VK::None) b[j] = KnownIntOf(idx->items[j]);
       int64_t n = static_cast<int64_t>(base->items.size());
       int64_t step = b[2].value_or(1);
-      if (step <= 0 || (idx->items[0]->kind != VK::None && !b[0]) || (idx->items[1]->kind != VK::None && !b[1])) {
-        MarkEager();
+      if (step == 0 || (idx->items[0]->kind != VK::None && !b[0]) || (idx->items[1]->kind != VK::None && !b[1])) {
+        MarkEager();  // a step of 0 fails at run time, as in Python
         return MakeUnknown();
       }
-      int64_t lo = b[0].value_or(0), hi = b[1].value_or(n);
-      if (lo < 0) lo += n;
-      if (hi < 0) hi += n;
-      lo = std::clamp<int64_t>(lo, 0, n);
-      hi = std::clamp<int64_t>(hi, 0, n);
+      // Python's slice.indices(n)
+      auto bound = [&](std::optional<int64_t> v, int64_t dflt) {
+        if (!v) return dflt;
+        int64_t x = *v < 0 ? *v + n : *v;
+        return step > 0 ? std::clamp<int64_t>(x, 0, n) : std::clamp<int64_t>(x, -1, n - 1);
+      };
+      int64_t lo = bound(b[0], step > 0 ? 0 : n - 1), hi = bound(b[1], step > 0 ? n : -1);
       std::vector<ValuePtr> items;
-      for (int64_t i = lo; i < hi; i += step) items.push_back(base->items[i]);
+      for (int64_t i = lo; step > 0 ? i < hi : i > hi; i += step) items.push_back(base->items[i]);
       return MakeSeq(base->kind, items);
     }
     MarkEager();
