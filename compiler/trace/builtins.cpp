@@ -20,6 +20,53 @@ const std::set<std::string>& PythonBuiltins() {
       "load", "save", "argv", "manual_seed", "float32", "float64", "int64", "int32"};
   return s;
 }
+// min/max/abs/pow/sum of known Python numbers, exactly as Python computes
+// them: min/max return the winning object itself (an int stays an int, True
+// stays True), ints are exact (int64; overflow leaves the value to run time),
+// an int to a negative power is a float.
+ValuePtr FoldNumbers(const std::string& name, const std::vector<ValuePtr>& vals, bool is_float) {
+  auto is_int = [](const ValuePtr& v) { return v->kind == VK::Int || v->kind == VK::Bool; };
+  auto ival = [](const ValuePtr& v) { return v->kind == VK::Bool ? int64_t(v->b) : v->i; };
+  auto less = [&](const ValuePtr& a, const ValuePtr& b) {
+    return is_int(a) && is_int(b) ? ival(a) < ival(b) : a->as_double() < b->as_double();
+  };
+  if (name == "min" || name == "max") {
+    ValuePtr best = vals[0];
+    for (size_t i = 1; i < vals.size(); ++i)
+      if (name == "max" ? less(best, vals[i]) : less(vals[i], best)) best = vals[i];
+    return best;
+  }
+  if (name == "abs") {
+    if (!is_int(vals[0])) return MakeFloat(std::fabs(vals[0]->as_double()));
+    int64_t v = ival(vals[0]);
+    return v == INT64_MIN ? MakeUnknownOf(VK::Int) : MakeInt(v < 0 ? -v : v);
+  }
+  if (name == "pow") {
+    if (vals.size() != 2) return MakeUnknown();
+    if (is_int(vals[0]) && is_int(vals[1])) {
+      int64_t b = ival(vals[0]), e = ival(vals[1]);
+      if (e < 0) return b == 0 ? MakeUnknownOf(VK::Float) : MakeFloat(std::pow(double(b), double(e)));
+      int64_t r = 1;
+      for (int64_t k = 0; k < e; ++k)
+        if (__builtin_mul_overflow(r, b, &r)) return MakeUnknownOf(VK::Int);
+      return MakeInt(r);
+    }
+    return MakeFloat(std::pow(vals[0]->as_double(), vals[1]->as_double()));
+  }
+  if (name == "sum") {
+    if (!is_float) {
+      int64_t r = 0;
+      for (const auto& v : vals)
+        if (__builtin_add_overflow(r, ival(v), &r)) return MakeUnknownOf(VK::Int);
+      return MakeInt(r);
+    }
+    double r = 0;
+    for (const auto& v : vals) r += v->as_double();
+    return MakeFloat(r);
+  }
+  return MakeUnknown();
+}
+
 const std::set<std::string>& TensorFunctions() {
   static const std::set<std::string> s = {
       "tensor", "zeros", "ones", "full", "arange", "linspace", "eye", "rand", "randn", "zeros_like", "ones_like",
@@ -383,17 +430,7 @@ ValuePtr Tracer::CallBuiltin(const std::string& name, const ValuePtr& self, Call
       return MakeBool(*r);
     }
     if (!known || vals.empty()) return MakeUnknownOf(is_float ? VK::Float : VK::Int);
-    double r = vals[0]->as_double();
-    if (name == "abs") r = std::fabs(r);
-    else if (name == "pow" && vals.size() == 2) r = std::pow(r, vals[1]->as_double());
-    else
-      for (size_t i = 1; i < vals.size(); ++i) {
-        double x = vals[i]->as_double();
-        if (name == "min") r = std::min(r, x);
-        else if (name == "max") r = std::max(r, x);
-        else if (name == "sum") r += x;
-      }
-    return is_float ? MakeFloat(r) : MakeIntFrom(r);
+    return FoldNumbers(name, vals, is_float);
   }
 
   if (TensorFunctions().count(name) || name == "min" || name == "max" || name == "abs" || name == "sum" ||

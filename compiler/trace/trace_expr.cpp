@@ -2,6 +2,7 @@
 // containers, attributes, subscripts, operators and conditions.
 #include <cmath>
 
+#include "base/pymath.h"
 #include "trace/tracer.h"
 
 namespace tcc::trace {
@@ -211,13 +212,8 @@ std::optional<double> PyArith(BinOp op, double x, double y, bool ints, bool* ok)
     case BinOp::Sub: return x - y;
     case BinOp::Mul: return x * y;
     case BinOp::Div: if (y == 0) { *ok = false; return std::nullopt; } return x / y;
-    case BinOp::FloorDiv: if (y == 0) { *ok = false; return std::nullopt; } return std::floor(x / y);
-    case BinOp::Mod: {
-      if (y == 0) { *ok = false; return std::nullopt; }
-      double r = std::fmod(x, y);
-      if (r != 0 && ((r < 0) != (y < 0))) r += y;
-      return r;
-    }
+    case BinOp::FloorDiv: if (y == 0) { *ok = false; return std::nullopt; } return PyFloatDivMod(x, y).div;
+    case BinOp::Mod: if (y == 0) { *ok = false; return std::nullopt; } return PyFloatDivMod(x, y).mod;
     case BinOp::Pow: return std::pow(x, y);
     default: break;
   }

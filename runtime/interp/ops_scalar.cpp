@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "base/pymath.h"
 #include "interp/interpreter.h"
 #include "interp/tensor_value.h"
 
@@ -34,11 +35,7 @@ int64_t ModInt(int64_t a, int64_t b) {
   if (r != 0 && ((r < 0) != (b < 0))) r += b;
   return r;
 }
-double ModFloat(double a, double b) {
-  double r = std::fmod(a, b);
-  if (r != 0 && ((r < 0) != (b < 0))) r += b;
-  return r;
-}
+double ModFloat(double a, double b) { return PyFloatDivMod(a, b).mod; }
 
 Value IntOp(BinOp op, int64_t a, int64_t b, const Value& va, const Value& vb) {
   switch (op) {
@@ -90,7 +87,7 @@ Value FloatOp(BinOp op, double a, double b, const Value& va, const Value& vb) {
       return Value::Float(a / b);
     case BinOp::FloorDiv:
       if (b == 0) ZeroDiv("float floor division by zero");
-      return Value::Float(std::floor(a / b));
+      return Value::Float(PyFloatDivMod(a, b).div);
     case BinOp::Mod:
       if (b == 0) ZeroDiv("float modulo by zero");
       return Value::Float(ModFloat(a, b));
