@@ -4,6 +4,7 @@
 // epilogue (duplicate outputs, freeing temporaries, the error status).
 #include "lower/lower.h"
 
+#include <llvm/IR/Intrinsics.h>
 #include <llvm/IR/Verifier.h>
 #include <llvm/Support/raw_ostream.h>
 
@@ -81,12 +82,70 @@ class KernelLowering {
       }
       k_.buffers[static_cast<ValueId>(v)] = buf;
     }
+    BindDerivedSizes();
     for (auto& [v, buf] : k_.buffers)
       for (size_t d = 0; d < buf.sizes.size(); ++d) buf.sizes[d] = ke_->DimSize(k_.g.TypeOf(v).shape[d]);
     for (auto& [v, buf] : k_.buffers)
       if (needs_contig[v]) buf = EnsureContiguous(buf);
     for (int i = 0; i <= max_scalar; ++i)
       k_.scalars.push_back(b.CreateLoad(b.getDoubleTy(), b.CreateConstInBoundsGEP1_64(b.getDoubleTy(), scalars, i)));
+  }
+
+  // A size, when the inputs (or an earlier derived size) determine it; else null.
+  Value* KnownSize(const graph::Dim& d) {
+    if (d.is_static()) return ke_->b().getInt64(d.size);
+    auto it = k_.syms.find(d.sym);
+    return it == k_.syms.end() ? nullptr : it->second;
+  }
+
+  // Symbolic sizes no input binds but the graph determines, computed at kernel
+  // entry: the length of a slice of a run-time dimension (x[::3] of an s0),
+  // a cat along run-time dimensions, and the inferred dimension of a
+  // reshape(-1). Others stay unbound (the graph then runs eagerly).
+  void BindDerivedSizes() {
+    auto& b = ke_->b();
+    for (const Node& n : k_.g.nodes) {
+      for (size_t d = 0; d < n.type.shape.size(); ++d) {
+        const graph::Dim& dim = n.type.shape[d];
+        if (dim.is_static() || k_.syms.count(dim.sym)) continue;
+        Value* v = nullptr;
+        if (n.op == OpKind::Slice && static_cast<int64_t>(d) == n.attrs.axis && n.attrs.ints.size() == 3) {
+          int64_t start = n.attrs.ints[0], stop = n.attrs.ints[1], step = n.attrs.ints[2];
+          Value* len = KnownSize(k_.g.TypeOf(n.inputs[0]).shape[d]);
+          if (len && start >= 0 && stop >= 0 && step > 0) {
+            // count = max(0, ceil((min(stop, len) - min(start, len)) / step))
+            Value* s = b.CreateBinaryIntrinsic(llvm::Intrinsic::smin, b.getInt64(start), len);
+            Value* e = b.CreateBinaryIntrinsic(llvm::Intrinsic::smin, b.getInt64(stop), len);
+            Value* span = b.CreateBinaryIntrinsic(llvm::Intrinsic::smax, b.CreateSub(e, s), b.getInt64(0));
+            v = b.CreateSDiv(b.CreateAdd(span, b.getInt64(step - 1)), b.getInt64(step));
+          }
+        } else if (n.op == OpKind::Cat) {
+          int64_t rank = static_cast<int64_t>(n.type.shape.size());
+          if ((n.attrs.axis + rank) % rank == static_cast<int64_t>(d)) {
+            v = b.getInt64(0);
+            for (ValueId in : n.inputs) {
+              Value* s = KnownSize(k_.g.TypeOf(in).shape[d]);
+              v = s && v ? b.CreateAdd(v, s) : nullptr;
+            }
+          }
+        } else if (n.op == OpKind::Reshape) {
+          Value* numel = b.getInt64(1);
+          for (const auto& in : k_.g.TypeOf(n.inputs[0]).shape) {
+            Value* s = KnownSize(in);
+            numel = s && numel ? b.CreateMul(numel, s) : nullptr;
+          }
+          Value* others = b.getInt64(1);
+          for (size_t o = 0; o < n.type.shape.size() && others; ++o) {
+            if (o == d) continue;
+            Value* s = KnownSize(n.type.shape[o]);
+            others = s ? b.CreateMul(others, s) : nullptr;
+          }
+          if (numel && others)  // others == 0 only for an empty tensor: size 0 then
+            v = b.CreateSelect(b.CreateICmpEQ(others, b.getInt64(0)), b.getInt64(0), b.CreateSDiv(numel, others));
+        }
+        if (v) k_.syms[dim.sym] = v;
+      }
+    }
   }
 
   std::vector<Value*> ContiguousStrides(const std::vector<Value*>& sizes) {

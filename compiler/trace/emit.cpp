@@ -9,6 +9,10 @@ namespace tcc::trace {
 
 ValuePtr Tracer::Emit(graph::OpKind op, std::vector<ValuePtr> inputs, graph::Attrs attrs, graph::TensorType out,
                       Range where) {
+  if (syms.unverified) {  // a shape assumption no guard can check: run the statement eagerly
+    syms.unverified = false;
+    if (Traced()) MarkEager();
+  }
   out.shape = syms.Resolve(out.shape);
   ValuePtr v = MakeTensor(out);
   for (const auto& in : inputs)

@@ -10,6 +10,7 @@ namespace {
 nlohmann::json OutJson(const OutValue& v) {
   switch (v.kind) {
     case OutValue::Tensor: return {{"kind", "tensor"}, {"index", v.index}};
+    case OutValue::Input: return {{"kind", "input"}, {"index", v.index}};
     case OutValue::Const: return {{"kind", "const"}, {"value", nlohmann::json::parse(v.const_json)}};
     case OutValue::Tuple: case OutValue::List: {
       nlohmann::json items = nlohmann::json::array();

@@ -234,6 +234,11 @@ bool ToOutValue(const ValuePtr& v, graph::Graph& g, std::unordered_map<const Val
     case VK::Tensor: {
       auto it = ids.find(v.get());
       if (it == ids.end()) return false;
+      if (g.nodes[it->second].op == graph::OpKind::Input) {  // passed through: the object itself
+        out.kind = OutValue::Input;
+        out.index = g.nodes[it->second].attrs.index;
+        return true;
+      }
       auto pos = std::find(g.outputs.begin(), g.outputs.end(), it->second);
       out.kind = OutValue::Tensor;
       out.index = static_cast<int>(pos - g.outputs.begin());
@@ -287,30 +292,34 @@ void Tracer::SegClose(Frame& f) {
   if (!ok) return;
 
   // Outputs: the return value, or the names later statements read.
+  // A tensor an output holds that the segment did not compute (`y = x`,
+  // `return x, h`) is read as an input and passed through.
+  std::function<void(const ValuePtr&, int)> pass_through = [&](const ValuePtr& v, int depth) {
+    if (depth > 8) return;
+    if (v->kind == VK::Tensor && !ids.count(v.get()) && pm.paths.count(v.get())) {
+      graph::Node n;
+      n.op = graph::OpKind::Input;
+      n.type = v->type;
+      n.type.shape = syms.Resolve(n.type.shape);
+      n.name = pm.paths[v.get()];
+      n.attrs.index = static_cast<int32_t>(seg.inputs.size());
+      seg.inputs.push_back(n.name);
+      ids[v.get()] = seg.graph.Add(n);
+    } else if (v->kind == VK::Tuple || v->kind == VK::List) {
+      for (const auto& x : v->items) pass_through(x, depth + 1);
+    }
+  };
   if (s.returned) {
     SegmentOutput o{"<return>", {}};
+    pass_through(s.return_value, 0);
     if (!ToOutValue(s.return_value, seg.graph, ids, o.value)) return;
     seg.outputs.push_back(o);
   } else {
     for (const auto& [name, v] : f.seg_out_values) {
       if (!LiveAfter(f, s.stmt_end - 1, name)) continue;
       SegmentOutput o{name, {}};
-      if (!ToOutValue(v, seg.graph, ids, o.value)) {
-        // A tensor the segment did not compute (e.g. `y = x`): read it as an input.
-        if (v->kind == VK::Tensor && pm.paths.count(v.get())) {
-          graph::Node n;
-          n.op = graph::OpKind::Input;
-          n.type = v->type;
-          n.type.shape = syms.Resolve(n.type.shape);
-          n.name = pm.paths[v.get()];
-          n.attrs.index = static_cast<int32_t>(seg.inputs.size());
-          seg.inputs.push_back(n.name);
-          ids[v.get()] = seg.graph.Add(n);
-          if (!ToOutValue(v, seg.graph, ids, o.value)) return;
-        } else {
-          return;
-        }
-      }
+      pass_through(v, 0);
+      if (!ToOutValue(v, seg.graph, ids, o.value)) return;
       seg.outputs.push_back(o);
     }
   }

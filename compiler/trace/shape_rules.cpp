@@ -10,6 +10,7 @@ namespace tcc::trace {
 Dim SymTable::Fresh() {
   parent_.push_back(static_cast<int32_t>(parent_.size()));
   bound_.push_back(-1);
+  derived_.push_back(derived_context && derived_context());
   return Dim::Symbolic(static_cast<int32_t>(parent_.size() - 1));
 }
 
@@ -37,6 +38,11 @@ bool SymTable::Unify(Dim a, Dim b) {
   a = Resolve(a);
   b = Resolve(b);
   if (a.is_static() && b.is_static()) return a.size == b.size;
+  auto derived = [&](Dim d) { return !d.is_static() && d.sym < static_cast<int32_t>(derived_.size()) && derived_[d.sym]; };
+  if (!(a == b) && (derived(a) || derived(b))) {
+    unverified = true;  // see the class comment
+    return true;
+  }
   if (a.is_static()) std::swap(a, b);
   // a is symbolic
   if (b.is_static()) {

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <functional>
 #include <variant>
 #include <vector>
 
@@ -26,9 +27,18 @@ using graph::TensorType;
 
 // Symbols and their unification (union-find; a class may be bound to a
 // static size).
+//
+// A symbol made while tracing compiled code (the length of `x[::3]` or of
+// `zeros(n)` for a run-time n) is *derived*: no kernel input binds it, so
+// no guard can check an assumption about it. Unify never binds a derived
+// symbol to anything else; it sets `unverified` instead, and the tracer runs
+// that statement in the interpreter (Tracer::Emit). Binding it would also
+// rewrite the shapes of earlier statements of the segment.
 class SymTable {
  public:
   Dim Fresh();
+  std::function<bool()> derived_context;  // true while tracing compiled code
+  bool unverified = false;                // an assumption about a derived symbol was needed
   // The representative of `d`: a static dim when its class is bound.
   Dim Resolve(Dim d) const;
   Shape Resolve(const Shape& s) const;
@@ -40,6 +50,7 @@ class SymTable {
   int32_t Root(int32_t s) const;
   std::vector<int32_t> parent_;
   std::vector<int64_t> bound_;  // -1 unbound
+  std::vector<char> derived_;
 };
 
 template <typename T>

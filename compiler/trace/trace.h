@@ -129,8 +129,10 @@ struct Guard {
 
 // An output value of a segment (runtime/README.md "Output values").
 struct OutValue {
-  enum Kind { Tensor, Const, Tuple, List } kind = Const;
-  int index = 0;                    // Tensor: index into graph.outputs
+  // Input: a tensor the segment only passes through (`y = x`, `return x, h`):
+  // the very object at kernel input `index`, not a copy (aliasing and `is` hold).
+  enum Kind { Tensor, Const, Tuple, List, Input } kind = Const;
+  int index = 0;                    // Tensor: index into graph.outputs; Input: into Segment::inputs
   std::string const_json = "null";  // Const: JSON scalar text
   std::vector<OutValue> items;      // Tuple / List
 };

@@ -8,7 +8,9 @@ namespace tcc::trace {
 
 using namespace ast;
 
-Tracer::Tracer(DiagnosticEngine& d, const TraceOptions& o) : diags(d), opts(o) {}
+Tracer::Tracer(DiagnosticEngine& d, const TraceOptions& o) : diags(d), opts(o) {
+  syms.derived_context = [this] { return Traced(); };
+}
 
 namespace {
 void ScanAssigns(const Block& body, std::map<std::string, std::vector<Loc>>& out) {

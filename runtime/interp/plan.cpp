@@ -66,6 +66,9 @@ void ParseValue(const json& j, PlanValue* out, int32_t* max_index) {
     out->kind = PlanValue::kTensor;
     out->index = j.at("index").get<int32_t>();
     *max_index = std::max(*max_index, out->index + 1);
+  } else if (kind == "input") {
+    out->kind = PlanValue::kInput;
+    out->index = j.at("index").get<int32_t>();
   } else if (kind == "const") {
     out->kind = PlanValue::kConst;
     out->constant = ConstOf(j.at("value"));

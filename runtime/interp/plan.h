@@ -46,8 +46,8 @@ struct PlanGuard {
 };
 
 struct PlanValue {
-  enum Kind { kTensor, kConst, kTuple, kList } kind = kConst;
-  int32_t index = 0;          // kTensor: output index
+  enum Kind { kTensor, kConst, kTuple, kList, kInput } kind = kConst;
+  int32_t index = 0;          // kTensor: output index; kInput: input index (the object itself)
   Value constant;             // kConst (None, bool, int, float, str)
   std::vector<PlanValue> items;
 };

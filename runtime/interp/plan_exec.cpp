@@ -77,14 +77,16 @@ bool GuardHolds(const PlanGuard& g, const Value& v, std::vector<int64_t>& syms) 
   return false;
 }
 
-Value BuildOutput(const PlanValue& pv, std::vector<Value>& outs) {
+Value BuildOutput(const PlanValue& pv, std::vector<Value>& outs, const std::vector<Value>& ins) {
   switch (pv.kind) {
     case PlanValue::kTensor: return outs[pv.index];
+    case PlanValue::kInput:
+      return pv.index >= 0 && pv.index < static_cast<int32_t>(ins.size()) ? ins[pv.index] : Value();
     case PlanValue::kConst: return pv.constant;
     case PlanValue::kTuple:
     case PlanValue::kList: {
       std::vector<Value> items;
-      for (auto& it : pv.items) items.push_back(BuildOutput(it, outs));
+      for (auto& it : pv.items) items.push_back(BuildOutput(it, outs, ins));
       return pv.kind == PlanValue::kTuple ? MakeTuple(std::move(items)) : MakeList(std::move(items));
     }
   }
@@ -139,7 +141,7 @@ bool Interp::TryPlan(const Segment* seg, Frame& f, int32_t* next, bool* returned
     ThrowError(DiagKind::RtKernelError, e.raised ? e.message : "compiled kernel `" + seg->kernel + "` failed");
   }
   for (const auto& o : seg->outputs) {
-    Value v = BuildOutput(o.value, outs);
+    Value v = BuildOutput(o.value, outs, in_vals);
     if (v.is_undef()) ThrowError(DiagKind::RtKernelError, "compiled kernel `" + seg->kernel + "` did not produce all its outputs");
     if (o.is_return) {
       *returned = true;

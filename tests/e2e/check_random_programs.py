@@ -3,8 +3,9 @@
 with broadcasting, unary math, reductions over any dim with and without
 keepdim, transposes, slices and strided slices, matmul, reshape, cat, stack,
 expand, unsqueeze, softmax, argmax, integer floor division and modulo,
-comparisons) are built compiled and run with --eager; the outputs must
-agree within run_e2e.py's tolerance and the program must compile to a kernel.
+comparisons), on static shapes and (even seeds) on sizes known only at run
+time, are built compiled and run with --eager; the outputs must agree within
+run_e2e.py's tolerance and the program must compile to a kernel.
 Seeds are fixed, so a failure reproduces (--keep DIR writes the programs).
 
 Usage: check_random_programs.py --tcc build/tcc [--seeds N] [--keep DIR]
@@ -141,8 +142,13 @@ def main():
         os.makedirs(where, exist_ok=True)
         for seed in range(1, a.seeds + 1):
             path = os.path.join(where, f"random_{seed}.ts")
+            src = program(seed)
+            if seed % 2 == 0:  # sizes known only at run time: symbolic dimensions
+                src = src.replace("a = randn(2, 3, 4)\nb = randn(3, 4)\nc = randn(4)\nd = randn(2, 1, 4)\n",
+                                  "k = len(argv())\na = randn(k + 2, k + 3, k + 4)\nb = randn(k + 3, k + 4)\n"
+                                  "c = randn(k + 4)\nd = randn(k + 2, 1, k + 4)\n")
             with open(path, "w") as f:
-                f.write(program(seed))
+                f.write(src)
             r = subprocess.run([sys.executable, os.path.join(HERE, "run_e2e.py"), "--tcc", a.tcc,
                                 "--expect-kernels", "1", path], capture_output=True, text=True, timeout=600)
             ok = r.returncode == 0

@@ -79,3 +79,18 @@ def store(x):
     return y, w
 
 print(store(ones(3)))
+# a tensor a compiled segment only passes through stays the same object
+def passthrough(x, w):
+    h = w * 2
+    y = x
+    y += h
+    return x
+
+def pair(x, w):
+    h = w * 2
+    return x, h
+
+base = ones(3)
+r = pair(base, base)
+r[0][0] = 7.0
+print(passthrough(base, ones(3)), base, r[0] is base)
