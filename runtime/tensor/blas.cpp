@@ -112,7 +112,7 @@ void Gemm(Fn fn, bool ta, bool tb, int64_t m, int64_t n, int64_t k, const T* a, 
     return;
   }
   bool fits = FitsInt(m) && FitsInt(n) && FitsInt(k) && FitsInt(lda) && FitsInt(ldb) && FitsInt(ldc);
-  if (fn && fits && !g_force_builtin) {
+  if (fn && fits) {  // fn is null when forced to the built-in kernel
     fn(kRowMajor, ta ? kTrans : kNoTrans, tb ? kTrans : kNoTrans, int(m), int(n), int(k), T(1), a,
        int(std::max<int64_t>(lda, 1)), b, int(std::max<int64_t>(ldb, 1)), T(0), c, int(std::max<int64_t>(ldc, 1)));
     return;

@@ -1,19 +1,7 @@
 # List comprehensions and generator arguments, compiled and eager: unrolled
 # like for loops inside compiled functions (one graph each), their names
-# their own (an outer `x` survives), conditions, nested clauses, tuples.
+# their own, conditions; the module-scope forms are tests/run/comprehensions.ts.
 # e2e-kernels: 3
-x = 100
-squares = [x * x for x in range(5)]
-print(squares, x)
-evens = [i for i in range(10) if i % 2 == 0 if i > 2]
-print(evens)
-pairs = [(i, j) for i in range(3) for j in range(i)]
-print(pairs)
-nested = [[i * j for j in range(3)] for i in range(3)]
-print(nested)
-print(sum(v * 2 for v in [1, 2, 3]), max(len(s) for s in ["a", "bcd"]))
-print([a + b for a, b in zip([1, 2], [10, 20])])
-
 def layer_norms(xs):
     return [x - mean(x) for x in xs]
 
