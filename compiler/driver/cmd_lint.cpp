@@ -47,7 +47,6 @@ int RunLint(const CommonOptions& common, const LintOptions& opts) {
     DiagnosticEngine diags;
     trace::TraceOptions topts;
     topts.lint = true;
-    topts.build_segments = false;
     trace::Analysis a = trace::AnalyzeFile(path, diags, topts);
     nlohmann::json findings = nlohmann::json::array();
     if (a.cannot_read || a.syntax_errors) {

@@ -84,7 +84,16 @@ void Tracer::Break(BreakKind kind, Range where, const std::string& reason) {
   if (mode.nonstrict) {
     // nonstrict_trace runs the body at compile time: graph_break() and Python
     // logic are fine; only what needs tensor data is an error.
-    if (kind == BreakKind::GraphBreakCall || kind == BreakKind::SideEffectIO || kind == BreakKind::Unsupported) return;
+    if (kind == BreakKind::SideEffectIO) {
+      // As in torch.compile, the body runs while tracing: the compiled
+      // program never does this I/O, though an eager run does it on every call.
+      Issue(DiagKind::NonstrictSideEffect, where,
+            "I/O inside the nonstrict_trace function `" + mode.nonstrict_fn +
+                "` happens only while tracing: the compiled program does not do it (an eager run does, on every call)",
+            "return the value and print it outside the nonstrict_trace function, or drop `nonstrict_trace`");
+      return;
+    }
+    if (kind == BreakKind::GraphBreakCall || kind == BreakKind::Unsupported) return;
     Issue(DiagKind::NonstrictNeedsData, where,
           "`" + mode.nonstrict_fn + "` runs under `nonstrict_trace` at compile time, where tensors have no data: " +
               reason,
@@ -92,9 +101,16 @@ void Tracer::Break(BreakKind kind, Range where, const std::string& reason) {
           "the function without nonstrict_trace");
     return;
   }
-  bool error = mode.fullgraph || mode.eogb == Mode::On;
-  bool allowed = !error && mode.eogb == Mode::Off;
-  const SourceFile* file = CurFile();
+  ReportBreak(kind, CurFile(), where, CurFunction(), reason, UserStack(where.begin), mode);
+  CloseRegion();
+  for (Frame* f : frames)
+    if (!f->eager) f->stmt_broke = true;
+}
+
+void Tracer::ReportBreak(BreakKind kind, const SourceFile* file, Range where, const std::string& function,
+                         const std::string& reason, const std::vector<StackFrame>& stack, const Mode& m) {
+  bool error = m.fullgraph || m.eogb == Mode::On;
+  bool allowed = !error && m.eogb == Mode::Off;
   std::string key = (file ? file->path() : std::string()) + ":" + std::to_string(where.begin.line) + ":" +
                     std::to_string(where.begin.col) + ":" + BreakSlug(kind) + (error ? ":E" : ":B") +
                     (allowed ? "A" : "");
@@ -106,12 +122,12 @@ void Tracer::Break(BreakKind kind, Range where, const std::string& reason) {
     site.code = BreakDiag(kind);
     site.file = file;
     site.range = where;
-    site.function = CurFunction();
+    site.function = function;
     site.reason = reason;
-    site.user_stack = UserStack(where.begin);
+    site.user_stack = stack;
     site.error = error;
     site.allowed = allowed;
-    site.under_fullgraph = mode.fullgraph;
+    site.under_fullgraph = m.fullgraph;
     result.breaks.push_back(site);
     index = result.breaks.size() - 1;
     site_by_key[key] = index;
@@ -135,9 +151,6 @@ void Tracer::Break(BreakKind kind, Range where, const std::string& reason) {
     if (error) sp.error_occurrences++;
     else sp.break_occurrences++;
   }
-  CloseRegion();
-  for (Frame* f : frames)
-    if (!f->eager) f->stmt_broke = true;
 }
 
 void Tracer::Issue(DiagKind kind, Range where, const std::string& message, const std::string& hint) {
@@ -168,30 +181,7 @@ void Tracer::Issue(DiagKind kind, Range where, const std::string& message, const
 }
 
 void Tracer::CloseRegion() {
-  if (spec < 0 || tape.size() <= region_begin) {
-    region_begin = tape.size();
-    return;
-  }
-  Specialisation& sp = result.specs[spec];
-  RegionInfo r;
-  r.name = sp.function + "_s" + std::to_string(spec) + "_g" + std::to_string(sp.graphs.size());
-  for (char& c : r.name)
-    if (c == '.') c = '_';
-  std::vector<std::string> seen;
-  for (size_t i = region_begin; i < tape.size(); ++i) {
-    const TapeOp& op = tape[i];
-    r.op_names.push_back(OpName(op.op));
-    std::string fname = op.file ? op.file->display_name() : std::string("?");
-    if (op.file != sp.file) fname = fname.substr(fname.find_last_of('/') + 1);
-    std::string where = fname + ":" + std::to_string(op.loc.line);
-    if (std::find(r.locations.begin(), r.locations.end(), where) == r.locations.end()) r.locations.push_back(where);
-    if (op.file == sp.file && op.loc.valid() &&
-        std::find(r.lines.begin(), r.lines.end(), op.loc.line) == r.lines.end())
-      r.lines.push_back(op.loc.line);
-  }
-  std::sort(r.lines.begin(), r.lines.end());
-  r.graph = BuildRegionGraph(*this, region_begin, tape.size(), r.name);
-  sp.graphs.push_back(std::move(r));
+  if (spec >= 0 && tape.size() > region_begin) regions.push_back(RegionBounds{region_begin, tape.size()});
   region_begin = tape.size();
 }
 

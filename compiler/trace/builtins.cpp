@@ -375,7 +375,7 @@ ValuePtr Tracer::CallBuiltin(const std::string& name, const ValuePtr& self, Call
         bool all_known = std::all_of(items.begin(), items.end(), [](const ValuePtr& x) { return x->is_known_number(); });
         ValuePtr key = args.Kw("key"), rev = args.Kw("reverse");
         if (!all_known || (key && key->kind != VK::None) || (rev && !KnownTruth(*rev))) {
-          MarkEager();  // the order is decided at run time
+          MarkEager("`sorted` of values whose order is known only at run time", args.range);
           auto l = MakeSeq(VK::List, items);
           l->known = false;
           return l;
@@ -465,7 +465,8 @@ ValuePtr Tracer::ListMethod(const std::string& name, const ValuePtr& l, CallArgs
     }
     return MakeUnknown();
   }
-  MarkEager();  // mutation of a list the plan cannot describe
+  if (m == "index" || m == "count") return MakeUnknownOf(VK::Int);
+  MarkMutation(l, "`" + m + "` on " + Describe(*l), args.range);
   if (m == "append" && !args.pos.empty()) { l->items.push_back(args.pos[0]); return MakeNone(); }
   if (m == "extend" && !args.pos.empty()) {
     if (args.pos[0]->kind == VK::List || args.pos[0]->kind == VK::Tuple)
@@ -473,9 +474,15 @@ ValuePtr Tracer::ListMethod(const std::string& name, const ValuePtr& l, CallArgs
     return MakeNone();
   }
   if (m == "pop") {
-    if (l->items.empty()) return MakeUnknown();
-    ValuePtr v = l->items.back();
-    l->items.pop_back();
+    auto k = args.pos.empty() ? std::optional<int64_t>(-1) : KnownInt(args.pos[0]);
+    int64_t n = static_cast<int64_t>(l->items.size());
+    int64_t i = k ? (*k < 0 ? *k + n : *k) : -1;
+    if (!l->known || i < 0 || i >= n) {
+      l->known = false;
+      return MakeUnknown();
+    }
+    ValuePtr v = l->items[i];
+    l->items.erase(l->items.begin() + i);
     return v;
   }
   if (m == "insert" && args.pos.size() == 2) {
@@ -486,7 +493,9 @@ ValuePtr Tracer::ListMethod(const std::string& name, const ValuePtr& l, CallArgs
     }
     return MakeNone();
   }
-  if (m == "index" || m == "count") return MakeUnknownOf(VK::Int);
+  if (m == "clear") { l->items.clear(); return MakeNone(); }
+  if (m == "reverse") { std::reverse(l->items.begin(), l->items.end()); return MakeNone(); }
+  l->known = false;  // a mutation the tracer does not model: the contents are known only at run time
   return MakeUnknown();
 }
 

@@ -113,7 +113,7 @@ ValuePtr Tracer::TensorMethod(const std::string& name, const ValuePtr& t, CallAr
 ValuePtr Tracer::ViewOp(const std::string& name, const ValuePtr& t, CallArgs& args, size_t first) {
   Range where = args.range;
   if (!t->rank_known) {
-    MarkEager();
+    MarkEager("`" + name + "` of a tensor whose rank is known only at run time", where);
     auto r = MakeTensor(t->type);
     r->rank_known = false;
     return r;

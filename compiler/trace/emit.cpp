@@ -11,12 +11,15 @@ ValuePtr Tracer::Emit(graph::OpKind op, std::vector<ValuePtr> inputs, graph::Att
                       Range where) {
   if (syms.unverified) {  // a shape assumption no guard can check: run the statement eagerly
     syms.unverified = false;
-    if (Traced()) MarkEager();
+    if (Traced())
+      MarkEager("a tensor size assumed equal to another that no guard can check (a size derived at run time)", where);
   }
   out.shape = syms.Resolve(out.shape);
   ValuePtr v = MakeTensor(out);
   for (const auto& in : inputs)
     if (in->kind == VK::Tensor && !in->rank_known) v->rank_known = false;
+  if (graph::CategoryOf(op) == graph::OpCategory::View && !inputs.empty() && inputs[0]->kind == VK::Tensor)
+    v->view_of = inputs[0]->view_of ? inputs[0]->view_of : inputs[0];
   if (Traced()) {
     v->tape_pos = static_cast<int64_t>(tape.size());
     tape.push_back(TapeOp{op, std::move(inputs), std::move(attrs), v, CurFile(), where.begin});
@@ -26,7 +29,7 @@ ValuePtr Tracer::Emit(graph::OpKind op, std::vector<ValuePtr> inputs, graph::Att
 
 ValuePtr Tracer::ShapeError(const std::string& msg, Range where) {
   Issue(DiagKind::TraceShapeError, where, msg, "check the shapes of the operands; this fails at run time");
-  MarkEager();
+  MarkEager("shapes that do not fit (" + msg + ")", where, true);
   return MakeUnknown();
 }
 

@@ -68,8 +68,11 @@ struct Redirect {
 }  // namespace
 
 void Tracer::MarkInterpreted(Range where, const std::string& reason) {
-  MarkEager();
+  MarkEager(reason, where);
   if (spec < 0 || !Traced()) return;
+  // The line explain lists accounts for every frame this makes eager.
+  for (Frame* f : frames)
+    if (!f->eager && f->stmt_eager_reason == reason) f->stmt_listed = true;
   auto& notes = result.specs[spec].interpreted;
   const SourceFile* file = CurFile();
   for (auto& n : notes)
@@ -80,6 +83,23 @@ void Tracer::MarkInterpreted(Range where, const std::string& reason) {
   notes.push_back({file, where.begin, reason, 1});
 }
 
+void Tracer::WarnStaleViews(const ValuePtr& base, Range where) {
+  // In eager code a view shares its base's storage; a view a kernel made is
+  // its own tensor. Which later reads would see the update eagerly but not here?
+  const Value* root = base->view_of ? base->view_of.get() : base.get();
+  for (Frame* fr : frames) {
+    if (fr->eager) continue;
+    for (const auto& [name, x] : fr->locals->vars) {
+      if (x.get() == base.get() || x->kind != VK::Tensor || !x->view_of || x->view_of.get() != root) continue;
+      if (x->tape_pos < 0 || !LiveAfter(*fr, fr->cur_stmt, name)) continue;
+      Issue(DiagKind::StaleView, where,
+            "`" + name + "` is a view of the tensor updated here, taken in compiled code: compiled, it is a copy "
+            "that keeps the old values; eagerly (and in torch) it sees the update",
+            "take the view after the update, or `.clone()` it where the old values are meant");
+    }
+  }
+}
+
 void Tracer::AugAssignTensor(const ast::AugAssignStmt& s, const ValuePtr& cur, const ValuePtr& v) {
   ValuePtr r = BinaryOp(s.op, cur, v, s.range);
   if (r->kind != VK::Tensor) return;  // an error was reported
@@ -88,7 +108,7 @@ void Tracer::AugAssignTensor(const ast::AugAssignStmt& s, const ValuePtr& cur, c
           std::string("result type ") + DTypeSpelling(r->type.dtype) + " can't be cast to the desired output type " +
               DTypeSpelling(cur->type.dtype) + " (an in-place `" + ast::BinOpSpelling(s.op) + "=` keeps the tensor's dtype)",
           "write `x = x " + std::string(ast::BinOpSpelling(s.op)) + " y` for a new tensor of the promoted type");
-    MarkEager();
+    MarkEager("an in-place update that changes the dtype (an error at run time)", s.range, true);
     return;
   }
   if (cur->rank_known && r->rank_known) {
@@ -106,6 +126,7 @@ void Tracer::AugAssignTensor(const ast::AugAssignStmt& s, const ValuePtr& cur, c
     }
   }
   Frame& f = Cur();
+  if (Traced()) WarnStaleViews(cur, s.range);
   bool fresh = Traced() && f.seg.open && cur->tape_pos >= 0 &&
                static_cast<size_t>(cur->tape_pos) >= f.seg.tape_begin;
   if (!fresh) {

@@ -43,6 +43,17 @@ bool Tracer::Expressible(const ValuePtr& v) const {
   }
 }
 
+void Tracer::MarkMutation(const ValuePtr& target, const std::string& what, Range where) {
+  for (Frame* f : frames) {
+    if (f->eager || target->born >= f->seg_born) continue;
+    f->stmt_eager = true;
+    if (f->stmt_eager_reason.empty()) {
+      f->stmt_eager_reason = what + " made before this code: a Python-side change a kernel cannot make";
+      f->stmt_eager_range = f == frames.back() ? where : Range{};
+    }
+  }
+}
+
 bool Tracer::LiveAfter(Frame& f, int index, const std::string& name) {
   if (f.loads_per_stmt.empty() && f.def) {
     for (const auto& s : f.def->body) f.loads_per_stmt.push_back(NamesLoaded(*s));
@@ -60,9 +71,13 @@ void Tracer::SegStmtBegin(Frame& f, int index) {
     f.seg.tape_begin = f.seg.tape_end = tape.size();
     f.seg.start_locals = f.locals->vars;
     f.seg_out_values.clear();
+    f.seg_born = BornNow();
   }
   f.cur_stmt = index;
-  f.stmt_broke = f.stmt_eager = false;
+  f.stmt_broke = f.stmt_eager = f.stmt_listed = false;
+  f.stmt_eager_reason.clear();
+  f.stmt_eager_range = Range{};
+  f.stmt_tape_begin = tape.size();
   f.stmt_assigned.clear();
   f.stmt_reads.clear();
   f.stmt_global_reads.clear();
@@ -71,16 +86,22 @@ void Tracer::SegStmtBegin(Frame& f, int index) {
 
 void Tracer::SegStmtEnd(Frame& f, int index, Flow flow) {
   bool ok = opts.build_segments && !f.stmt_broke && !f.stmt_eager;
+  std::string why = f.stmt_eager_reason;
   if (ok && flow != Flow::Return) {
     for (const auto& name : f.stmt_assigned) {
       auto it = f.locals->vars.find(name);
       if (it != f.locals->vars.end() && !Expressible(it->second) && LiveAfter(f, index, name)) {
         ok = false;
+        why = "`" + name + "` holds " + Describe(*it->second) + " here, which a compiled segment cannot hand back";
         break;
       }
     }
   }
-  if (ok && flow == Flow::Return && (!f.ret || !Expressible(f.ret))) ok = false;
+  if (ok && flow == Flow::Return && (!f.ret || !Expressible(f.ret))) {
+    ok = false;
+    why = "the function returns " + (f.ret ? Describe(*f.ret) : std::string("a value known only at run time")) +
+          ", which a compiled segment cannot hand back";
+  }
   if (ok) {
     f.child_segs.clear();  // the callees' ops are part of this segment
     f.seg.stmt_end = index + 1;
@@ -102,6 +123,11 @@ void Tracer::SegStmtEnd(Frame& f, int index, Flow flow) {
   }
   // The statement runs eagerly: the interpreter will run its callees, so
   // their segments are kept; the segment so far ends before it.
+  if (opts.build_segments) {
+    Range where = f.stmt_eager_range.begin.valid() ? f.stmt_eager_range : f.def->body[index]->range;
+    if (why.empty()) why = "this statement runs in the interpreter";
+    NoteUncompiled(f, f.stmt_tape_begin, tape.size(), where, why, f.stmt_broke || f.stmt_listed);
+  }
   for (auto& s : f.child_segs) f.closed.push_back(std::move(s));
   f.child_segs.clear();
   SegClose(f);
@@ -112,12 +138,18 @@ struct PathMap {
   std::unordered_map<const Value*, std::string> paths;   // tensors and run-time numbers
   std::vector<ValuePtr> keep;                            // keeps keys alive
   std::vector<std::pair<std::string, ValuePtr>> scalars; // known Python values read
-  std::vector<std::pair<std::string, std::string>> aliases;  // (path, first path) of one tensor
-  std::set<const Value*> visited;
+  // (path, first path) of one tensor, list or object reached twice: the kernel
+  // reads it once, so that both paths hold the very same object is assumed.
+  std::vector<std::pair<std::string, std::string>> aliases;
+  std::unordered_map<const Value*, std::string> visited; // containers and objects: first path
+  size_t budget = 1 << 16;                               // values walked, at most
 };
 
-void Walk(const std::string& path, const ValuePtr& v, int depth, PathMap& pm) {
-  if (!v || depth > 4) return;
+// Every value reachable from `path`, at any depth (cycles and shared parts are
+// walked once; the budget bounds huge structures).
+void Walk(const std::string& path, const ValuePtr& v, PathMap& pm) {
+  if (!v || pm.budget == 0) return;
+  --pm.budget;
   switch (v->kind) {
     case VK::Tensor: case VK::Int: case VK::Float: case VK::Bool: case VK::Str: case VK::None:
       if (v->kind == VK::Tensor || !v->known) {
@@ -128,15 +160,19 @@ void Walk(const std::string& path, const ValuePtr& v, int depth, PathMap& pm) {
         pm.scalars.emplace_back(path, v);
       }
       return;
-    case VK::List: case VK::Tuple:
-      if (!pm.visited.insert(v.get()).second) return;
-      for (size_t i = 0; i < v->items.size() && i < 256; ++i)
-        Walk(path + "[" + std::to_string(i) + "]", v->items[i], depth + 1, pm);
+    case VK::List: case VK::Tuple: case VK::Object: {
+      auto [it, added] = pm.visited.emplace(v.get(), path);
+      if (!added) {
+        if (v->kind != VK::Tuple && it->second != path) pm.aliases.emplace_back(path, it->second);
+        return;
+      }
+      if (v->kind == VK::Object) {
+        for (const auto& [k, x] : v->attrs) Walk(path + "." + k, x, pm);
+      } else {
+        for (size_t i = 0; i < v->items.size(); ++i) Walk(path + "[" + std::to_string(i) + "]", v->items[i], pm);
+      }
       return;
-    case VK::Object:
-      if (!pm.visited.insert(v.get()).second) return;
-      for (const auto& [k, x] : v->attrs) Walk(path + "." + k, x, depth + 1, pm);
-      return;
+    }
     default: return;
   }
 }
@@ -154,7 +190,7 @@ graph::TensorType ScalarType(const Value& v) {
 bool BuildGraph(Tracer& t, size_t b, size_t e, const std::function<std::string(const ValuePtr&)>& path_of,
                 graph::Graph& g, std::unordered_map<const Value*, graph::ValueId>& ids,
                 std::vector<std::string>& inputs, std::vector<std::string>& scalar_inputs,
-                std::vector<ValuePtr>& input_values) {
+                std::vector<ValuePtr>& input_values, const std::vector<uint8_t>* keep = nullptr) {
   std::unordered_map<std::string, graph::ValueId> scalar_ids;
   auto input_of = [&](const ValuePtr& v) -> std::optional<graph::ValueId> {
     auto it = ids.find(v.get());
@@ -193,6 +229,7 @@ bool BuildGraph(Tracer& t, size_t b, size_t e, const std::function<std::string(c
     return id;
   };
   for (size_t i = b; i < e; ++i) {
+    if (keep && !(*keep)[i]) continue;
     const TapeOp& op = t.tape[i];
     graph::Node n;
     n.op = op.op;
@@ -212,7 +249,8 @@ bool BuildGraph(Tracer& t, size_t b, size_t e, const std::function<std::string(c
 }
 }  // namespace
 
-graph::Graph BuildRegionGraph(Tracer& t, size_t begin, size_t end, const std::string& name) {
+graph::Graph BuildRegionGraph(Tracer& t, size_t begin, size_t end, const std::string& name,
+                              const std::vector<uint8_t>* keep) {
   graph::Graph g;
   g.name = name;
   if (!t.tape.empty() && begin < t.tape.size()) g.file = t.tape[begin].file;
@@ -223,7 +261,7 @@ graph::Graph BuildRegionGraph(Tracer& t, size_t begin, size_t end, const std::st
   BuildGraph(t, begin, end, [&](const ValuePtr& v) {
     auto it = names.emplace(v.get(), static_cast<int>(names.size())).first;
     return std::string(v->kind == VK::Tensor ? "t" : "n") + std::to_string(it->second);
-  }, g, ids, inputs, scalars, input_values);
+  }, g, ids, inputs, scalars, input_values, keep);
   return g;
 }
 
@@ -263,6 +301,26 @@ bool ToOutValue(const ValuePtr& v, graph::Graph& g, std::unordered_map<const Val
 }
 }  // namespace
 
+namespace {
+// Why BuildGraph failed: the first op input of tape[b, e) that has no access path.
+std::string MissingInputReason(Tracer& t, size_t b, size_t e, const PathMap& pm) {
+  std::set<const Value*> made;
+  for (size_t i = b; i < e; ++i) {
+    const TapeOp& op = t.tape[i];
+    for (const auto& in : op.inputs) {
+      if (made.count(in.get()) || (in->is_number() && in->known)) continue;
+      if (in->kind == VK::Tensor && !in->rank_known) return "a tensor of unknown rank reaches `" + std::string(OpName(op.op)) + "`";
+      if (!pm.paths.count(in.get()))
+        return "`" + std::string(OpName(op.op)) + "` reads " + Describe(*in) +
+               " that is not reachable from the function's arguments or globals by attributes and indices";
+    }
+    if (!op.out->rank_known) return "the result of `" + std::string(OpName(op.op)) + "` has a rank known only at run time";
+    made.insert(op.out.get());
+  }
+  return "its inputs cannot be named";
+}
+}  // namespace
+
 void Tracer::SegClose(Frame& f) {
   SegState& s = f.seg;
   if (!s.open) return;
@@ -272,24 +330,31 @@ void Tracer::SegClose(Frame& f) {
   PathMap pm;
   for (const auto& name : s.reads) {
     auto it = s.start_locals.find(name);
-    if (it != s.start_locals.end()) Walk(name, it->second, 0, pm);
+    if (it != s.start_locals.end()) Walk(name, it->second, pm);
   }
   if (f.module) {
     for (const auto& name : s.global_reads) {
       if (s.start_locals.count(name)) continue;
       auto it = f.module->globals->vars.find(name);
-      if (it != f.module->globals->vars.end()) Walk(name, it->second, 0, pm);
+      if (it != f.module->globals->vars.end()) Walk(name, it->second, pm);
     }
   }
   Segment seg;
   seg.graph.file = f.module ? f.module->file : nullptr;
+  seg.tape_begin = s.tape_begin;
+  seg.tape_end = s.tape_end;
+  // A segment that cannot be formed runs in the interpreter: say where and why.
+  auto fail = [&](const std::string& why) {
+    Range where{f.def->body[s.stmt_begin]->range.begin, f.def->body[s.stmt_end - 1]->range.end};
+    NoteUncompiled(f, s.tape_begin, s.tape_end, where, why, false);
+  };
   std::unordered_map<const Value*, graph::ValueId> ids;
   std::vector<ValuePtr> input_values;
   bool ok = BuildGraph(*this, s.tape_begin, s.tape_end, [&](const ValuePtr& v) {
     auto it = pm.paths.find(v.get());
     return it == pm.paths.end() ? std::string() : it->second;
   }, seg.graph, ids, seg.inputs, seg.scalar_inputs, input_values);
-  if (!ok) return;
+  if (!ok) return fail(MissingInputReason(*this, s.tape_begin, s.tape_end, pm));
 
   // Outputs: the return value, or the names later statements read.
   // A tensor an output holds that the segment did not compute (`y = x`,
@@ -312,14 +377,16 @@ void Tracer::SegClose(Frame& f) {
   if (s.returned) {
     SegmentOutput o{"<return>", {}};
     pass_through(s.return_value, 0);
-    if (!ToOutValue(s.return_value, seg.graph, ids, o.value)) return;
+    if (!ToOutValue(s.return_value, seg.graph, ids, o.value))
+      return fail("the function returns " + Describe(*s.return_value) + ", which a compiled segment cannot hand back");
     seg.outputs.push_back(o);
   } else {
     for (const auto& [name, v] : f.seg_out_values) {
       if (!LiveAfter(f, s.stmt_end - 1, name)) continue;
       SegmentOutput o{name, {}};
       pass_through(v, 0);
-      if (!ToOutValue(v, seg.graph, ids, o.value)) return;
+      if (!ToOutValue(v, seg.graph, ids, o.value))
+        return fail("`" + name + "` holds " + Describe(*v) + ", which a compiled segment cannot hand back");
       seg.outputs.push_back(o);
     }
   }
@@ -342,7 +409,8 @@ void Tracer::SegClose(Frame& f) {
     }
     seg.guards.push_back(g);
   }
-  // The graph reads an aliased tensor once: the alias itself is an assumption.
+  // The graph reads an aliased tensor (or a tensor of an aliased object) once:
+  // the alias itself is an assumption.
   for (const auto& [p, first] : pm.aliases) {
     Guard g;
     g.path = p;
@@ -382,6 +450,7 @@ void Tracer::SegFinishFrame(Frame& f, Frame* caller) {
       for (const auto& d : g.shape) r += d + ",";
       return r + DTypeSpelling(g.type.dtype);
     }());
+    MarkCovered(s);
     if (!segment_keys.insert(key.dump()).second) continue;
     s.kernel = "tcc_kernel_" + std::to_string(kernel_counter++);
     s.graph.name = s.kernel;

@@ -155,6 +155,7 @@ struct Segment {
   std::vector<std::string> scalar_inputs; // runtime numbers (= ScalarInput attrs.index)
   std::vector<SegmentOutput> outputs;
   graph::Graph graph;               // Input/ScalarInput nodes named by path; outputs set
+  size_t tape_begin = 0, tape_end = 0;  // the traced ops it compiles (tracer-internal)
 };
 
 struct TraceOptions {

@@ -37,7 +37,9 @@ bool IsCallableUser(const ValuePtr& v) {
 
 ValuePtr Tracer::Call(const ValuePtr& fn, CallArgs& args) {
   switch (fn->kind) {
-    case VK::Builtin: return CallBuiltin(fn->s, fn->self_value, args);
+    case VK::Builtin:
+      if (fn->s == "super" && !fn->self_value) return Super(args);
+      return CallBuiltin(fn->s, fn->self_value, args);
     case VK::Function: case VK::BoundMethod: case VK::Wrapper:
       if (!Cur().def && !entering) return Entry(fn, args);
       return CallFunction(fn, nullptr, args, false);
@@ -66,9 +68,37 @@ ValuePtr Tracer::Call(const ValuePtr& fn, CallArgs& args) {
       return MakeUnknown();
     default:
       Issue(DiagKind::TraceTypeError, args.range, Describe(*fn) + " is not callable");
-      MarkEager();
+      MarkEager(Describe(*fn) + " is not callable", args.range, true);
       return MakeUnknown();
   }
+}
+
+ValuePtr Tracer::Super(CallArgs& args) {
+  // super() in a method: the defining class's bases, bound to the instance;
+  // super(C, obj): C's bases, bound to obj.
+  const ClassInfo* owner = nullptr;
+  ValuePtr self;
+  if (args.pos.size() == 2 && args.pos[0]->kind == VK::Class) {
+    owner = args.pos[0]->cls.get();
+    self = args.pos[1];
+  } else if (args.pos.empty()) {
+    owner = Cur().owner;
+    self = Cur().self;
+  }
+  if (!owner || !self) {
+    Issue(DiagKind::TraceTypeError, args.range, "`super()` is only available inside a method of a class",
+          "call it as `super().method(...)` inside a method, or as `super(Class, obj)`");
+    MarkEager("`super()` outside a method", args.range, true);
+    return MakeUnknown();
+  }
+  auto proxy = MakeBuiltin("#super", self);
+  for (const auto& b : owner->bases) {
+    auto c = MakeUnknown();
+    c->kind = VK::Class;
+    c->cls = b;
+    proxy->items.push_back(c);
+  }
+  return proxy;
 }
 
 ValuePtr Tracer::ApplyDecorator(const ValuePtr& deco, const ValuePtr& target, const Expr& where) {
@@ -196,6 +226,8 @@ ValuePtr Tracer::CallFunction(const ValuePtr& fnv, const ValuePtr& self, CallArg
   nf.module = f->module;
   nf.locals = std::make_shared<Env>();
   nf.locals->parent = f->closure;
+  nf.self = bound_self;
+  nf.owner = f->owner;
   nf.call_file = CurFile();
   nf.call_loc = args.range.begin;
   nf.eager = entering ? false : Cur().eager;
@@ -257,8 +289,17 @@ ValuePtr Tracer::Entry(const ValuePtr& callable, CallArgs& args) {
     display += k + ": " + SignatureOf(*v, shown, true);
   }
   display += ")";
+  std::vector<ValuePtr> arg_values{callable};
+  arg_values.insert(arg_values.end(), args.pos.begin(), args.pos.end());
+  for (const auto& kv : args.kw) arg_values.push_back(kv.second);
   auto found = spec_by_key.find(key);
-  if (found != spec_by_key.end()) return FreshCopy(spec_returns[key]);
+  if (found != spec_by_key.end()) {
+    const SpecReturn& cached = spec_returns[key];
+    ValueMap map;
+    for (size_t i = 0; i < cached.args.size() && i < arg_values.size(); ++i)
+      MatchValues(cached.args[i], arg_values[i], map);
+    return FreshCopy(cached.value, cached.made_since, map);
+  }
 
   Specialisation sp;
   std::vector<std::string> tags;
@@ -281,7 +322,7 @@ ValuePtr Tracer::Entry(const ValuePtr& callable, CallArgs& args) {
   result.specs.push_back(sp);
   int index = static_cast<int>(result.specs.size()) - 1;
   spec_by_key[key] = index;
-  spec_returns[key] = MakeUnknown();  // recursion guard
+  spec_returns[key] = SpecReturn{MakeUnknown(), arg_values, BornNow()};  // recursion guard
 
   int saved_spec = spec;
   size_t saved_region = region_begin;
@@ -294,17 +335,21 @@ ValuePtr Tracer::Entry(const ValuePtr& callable, CallArgs& args) {
   size_t saved_tape_begin = entry_tape_begin;
   steps = 0;
   entry_tape_begin = tape.size();
+  size_t notes_begin = uncompiled.size(), regions_begin = regions.size(), errors_begin = result.errors.size();
   ValuePtr ret = CallFunction(callable, nullptr, args, true);
   entering = false;
   if (exhausted) ret = MakeUnknown();
   exhausted = false;
+  CloseRegion();
+  FinishEntryCoverage(notes_begin, regions_begin, errors_begin);
   steps = saved_steps;
   entry_tape_begin = saved_tape_begin;
-  CloseRegion();
   spec = saved_spec;
   region_begin = saved_region;
   mode = saved_mode;
-  spec_returns[key] = ret;
+  SpecReturn& cached = spec_returns[key];
+  ValueMap own;  // the snapshot: what this call made, copied now
+  cached.value = FreshCopy(ret, cached.made_since, own);
   return ret;
 }
 

@@ -2,6 +2,7 @@
 // containers, attributes, subscripts, operators and conditions.
 #include <cmath>
 
+#include "ast/scope.h"
 #include "base/pymath.h"
 #include "trace/tracer.h"
 
@@ -84,6 +85,12 @@ ValuePtr Tracer::Eval(const Expr& e) {
   return MakeUnknown();
 }
 
+const std::set<std::string>& Tracer::LocalNamesOf(const FunctionDef& def) {
+  auto it = local_names.find(&def);
+  if (it == local_names.end()) it = local_names.emplace(&def, ast::LocalNames(def)).first;
+  return it->second;
+}
+
 ValuePtr Tracer::EvalName(const NameExpr& e) {
   Frame& f = Cur();
   bool local = true;
@@ -92,6 +99,16 @@ ValuePtr Tracer::EvalName(const NameExpr& e) {
     if (it != env->vars.end()) {
       if (local && f.def) NoteLocalRead(e.name, false);
       return it->second;
+    }
+    if (local && f.def && LocalNamesOf(*f.def).count(e.name)) {
+      // Python's scope rule: a name the function binds anywhere is local
+      // everywhere in it, even where a global or builtin has that name.
+      Issue(DiagKind::TraceUndefinedName, R(e),
+            "local variable `" + e.name + "` is read before it is assigned (an UnboundLocalError at run time)",
+            "`" + e.name + "` is assigned in this function, so it is local throughout; rename the local or "
+            "read the global under another name");
+      MarkEager("`" + e.name + "` is read before it is assigned", R(e), true);
+      return MakeUnknown();
     }
     local = false;
   }
@@ -103,6 +120,7 @@ ValuePtr Tracer::EvalName(const NameExpr& e) {
       return it->second;
     }
   }
+  if (e.name == "super") return MakeBuiltin("super");
   if (IsBuiltinName(e.name)) {
     if (e.name == "float32") return MakeDType(graph::DType::F32);
     if (e.name == "float64") return MakeDType(graph::DType::F64);
@@ -112,7 +130,7 @@ ValuePtr Tracer::EvalName(const NameExpr& e) {
   }
   Issue(DiagKind::TraceUndefinedName, R(e), "name `" + e.name + "` is not defined",
         "define it before use, or import it");
-  MarkEager();
+  MarkEager("name `" + e.name + "` is not defined", R(e), true);
   return MakeUnknown();
 }
 
@@ -130,7 +148,7 @@ ValuePtr Tracer::GetAttr(const ValuePtr& base, const std::string& attr, Range wh
       if (base->cls) {
         auto m = base->cls->members.find(attr);
         if (m != base->cls->members.end()) {
-          if (m->second->kind == VK::Function) {
+          if (m->second->kind == VK::Function || m->second->kind == VK::Wrapper) {
             auto bm = MakeUnknown();
             bm->kind = VK::BoundMethod;
             bm->self_value = base;
@@ -186,8 +204,25 @@ ValuePtr Tracer::GetAttr(const ValuePtr& base, const std::string& attr, Range wh
     case VK::Wrapper: case VK::BoundMethod: case VK::Function:
       if (attr == "forward" || attr == "__call__") return base;
       return MakeUnknown();
+    case VK::Builtin:
+      if (base->s == "#super") {
+        for (const auto& cls : base->items) {
+          auto m = cls->cls->members.find(attr);
+          if (m == cls->cls->members.end()) continue;
+          if (m->second->kind != VK::Function && m->second->kind != VK::Wrapper) return m->second;
+          auto bm = MakeUnknown();
+          bm->kind = VK::BoundMethod;
+          bm->self_value = base->self_value;
+          bm->inner = m->second;
+          return bm;
+        }
+        Issue(DiagKind::TraceTypeError, where, "`super()` has no attribute `" + attr + "`");
+        return MakeUnknown();
+      }
+      MarkEager("attribute `" + attr + "` of " + Describe(*base) + " is not known at compile time", where);
+      return MakeUnknown();
     default:
-      MarkEager();
+      MarkEager("attribute `" + attr + "` of " + Describe(*base) + " is not known at compile time", where);
       return MakeUnknown();
   }
 }
@@ -486,7 +521,8 @@ std::optional<bool> Tracer::Condition(const ValuePtr& v, const Expr& where, cons
             std::string("`") + construct + "` on a tensor's value (" + TypeString(v->type, v->rank_known) + ")");
     return std::nullopt;
   }
-  MarkEager();  // decided at run time by a Python value
+  // decided at run time by a Python value
+  MarkEager(std::string("`") + construct + "` on " + Describe(*v) + ", a value known only at run time", where.range);
   return std::nullopt;
 }
 

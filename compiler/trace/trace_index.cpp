@@ -141,7 +141,7 @@ ValuePtr Tracer::IndexValue(const ValuePtr& base, const Expr& index_expr, Range 
   ValuePtr idx = Eval(index_expr);
   if ((base->kind == VK::List || base->kind == VK::Tuple) && !base->known) {
     // A sequence whose length is known only at run time (argv(), tolist()).
-    MarkEager();
+    MarkEager("indexing " + Describe(*base) + " whose length is known only at run time", where);
     if (idx->kind == VK::Slice) return MakeUnknownOf(base->kind);
     return base->items.empty() ? MakeUnknown() : base->items[0];
   }
@@ -164,7 +164,7 @@ ValuePtr Tracer::IndexValue(const ValuePtr& base, const Expr& index_expr, Range 
       int64_t n = static_cast<int64_t>(base->items.size());
       int64_t step = b[2].value_or(1);
       if (step == 0 || (idx->items[0]->kind != VK::None && !b[0]) || (idx->items[1]->kind != VK::None && !b[1])) {
-        MarkEager();  // a step of 0 fails at run time, as in Python
+        MarkEager("a slice whose bounds are known only at run time", where);  // (a step of 0 fails at run time)
         return MakeUnknown();
       }
       // Python's slice.indices(n)
@@ -178,7 +178,7 @@ ValuePtr Tracer::IndexValue(const ValuePtr& base, const Expr& index_expr, Range 
       for (int64_t i = lo; step > 0 ? i < hi : i > hi; i += step) items.push_back(base->items[i]);
       return MakeSeq(base->kind, items);
     }
-    MarkEager();
+    MarkEager("an index known only at run time into " + Describe(*base), where);
     // An index known only at run time: the element's type if all agree.
     if (!base->items.empty() && base->items[0]->kind == VK::Tensor) {
       auto r = MakeTensor(base->items[0]->type);
@@ -193,7 +193,7 @@ ValuePtr Tracer::IndexValue(const ValuePtr& base, const Expr& index_expr, Range 
       auto eq = KnownEqual(*base->keys[i], *idx);
       if (eq && *eq) return base->items[i];
     }
-    MarkEager();
+    MarkEager("a dict key not known at compile time", where);
     return MakeUnknown();
   }
   if (base->kind == VK::Str) return MakeUnknownOf(VK::Str);

@@ -65,7 +65,7 @@ void Tracer::Assign(const Expr& target, const ValuePtr& v) {
           parts.push_back(Emit(graph::OpKind::Select, {v}, a, {v->type.dtype, s}, target.range));
         }
       } else {
-        MarkEager();
+        MarkEager("unpacking " + Describe(*v) + ", whose length is known only at run time", target.range);
         for (size_t i = 0; i < elts.size(); ++i) parts.push_back(MakeUnknown());
       }
       for (size_t i = 0; i < elts.size(); ++i) Assign(*elts[i], parts[i]);
@@ -74,7 +74,7 @@ void Tracer::Assign(const Expr& target, const ValuePtr& v) {
     case ExprKind::AttributeExpr: {
       const auto* a = cast<AttributeExpr>(&target);
       ValuePtr base = Eval(*a->value);
-      MarkEager();  // a store the plan cannot describe
+      MarkMutation(base, "setting the attribute `" + a->attr + "` of " + Describe(*base), target.range);
       if (base->kind == VK::Object) base->attrs[a->attr] = v;
       else if (base->kind == VK::Class) base->cls->members[a->attr] = v;
       else if (base->kind == VK::Module) base->module->globals->vars[a->attr] = v;
@@ -89,11 +89,14 @@ void Tracer::Assign(const Expr& target, const ValuePtr& v) {
         // As torch.compile, not a graph break; the store runs in the interpreter,
         // which writes into the tensor in place (every alias sees it).
         Eval(*s->index);
-        if (Traced()) MarkInterpreted(target.range, "assignment into a tensor (`x[...] = v`)");
+        if (Traced()) {
+          WarnStaleViews(base, target.range);
+          MarkInterpreted(target.range, "assignment into a tensor (`x[...] = v`)");
+        }
         return;
       }
       ValuePtr idx = Eval(*s->index);
-      MarkEager();
+      MarkMutation(base, "an item store into " + Describe(*base), target.range);
       if (base->kind == VK::List && idx->kind == VK::Int && idx->known) {
         int64_t n = static_cast<int64_t>(base->items.size());
         int64_t i = idx->i < 0 ? idx->i + n : idx->i;
@@ -108,7 +111,9 @@ void Tracer::Assign(const Expr& target, const ValuePtr& v) {
         }
         base->keys.push_back(idx);
         base->items.push_back(v);
+        return;
       }
+      if (base->kind == VK::List) base->known = false;  // an index known only at run time
       return;
     }
     default:
@@ -118,7 +123,7 @@ void Tracer::Assign(const Expr& target, const ValuePtr& v) {
 
 Flow Tracer::ExecBothWays(const std::function<Flow()>& a, const std::function<Flow()>& b) {
   Frame& f = Cur();
-  MarkEager();
+  MarkEager("control flow decided at run time");
   auto before = f.locals->vars;
   ValuePtr ret_before = f.ret;
   Flow fa = a();
@@ -259,9 +264,9 @@ Flow Tracer::ExecStmt(const Stmt& s) {
         return Flow::Normal;
       }
       if (cur->kind == VK::List && a->op == ast::BinOp::Add && (v->kind == VK::List || v->kind == VK::Tuple)) {
-        // `lst += seq` extends the list itself; like `append`, a list mutation
-        // the plan cannot describe, so the statement runs in the interpreter.
-        MarkEager();
+        // `lst += seq` extends the list itself: like `append`, it runs in the
+        // interpreter unless the list was made inside the segment.
+        MarkMutation(cur, "`+=` on " + Describe(*cur), s.range);
         if (cur->known && v->known) {
           std::vector<ValuePtr> more = v->items;
           cur->items.insert(cur->items.end(), more.begin(), more.end());
@@ -361,7 +366,7 @@ Flow Tracer::ExecStmt(const Stmt& s) {
       return fl;
     }
     case StmtKind::ImportStmt: case StmtKind::ImportFromStmt:
-      MarkEager();
+      MarkEager("`import` inside a function", s.range);
       ExecImport(s);
       return Flow::Normal;
     case StmtKind::AssertStmt: {
@@ -410,6 +415,7 @@ void Tracer::ExecClassDef(const ClassDef& d) {
   for (const auto& b : d.bases) {
     ValuePtr base = Eval(*b);
     if (base->kind != VK::Class) continue;
+    info->bases.push_back(base->cls);
     for (const auto& fld : base->cls->fields)
       if (std::find(info->fields.begin(), info->fields.end(), fld) == info->fields.end()) info->fields.push_back(fld);
     for (const auto& [k, v] : base->cls->members) info->members[k] = v;
@@ -423,6 +429,7 @@ void Tracer::ExecClassDef(const ClassDef& d) {
       fn->module = f.module;
       fn->s = d.name + "." + fd->name;
       fn->class_name = d.name;
+      fn->owner = info.get();
       fn->defined_in_function = f.def != nullptr;
       if (f.def) fn->closure = f.locals;
       ValuePtr v = fn;

@@ -70,13 +70,20 @@ struct Frame {
   const ast::FunctionDef* def = nullptr;  // null at module scope
   ModuleState* module = nullptr;
   EnvPtr locals;
+  ValuePtr self;                     // a method's bound instance (`super()`)
+  const ClassInfo* owner = nullptr;  // the class that defines the method
   const SourceFile* call_file = nullptr;  // the call site, in the caller
   Loc call_loc;
   bool eager = true;                 // module scope and constructors: not traced
   bool stmt_broke = false;           // the current top-level statement broke
   bool stmt_eager = false;           // ... or must run eagerly for another reason
+  bool stmt_listed = false;          // ... and `tcc explain` lists it (Specialisation::interpreted)
+  std::string stmt_eager_reason;     // why it runs eagerly (the first reason given)
+  Range stmt_eager_range;            // where (invalid: the statement)
+  size_t stmt_tape_begin = 0;        // tape size when the statement began
   ValuePtr ret;
   SegState seg;
+  int64_t seg_born = 0;              // BornNow() when `seg` opened: values made inside it are born later
   std::vector<Segment> closed;       // this frame's segments
   std::vector<Segment> child_segs;   // callee segments from the current statement
   std::set<std::string> stmt_assigned, stmt_reads, stmt_global_reads;
@@ -87,6 +94,26 @@ struct Frame {
 };
 
 enum class Flow { Normal, Return, Break, Continue };
+
+// Code of a traced function that will run in the interpreter although no break
+// was reported for it yet: a statement that could not join a segment, or a
+// segment that could not be formed. At the end of the entry (coverage.cpp) the
+// tape ops that no emitted segment compiles are attributed to the innermost such
+// note, which is then reported as a graph break.
+struct UncompiledNote {
+  size_t tape_begin = 0, tape_end = 0;
+  const SourceFile* file = nullptr;
+  Range range;
+  std::string reason;
+  bool explained = false;            // a break or an `interp` line already says so
+  std::vector<StackFrame> stack;
+  Mode mode;
+};
+
+// The tape range one CloseRegion ended (a graph of explain, once coverage is known).
+struct RegionBounds {
+  size_t begin = 0, end = 0;
+};
 
 struct CallArgs {
   std::vector<ValuePtr> pos;
@@ -142,6 +169,9 @@ class Tracer {
   void BindName(const std::string& name, const ValuePtr& v);
   // `target op= v` where the target holds a tensor (inplace.cpp): in place.
   void AugAssignTensor(const ast::AugAssignStmt& s, const ValuePtr& cur, const ValuePtr& v);
+  // A warning for each live view of `base` (its root) that a kernel made: compiled
+  // code does not show it an in-place update (StaleView).
+  void WarnStaleViews(const ValuePtr& base, Range where);
   void ExecFunctionDef(const ast::FunctionDef& d);
   // The function value of a `def` or a lambda (a closure inside a function).
   ValuePtr FunctionValue(const ast::FunctionDef& d);
@@ -157,6 +187,9 @@ class Tracer {
   ValuePtr CallFunction(const ValuePtr& fn, const ValuePtr& self, CallArgs& args, bool from_entry_wrapper);
   ValuePtr Entry(const ValuePtr& callable, CallArgs& args);
   ValuePtr Construct(const ValuePtr& cls, CallArgs& args);
+  // `super()` / `super(C, obj)`: a Builtin "#super" whose self_value is the
+  // instance and whose items are the classes to look attributes up in.
+  ValuePtr Super(CallArgs& args);
   ValuePtr ApplyDecorator(const ValuePtr& deco, const ValuePtr& target, const ast::Expr& where);
   bool BindParams(const ast::FunctionDef& def, const ValuePtr& self, CallArgs& args, Env& env,
                   const SourceFile* file);
@@ -190,6 +223,9 @@ class Tracer {
   // Reports a graph break at `where`; returns true when tracing continues
   // normally (inside nonstrict_trace graph_break() is a no-op).
   void Break(BreakKind kind, Range where, const std::string& reason);
+  // Reports a break site with everything given (Break fills it from the current frame).
+  void ReportBreak(BreakKind kind, const SourceFile* file, Range where, const std::string& function,
+                   const std::string& reason, const std::vector<StackFrame>& stack, const Mode& m);
   void Issue(DiagKind kind, Range where, const std::string& message, const std::string& hint = "");
   std::vector<StackFrame> UserStack(Loc here) const;
   void CloseRegion();
@@ -200,12 +236,29 @@ class Tracer {
   ValuePtr CallNonstrict(const ValuePtr& fn, CallArgs& args, Range where);
   bool NonstrictValueOk(const ValuePtr& v, int depth) const;
 
+  // ---- what runs in kernels (coverage.cpp)
+  // Notes a statement or segment of frame `f` that runs in the interpreter.
+  void NoteUncompiled(Frame& f, size_t tape_begin, size_t tape_end, Range range, const std::string& reason,
+                      bool explained);
+  // At the end of an entry: marks what its segments compile, reports every
+  // other tape op as a graph break (an error under fullgraph), and builds the
+  // graphs `tcc explain` shows from the compiled ops only.
+  void FinishEntryCoverage(size_t notes_begin, size_t regions_begin, size_t errors_begin);
+  void MarkCovered(const Segment& s);
+
   // ---- segments (segments.cpp)
   void SegStmtBegin(Frame& f, int index);
   void SegStmtEnd(Frame& f, int index, Flow flow);
   void SegClose(Frame& f);
   void SegFinishFrame(Frame& f, Frame* caller);
   bool Expressible(const ValuePtr& v) const;
+  // A Python-side mutation of `target` (a list, dict or object): the current
+  // statement runs in the interpreter in every traced frame whose segment
+  // began before `target` was made, since its outputs could not describe the
+  // change. A container made inside the segment is handed back whole, with
+  // the tensors in it computed by the kernel, as torch.compile replays list
+  // mutations after the graph.
+  void MarkMutation(const ValuePtr& target, const std::string& what, Range where);
   bool LiveAfter(Frame& f, int index, const std::string& name);
   void NoteLocalRead(const std::string& name, bool global);
 
@@ -220,7 +273,15 @@ class Tracer {
   int spec = -1;                     // index of the specialisation being traced
   size_t region_begin = 0;
   std::map<std::string, int> spec_by_key;
-  std::map<std::string, ValuePtr> spec_returns;
+  // What a cached specialisation returned, for later calls with its signature:
+  // a snapshot taken when the first call returned (module scope may mutate the
+  // original), the first call's arguments, and the creation number at its start.
+  struct SpecReturn {
+    ValuePtr value;
+    std::vector<ValuePtr> args;       // callable, positional, keyword values
+    int64_t made_since = 0;
+  };
+  std::map<std::string, SpecReturn> spec_returns;
   std::map<std::string, size_t> site_by_key, issue_by_key;
   std::set<std::string> nonstrict_warned;
   int kernel_counter = 0;
@@ -231,13 +292,29 @@ class Tracer {
   size_t entry_tape_begin = 0;       // tape size when the current entry started
   bool exhausted = false;            // the current entry ran out of steps             // the next CallFunction starts an entry (traced frame)
   std::set<std::string> segment_keys;
+  std::vector<uint8_t> tape_covered;           // per tape op: an emitted segment compiles it
+  std::vector<UncompiledNote> uncompiled;      // of the entries being traced
+  std::vector<RegionBounds> regions;           // of the entries being traced
+
+  // ast::LocalNames of a function, computed once.
+  const std::set<std::string>& LocalNamesOf(const ast::FunctionDef& def);
+  std::unordered_map<const ast::FunctionDef*, std::set<std::string>> local_names;
 
   Frame& Cur() { return *frames.back(); }
   // The current statement of every traced frame must run eagerly (a side
   // effect or a decision the plan cannot describe); no break is reported.
-  void MarkEager() {
-    for (Frame* f : frames)
-      if (!f->eager) f->stmt_eager = true;
+  // `reported`: a diagnostic already says why (the statement fails at run
+  // time, say), so the interpreted ops need no break of their own.
+  void MarkEager(const std::string& reason = "", Range where = {}, bool reported = false) {
+    for (Frame* f : frames) {
+      if (f->eager) continue;
+      f->stmt_eager = true;
+      if (f->stmt_eager_reason.empty() && !reason.empty()) {
+        f->stmt_eager_reason = reason;
+        f->stmt_eager_range = f == frames.back() ? where : Range{};
+        f->stmt_listed |= reported;
+      }
+    }
   }
   // MarkEager for a statement `tcc explain` should list (Specialisation::interpreted).
   void MarkInterpreted(Range where, const std::string& reason);
@@ -248,8 +325,10 @@ class Tracer {
 // Joins the values of one name from two branches.
 ValuePtr JoinForBranches(SymTable& syms, const ValuePtr& a, const ValuePtr& b);
 
-// The graph of tape[begin, end) with inputs named by value ("t0", ...).
-graph::Graph BuildRegionGraph(Tracer& t, size_t begin, size_t end, const std::string& name);
+// The graph of tape[begin, end) with inputs named by value ("t0", ...); with
+// `keep`, only the ops i with (*keep)[i] (the others' results become inputs).
+graph::Graph BuildRegionGraph(Tracer& t, size_t begin, size_t end, const std::string& name,
+                              const std::vector<uint8_t>* keep = nullptr);
 
 // Names a statement loads (reads), including nested blocks.
 std::set<std::string> NamesLoaded(const ast::Stmt& s);

@@ -11,12 +11,18 @@
 namespace tcc::trace {
 
 namespace {
+int64_t born_counter = 0;
+
 ValuePtr Make(VK k) {
   auto v = std::make_shared<Value>();
   v->kind = k;
+  v->born = ++born_counter;
   return v;
 }
 }  // namespace
+
+int64_t BornNow() { return born_counter + 1; }
+int64_t NextBorn() { return ++born_counter; }
 
 ValuePtr MakeUnknown() { return Make(VK::Unknown); }
 ValuePtr MakeIntFrom(double d) {
@@ -39,18 +45,43 @@ ValuePtr MakeBuiltin(std::string name, ValuePtr self) {
 }
 ValuePtr MakeDType(graph::DType t) { auto v = Make(VK::DType); v->type.dtype = t; return v; }
 
-ValuePtr FreshCopy(const ValuePtr& v, int depth) {
-  if (!v || depth > 64) return v;
+void MatchValues(const ValuePtr& old, const ValuePtr& now, ValueMap& map) {
+  if (!old || !now || old == now || old->kind != now->kind || !map.emplace(old.get(), now).second) return;
+  switch (old->kind) {
+    case VK::List: case VK::Tuple: case VK::Dict: case VK::Slice:
+      for (size_t i = 0; i < old->items.size() && i < now->items.size(); ++i) MatchValues(old->items[i], now->items[i], map);
+      return;
+    case VK::Object:
+      for (const auto& [k, x] : old->attrs) {
+        auto it = now->attrs.find(k);
+        if (it != now->attrs.end()) MatchValues(x, it->second, map);
+      }
+      return;
+    case VK::BoundMethod: case VK::Wrapper:
+      MatchValues(old->self_value, now->self_value, map);
+      MatchValues(old->inner, now->inner, map);
+      return;
+    default: return;
+  }
+}
+
+ValuePtr FreshCopy(const ValuePtr& v, int64_t made_since, ValueMap& map) {
+  if (!v) return v;
+  if (auto it = map.find(v.get()); it != map.end()) return it->second;
+  if (v->born < made_since) return v;
   switch (v->kind) {
-    case VK::Tensor: return std::make_shared<Value>(*v);
-    case VK::List:
-    case VK::Tuple:
-    case VK::Dict: {
+    case VK::Tensor: case VK::List: case VK::Tuple: case VK::Dict: case VK::Slice: case VK::Object:
+    case VK::BoundMethod: {
       auto copy = std::make_shared<Value>(*v);
-      for (ValuePtr& item : copy->items) item = FreshCopy(item, depth + 1);
+      copy->born = NextBorn();
+      map.emplace(v.get(), copy);
+      for (ValuePtr& item : copy->items) item = FreshCopy(item, made_since, map);
+      for (ValuePtr& key : copy->keys) key = FreshCopy(key, made_since, map);
+      for (auto& [k, x] : copy->attrs) x = FreshCopy(x, made_since, map);
+      copy->self_value = FreshCopy(copy->self_value, made_since, map);
       return copy;
     }
-    default: return v;
+    default: return v;  // numbers, strings, functions, classes: values, or shared as at run time
   }
 }
 

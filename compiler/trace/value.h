@@ -10,6 +10,7 @@
 #pragma once
 
 #include <map>
+#include <unordered_map>
 #include <optional>
 #include <memory>
 #include <string>
@@ -50,13 +51,15 @@ struct ClassInfo {
   const ast::ClassDef* def = nullptr;
   ModuleState* module = nullptr;
   std::vector<std::string> fields;               // typed fields, in order
-  std::map<std::string, ValuePtr> members;       // methods and class attributes
+  std::map<std::string, ValuePtr> members;       // methods and class attributes (inherited ones too)
+  std::vector<std::shared_ptr<ClassInfo>> bases; // in the order written
   bool pytree = false;
 };
 
 struct Value {
   VK kind = VK::Unknown;
   bool known = true;            // Bool/Int/Float/Str: value known at compile time
+  int64_t born = 0;             // creation order (NextBorn): which values a call made
   bool b = false;
   int64_t i = 0;
   double f = 0;
@@ -68,12 +71,14 @@ struct Value {
   bool rank_known = true;
   std::vector<double> data;     // small constant tensors created from literals
   int64_t tape_pos = -1;        // index of the tape op that made it (-1: not made by a traced op)
+  ValuePtr view_of;             // made by a view op (slice, transpose, ...) of this tensor (its root)
   // Function
   const ast::FunctionDef* fn = nullptr;
   ModuleState* module = nullptr;        // Function/Class: defining module; Module: the module
   EnvPtr closure;                       // enclosing function's locals (nested defs)
   bool defined_in_function = false;
   std::string class_name;               // methods: owning class ("Model")
+  const ClassInfo* owner = nullptr;     // methods: the class whose body defines them (`super()`)
   // BoundMethod / Builtin method / Wrapper
   ValuePtr self_value;
   ValuePtr inner;
@@ -108,10 +113,26 @@ ValuePtr MakeTensor(graph::TensorType type);
 ValuePtr MakeSeq(VK kind, std::vector<ValuePtr> items);
 ValuePtr MakeBuiltin(std::string name, ValuePtr self = nullptr);
 ValuePtr MakeDType(graph::DType t);
-// A copy with new identities for every tensor and container inside `v`, so two
-// calls of one cached specialisation return distinct run-time values. Functions,
-// classes, modules and objects keep their identity (they are shared, as at run time).
-ValuePtr FreshCopy(const ValuePtr& v, int depth = 0);
+// The creation counter behind Value::born: every value made after a call
+// to BornNow() has born >= its result.
+int64_t BornNow();
+int64_t NextBorn();  // a new creation number
+
+// Maps values of one call of a specialisation to the values they stand for in
+// another call with the same signature (see FreshCopy).
+using ValueMap = std::unordered_map<const Value*, ValuePtr>;
+
+// Records in `map` that `old` (and what it holds) stands for `now`, for two
+// argument values with the same signature.
+void MatchValues(const ValuePtr& old, const ValuePtr& now, ValueMap& map);
+
+// The value a cached specialisation returns to another call: what `map` names
+// (the first call's arguments and what they hold) becomes this call's value;
+// what the first call made (born >= made_since: tensors, containers, objects)
+// is copied with new identities, keeping how the parts share one another;
+// anything older (globals, functions, classes, modules) is the same object, as
+// at run time. Two calls of a factory never return one object.
+ValuePtr FreshCopy(const ValuePtr& v, int64_t made_since, ValueMap& map);
 
 // Python truthiness when known at compile time.
 std::optional<bool> KnownTruth(const Value& v);

@@ -100,7 +100,7 @@ bool Interp::TryPlan(const Segment* seg, Frame& f, int32_t* next, bool* returned
   for (const auto& g : seg->guards) {
     if (g.kind == PlanGuard::kSame) {
       Value a = Walk(g.path, f), b = Walk(g.same_as, f);
-      if (!a.is(OType::Tensor) || !b.is(OType::Tensor) || a.obj() != b.obj()) return false;
+      if (!a.is_obj() || !b.is_obj() || a.obj() != b.obj()) return false;  // the very same tensor, list or object
       continue;
     }
     if (!GuardHolds(g, Walk(g.path, f), syms)) return false;

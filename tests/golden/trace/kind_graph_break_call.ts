@@ -18,10 +18,10 @@ print(entry(ones(4)))
 # CHECK-STDOUT: tcc explain kind_graph_break_call.ts
 # CHECK-STDOUT:
 # CHECK-STDOUT: entry(x: float32[4])   entered at kind_graph_break_call.ts:16:7
-# CHECK-STDOUT:   graph 1  2 ops  sub, mul  (lines 11, 6)
-# CHECK-STDOUT:            fused into 1 loop nest: [elementwise] sub, mul
-# CHECK-STDOUT:   graph 2  2 ops  add, sum  (lines 8, 14)
-# CHECK-STDOUT:            fused into 1 loop nest: [reduction] add, sum
+# CHECK-STDOUT:   graph 1  1 op  mul  (lines 6)
+# CHECK-STDOUT:            fused into 1 loop nest: [elementwise] mul
+# CHECK-STDOUT:   graph 2  1 op  add  (lines 8)
+# CHECK-STDOUT:            fused into 1 loop nest: [elementwise] add
 # CHECK-STDOUT:   break    kind_graph_break_call.ts:7:5  graph_break_call [TS4001]  call to `graph_break()`
 # CHECK-STDOUT:   2 graphs, 1 graph break
 # CHECK-STDOUT:

@@ -14,22 +14,14 @@ convert(arange(4))
 # CHECK-STDOUT: tcc explain kind_tensor_to_scalar.ts
 # CHECK-STDOUT:
 # CHECK-STDOUT: convert(x: int64[4])   entered at kind_tensor_to_scalar.ts:12:1
-# CHECK-STDOUT:   graph 1  1 op  sum  (lines 5)
-# CHECK-STDOUT:            fused into 1 loop nest: [reduction] sum
-# CHECK-STDOUT:   graph 2  1 op  select  (lines 6)
-# CHECK-STDOUT:            fused into 1 loop nest: [elementwise] select
-# CHECK-STDOUT:   graph 3  1 op  max  (lines 7)
-# CHECK-STDOUT:            fused into 1 loop nest: [reduction] max
-# CHECK-STDOUT:   graph 4  1 op  min  (lines 8)
-# CHECK-STDOUT:            fused into 1 loop nest: [reduction] min
-# CHECK-STDOUT:   graph 5  1 op  mul  (lines 10)
+# CHECK-STDOUT:   graph 1  1 op  mul  (lines 10)
 # CHECK-STDOUT:            fused into 1 loop nest: [elementwise] mul
 # CHECK-STDOUT:   break    kind_tensor_to_scalar.ts:5:17  tensor_to_scalar [TS4003]  `.item()` copies tensor data into a Python number
 # CHECK-STDOUT:   break    kind_tensor_to_scalar.ts:6:9  tensor_to_scalar [TS4003]  `int(t)` converts a tensor to a Python int
 # CHECK-STDOUT:   break    kind_tensor_to_scalar.ts:7:9  tensor_to_scalar [TS4003]  `float(t)` converts a tensor to a Python float
 # CHECK-STDOUT:   break    kind_tensor_to_scalar.ts:8:9  tensor_to_scalar [TS4003]  `bool(t)` converts a tensor to a Python bool
 # CHECK-STDOUT:   break    kind_tensor_to_scalar.ts:9:11  tensor_to_scalar [TS4003]  `.tolist()` copies tensor data into a Python list
-# CHECK-STDOUT:   5 graphs, 5 graph breaks
+# CHECK-STDOUT:   1 graph, 5 graph breaks
 # CHECK-STDOUT:
 # CHECK-STDOUT: kind_tensor_to_scalar.ts:5:17: warning: `.item()` copies tensor data into a Python number [TensorToScalar]
 # CHECK-STDOUT:  5 |     s = x.sum().item()
@@ -77,4 +69,4 @@ convert(arange(4))
 # CHECK-STDOUT:     kind_tensor_to_scalar.ts:9:11  in convert   l = x.tolist()
 # CHECK-STDOUT:
 # CHECK-STDOUT:
-# CHECK-STDOUT: total: 5 graphs, 5 graph breaks at 5 sites, 0 errors
+# CHECK-STDOUT: total: 1 graph, 5 graph breaks at 5 sites, 0 errors
