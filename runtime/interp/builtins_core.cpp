@@ -332,9 +332,14 @@ Value PowFn(Interp&, Args& a) {
 }
 
 // super(): the base class of the running method's class, bound to its
-// first parameter (zero-argument form only).
+// first parameter; super(C, obj): C's base class, bound to obj.
 Value SuperFn(Interp& in, Args& a) {
-  a.Check(0, {});
+  a.Check(2, {});
+  if (a.npos == 2) {
+    if (!a.pos[0].is(OType::Class)) TypeErr("`super()` argument 1 must be a class");
+    return Value::Obj(new SuperObj(a.pos[0].as<ClassObj>()->base, a.pos[1]));
+  }
+  if (a.npos != 0) TypeErr("`super()` takes no arguments or two (a class and an object)");
   Frame* f = in.top();
   if (!f || !f->fn || !f->fn->owner || f->code->params.empty()) {
     TypeErr("`super()` is only available inside a method of a class");

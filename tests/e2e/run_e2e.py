@@ -11,7 +11,10 @@ Also checks that both exit with the same code, that `tcc run FILE` (compiled
 through the cache, cold and warm) prints exactly what the built executable
 prints, and, with --expect-kernels N,
 that the build compiled at least N kernels (so the compiled path is really
-exercised).
+exercised). When FILE has a sibling FILE-without-.ts + ".torch.txt" (the output
+of the same program written in PyTorch, made by the script beside it in
+tests/e2e/torch/ and committed, so CI needs no PyTorch), the compiled output
+must also match it, with the same tolerance.
 
 Usage: run_e2e.py --tcc build/tcc [--cwd DIR] [--expect-kernels N] FILE [-- ARGS...]
 """
@@ -42,6 +45,19 @@ def close(a, b):
     if x != x or y != y:
         return x != x and y != y
     return abs(x - y) <= ATOL + RTOL * abs(y)
+
+
+def compare(compiled, other, name, problems):
+    cn, ct = split(compiled)
+    on, ot = split(other)
+    if ct != ot:
+        problems.append(f"printed text differs from {name}")
+    elif len(cn) != len(on):
+        problems.append(f"number count differs from {name}: {len(cn)} vs {len(on)}")
+    else:
+        bad = [(i, x, y) for i, (x, y) in enumerate(zip(cn, on)) if not close(x, y)]
+        if bad:
+            problems.append(f"numbers differ from {name} (index, compiled, {name}): " + str(bad[:10]))
 
 
 def main():
@@ -79,16 +95,11 @@ def main():
     problems = []
     if c.returncode != e.returncode:
         problems.append(f"exit codes differ: compiled {c.returncode}, eager {e.returncode}\n{c.stderr}\n{e.stderr}")
-    cn, ct = split(c.stdout)
-    en, et = split(e.stdout)
-    if ct != et:
-        problems.append("printed text differs")
-    elif len(cn) != len(en):
-        problems.append(f"number count differs: {len(cn)} vs {len(en)}")
-    else:
-        bad = [(i, x, y) for i, (x, y) in enumerate(zip(cn, en)) if not close(x, y)]
-        if bad:
-            problems.append("numbers differ (index, compiled, eager): " + str(bad[:10]))
+    compare(c.stdout, e.stdout, "eager", problems)
+    ref = os.path.splitext(path)[0] + ".torch.txt"
+    if os.path.exists(ref):
+        with open(ref) as f:
+            compare(c.stdout, f.read(), "PyTorch", problems)
     exact = c.stdout == e.stdout
     if problems:
         print(f"FAIL {os.path.basename(path)}")
