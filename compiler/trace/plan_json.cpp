@@ -17,6 +17,16 @@ nlohmann::json OutJson(const OutValue& v) {
       for (const auto& x : v.items) items.push_back(OutJson(x));
       return {{"kind", v.kind == OutValue::Tuple ? "tuple" : "list"}, {"items", items}};
     }
+    case OutValue::Object: case OutValue::Dict: {
+      nlohmann::json items = nlohmann::json::array();
+      for (size_t i = 0; i < v.items.size(); ++i) {
+        nlohmann::json key = v.kind == OutValue::Object ? nlohmann::json(v.keys[i]) : nlohmann::json::parse(v.keys[i]);
+        items.push_back({{"key", key}, {"value", OutJson(v.items[i])}});
+      }
+      if (v.kind == OutValue::Dict) return {{"kind", "dict"}, {"items", items}};
+      return {{"kind", "object"}, {"module", v.class_module}, {"class", v.class_name}, {"attrs", items}};
+    }
+    case OutValue::Path: return {{"kind", "path"}, {"path", v.path}};
   }
   return nullptr;
 }

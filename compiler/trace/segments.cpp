@@ -29,15 +29,40 @@ void Tracer::NoteLocalRead(const std::string& name, bool global) {
     if (!fr->eager && fr->def && fr->module == f.module) fr->stmt_global_reads.insert(name);
 }
 
-bool Tracer::Expressible(const ValuePtr& v) const {
+namespace {
+// The module-scope name a class is bound to (empty: none, so a plan cannot name it).
+std::string ClassGlobal(const ClassInfo& c) {
+  if (!c.module || !c.module->globals) return "";
+  auto it = c.module->globals->vars.find(c.name);
+  if (it == c.module->globals->vars.end() || it->second->kind != VK::Class || it->second->cls.get() != &c) return "";
+  return c.name;
+}
+}  // namespace
+
+bool Tracer::Expressible(const ValuePtr& v, const Frame& f, int depth) const {
+  if (depth > 32) return false;
   switch (v->kind) {
     case VK::Tensor: return v->rank_known;
     case VK::None: return true;
     case VK::Bool: case VK::Int: case VK::Float: case VK::Str: return v->known;
     case VK::Tuple: case VK::List:
+      if (v->kind == VK::List && v->born < f.seg_born) return true;  // handed back by its path
       if (!v->known) return false;
       for (const auto& x : v->items)
-        if (!Expressible(x)) return false;
+        if (!Expressible(x, f, depth + 1)) return false;
+      return true;
+    case VK::Object:
+      if (v->born < f.seg_born) return true;  // handed back by its path
+      if (!v->cls || ClassGlobal(*v->cls).empty()) return false;
+      for (const auto& [k, x] : v->attrs)
+        if (!Expressible(x, f, depth + 1)) return false;
+      return true;
+    case VK::Dict:
+      if (v->born < f.seg_born) return false;  // dicts have no paths
+      for (const auto& k : v->keys)
+        if (!(k->kind == VK::Str || k->kind == VK::Int || k->kind == VK::Bool) || !k->known) return false;
+      for (const auto& x : v->items)
+        if (!Expressible(x, f, depth + 1)) return false;
       return true;
     default: return false;
   }
@@ -90,14 +115,14 @@ void Tracer::SegStmtEnd(Frame& f, int index, Flow flow) {
   if (ok && flow != Flow::Return) {
     for (const auto& name : f.stmt_assigned) {
       auto it = f.locals->vars.find(name);
-      if (it != f.locals->vars.end() && !Expressible(it->second) && LiveAfter(f, index, name)) {
+      if (it != f.locals->vars.end() && !Expressible(it->second, f) && LiveAfter(f, index, name)) {
         ok = false;
         why = "`" + name + "` holds " + Describe(*it->second) + " here, which a compiled segment cannot hand back";
         break;
       }
     }
   }
-  if (ok && flow == Flow::Return && (!f.ret || !Expressible(f.ret))) {
+  if (ok && flow == Flow::Return && (!f.ret || !Expressible(f.ret, f))) {
     ok = false;
     why = "the function returns " + (f.ret ? Describe(*f.ret) : std::string("a value known only at run time")) +
           ", which a compiled segment cannot hand back";
@@ -266,21 +291,30 @@ graph::Graph BuildRegionGraph(Tracer& t, size_t begin, size_t end, const std::st
 }
 
 namespace {
-bool ToOutValue(const ValuePtr& v, graph::Graph& g, std::unordered_map<const Value*, graph::ValueId>& ids,
-                OutValue& out) {
+struct OutContext {
+  graph::Graph& g;
+  std::unordered_map<const Value*, graph::ValueId>& ids;
+  const PathMap& pm;
+  int64_t seg_born;
+  const ModuleState* module;  // the segment's: classes are named by its globals
+};
+
+bool ToOutValue(const ValuePtr& v, OutContext& cx, OutValue& out, int depth = 0) {
+  if (depth > 32) return false;
+  bool older = v->born < cx.seg_born;
   switch (v->kind) {
     case VK::Tensor: {
-      auto it = ids.find(v.get());
-      if (it == ids.end()) return false;
-      if (g.nodes[it->second].op == graph::OpKind::Input) {  // passed through: the object itself
+      auto it = cx.ids.find(v.get());
+      if (it == cx.ids.end()) return false;
+      if (cx.g.nodes[it->second].op == graph::OpKind::Input) {  // passed through: the object itself
         out.kind = OutValue::Input;
-        out.index = g.nodes[it->second].attrs.index;
+        out.index = cx.g.nodes[it->second].attrs.index;
         return true;
       }
-      auto pos = std::find(g.outputs.begin(), g.outputs.end(), it->second);
+      auto pos = std::find(cx.g.outputs.begin(), cx.g.outputs.end(), it->second);
       out.kind = OutValue::Tensor;
-      out.index = static_cast<int>(pos - g.outputs.begin());
-      if (pos == g.outputs.end()) g.outputs.push_back(it->second);
+      out.index = static_cast<int>(pos - cx.g.outputs.begin());
+      if (pos == cx.g.outputs.end()) cx.g.outputs.push_back(it->second);
       return true;
     }
     case VK::None: case VK::Bool: case VK::Int: case VK::Float: case VK::Str:
@@ -288,12 +322,47 @@ bool ToOutValue(const ValuePtr& v, graph::Graph& g, std::unordered_map<const Val
       out.kind = OutValue::Const;
       out.const_json = ScalarJson(*v);
       return true;
-    case VK::Tuple: case VK::List:
+    case VK::List: case VK::Object:
+      if (older) {  // from before the segment: the very object, found by its path
+        auto it = cx.pm.visited.find(v.get());
+        if (it == cx.pm.visited.end()) return false;
+        out.kind = OutValue::Path;
+        out.path = it->second;
+        return true;
+      }
+      if (v->kind == VK::Object) {
+        out.kind = OutValue::Object;
+        out.class_name = v->cls && v->cls->module == cx.module ? ClassGlobal(*v->cls) : "";
+        if (out.class_name.empty()) return false;
+        out.class_module = v->cls->module->name;
+        for (const auto& [k, x] : v->attrs) {
+          OutValue o;
+          if (!ToOutValue(x, cx, o, depth + 1)) return false;
+          out.keys.push_back(k);
+          out.items.push_back(std::move(o));
+        }
+        return true;
+      }
+      [[fallthrough]];
+    case VK::Tuple:
+      if (!v->known) return false;
       out.kind = v->kind == VK::Tuple ? OutValue::Tuple : OutValue::List;
       for (const auto& x : v->items) {
         OutValue o;
-        if (!ToOutValue(x, g, ids, o)) return false;
-        out.items.push_back(o);
+        if (!ToOutValue(x, cx, o, depth + 1)) return false;
+        out.items.push_back(std::move(o));
+      }
+      return true;
+    case VK::Dict:
+      if (older) return false;
+      out.kind = OutValue::Dict;
+      for (size_t i = 0; i < v->keys.size(); ++i) {
+        const Value& k = *v->keys[i];
+        if (!(k.kind == VK::Str || k.kind == VK::Int || k.kind == VK::Bool) || !k.known) return false;
+        OutValue o;
+        if (!ToOutValue(v->items[i], cx, o, depth + 1)) return false;
+        out.keys.push_back(ScalarJson(k));
+        out.items.push_back(std::move(o));
       }
       return true;
     default: return false;
@@ -370,14 +439,19 @@ void Tracer::SegClose(Frame& f) {
       n.attrs.index = static_cast<int32_t>(seg.inputs.size());
       seg.inputs.push_back(n.name);
       ids[v.get()] = seg.graph.Add(n);
-    } else if (v->kind == VK::Tuple || v->kind == VK::List) {
+    } else if (v->born < f.seg_born && (v->kind == VK::List || v->kind == VK::Object)) {
+      return;  // handed back by its path, whole
+    } else if (v->kind == VK::Tuple || v->kind == VK::List || v->kind == VK::Dict) {
       for (const auto& x : v->items) pass_through(x, depth + 1);
+    } else if (v->kind == VK::Object) {
+      for (const auto& [k, x] : v->attrs) pass_through(x, depth + 1);
     }
   };
+  OutContext cx{seg.graph, ids, pm, f.seg_born, f.module};
   if (s.returned) {
     SegmentOutput o{"<return>", {}};
     pass_through(s.return_value, 0);
-    if (!ToOutValue(s.return_value, seg.graph, ids, o.value))
+    if (!ToOutValue(s.return_value, cx, o.value))
       return fail("the function returns " + Describe(*s.return_value) + ", which a compiled segment cannot hand back");
     seg.outputs.push_back(o);
   } else {
@@ -385,7 +459,7 @@ void Tracer::SegClose(Frame& f) {
       if (!LiveAfter(f, s.stmt_end - 1, name)) continue;
       SegmentOutput o{name, {}};
       pass_through(v, 0);
-      if (!ToOutValue(v, seg.graph, ids, o.value))
+      if (!ToOutValue(v, cx, o.value))
         return fail("`" + name + "` holds " + Describe(*v) + ", which a compiled segment cannot hand back");
       seg.outputs.push_back(o);
     }

@@ -131,10 +131,17 @@ struct Guard {
 struct OutValue {
   // Input: a tensor the segment only passes through (`y = x`, `return x, h`):
   // the very object at kernel input `index`, not a copy (aliasing and `is` hold).
-  enum Kind { Tensor, Const, Tuple, List, Input } kind = Const;
+  // Object: a new instance of class_module.class_name with attributes keys[i] =
+  // items[i], made without running __init__ (the tracer ran it). Dict: a new
+  // dict, keys[i] the JSON text of each key. Path: the value at `path` when the
+  // segment began (a list or object from before it: the very object).
+  enum Kind { Tensor, Const, Tuple, List, Input, Object, Dict, Path } kind = Const;
   int index = 0;                    // Tensor: index into graph.outputs; Input: into Segment::inputs
   std::string const_json = "null";  // Const: JSON scalar text
-  std::vector<OutValue> items;      // Tuple / List
+  std::vector<OutValue> items;      // Tuple / List / Object / Dict
+  std::vector<std::string> keys;    // Object: attribute names; Dict: JSON keys
+  std::string class_module, class_name;  // Object
+  std::string path;                 // Path
 };
 
 struct SegmentOutput {

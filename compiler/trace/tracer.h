@@ -251,7 +251,8 @@ class Tracer {
   void SegStmtEnd(Frame& f, int index, Flow flow);
   void SegClose(Frame& f);
   void SegFinishFrame(Frame& f, Frame* caller);
-  bool Expressible(const ValuePtr& v) const;
+  // Whether a segment of `f` can hand `v` back (segments.cpp ToOutValue).
+  bool Expressible(const ValuePtr& v, const Frame& f, int depth = 0) const;
   // A Python-side mutation of `target` (a list, dict or object): the current
   // statement runs in the interpreter in every traced frame whose segment
   // began before `target` was made, since its outputs could not describe the

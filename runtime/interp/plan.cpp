@@ -3,6 +3,7 @@
 #include "interp/plan.h"
 
 #include <algorithm>
+#include <functional>
 #include <cctype>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -78,6 +79,21 @@ void ParseValue(const json& j, PlanValue* out, int32_t* max_index) {
       out->items.emplace_back();
       ParseValue(item, &out->items.back(), max_index);
     }
+  } else if (kind == "object" || kind == "dict") {
+    out->kind = kind == "object" ? PlanValue::kObject : PlanValue::kDict;
+    std::string error;
+    if (kind == "object" && !ParsePath(j.at("class").get<std::string>(), &out->path, &error))
+      throw std::runtime_error(error);
+    for (auto& item : j.at(kind == "object" ? "attrs" : "items")) {
+      if (kind == "object") out->attrs.push_back(Intern(item.at("key").get<std::string>()));
+      else out->keys.push_back(ConstOf(item.at("key")));
+      out->items.emplace_back();
+      ParseValue(item.at("value"), &out->items.back(), max_index);
+    }
+  } else if (kind == "path") {
+    out->kind = PlanValue::kPath;
+    std::string error;
+    if (!ParsePath(j.at("path").get<std::string>(), &out->path, &error)) throw std::runtime_error(error);
   } else {
     throw std::runtime_error("unknown output value kind `" + kind + "`");
   }
@@ -202,7 +218,12 @@ bool AttachPlan(Plan& plan, std::vector<ModuleCode*> modules, std::string* error
     }
     for (auto& p : s.inputs) ResolveRoot(p, *target);
     for (auto& p : s.scalar_inputs) ResolveRoot(p, *target);
+    std::function<void(PlanValue&)> resolve_paths = [&](PlanValue& v) {
+      if (v.kind == PlanValue::kObject || v.kind == PlanValue::kPath) ResolveRoot(v.path, *target);
+      for (auto& x : v.items) resolve_paths(x);
+    };
     for (auto& o : s.outputs) {
+      resolve_paths(o.value);
       if (o.is_return) continue;
       PlanPath p;
       p.root = o.target;

@@ -46,10 +46,13 @@ struct PlanGuard {
 };
 
 struct PlanValue {
-  enum Kind { kTensor, kConst, kTuple, kList, kInput } kind = kConst;
+  enum Kind { kTensor, kConst, kTuple, kList, kInput, kObject, kDict, kPath } kind = kConst;
   int32_t index = 0;          // kTensor: output index; kInput: input index (the object itself)
   Value constant;             // kConst (None, bool, int, float, str)
-  std::vector<PlanValue> items;
+  std::vector<PlanValue> items;  // kTuple, kList; kObject attribute values; kDict values
+  std::vector<int32_t> attrs; // kObject: attribute symbols
+  std::vector<Value> keys;    // kDict: keys
+  PlanPath path;              // kObject: the class (a global); kPath: the value at segment start
 };
 
 struct PlanOutput {

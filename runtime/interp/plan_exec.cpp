@@ -77,8 +77,39 @@ bool GuardHolds(const PlanGuard& g, const Value& v, std::vector<int64_t>& syms) 
   return false;
 }
 
-Value BuildOutput(const PlanValue& pv, std::vector<Value>& outs, const std::vector<Value>& ins) {
+// Values of `path` outputs (lists and objects from before the segment), read
+// before any output is bound: binding may replace the slot a path starts at.
+void ReadPaths(const PlanValue& pv, Frame& f, std::vector<Value>& out) {
+  if (pv.kind == PlanValue::kPath || pv.kind == PlanValue::kObject) out.push_back(Walk(pv.path, f));
+  for (const auto& x : pv.items) ReadPaths(x, f, out);
+}
+
+Value BuildOutput(const PlanValue& pv, std::vector<Value>& outs, const std::vector<Value>& ins,
+                  const std::vector<Value>& paths, size_t& next_path) {
   switch (pv.kind) {
+    case PlanValue::kPath: return paths[next_path++];
+    case PlanValue::kObject: {
+      // An instance made inside the segment: its class, then its attributes,
+      // as the tracer saw __init__ leave them.
+      const Value& cls = paths[next_path++];
+      if (!cls.is(OType::Class)) return Value();
+      Ref<InstanceObj> obj(new InstanceObj(Ref<ClassObj>(cls.as<ClassObj>())));
+      for (size_t i = 0; i < pv.items.size(); ++i) {
+        Value v = BuildOutput(pv.items[i], outs, ins, paths, next_path);
+        if (v.is_undef()) return v;
+        obj->Set(pv.attrs[i], std::move(v));
+      }
+      return obj.value();
+    }
+    case PlanValue::kDict: {
+      Ref<DictObj> d(new DictObj());
+      for (size_t i = 0; i < pv.items.size(); ++i) {
+        Value v = BuildOutput(pv.items[i], outs, ins, paths, next_path);
+        if (v.is_undef()) return v;
+        d->Set(pv.keys[i], std::move(v));
+      }
+      return d.value();
+    }
     case PlanValue::kTensor: return outs[pv.index];
     case PlanValue::kInput:
       return pv.index >= 0 && pv.index < static_cast<int32_t>(ins.size()) ? ins[pv.index] : Value();
@@ -86,7 +117,7 @@ Value BuildOutput(const PlanValue& pv, std::vector<Value>& outs, const std::vect
     case PlanValue::kTuple:
     case PlanValue::kList: {
       std::vector<Value> items;
-      for (auto& it : pv.items) items.push_back(BuildOutput(it, outs, ins));
+      for (auto& it : pv.items) items.push_back(BuildOutput(it, outs, ins, paths, next_path));
       return pv.kind == PlanValue::kTuple ? MakeTuple(std::move(items)) : MakeList(std::move(items));
     }
   }
@@ -120,6 +151,10 @@ bool Interp::TryPlan(const Segment* seg, Frame& f, int32_t* next, bool* returned
     if (!v.is_number()) return false;
     scalars.push_back(v.to_double());
   }
+  std::vector<Value> paths;  // lists, objects and classes the outputs name by path
+  for (const auto& o : seg->outputs) ReadPaths(o.value, f, paths);
+  for (const auto& v : paths)
+    if (v.is_undef()) return false;  // not the structure the tracer saw: run the statements eagerly
   std::vector<ts_tensor> outputs(seg->n_tensor_outputs);
   for (auto& o : outputs) o = ts_tensor{};
   PendingKernelError() = KernelError{};
@@ -140,8 +175,9 @@ bool Interp::TryPlan(const Segment* seg, Frame& f, int32_t* next, bool* returned
     }
     ThrowError(DiagKind::RtKernelError, e.raised ? e.message : "compiled kernel `" + seg->kernel + "` failed");
   }
+  size_t next_path = 0;
   for (const auto& o : seg->outputs) {
-    Value v = BuildOutput(o.value, outs, in_vals);
+    Value v = BuildOutput(o.value, outs, in_vals, paths, next_path);
     if (v.is_undef()) ThrowError(DiagKind::RtKernelError, "compiled kernel `" + seg->kernel + "` did not produce all its outputs");
     if (o.is_return) {
       *returned = true;
