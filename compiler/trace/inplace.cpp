@@ -129,14 +129,29 @@ void Tracer::AugAssignTensor(const ast::AugAssignStmt& s, const ValuePtr& cur, c
   if (Traced()) WarnStaleViews(cur, s.range);
   bool fresh = Traced() && f.seg.open && cur->tape_pos >= 0 &&
                static_cast<size_t>(cur->tape_pos) >= f.seg.tape_begin;
+  // A tensor from outside a frame's segment: the kernel computes the new value
+  // and the runtime copies it into that very tensor afterwards (torch.compile's
+  // input mutation), so every alias outside sees the update.
+  std::vector<std::pair<Frame*, std::string>> targets;
   if (!fresh) {
-    // The interpreter updates the tensor in place; the names keep it.
-    if (Traced()) MarkInterpreted(s.range, "in-place update of a tensor from outside the kernel");
-    return;
+    if (!Traced()) return;  // module scope: the interpreter updates it in place; the names keep it
+    for (Frame* fr : frames) {
+      if (fr->eager || !fr->seg.open) continue;
+      if (cur->tape_pos >= 0 && static_cast<size_t>(cur->tape_pos) >= fr->seg.tape_begin) continue;  // made inside
+      std::string path = PathAtSegmentStart(*fr, cur);
+      if (path.empty()) {
+        MarkInterpreted(s.range, "in-place update of a tensor the kernel cannot name by a path");
+        return;
+      }
+      targets.emplace_back(fr, path);
+    }
   }
   ValuePtr nv = EmitCast(r, cur->type.dtype, s.range);
+  for (auto& [fr, path] : targets) fr->stmt_writebacks.push_back(SegState::Writeback{cur, path, nv});
   Redirect red{cur.get(), nv, {}};
   for (Frame* fr : frames) {
+    for (auto& wb : fr->stmt_writebacks) red.Slot(wb.value, 0);
+    for (auto& wb : fr->seg.writebacks) red.Slot(wb.value, 0);
     for (EnvPtr e = fr->locals; e; e = e->parent) red.Env(*e, 0);
     for (auto& [k, x] : fr->seg_out_values) red.Slot(x, 0);
     red.Slot(fr->ret, 0);

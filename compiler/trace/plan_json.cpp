@@ -55,6 +55,8 @@ nlohmann::json PlanToJson(const TraceResult& result) {
     }
     nlohmann::json outs = nlohmann::json::array();
     for (const auto& o : s.outputs) outs.push_back({{"target", o.target}, {"value", OutJson(o.value)}});
+    nlohmann::json writebacks = nlohmann::json::array();
+    for (const auto& w : s.writebacks) writebacks.push_back({{"input", w.input}, {"output", w.output}});
     segs.push_back({{"kernel", s.kernel},
                     {"module", s.module},
                     {"function", s.function},
@@ -64,7 +66,8 @@ nlohmann::json PlanToJson(const TraceResult& result) {
                     {"guards", guards},
                     {"inputs", s.inputs},
                     {"scalar_inputs", s.scalar_inputs},
-                    {"outputs", outs}});
+                    {"outputs", outs},
+                    {"writebacks", writebacks}});
   }
   return {{"version", 1}, {"segments", segs}};
 }

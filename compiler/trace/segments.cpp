@@ -104,6 +104,7 @@ void Tracer::SegStmtBegin(Frame& f, int index) {
   f.stmt_eager_range = Range{};
   f.stmt_tape_begin = tape.size();
   f.stmt_assigned.clear();
+  f.stmt_writebacks.clear();
   f.stmt_reads.clear();
   f.stmt_global_reads.clear();
   f.child_segs.clear();
@@ -129,6 +130,8 @@ void Tracer::SegStmtEnd(Frame& f, int index, Flow flow) {
   }
   if (ok) {
     f.child_segs.clear();  // the callees' ops are part of this segment
+    for (auto& wb : f.stmt_writebacks) f.seg.writebacks.push_back(std::move(wb));
+    f.stmt_writebacks.clear();
     f.seg.stmt_end = index + 1;
     f.seg.tape_end = tape.size();
     for (const auto& n : f.stmt_reads)
@@ -201,6 +204,28 @@ void Walk(const std::string& path, const ValuePtr& v, PathMap& pm) {
     default: return;
   }
 }
+
+}  // namespace
+
+std::string Tracer::PathAtSegmentStart(Frame& f, const ValuePtr& v) {
+  PathMap pm;
+  std::vector<std::string> names;
+  for (const auto& [name, x] : f.seg.start_locals) names.push_back(name);
+  std::sort(names.begin(), names.end());
+  for (const auto& name : names) {
+    Walk(name, f.seg.start_locals[name], pm);
+    if (auto it = pm.paths.find(v.get()); it != pm.paths.end()) return it->second;
+  }
+  if (f.module && f.module->globals)
+    for (const auto& [name, x] : f.module->globals->vars) {
+      if (f.seg.start_locals.count(name)) continue;
+      Walk(name, x, pm);
+      if (auto it = pm.paths.find(v.get()); it != pm.paths.end()) return it->second;
+    }
+  return "";
+}
+
+namespace {
 
 std::string DimName(const Dim& d) { return d.is_static() ? std::to_string(d.size) : "s" + std::to_string(d.sym); }
 
@@ -408,6 +433,10 @@ void Tracer::SegClose(Frame& f) {
       if (it != f.module->globals->vars.end()) Walk(name, it->second, pm);
     }
   }
+  // Tensors updated in place: the segment reads them by their path at its start
+  // (the tracer has since moved every reference to the new value).
+  for (const auto& wb : s.writebacks)
+    if (pm.paths.emplace(wb.tensor.get(), wb.path).second) pm.keep.push_back(wb.tensor);
   Segment seg;
   seg.graph.file = f.module ? f.module->file : nullptr;
   seg.tape_begin = s.tape_begin;
@@ -463,6 +492,17 @@ void Tracer::SegClose(Frame& f) {
         return fail("`" + name + "` holds " + Describe(*v) + ", which a compiled segment cannot hand back");
       seg.outputs.push_back(o);
     }
+  }
+  for (const auto& wb : s.writebacks) {
+    auto in = ids.find(wb.tensor.get()), out = ids.find(wb.value.get());
+    if (in == ids.end() || seg.graph.nodes[in->second].op != graph::OpKind::Input || out == ids.end())
+      return fail("an in-place update of `" + wb.path + "` that the kernel cannot write back");
+    Segment::Writeback w;
+    w.input = seg.graph.nodes[in->second].attrs.index;
+    auto pos = std::find(seg.graph.outputs.begin(), seg.graph.outputs.end(), out->second);
+    w.output = static_cast<int>(pos - seg.graph.outputs.begin());
+    if (pos == seg.graph.outputs.end()) seg.graph.outputs.push_back(out->second);
+    seg.writebacks.push_back(w);
   }
   // Guards: every tensor and Python value reached from what the segment read.
   std::vector<std::pair<std::string, const Value*>> tensors;

@@ -162,6 +162,10 @@ struct Segment {
   std::vector<std::string> scalar_inputs; // runtime numbers (= ScalarInput attrs.index)
   std::vector<SegmentOutput> outputs;
   graph::Graph graph;               // Input/ScalarInput nodes named by path; outputs set
+  // In-place updates of tensors from outside (`w -= lr * g` on an argument):
+  // after the kernel, output `output` is copied into the tensor of input `input`.
+  struct Writeback { int input = 0, output = 0; };
+  std::vector<Writeback> writebacks;
   size_t tape_begin = 0, tape_end = 0;  // the traced ops it compiles (tracer-internal)
 };
 

@@ -63,6 +63,10 @@ struct SegState {
   std::set<std::string> assigned, reads, global_reads;
   bool returned = false;
   ValuePtr return_value;
+  // In-place updates of tensors from before the segment: the tensor, its path
+  // at the segment's start, and the value the kernel computes for it.
+  struct Writeback { ValuePtr tensor; std::string path; ValuePtr value; };
+  std::vector<Writeback> writebacks;
 };
 
 struct Frame {
@@ -87,6 +91,7 @@ struct Frame {
   std::vector<Segment> closed;       // this frame's segments
   std::vector<Segment> child_segs;   // callee segments from the current statement
   std::set<std::string> stmt_assigned, stmt_reads, stmt_global_reads;
+  std::vector<SegState::Writeback> stmt_writebacks;  // join seg.writebacks when the statement joins
   std::map<std::string, ValuePtr> seg_out_values;  // assigned names at the segment's end
   std::vector<std::set<std::string>> loads_per_stmt;  // names each top-level statement loads
   int cur_stmt = -1;
@@ -261,6 +266,9 @@ class Tracer {
   // mutations after the graph.
   void MarkMutation(const ValuePtr& target, const std::string& what, Range where);
   bool LiveAfter(Frame& f, int index, const std::string& name);
+  // The access path of `v` from what frame `f`'s open segment started with
+  // (its locals, then its module's globals); empty when unreachable.
+  std::string PathAtSegmentStart(Frame& f, const ValuePtr& v);
   void NoteLocalRead(const std::string& name, bool global);
 
   // ---- state

@@ -169,6 +169,13 @@ std::optional<Plan> ParsePlan(const std::string& text, const ts_kernel_entry* ke
         ParseValue(jo.at("value"), &o.value, &s.n_tensor_outputs);
         s.outputs.push_back(std::move(o));
       }
+      for (auto& jw : js.value("writebacks", json::array())) {
+        PlanWriteback w{jw.at("input").get<int32_t>(), jw.at("output").get<int32_t>()};
+        if (w.input < 0 || w.input >= static_cast<int32_t>(s.inputs.size()) || w.output < 0)
+          throw std::runtime_error("writeback names no input or output");
+        s.n_tensor_outputs = std::max(s.n_tensor_outputs, w.output + 1);
+        s.writebacks.push_back(w);
+      }
       plan.segments.push_back(std::move(s));
     }
   } catch (const std::exception& e) {

@@ -63,6 +63,12 @@ struct PlanOutput {
   PlanValue value;
 };
 
+// After the kernel, tensor output `output` is copied into input `input` in
+// place: an in-place update of a tensor from outside the segment.
+struct PlanWriteback {
+  int32_t input = 0, output = 0;
+};
+
 struct Segment {
   std::string kernel;
   ts_kernel_fn fn = nullptr;
@@ -73,6 +79,7 @@ struct Segment {
   std::vector<PlanPath> inputs;
   std::vector<PlanPath> scalar_inputs;
   std::vector<PlanOutput> outputs;
+  std::vector<PlanWriteback> writebacks;
   int32_t n_tensor_outputs = 0;
   int32_t n_symbols = 0;
 };

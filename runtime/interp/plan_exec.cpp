@@ -6,6 +6,7 @@
 #include "interp/plan.h"
 #include "interp/tensor_value.h"
 #include "tensor/abi.h"
+#include "tensor/ops.h"
 
 namespace tcc::interp {
 
@@ -174,6 +175,13 @@ bool Interp::TryPlan(const Segment* seg, Frame& f, int32_t* next, bool* returned
       f.at = &kernel_error_range_;
     }
     ThrowError(DiagKind::RtKernelError, e.raised ? e.message : "compiled kernel `" + seg->kernel + "` failed");
+  }
+  // In-place updates of tensors from outside: into the very tensor (its
+  // storage and strides), so every alias and view sees the new values.
+  for (const auto& w : seg->writebacks) {
+    if (w.output >= static_cast<int32_t>(outs.size()) || !outs[w.output].is(OType::Tensor))
+      ThrowError(DiagKind::RtKernelError, "compiled kernel `" + seg->kernel + "` did not produce all its outputs");
+    rt::copy_into(TensorOf(in_vals[w.input]), TensorOf(outs[w.output]));
   }
   size_t next_path = 0;
   for (const auto& o : seg->outputs) {
