@@ -61,6 +61,7 @@ nlohmann::json PlanToJson(const TraceResult& result) {
                     {"module", s.module},
                     {"function", s.function},
                     {"def_line", s.def_line},
+                    {"block", s.block},
                     {"stmt_begin", s.stmt_begin},
                     {"stmt_end", s.stmt_end},
                     {"guards", guards},

@@ -80,6 +80,7 @@ void Tracer::MarkMutation(const ValuePtr& target, const std::string& what, Range
 }
 
 bool Tracer::LiveAfter(Frame& f, int index, const std::string& name) {
+  if (f.block) return true;  // a loop body: the next iteration or the code after the loop may read it
   if (f.loads_per_stmt.empty() && f.def) {
     for (const auto& s : f.def->body) f.loads_per_stmt.push_back(NamesLoaded(*s));
   }
@@ -111,8 +112,11 @@ void Tracer::SegStmtBegin(Frame& f, int index) {
 }
 
 void Tracer::SegStmtEnd(Frame& f, int index, Flow flow) {
-  bool ok = opts.build_segments && !f.stmt_broke && !f.stmt_eager;
+  // `break` and `continue` leave the block: the interpreter must run them.
+  bool ok = opts.build_segments && !f.stmt_broke && !f.stmt_eager && flow != Flow::Break && flow != Flow::Continue;
   std::string why = f.stmt_eager_reason;
+  if (why.empty() && (flow == Flow::Break || flow == Flow::Continue))
+    why = "`break` or `continue` leaves the loop here, which the interpreter does";
   if (ok && flow != Flow::Return) {
     for (const auto& name : f.stmt_assigned) {
       auto it = f.locals->vars.find(name);
@@ -152,7 +156,7 @@ void Tracer::SegStmtEnd(Frame& f, int index, Flow flow) {
   // The statement runs eagerly: the interpreter will run its callees, so
   // their segments are kept; the segment so far ends before it.
   if (opts.build_segments) {
-    Range where = f.stmt_eager_range.begin.valid() ? f.stmt_eager_range : f.def->body[index]->range;
+    Range where = f.stmt_eager_range.begin.valid() ? f.stmt_eager_range : f.Body()[index]->range;
     if (why.empty()) why = "this statement runs in the interpreter";
     NoteUncompiled(f, f.stmt_tape_begin, tape.size(), where, why, f.stmt_broke || f.stmt_listed);
   }
@@ -443,7 +447,7 @@ void Tracer::SegClose(Frame& f) {
   seg.tape_end = s.tape_end;
   // A segment that cannot be formed runs in the interpreter: say where and why.
   auto fail = [&](const std::string& why) {
-    Range where{f.def->body[s.stmt_begin]->range.begin, f.def->body[s.stmt_end - 1]->range.end};
+    Range where{f.Body()[s.stmt_begin]->range.begin, f.Body()[s.stmt_end - 1]->range.end};
     NoteUncompiled(f, s.tape_begin, s.tape_end, where, why, false);
   };
   std::unordered_map<const Value*, graph::ValueId> ids;
@@ -543,6 +547,7 @@ void Tracer::SegClose(Frame& f) {
   seg.module = f.module ? f.module->name : "main";
   seg.function = f.qualname;
   seg.def_line = f.def->name_loc.valid() ? f.def->name_loc.line : f.def->range.begin.line;
+  seg.block = f.block_path;
   seg.stmt_begin = s.stmt_begin;
   seg.stmt_end = s.stmt_end;
   f.closed.push_back(std::move(seg));
@@ -558,7 +563,7 @@ void Tracer::SegFinishFrame(Frame& f, Frame* caller) {
   }
   // An entry: its segments run whenever the interpreter runs it.
   for (auto& s : f.closed) {
-    nlohmann::json key = {s.module, s.function, s.def_line, s.stmt_begin, s.stmt_end, s.inputs, s.scalar_inputs};
+    nlohmann::json key = {s.module, s.function, s.def_line, s.block, s.stmt_begin, s.stmt_end, s.inputs, s.scalar_inputs};
     for (const auto& g : s.guards) key.push_back(g.path + ":" + g.kind + ":" + g.value_json + ":" + [&] {
       std::string r;
       for (const auto& d : g.shape) r += d + ",";

@@ -156,6 +156,10 @@ struct Segment {
   std::string module;               // "main" or module name
   std::string function;             // qualified name within the module
   uint32_t def_line = 0;
+  // Statements [stmt_begin, stmt_end) of the function body, or, with `block`,
+  // of the body of the `for` at body[block[0]].body[block[1]]... (a loop the
+  // interpreter runs whose body runs as kernels).
+  std::vector<int> block;
   int stmt_begin = 0, stmt_end = 0;
   std::vector<Guard> guards;
   std::vector<std::string> inputs;        // tensor paths, kernel input order (= Input attrs.index)

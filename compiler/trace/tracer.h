@@ -94,6 +94,12 @@ struct Frame {
   std::vector<SegState::Writeback> stmt_writebacks;  // join seg.writebacks when the statement joins
   std::map<std::string, ValuePtr> seg_out_values;  // assigned names at the segment's end
   std::vector<std::set<std::string>> loads_per_stmt;  // names each top-level statement loads
+  // The block whose statements segments are being formed of: the body, or
+  // the body of a rolled loop (loops.cpp), named by the statement indices
+  // leading to that `for` (empty: the function body).
+  const ast::Block* block = nullptr;
+  std::vector<int> block_path;
+  const ast::Block& Body() const { return block ? *block : def->body; }
   int cur_stmt = -1;
   ValuePtr maybe_ret;                // a return on one side of an unknown branch
 };
@@ -185,6 +191,9 @@ class Tracer {
   // Runs `then_fn` and `else_fn` on copies of the locals and joins them
   // (a branch whose direction is unknown at compile time).
   Flow ExecBothWays(const std::function<Flow()>& a, const std::function<Flow()>& b);
+  // A `for` the interpreter runs whose body statements form segments of their
+  // own, `item` standing for every item (loops.cpp); false: not possible here.
+  bool RolledLoop(const ast::ForStmt& fs, const ValuePtr& item);
 
   // ---- calls (trace_call.cpp)
   ValuePtr EvalCall(const ast::CallExpr& e);

@@ -117,18 +117,26 @@ Value Interp::CallFunction(FunctionObj* fn, const Value* self, const Value* pos,
 }
 
 Value Interp::RunBody(const FuncCode* c, Frame& f) {
-  const auto& body = c->body;
+  if (RunPlanned(c->body, c->segments_at, f) == Flow::Return) return std::move(f.ret);
+  return Value::None();
+}
+
+Interp::Flow Interp::RunPlanned(const std::vector<SPtr>& body, const std::vector<std::vector<const Segment*>>& segs,
+                                Frame& f) {
   const int32_t n = static_cast<int32_t>(body.size());
-  const bool has_plan = !c->segments_at.empty();
+  const bool has_plan = !segs.empty();
   for (int32_t i = 0; i < n;) {
-    if (has_plan && !c->segments_at[i].empty()) {
+    if (has_plan && !segs[i].empty()) {
       bool ran = false;
-      for (const Segment* seg : c->segments_at[i]) {
+      for (const Segment* seg : segs[i]) {
         int32_t next = i;
         bool returned = false;
         Value ret;
         if (TryPlan(seg, f, &next, &returned, &ret)) {
-          if (returned) return ret;
+          if (returned) {
+            f.ret = std::move(ret);
+            return Flow::Return;
+          }
           i = next;
           ran = true;
           break;
@@ -136,10 +144,11 @@ Value Interp::RunBody(const FuncCode* c, Frame& f) {
       }
       if (ran) continue;
     }
-    if (Exec(body[i].get(), f) == Flow::Return) return std::move(f.ret);
+    Flow fl = Exec(body[i].get(), f);
+    if (fl != Flow::Normal) return fl;
     ++i;
   }
-  return Value::None();
+  return Flow::Normal;
 }
 
 Value Interp::Instantiate(ClassObj* cls, const Value* pos, int32_t npos, const int32_t* kwnames,

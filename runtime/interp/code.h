@@ -76,6 +76,9 @@ struct SNode {
   std::string module;            // Import/ImportFrom
   struct Bind { std::string name; XPtr target; Loc loc; };
   std::vector<Bind> binds;       // Import: module name -> target; ImportFrom: name -> target
+  // For: plan segments starting before statement i of `body` (a rolled loop
+  // whose body runs as kernels; filled in by AttachPlan).
+  std::vector<std::vector<const Segment*>> segments_at;
 };
 
 struct ParamInfo {

@@ -158,7 +158,7 @@ Interp::Flow Interp::ExecFor(const SNode* s, Frame& f) {
   bool returned = false;
   Iterate(it, s->value->range, f, [&](Value item) {
     Store(target, std::move(item), f);
-    Flow fl = ExecBlock(s->body, f);
+    Flow fl = s->segments_at.empty() ? ExecBlock(s->body, f) : RunPlanned(s->body, s->segments_at, f);
     returned = fl == Flow::Return;
     return fl != Flow::Break && fl != Flow::Return;
   });

@@ -115,6 +115,9 @@ class Interp {
   Flow ExecWith(const SNode* s, Frame& f);
   void ExecImport(const SNode* s, Frame& f);
   Value RunBody(const FuncCode* code, Frame& f);
+  // Runs a block whose statements may start plan segments (segments[i]: those
+  // starting before statement i); a segment's `<return>` sets f.ret.
+  Flow RunPlanned(const std::vector<SPtr>& body, const std::vector<std::vector<const Segment*>>& segments, Frame& f);
   bool TryPlan(const Segment* seg, Frame& f, int32_t* next, bool* returned, Value* ret);
 
   std::ostream& out_;

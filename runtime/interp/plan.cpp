@@ -117,6 +117,7 @@ std::optional<Plan> ParsePlan(const std::string& text, const ts_kernel_entry* ke
       s.module = js.value("module", "main");
       s.function = js.at("function").get<std::string>();
       s.def_line = js.value("def_line", 0u);
+      s.block = js.value("block", std::vector<int32_t>{});
       s.stmt_begin = js.at("stmt_begin").get<int32_t>();
       s.stmt_end = js.at("stmt_end").get<int32_t>();
       std::vector<std::string> symbols;
@@ -213,8 +214,20 @@ bool AttachPlan(Plan& plan, std::vector<ModuleCode*> modules, std::string* error
         if (f->qualname == s.function && (s.def_line == 0 || f->def_line == s.def_line)) target = f.get();
       }
     }
-    const int32_t n = target ? static_cast<int32_t>(target->body.size()) : 0;
-    if (!target || s.stmt_begin < 0 || s.stmt_begin >= s.stmt_end || s.stmt_end > n) {
+    // The block: the body, or the body of the `for` that `block` leads to.
+    std::vector<SPtr>* body = target ? &target->body : nullptr;
+    std::vector<std::vector<const Segment*>>* at = target ? &target->segments_at : nullptr;
+    for (int32_t k : s.block) {
+      if (!body || k < 0 || k >= static_cast<int32_t>(body->size()) || (*body)[k]->k != SK::For) {
+        body = nullptr;
+        break;
+      }
+      SNode* loop = (*body)[k].get();
+      body = &loop->body;
+      at = &loop->segments_at;
+    }
+    const int32_t n = body ? static_cast<int32_t>(body->size()) : 0;
+    if (!body || s.stmt_begin < 0 || s.stmt_begin >= s.stmt_end || s.stmt_end > n) {
       if (error) *error += "plan segment `" + s.kernel + "` does not match function `" + s.function + "`\n";
       ok = false;
       continue;
@@ -242,8 +255,8 @@ bool AttachPlan(Plan& plan, std::vector<ModuleCode*> modules, std::string* error
       o.slot = p.root_slot;
       o.slot_is_cell = p.root_cell;
     }
-    target->segments_at.resize(target->body.size());
-    target->segments_at[s.stmt_begin].push_back(&s);
+    at->resize(body->size());
+    (*at)[s.stmt_begin].push_back(&s);
   }
   return ok;
 }

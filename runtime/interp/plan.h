@@ -74,6 +74,7 @@ struct Segment {
   ts_kernel_fn fn = nullptr;
   std::string module, function;
   uint32_t def_line = 0;
+  std::vector<int32_t> block;  // statement indices to the `for` whose body holds it (empty: the body)
   int32_t stmt_begin = 0, stmt_end = 0;
   std::vector<PlanGuard> guards;
   std::vector<PlanPath> inputs;
