@@ -20,6 +20,21 @@ nlohmann::json OutJson(const OutValue& v) {
   }
   return nullptr;
 }
+// The real tensor ops of a segment's graph: not its inputs or constants
+// (run statistics count these as the kernel's `kernel_ops`).
+int64_t RealOps(const graph::Graph& g) {
+  int64_t n = 0;
+  for (const auto& node : g.nodes) {
+    switch (graph::CategoryOf(node.op)) {
+      case graph::OpCategory::Input: case graph::OpCategory::Constant: break;
+      case graph::OpCategory::Unary: case graph::OpCategory::Binary: case graph::OpCategory::Ternary:
+      case graph::OpCategory::Reduce: case graph::OpCategory::Contract: case graph::OpCategory::View:
+      case graph::OpCategory::Join: case graph::OpCategory::Create: case graph::OpCategory::Cast:
+      case graph::OpCategory::Random: ++n; break;
+    }
+  }
+  return n;
+}
 }  // namespace
 
 nlohmann::json PlanToJson(const TraceResult& result) {
@@ -51,6 +66,7 @@ nlohmann::json PlanToJson(const TraceResult& result) {
                     {"def_line", s.def_line},
                     {"stmt_begin", s.stmt_begin},
                     {"stmt_end", s.stmt_end},
+                    {"ops", RealOps(s.graph)},
                     {"guards", guards},
                     {"inputs", s.inputs},
                     {"scalar_inputs", s.scalar_inputs},

@@ -103,6 +103,7 @@ std::optional<Plan> ParsePlan(const std::string& text, const ts_kernel_entry* ke
       s.def_line = js.value("def_line", 0u);
       s.stmt_begin = js.at("stmt_begin").get<int32_t>();
       s.stmt_end = js.at("stmt_end").get<int32_t>();
+      s.ops = js.value("ops", int64_t{0});
       std::vector<std::string> symbols;
       for (auto& jg : js.value("guards", json::array())) {
         PlanGuard g;
@@ -214,6 +215,7 @@ bool AttachPlan(Plan& plan, std::vector<ModuleCode*> modules, std::string* error
       o.slot = p.root_slot;
       o.slot_is_cell = p.root_cell;
     }
+    s.func = target;
     target->segments_at.resize(target->body.size());
     target->segments_at[s.stmt_begin].push_back(&s);
   }

@@ -72,6 +72,8 @@ struct Segment {
   std::vector<PlanOutput> outputs;
   int32_t n_tensor_outputs = 0;
   int32_t n_symbols = 0;
+  int64_t ops = 0;                 // real ops of the kernel's graph (run statistics' kernel_ops)
+  const FuncCode* func = nullptr;  // resolved by AttachPlan
 };
 
 struct Plan {

@@ -1,9 +1,12 @@
 // Implements running one plan segment: evaluate its guards against the
 // current frame, gather tensor and scalar inputs by path, call the kernel
 // through the C ABI, and bind its outputs (locals, or the function's return
-// value). A failed guard only means the statements run eagerly.
+// value). A failed guard only means the statements run eagerly; when no
+// segment at a statement runs, DescribeGuardFailure says which guard of the
+// first one failed and why (run statistics and the TS3017 warning).
 #include "interp/interpreter.h"
 #include "interp/plan.h"
+#include "interp/stats.h"
 #include "interp/tensor_value.h"
 #include "tensor/abi.h"
 
@@ -127,7 +130,8 @@ bool Interp::TryPlan(const Segment* seg, Frame& f, int32_t* next, bool* returned
                        static_cast<int32_t>(scalars.size()), outputs.data(), static_cast<int32_t>(outputs.size()));
   std::vector<Value> outs;
   for (auto& o : outputs) {
-    if (o.handle) outs.push_back(MakeTensor(rt::AdoptAbi(o)));
+    // Not MakeTensor: kernel results are kernel_ops, not interpreted tensor ops.
+    if (o.handle) outs.push_back(Value::Obj(new TensorObj(rt::AdoptAbi(o))));
     else outs.emplace_back();
   }
   if (rc != 0) {
@@ -151,8 +155,64 @@ bool Interp::TryPlan(const Segment* seg, Frame& f, int32_t* next, bool* returned
     if (o.slot_is_cell) f.slots[o.slot].as<CellObj>()->v = std::move(v);
     else f.slots[o.slot] = std::move(v);
   }
+  stats_.CountKernel(*seg);
   *next = seg->stmt_end;
   return true;
+}
+
+namespace {
+
+std::string ExpectedTensor(const PlanGuard& g, const std::vector<int64_t>& syms) {
+  std::string s = std::string(rt::dtype_name(g.dtype)) + "[";
+  for (size_t d = 0; d < g.shape.size(); ++d) {
+    const auto& spec = g.shape[d];
+    s += d ? ", " : "";
+    if (spec.sym < 0) s += std::to_string(spec.size);
+    else s += "s" + std::to_string(spec.sym) + (syms[spec.sym] >= 0 ? "=" + std::to_string(syms[spec.sym]) : "");
+  }
+  return s + "]";
+}
+
+std::string ExpectedScalar(const PlanGuard& g) {
+  switch (g.kind) {
+    case PlanGuard::kInt: return "int=" + std::to_string(g.int_value);
+    case PlanGuard::kFloat: return "float=" + FormatFloat(g.float_value);
+    case PlanGuard::kBool: return std::string("bool=") + (g.bool_value ? "True" : "False");
+    case PlanGuard::kStr: return "str=" + Repr(MakeStr(g.str_value));
+    case PlanGuard::kNone: return "None";
+    case PlanGuard::kTensor: return "a tensor";
+    case PlanGuard::kSame: return "the same tensor as `" + g.same_as.text + "`";
+  }
+  return "?";
+}
+
+std::string Saw(const Value& v) { return v.is_undef() ? "nothing (no such name, attribute or item)" : DescribeValue(v); }
+
+}  // namespace
+
+GuardMismatch DescribeGuardFailure(const Segment& seg, Frame& f) {
+  std::vector<int64_t> syms(seg.n_symbols, -1);
+  for (const auto& g : seg.guards) {
+    Value v = Walk(g.path, f);
+    if (g.kind == PlanGuard::kSame) {
+      Value b = Walk(g.same_as, f);
+      if (!v.is(OType::Tensor) || !b.is(OType::Tensor) || v.obj() != b.obj())
+        return {g.path.text, ExpectedScalar(g), v.is(OType::Tensor) && b.is(OType::Tensor) ? "a different tensor" : Saw(v)};
+      continue;
+    }
+    std::vector<int64_t> before = syms;
+    if (!GuardHolds(g, v, syms))
+      return {g.path.text, g.kind == PlanGuard::kTensor ? ExpectedTensor(g, before) : ExpectedScalar(g), Saw(v)};
+  }
+  for (const auto& p : seg.inputs) {
+    Value v = Walk(p, f);
+    if (!v.is(OType::Tensor)) return {p.text, "a tensor", Saw(v)};
+  }
+  for (const auto& p : seg.scalar_inputs) {
+    Value v = Walk(p, f);
+    if (!v.is_number()) return {p.text, "a number", Saw(v)};
+  }
+  return {"?", "?", "?"};
 }
 
 }  // namespace tcc::interp

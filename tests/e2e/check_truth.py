@@ -1,0 +1,206 @@
+#!/usr/bin/env python3
+"""The truth test (issue 9): the compiled program does what `tcc explain` says.
+
+For every program in examples/, tests/e2e/cases/ and ../shared/conformance/cases/
+(beside the repo; skipped when absent), runs `tcc explain --format json`,
+`tcc build`, and the executable with TCC_STATS, and checks the run statistics
+(README.md "Run statistics") against explain:
+
+  build-graphs     `tcc build`'s "N graphs" equals explain's graph_count
+  build-kernels    `tcc build`'s "N kernels" equals explain's kernel_count
+  kernel_launches  every run-time entry of a function explain reports with
+                   graphs (in every specialisation) launched a kernel
+  interpreted_ops  every run-time entry of a function explain reports with
+                   no graph break, no error and no `interpreted` line ran 0
+                   interpreted tensor ops
+  unexplained      a run-time entry that ran tensor ops is listed by explain
+  guard_failures   no guard failed, unless the program has a line
+                   `# truth: guard-failure-expected`
+  stats            the executable wrote its statistics (also after an error)
+
+Skipped: programs explain reports with compile errors (or that say
+`# expect build: fail`). XFAIL lists the programs known to fail today, each
+with a reason; a listed program that passes is an error too (XPASS), so the
+list only shrinks. Exit 0 when every result is as expected.
+
+Usage: check_truth.py --tcc build/tcc [--verbose] [PROGRAM...]
+"""
+import argparse
+import glob
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+SHARED = os.path.join(os.path.dirname(ROOT), "shared", "conformance", "cases")
+
+# program (relative to the repo root; shared cases as "shared/<name>") -> why
+# it fails today. Remove an entry as soon as its program passes.
+XFAIL = {
+}
+
+TIMEOUT = 300
+
+
+def programs():
+    out = []
+    for p in sorted(glob.glob(os.path.join(ROOT, "examples", "*.ts"))):
+        out.append(("examples/" + os.path.basename(p), p, ROOT))
+    for p in sorted(glob.glob(os.path.join(HERE, "cases", "*.ts"))):
+        out.append(("tests/e2e/cases/" + os.path.basename(p), p, os.path.dirname(p)))
+    if os.path.isdir(SHARED):
+        for p in sorted(glob.glob(os.path.join(SHARED, "*.ts"))):
+            out.append(("shared/" + os.path.basename(p), p, os.path.dirname(p)))
+    return out
+
+
+def key_of(path):
+    path = os.path.abspath(path)
+    for name, p, _ in programs():
+        if p == path:
+            return name
+    return os.path.relpath(path, ROOT)
+
+
+def run(cmd, cwd, env=None):
+    return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=TIMEOUT, env=env)
+
+
+def explain_functions(ex):
+    """(module, function) -> {"graphs": all specs have graphs, "any_graphs", "clean", "summary"}."""
+    funcs = {}
+    for f in ex.get("functions", []):
+        k = (f.get("module", "main"), f["function"])
+        d = funcs.setdefault(k, {"all_graphs": True, "any_graphs": False, "clean": True, "specs": []})
+        g = f.get("graph_count", 0)
+        d["all_graphs"] &= g > 0
+        d["any_graphs"] |= g > 0
+        brk, err, interp = f.get("graph_break_count", 0), f.get("error_count", 0), len(f.get("interpreted", []))
+        d["clean"] &= brk == 0 and err == 0 and interp == 0
+        d["specs"].append(f"{f.get('signature', '')}: {g} graphs, {brk} breaks, {interp} interp lines")
+    return funcs
+
+
+def check(name, path, cwd, tmp):
+    """Returns ("skip", reason) or ("ok"|"fail", [problems])."""
+    src = open(path, encoding="utf-8").read()
+    if re.search(r"^# expect build: fail", src, re.M):
+        return "skip", "expected not to build"
+    e = run([TCC, "explain", path, "--format", "json"], cwd)
+    try:
+        ex = json.loads(e.stdout)
+    except json.JSONDecodeError:
+        return "fail", [f"explain printed no JSON (exit {e.returncode}): {e.stderr[-500:]}"]
+    if ex.get("error_count", 0) > 0 or e.returncode != 0:
+        return "skip", "explain reports compile errors"
+    exe = os.path.join(tmp, "prog")
+    b = run([TCC, "build", path, "-o", exe], cwd)
+    if b.returncode != 0:
+        return "fail", [f"build failed (exit {b.returncode}): {b.stderr[-800:]}"]
+    problems = []
+    m = re.search(r"(\d+) graphs?, (\d+) kernels?;", b.stderr)
+    if not m:
+        problems.append(f"build-graphs: no build summary in: {b.stderr[-300:]}")
+    else:
+        graphs, kernels = int(m.group(1)), int(m.group(2))
+        if graphs != ex.get("graph_count"):
+            problems.append(f"build-graphs: explain graph_count {ex.get('graph_count')}, build says {graphs}")
+        if "kernel_count" in ex and kernels != ex["kernel_count"]:
+            problems.append(f"build-kernels: explain kernel_count {ex['kernel_count']}, build says {kernels}"
+                            f" ({b.stderr.strip()[-300:]})")
+    stats_file = os.path.join(tmp, "stats.json")
+    if os.path.exists(stats_file):
+        os.remove(stats_file)
+    r = run([exe], cwd, env=dict(os.environ, TCC_STATS=stats_file))
+    try:
+        with open(stats_file, encoding="utf-8") as fh:
+            st = json.load(fh)
+    except (OSError, json.JSONDecodeError) as err:
+        problems.append(f"stats: no statistics written (exit {r.returncode}): {err}")
+        return "fail", problems
+    funcs = explain_functions(ex)
+    for en in st.get("entries", []):
+        fk = (en.get("module", "main"), en["function"])
+        where = f"function `{en['function']}` {en['signature']} (entered from {en['entered_from']})"
+        info = funcs.get(fk)
+        if info is None:
+            if en["interpreted_ops"] or en["kernel_launches"]:
+                problems.append(f"unexplained: {where}: explain does not list it, it ran "
+                                f"{en['interpreted_ops']} interpreted ops, {en['kernel_launches']} kernels")
+            continue
+        if info["all_graphs"] and en["calls"] > 0 and en["kernel_launches"] == 0:
+            problems.append(f"kernel_launches: {where}: explain reports graphs ({'; '.join(info['specs'])}), "
+                            f"expected > 0, saw 0 in {en['calls']} calls (interpreted_ops {en['interpreted_ops']})")
+        if info["clean"] and en["interpreted_ops"] != 0:
+            problems.append(f"interpreted_ops: {where}: explain reports no break and no interp line "
+                            f"({'; '.join(info['specs'])}), expected 0, saw {en['interpreted_ops']}")
+    if not re.search(r"^# truth: guard-failure-expected", src, re.M):
+        failures = [(en["function"], g) for en in st.get("entries", []) for g in en.get("guard_failures", [])]
+        failures += [("<module>", g) for g in st.get("module_guard_failures", [])]
+        for fn, g in failures:
+            problems.append(f"guard_failures: function `{fn}` {g['file']}:{g['line']}: guard `{g['guard']}` "
+                            f"expected {g['expected']}, saw {g['saw']} ({g['count']}x)")
+    return ("fail" if problems else "ok"), problems
+
+
+def main():
+    global TCC
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--tcc", required=True)
+    ap.add_argument("--verbose", action="store_true")
+    ap.add_argument("files", nargs="*")
+    a = ap.parse_args()
+    TCC = os.path.abspath(a.tcc)
+    todo = programs()
+    if a.files:
+        todo = [(key_of(f), os.path.abspath(f), os.path.dirname(os.path.abspath(f))) for f in a.files]
+        todo = [(n, p, ROOT if n.startswith("examples/") else c) for n, p, c in todo]
+    errors = 0
+    counts = {"ok": 0, "skip": 0, "xfail": 0, "FAIL": 0, "XPASS": 0}
+    seen = set()
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, path, cwd in todo:
+            seen.add(name)
+            try:
+                status, detail = check(name, path, cwd, tmp)
+            except subprocess.TimeoutExpired as t:
+                status, detail = "fail", [f"timed out: {' '.join(t.cmd)}"]
+            if status == "skip":
+                counts["skip"] += 1
+                print(f"skip  {name}: {detail}")
+                continue
+            xfail = XFAIL.get(name)
+            if status == "ok" and xfail:
+                counts["XPASS"] += 1
+                errors += 1
+                print(f"XPASS {name}: passes now; remove it from XFAIL in check_truth.py (was: {xfail})")
+            elif status == "ok":
+                counts["ok"] += 1
+                print(f"ok    {name}")
+            elif xfail:
+                counts["xfail"] += 1
+                print(f"xfail {name}: {xfail}")
+                if a.verbose:
+                    for p in detail:
+                        print(f"        {p}")
+            else:
+                counts["FAIL"] += 1
+                errors += 1
+                print(f"FAIL  {name}")
+                for p in detail:
+                    print(f"        {name}: {p}")
+    if not a.files:
+        for name in sorted(XFAIL):
+            if name not in seen and (not name.startswith("shared/") or os.path.isdir(SHARED)):
+                errors += 1
+                print(f"STALE {name}: listed in XFAIL but no such program")
+    print(", ".join(f"{v} {k}" for k, v in counts.items()))
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
