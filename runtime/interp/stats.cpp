@@ -133,13 +133,17 @@ void RunStats::GuardFailure(const Segment& first, const GuardMismatch& why, size
     ++rec->count;
   }
   if (!warned_.insert(&first).second) return;
+  const uint32_t last = code ? code->body[first.stmt_end - 1]->range.end.line : at.line;
+  std::string lines = last > at.line ? "lines " + std::to_string(at.line) + "-" + std::to_string(last)
+                                     : "line " + std::to_string(at.line);
   std::string msg = "compiled code for `" + first.function + "` did not run: guard `" + why.guard + "` expected " +
-                    why.expected + ", saw " + why.saw + "; the statements from here ran in the interpreter";
+                    why.expected + ", saw " + why.saw + "; " + lines + " ran in the interpreter";
   if (n_segments > 1)
     msg += " (none of the " + std::to_string(n_segments) + " compiled specialisations here matched; the first is shown)";
   Diagnostic d{DiagKind::RtGuardFailed, Severity::Warning, msg, code && code->module ? code->module->source.get() : nullptr,
                stmt ? stmt->range : Range{}, "", {}};
-  d.hint = "this warning is shown once per site; TCC_STATS=- counts every failure";
+  d.hint = "`tcc explain` lists the specialisations that were compiled; this warning is shown once per site, "
+           "TCC_STATS=- counts every failure";
   RenderText(d, err, color);
 }
 
