@@ -79,7 +79,15 @@ void RunStats::Enable(std::string mode) {
 EntryStats* RunStats::BeginEntry(const FuncCode* code, const Value* slots, const Frame& caller) {
   if (!enabled_ || current_ || constructor_depth_ > 0) return nullptr;
   auto key = std::make_pair(code, RuntimeSignature(code, slots));
-  EntryStats*& e = index_[key];
+  auto found = index_.find(key);
+  // Past kMaxSignatures distinct signatures of one function (an int argument
+  // that changes every call), further ones share one record.
+  if (found == index_.end() && ++signatures_[code] > kMaxSignatures) {
+    key.second = "(other signatures)";
+    found = index_.find(key);
+  }
+  if (found == index_.end()) found = index_.emplace(key, nullptr).first;
+  EntryStats*& e = found->second;
   if (!e) {
     e = &entries_.emplace_back();
     e->function = code->qualname;

@@ -98,6 +98,8 @@ class RunStats {
   std::string mode_ = "eager";
   std::deque<EntryStats> entries_;  // stable addresses
   std::map<std::pair<const FuncCode*, std::string>, EntryStats*> index_;
+  static constexpr int kMaxSignatures = 256;
+  std::map<const FuncCode*, int> signatures_;  // distinct signatures seen per function
   EntryStats* current_ = nullptr;
   int constructor_depth_ = 0;
   uint64_t module_ops_ = 0, module_kernel_launches_ = 0, module_kernel_ops_ = 0;

@@ -225,3 +225,56 @@ TEST_CASE("stats: written also after a run-time error", "[stats]") {
   CHECK(s.stats["entries"][1]["calls"] == 1);
   CHECK(s.stats["entries"][1]["interpreted_ops"] == 0);
 }
+
+TEST_CASE("stats: guard failures say which size or alias did not hold", "[stats]") {
+  const char* program =
+      "def f(x, y):\n"
+      "    a = x + y\n"
+      "    return a\n"
+      "print(f(ones(2), ones(3)))\n";
+  std::string plan = R"({"version": 1, "segments": [{
+    "kernel": "k_add", "module": "main", "function": "f", "def_line": 1, "stmt_begin": 0, "stmt_end": 1, "ops": 1,
+    "guards": [{"path": "x", "kind": "tensor", "dtype": "float32", "shape": ["s0"]},
+               {"path": "y", "kind": "tensor", "dtype": "float32", "shape": ["s0"]}],
+    "inputs": ["x", "y"], "outputs": [{"target": "a", "value": {"kind": "tensor", "index": 0}}]}]})";
+  auto s = RunWithStats(program, plan);
+  CHECK(s.r.code == 1);  // eager x + y: shapes [2] and [3] do not broadcast
+  REQUIRE(s.stats["entries"].size() == 1);
+  REQUIRE(s.stats["entries"][0]["guard_failures"].size() == 1);
+  const json& g = s.stats["entries"][0]["guard_failures"][0];
+  CHECK(g["guard"] == "y");
+  CHECK(g["expected"] == "float32[s0=2]");
+  CHECK(g["saw"] == "float32[3]");
+
+  const char* alias =
+      "def f(x, y):\n"
+      "    a = x + y\n"
+      "    return a\n"
+      "print(f(ones(2), ones(2)))\n";
+  std::string same = R"({"version": 1, "segments": [{
+    "kernel": "k_add", "module": "main", "function": "f", "def_line": 1, "stmt_begin": 0, "stmt_end": 1, "ops": 1,
+    "guards": [{"path": "y", "kind": "same", "as": "x"}, {"path": "n", "kind": "int", "value": 3}],
+    "inputs": ["x", "x"], "outputs": [{"target": "a", "value": {"kind": "tensor", "index": 0}}]}]})";
+  auto t = RunWithStats(alias, same);
+  REQUIRE(t.r.code == 0);
+  REQUIRE(t.stats["entries"][0]["guard_failures"].size() == 1);
+  const json& h = t.stats["entries"][0]["guard_failures"][0];
+  CHECK(h["guard"] == "y");
+  CHECK(h["expected"] == "the same tensor as `x`");
+  CHECK(h["saw"] == "a different tensor");
+}
+
+TEST_CASE("stats: one function with ever new int arguments stays bounded", "[stats]") {
+  const char* program =
+      "def f(x, i):\n"
+      "    return x * i\n"
+      "for i in range(300):\n"
+      "    f(ones(1), i)\n";
+  auto s = RunWithStats(program, "");
+  REQUIRE(s.r.code == 0);
+  REQUIRE(s.stats["entries"].size() == 257);
+  const json& last = s.stats["entries"][256];
+  CHECK(last["signature"] == "(other signatures)");
+  CHECK(last["calls"] == 44);
+  CHECK(last["interpreted_ops"] == 44);
+}
