@@ -20,6 +20,8 @@ for the causes issue 9 lists, checked only here) and ../shared/conformance/cases
   stats            the executable wrote its statistics (also after an error)
   output           the executable prints what `tcc run --eager` prints and
                    exits the same (run_e2e.py's float tolerance)
+  entries          both runs make the same entry calls (function, signature,
+                   calls), in the same order
 
 Skipped: conformance programs explain reports with compile errors, and
 programs that say `# expect build: fail`; elsewhere a compile error is a
@@ -169,11 +171,24 @@ def check(name, path, cwd, tmp):
         return "fail", problems
     if name.startswith("tests/e2e/truth/") and r.returncode != 0 and \
             not re.search(r"^# truth: run-time-error-expected", src, re.M):
-        problems.append(f"exit: the executable exited {r.returncode}: {r.stderr.strip()[-400:]}")
-    e = run([TCC, "run", "--eager", path], cwd)
+        first_error = next((ln for ln in r.stderr.splitlines() if "error" in ln), r.stderr.strip()[-300:])
+        problems.append(f"exit: the executable exited {r.returncode}: {first_error[:300]}")
+    eager_stats = os.path.join(tmp, "eager_stats.json")
+    if os.path.exists(eager_stats):
+        os.remove(eager_stats)
+    e = run([TCC, "run", "--eager", path], cwd, env=dict(os.environ, TCC_STATS=eager_stats))
+    try:
+        with open(eager_stats, encoding="utf-8") as fh:
+            est = json.load(fh)
+        calls = lambda s: [(x["function"], x["signature"], x["calls"]) for x in s.get("entries", [])]  # noqa: E731
+        if calls(est) != calls(st):
+            problems.append(f"entries: compiled and eager runs made different entry calls: compiled {calls(st)[:4]}, "
+                            f"eager {calls(est)[:4]}")
+    except (OSError, json.JSONDecodeError) as err:
+        problems.append(f"stats: `tcc run --eager` wrote no statistics (exit {e.returncode}): {err}")
     if e.returncode != r.returncode:
-        problems.append(f"output: exit code compiled {r.returncode}, eager {e.returncode}: "
-                        f"{(r.stderr + e.stderr).strip()[-400:]}")
+        first_error = next((ln for ln in (r.stderr + e.stderr).splitlines() if "error" in ln), "")
+        problems.append(f"output: exit code compiled {r.returncode}, eager {e.returncode}: {first_error[:300]}")
     (cn, ct), (en_, et) = split(r.stdout), split(e.stdout)
     if ct != et or len(cn) != len(en_):
         problems.append(f"output: printed text differs: compiled {r.stdout[-300:]!r}, eager {e.stdout[-300:]!r}")
