@@ -162,8 +162,10 @@ Value Interp::RunBody(const FuncCode* c, Frame& f) {
       if (ran) continue;
       // Compiled code exists here but no segment's guards hold: never silent.
       const Segment* first = c->segments_at[i].front();
-      stats_.GuardFailure(*first, DescribeGuardFailure(*first, f), c->segments_at[i].size(), warn_ ? *warn_ : std::cerr,
-                          warn_color_);
+      if (stats_.WantsGuardFailure(*first)) {
+        stats_.GuardFailure(*first, DescribeGuardFailure(*first, f), c->segments_at[i].size(),
+                            warn_ ? *warn_ : std::cerr, warn_color_);
+      }
     }
     if (Exec(body[i].get(), f) == Flow::Return) return std::move(f.ret);
     ++i;

@@ -173,7 +173,7 @@ std::string ExpectedTensor(const PlanGuard& g, const std::vector<int64_t>& syms)
   return s + "]";
 }
 
-std::string ExpectedScalar(const PlanGuard& g) {
+std::string Expected(const PlanGuard& g) {
   switch (g.kind) {
     case PlanGuard::kInt: return "int=" + std::to_string(g.int_value);
     case PlanGuard::kFloat: return "float=" + FormatFloat(g.float_value);
@@ -197,12 +197,12 @@ GuardMismatch DescribeGuardFailure(const Segment& seg, Frame& f) {
     if (g.kind == PlanGuard::kSame) {
       Value b = Walk(g.same_as, f);
       if (!v.is(OType::Tensor) || !b.is(OType::Tensor) || v.obj() != b.obj())
-        return {g.path.text, ExpectedScalar(g), v.is(OType::Tensor) && b.is(OType::Tensor) ? "a different tensor" : Saw(v)};
+        return {g.path.text, Expected(g), v.is(OType::Tensor) && b.is(OType::Tensor) ? "a different tensor" : Saw(v)};
       continue;
     }
     std::vector<int64_t> before = syms;
     if (!GuardHolds(g, v, syms))
-      return {g.path.text, g.kind == PlanGuard::kTensor ? ExpectedTensor(g, before) : ExpectedScalar(g), Saw(v)};
+      return {g.path.text, g.kind == PlanGuard::kTensor ? ExpectedTensor(g, before) : Expected(g), Saw(v)};
   }
   for (const auto& p : seg.inputs) {
     Value v = Walk(p, f);

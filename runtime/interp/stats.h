@@ -83,6 +83,9 @@ class RunStats {
   bool at_module_scope() const { return current_ == nullptr; }
 
   void CountKernel(const Segment& seg);
+  // Whether GuardFailure at this site would record or warn anything (false
+  // once warned with statistics off: the caller then skips describing it).
+  bool WantsGuardFailure(const Segment& first) const { return enabled_ || !warned_.count(&first); }
   // Records a statement that has plan segments none of whose guards held
   // (the statements run eagerly); warns on `err` once per segment site.
   void GuardFailure(const Segment& first, const GuardMismatch& why, size_t n_segments, std::ostream& err,
