@@ -77,6 +77,9 @@ XFAIL = {
     "tests/e2e/truth/factory_objects.ts":
         "two `Lin` objects from one factory are conflated by the kernel: compiled prints [[-1.5820, 0.3435]], "
         "eager [[0.8026, 1.1225]]; the factories' graphs (returning an object) never run as kernels",
+    "tests/e2e/truth/module_model.ts":
+        "the factory `_layers.linear` (returns a `Linear` object): explain 1 graph per specialisation, "
+        "no kernel runs, 2 interpreted ops each",
     "tests/e2e/truth/nonstrict_print.ts":
         "`print` inside the @nonstrict_trace `log_norm` runs eagerly but never in the executable",
     "tests/e2e/truth/shadowed_builtin.ts":
@@ -94,6 +97,8 @@ def programs():
         out.append(("examples/" + os.path.basename(p), p, ROOT))
     for folder in ("cases", "truth"):
         for p in sorted(glob.glob(os.path.join(HERE, folder, "*.ts"))):
+            if os.path.basename(p).startswith("_"):
+                continue  # a helper module another program imports
             out.append((f"tests/e2e/{folder}/" + os.path.basename(p), p, os.path.dirname(p)))
     if os.path.isdir(SHARED):
         for p in sorted(glob.glob(os.path.join(SHARED, "*.ts"))):
