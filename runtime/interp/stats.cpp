@@ -177,7 +177,8 @@ std::string RunStats::Json() const {
                       {"module_kernel_launches", module_kernel_launches_},
                       {"module_kernel_ops", module_kernel_ops_},
                       {"module_guard_failures", FailuresJson(module_guard_failures_)}};
-  return j.dump(2) + "\n";
+  // Strings come from the program (str arguments, paths): never throw on bad UTF-8.
+  return j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }
 
 bool RunStats::Write(const std::string& path, std::ostream& err) const {
