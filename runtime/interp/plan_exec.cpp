@@ -181,7 +181,7 @@ std::string Expected(const PlanGuard& g) {
     case PlanGuard::kStr: return "str=" + Repr(MakeStr(g.str_value));
     case PlanGuard::kNone: return "None";
     case PlanGuard::kTensor: return "a tensor";
-    case PlanGuard::kSame: return "the same tensor as `" + g.same_as.text + "`";
+    case PlanGuard::kSame: return "the very object at `" + g.same_as.text + "`";
   }
   return "?";
 }
@@ -196,8 +196,11 @@ GuardMismatch DescribeGuardFailure(const Segment& seg, Frame& f) {
     Value v = Walk(g.path, f);
     if (g.kind == PlanGuard::kSame) {
       Value b = Walk(g.same_as, f);
-      if (!v.is(OType::Tensor) || !b.is(OType::Tensor) || v.obj() != b.obj())
-        return {g.path.text, Expected(g), v.is(OType::Tensor) && b.is(OType::Tensor) ? "a different tensor" : Saw(v)};
+      if (!v.is_obj() || !b.is_obj() || v.obj() != b.obj()) {  // as TryPlan: the very same object
+        const bool objects = v.is_obj() && b.is_obj();
+        return {g.path.text, Expected(g), objects ? std::string("a different ") + (v.is(OType::Tensor) ? "tensor" : "object")
+                                                  : Saw(v)};
+      }
       continue;
     }
     std::vector<int64_t> before = syms;

@@ -260,7 +260,7 @@ TEST_CASE("stats: guard failures say which size or alias did not hold", "[stats]
   REQUIRE(t.stats["entries"][0]["guard_failures"].size() == 1);
   const json& h = t.stats["entries"][0]["guard_failures"][0];
   CHECK(h["guard"] == "y");
-  CHECK(h["expected"] == "the same tensor as `x`");
+  CHECK(h["expected"] == "the very object at `x`");
   CHECK(h["saw"] == "a different tensor");
 }
 
