@@ -30,7 +30,7 @@ failure. A program in tests/e2e/truth/ must exit 0 unless it says
 with a reason; a listed program that passes is an error too (XPASS), so the
 list only shrinks. Exit 0 when every result is as expected.
 
-Usage: check_truth.py --tcc build/tcc [--verbose] [PROGRAM...]
+Usage: check_truth.py --tcc build/tcc [--verbose] [--shared DIR] [PROGRAM...]
 """
 import argparse
 import glob
@@ -100,7 +100,7 @@ def programs():
             if os.path.basename(p).startswith("_"):
                 continue  # a helper module another program imports
             out.append((f"tests/e2e/{folder}/" + os.path.basename(p), p, os.path.dirname(p)))
-    if os.path.isdir(SHARED):
+    if SHARED and os.path.isdir(SHARED):
         for p in sorted(glob.glob(os.path.join(SHARED, "*.ts"))):
             out.append(("shared/" + os.path.basename(p), p, os.path.dirname(p)))
     return out
@@ -227,13 +227,16 @@ def check(name, path, cwd, tmp):
 
 
 def main():
-    global TCC
+    global TCC, SHARED
     ap = argparse.ArgumentParser()
     ap.add_argument("--tcc", required=True)
-    ap.add_argument("--verbose", action="store_true")
+    ap.add_argument("--verbose", action="store_true", help="also show the problems of expected failures")
+    ap.add_argument("--shared", default=None, help="the conformance cases folder (default: ../shared/conformance/cases)")
     ap.add_argument("files", nargs="*")
     a = ap.parse_args()
     TCC = os.path.abspath(a.tcc)
+    if a.shared:
+        SHARED = os.path.abspath(a.shared)
     todo = programs()
     if a.files:
         todo = [(key_of(f), os.path.abspath(f), os.path.dirname(os.path.abspath(f))) for f in a.files]
@@ -274,7 +277,7 @@ def main():
                     print(f"        {name}: {p}")
     if not a.files:
         for name in sorted(XFAIL):
-            if name not in seen and (not name.startswith("shared/") or os.path.isdir(SHARED)):
+            if name not in seen and (not name.startswith("shared/") or (SHARED and os.path.isdir(SHARED))):
                 errors += 1
                 print(f"STALE {name}: listed in XFAIL but no such program")
     print(", ".join(f"{v} {k}" for k, v in counts.items()))
