@@ -1,5 +1,6 @@
 # `print` inside a nonstrict_trace function runs at run time in both modes,
-# on every call.
+# on every call, or explain warns that it does not (nonstrict_side_effect).
+# truth: output-differs-with-warning nonstrict_side_effect
 @nonstrict_trace
 def log_norm(x):
     n = x.sum()
