@@ -193,9 +193,20 @@ int BuildProgram(const CommonOptions& common, const BuildOptions& opts, std::str
   std::vector<trace::Segment> kept;
   std::ostringstream graph_text;
   for (const trace::Segment& seg : tr.segments) {
-    // Nothing to compute (only sizes or Python values came out of it): the
-    // interpreter runs these statements at no cost worth a kernel.
-    if (seg.graph.outputs.empty()) continue;
+    // Nothing traced (only sizes or Python values came out of it): the
+    // interpreter runs these statements at no cost worth a kernel. A segment
+    // whose ops all became views of its inputs still runs (with no kernel:
+    // the plan makes the views), so explain's graphs never run interpreted.
+    bool traced_ops = std::any_of(seg.graph.nodes.begin(), seg.graph.nodes.end(), [](const graph::Node& n) {
+      return n.op != graph::OpKind::Input && n.op != graph::OpKind::ScalarInput && n.op != graph::OpKind::Constant;
+    });
+    if (seg.graph.outputs.empty()) {
+      if (traced_ops) {  // views of inputs only: the plan makes them, no kernel to call
+        kept.push_back(seg);
+        kept.back().kernel.clear();
+      }
+      continue;
+    }
     graph::Graph g = seg.graph;
     g.name = seg.kernel;
     auto problems = graph::VerifyGraph(g);

@@ -52,6 +52,8 @@ int main(int argc, char** argv) {
   run->add_flag("--eager", run_opts.eager, "run in the eager interpreter without compiling");
   run->add_option("args", run_opts.args, "arguments for the program's argv()");
   run->prefix_command(false);
+  run->footer("TCC_STATS=FILE (or - for stderr) writes the run statistics as JSON at exit, compiled or --eager\n"
+              "(README.md, \"Run statistics\"); executables built with `tcc build` read it too.");
   AddCodegen(run, run_opts.opt_level, run_opts.target_cpu);
   AddCommon(run, common);
 

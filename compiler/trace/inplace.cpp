@@ -83,7 +83,20 @@ void Tracer::MarkInterpreted(Range where, const std::string& reason) {
   notes.push_back({file, where.begin, reason, 1});
 }
 
-void Tracer::WarnStaleViews(const ValuePtr& base, Range where) {
+ValuePtr Tracer::ReDerive(const ValuePtr& view, const ValuePtr& base, const ValuePtr& now, Range where) {
+  if (!IsViewChainOf(view, base)) return nullptr;
+  std::vector<TapeOp> chain;  // copies: Emit grows the tape
+  for (ValuePtr v = view; v != base; v = tape[v->tape_pos].inputs[0]) chain.push_back(tape[v->tape_pos]);
+  ValuePtr y = now;
+  for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+    std::vector<ValuePtr> ins = it->inputs;
+    ins[0] = y;
+    y = Emit(it->op, ins, it->attrs, it->out->type, where);
+  }
+  return y;
+}
+
+void Tracer::WarnStaleViews(const ValuePtr& base, Range where, bool rederived) {
   // In eager code a view shares its base's storage; a view a kernel made is
   // its own tensor. Which later reads would see the update eagerly but not here?
   const Value* root = base->view_of ? base->view_of.get() : base.get();
@@ -92,12 +105,23 @@ void Tracer::WarnStaleViews(const ValuePtr& base, Range where) {
     for (const auto& [name, x] : fr->locals->vars) {
       if (x.get() == base.get() || x->kind != VK::Tensor || !x->view_of || x->view_of.get() != root) continue;
       if (x->tape_pos < 0 || !LiveAfter(*fr, fr->cur_stmt, name)) continue;
+      if (rederived && IsViewChainOf(x, base)) continue;  // made again from the new value
       Issue(DiagKind::StaleView, where,
             "`" + name + "` is a view of the tensor updated here, taken in compiled code: compiled, it is a copy "
             "that keeps the old values; eagerly (and in torch) it sees the update",
             "take the view after the update, or `.clone()` it where the old values are meant");
     }
   }
+}
+
+bool Tracer::IsViewChainOf(const ValuePtr& view, const ValuePtr& base) const {
+  for (ValuePtr v = view; v != base;) {
+    if (!v || v->tape_pos < 0) return false;
+    const TapeOp& op = tape[v->tape_pos];
+    if (graph::CategoryOf(op.op) != graph::OpCategory::View || op.inputs.empty()) return false;
+    v = op.inputs[0];
+  }
+  return true;
 }
 
 void Tracer::AugAssignTensor(const ast::AugAssignStmt& s, const ValuePtr& cur, const ValuePtr& v) {
@@ -126,7 +150,7 @@ void Tracer::AugAssignTensor(const ast::AugAssignStmt& s, const ValuePtr& cur, c
     }
   }
   Frame& f = Cur();
-  if (Traced()) WarnStaleViews(cur, s.range);
+  if (Traced()) WarnStaleViews(cur, s.range, true);
   bool fresh = Traced() && f.seg.open && cur->tape_pos >= 0 &&
                static_cast<size_t>(cur->tape_pos) >= f.seg.tape_begin;
   // A tensor from outside a frame's segment: the kernel computes the new value
@@ -148,17 +172,34 @@ void Tracer::AugAssignTensor(const ast::AugAssignStmt& s, const ValuePtr& cur, c
   }
   ValuePtr nv = EmitCast(r, cur->type.dtype, s.range);
   for (auto& [fr, path] : targets) fr->stmt_writebacks.push_back(SegState::Writeback{cur, path, nv});
-  Redirect red{cur.get(), nv, {}};
+  // Views of the tensor the trace holds (`row = x[0]` before `x += 1`) see the
+  // update, as in torch: each is derived again from the new value.
+  std::vector<std::pair<ValuePtr, ValuePtr>> views;
   for (Frame* fr : frames) {
-    for (auto& wb : fr->stmt_writebacks) red.Slot(wb.value, 0);
-    for (auto& wb : fr->seg.writebacks) red.Slot(wb.value, 0);
-    for (EnvPtr e = fr->locals; e; e = e->parent) red.Env(*e, 0);
-    for (auto& [k, x] : fr->seg_out_values) red.Slot(x, 0);
-    red.Slot(fr->ret, 0);
-    red.Slot(fr->maybe_ret, 0);
-    red.Slot(fr->seg.return_value, 0);
+    if (fr->eager) continue;
+    for (const auto& [name, x] : fr->locals->vars) {
+      if (x == cur || x->kind != VK::Tensor || !x->view_of) continue;
+      bool seen = false;
+      for (const auto& [old, now] : views) seen |= old == x;
+      if (seen) continue;
+      if (ValuePtr y = ReDerive(x, cur, nv, s.range)) views.emplace_back(x, y);
+    }
   }
-  if (f.module && f.module->globals) red.Env(*f.module->globals, 0);
+  auto redirect = [&](const ValuePtr& from, const ValuePtr& to) {
+    Redirect red{from.get(), to, {}};
+    for (Frame* fr : frames) {
+      for (auto& wb : fr->stmt_writebacks) red.Slot(wb.value, 0);
+      for (auto& wb : fr->seg.writebacks) red.Slot(wb.value, 0);
+      for (EnvPtr e = fr->locals; e; e = e->parent) red.Env(*e, 0);
+      for (auto& [k, x] : fr->seg_out_values) red.Slot(x, 0);
+      red.Slot(fr->ret, 0);
+      red.Slot(fr->maybe_ret, 0);
+      red.Slot(fr->seg.return_value, 0);
+    }
+    if (f.module && f.module->globals) red.Env(*f.module->globals, 0);
+  };
+  redirect(cur, nv);
+  for (const auto& [old, now] : views) redirect(old, now);
   // The target itself (a global or closure name not reached above, or an attribute).
   if (s.target->kind == ast::ExprKind::NameExpr) BindName(ast::cast<ast::NameExpr>(s.target.get())->name, nv);
 }

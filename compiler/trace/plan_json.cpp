@@ -27,8 +27,30 @@ nlohmann::json OutJson(const OutValue& v) {
       return {{"kind", "object"}, {"module", v.class_module}, {"class", v.class_name}, {"attrs", items}};
     }
     case OutValue::Path: return {{"kind", "path"}, {"path", v.path}};
+    case OutValue::View: {
+      nlohmann::json steps = nlohmann::json::array();
+      for (const auto& st : v.views)
+        steps.push_back({{"op", graph::OpSpelling(st.op)}, {"axis", st.attrs.axis}, {"axes", st.attrs.axes},
+                         {"ints", st.attrs.ints}, {"shape", st.shape}});
+      return {{"kind", "view"}, {"input", v.index}, {"views", steps}};
+    }
   }
   return nullptr;
+}
+// The real tensor ops of a segment's graph: not its inputs or constants
+// (run statistics count these as the kernel's `kernel_ops`).
+int64_t RealOps(const graph::Graph& g) {
+  int64_t n = 0;
+  for (const auto& node : g.nodes) {
+    switch (graph::CategoryOf(node.op)) {
+      case graph::OpCategory::Input: case graph::OpCategory::Constant: break;
+      case graph::OpCategory::Unary: case graph::OpCategory::Binary: case graph::OpCategory::Ternary:
+      case graph::OpCategory::Reduce: case graph::OpCategory::Contract: case graph::OpCategory::View:
+      case graph::OpCategory::Join: case graph::OpCategory::Create: case graph::OpCategory::Cast:
+      case graph::OpCategory::Random: ++n; break;
+    }
+  }
+  return n;
 }
 }  // namespace
 
@@ -64,6 +86,7 @@ nlohmann::json PlanToJson(const TraceResult& result) {
                     {"block", s.block},
                     {"stmt_begin", s.stmt_begin},
                     {"stmt_end", s.stmt_end},
+                    {"ops", RealOps(s.graph)},
                     {"guards", guards},
                     {"inputs", s.inputs},
                     {"scalar_inputs", s.scalar_inputs},

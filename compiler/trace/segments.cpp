@@ -320,6 +320,29 @@ graph::Graph BuildRegionGraph(Tracer& t, size_t begin, size_t end, const std::st
 }
 
 namespace {
+// A value that is views (static shapes) all the way down to an input: handed
+// back as a view of that very input, as torch would.
+bool ViewOfInput(const graph::Graph& g, graph::ValueId id, OutValue& out) {
+  std::vector<OutValue::ViewStep> steps;
+  graph::ValueId cur = id;
+  while (g.nodes[cur].op != graph::OpKind::Input) {
+    const graph::Node& n = g.nodes[cur];
+    if (graph::CategoryOf(n.op) != graph::OpCategory::View || n.inputs.empty()) return false;
+    OutValue::ViewStep st{n.op, n.attrs, {}};
+    for (const auto& d : n.type.shape) {
+      if (!d.is_static()) return false;
+      st.shape.push_back(d.size);
+    }
+    steps.push_back(std::move(st));
+    cur = n.inputs[0];
+  }
+  if (g.nodes[cur].type.dtype != g.nodes[id].type.dtype) return false;
+  out.kind = OutValue::View;
+  out.index = g.nodes[cur].attrs.index;
+  out.views.assign(steps.rbegin(), steps.rend());
+  return true;
+}
+
 struct OutContext {
   graph::Graph& g;
   std::unordered_map<const Value*, graph::ValueId>& ids;
@@ -340,6 +363,7 @@ bool ToOutValue(const ValuePtr& v, OutContext& cx, OutValue& out, int depth = 0)
         out.index = cx.g.nodes[it->second].attrs.index;
         return true;
       }
+      if (ViewOfInput(cx.g, it->second, out)) return true;
       auto pos = std::find(cx.g.outputs.begin(), cx.g.outputs.end(), it->second);
       out.kind = OutValue::Tensor;
       out.index = static_cast<int>(pos - cx.g.outputs.begin());

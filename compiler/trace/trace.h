@@ -135,7 +135,16 @@ struct OutValue {
   // items[i], made without running __init__ (the tracer ran it). Dict: a new
   // dict, keys[i] the JSON text of each key. Path: the value at `path` when the
   // segment began (a list or object from before it: the very object).
-  enum Kind { Tensor, Const, Tuple, List, Input, Object, Dict, Path } kind = Const;
+  // View: a view of input `index` (transpose, slice, select, ...), made by the
+  // runtime from the input itself with `views`, so it shares the input's
+  // storage as in torch (a later in-place update of the input shows through it).
+  enum Kind { Tensor, Const, Tuple, List, Input, Object, Dict, Path, View } kind = Const;
+  struct ViewStep {
+    graph::OpKind op;
+    graph::Attrs attrs;
+    std::vector<int64_t> shape;     // the result's (static) shape: reshape, expand
+  };
+  std::vector<ViewStep> views;      // View: applied in order
   int index = 0;                    // Tensor: index into graph.outputs; Input: into Segment::inputs
   std::string const_json = "null";  // Const: JSON scalar text
   std::vector<OutValue> items;      // Tuple / List / Object / Dict

@@ -273,8 +273,16 @@ ValuePtr Tracer::Entry(const ValuePtr& callable, CallArgs& args) {
   bool has_self = callable->kind == VK::BoundMethod ||
                   (callable->kind == VK::Wrapper && callable->inner && callable->inner->kind == VK::BoundMethod);
   size_t param0 = has_self ? 1 : 0;
+  // Which arguments are one object is part of the signature: a kernel for
+  // `f(a, a)` reads one input, `f(a, b)` two.
+  std::map<const Value*, size_t> first_arg;
+  auto alias_of = [&](const ValuePtr& v, size_t i) -> std::string {
+    if (v->kind != VK::Tensor && v->kind != VK::List && v->kind != VK::Object) return "";
+    auto [it, added] = first_arg.emplace(v.get(), i);
+    return added ? "" : "is#" + std::to_string(it->second);
+  };
   for (size_t i = 0; i < args.pos.size(); ++i) {
-    std::string sig = SignatureOf(*args.pos[i], symnames);
+    std::string sig = SignatureOf(*args.pos[i], symnames) + alias_of(args.pos[i], i);
     key += sig + ",";
     if (i) display += ", ";
     if (def && param0 + i < def->params.size()) display += def->params[param0 + i].name + ": ";
@@ -282,7 +290,7 @@ ValuePtr Tracer::Entry(const ValuePtr& callable, CallArgs& args) {
     display += SignatureOf(*args.pos[i], shown, true);
   }
   for (const auto& [k, v] : args.kw) {
-    std::string sig = SignatureOf(*v, symnames);
+    std::string sig = SignatureOf(*v, symnames) + alias_of(v, args.pos.size() + first_arg.size());
     key += k + "=" + sig + ",";
     if (display.size() > 1) display += ", ";
     std::map<int32_t, int> shown = symnames;

@@ -319,8 +319,24 @@ Flow Tracer::ExecStmt(const Stmt& s) {
           Break(BreakKind::Unsupported, fs->iter->range,
                 "iterating over a tensor whose first dimension is known only at run time");
         ValuePtr item = SomeItem(it);
-        Flow fl = ExecBothWays([&] { Assign(*fs->target, item); return ExecBlock(fs->body); },
-                               [&] { return Flow::Normal; });
+        // Module scope: while the values the loop carries change (a sequence
+        // that grows each step), trace the body again from the joined state
+        // (symbolic sizes), so the functions it calls are specialised for
+        // every iteration, not the first one only.
+        auto state = [&] {
+          std::map<std::string, ValuePtr> sorted(Cur().locals->vars.begin(), Cur().locals->vars.end());
+          std::map<int32_t, int> names;
+          std::string sig;
+          for (const auto& [k, v] : sorted) sig += k + ":" + SignatureOf(*v, names) + ";";
+          return sig;
+        };
+        Flow fl = Flow::Normal;
+        for (int round = 0; round < (Traced() ? 1 : 3); ++round) {
+          std::string before = state();
+          fl = ExecBothWays([&] { Assign(*fs->target, item); return ExecBlock(fs->body); },
+                            [&] { return Flow::Normal; });
+          if (state() == before) break;
+        }
         return fl == Flow::Return ? Flow::Return : Flow::Normal;
       }
       for (const auto& item : items) {

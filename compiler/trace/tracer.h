@@ -182,7 +182,12 @@ class Tracer {
   void AugAssignTensor(const ast::AugAssignStmt& s, const ValuePtr& cur, const ValuePtr& v);
   // A warning for each live view of `base` (its root) that a kernel made: compiled
   // code does not show it an in-place update (StaleView).
-  void WarnStaleViews(const ValuePtr& base, Range where);
+  // `rederived`: views made from `base` by view ops are made again from the
+  // new value (an `op=` update), so only other views of its root are stale.
+  void WarnStaleViews(const ValuePtr& base, Range where, bool rederived = false);
+  bool IsViewChainOf(const ValuePtr& view, const ValuePtr& base) const;
+  // `view` made by view ops from `base`, made again from `now` (null: it is not).
+  ValuePtr ReDerive(const ValuePtr& view, const ValuePtr& base, const ValuePtr& now, Range where);
   void ExecFunctionDef(const ast::FunctionDef& d);
   // The function value of a `def` or a lambda (a closure inside a function).
   ValuePtr FunctionValue(const ast::FunctionDef& d);

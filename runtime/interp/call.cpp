@@ -1,5 +1,7 @@
 // Implements calls (functions, builtins, bound methods, classes), argument
 // binding, function and class definition, and attribute access.
+#include <iostream>
+
 #include "interp/interpreter.h"
 #include "interp/plan.h"
 #include "interp/tensor_value.h"
@@ -16,6 +18,26 @@ namespace {
 std::string Plural(int64_t n, const char* word) {
   return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
 }
+
+struct EntryScope {
+  EntryScope(RunStats& s, EntryStats* e) : stats(s), entry(e) {}
+  ~EntryScope() { stats.EndEntry(entry); }
+  RunStats& stats;
+  EntryStats* entry;
+};
+
+// A constructor called from module scope: its `__init__` (and whatever it
+// calls) is module-scope code, as the tracer treats it, not an entry.
+struct ConstructorScope {
+  explicit ConstructorScope(RunStats& s) : stats(s), on(s.enabled() && s.at_module_scope()) {
+    if (on) stats.EnterConstructor();
+  }
+  ~ConstructorScope() {
+    if (on) stats.LeaveConstructor();
+  }
+  RunStats& stats;
+  bool on;
+};
 
 }  // namespace
 
@@ -105,6 +127,9 @@ Value Interp::CallFunction(FunctionObj* fn, const Value* self, const Value* pos,
     if (!fn->defaults[j].is_undef()) { slot = fn->defaults[j]; continue; }
     ArgError("`" + c->name + "()` missing required argument `" + SymName(c->params[j].sym) + "`");
   }
+  // A call from module scope is an entry (run statistics); EntryScope ends it
+  // however the call ends.
+  EntryScope entry(stats_, stats_.enabled() && fr.prev ? stats_.BeginEntry(c, fr.slots, *fr.prev) : nullptr);
   for (int32_t s : c->cell_slots) {
     Ref<CellObj> cell(new CellObj());
     cell->v = std::move(fr.slots[s]);
@@ -143,6 +168,12 @@ Interp::Flow Interp::RunPlanned(const std::vector<SPtr>& body, const std::vector
         }
       }
       if (ran) continue;
+      // Compiled code exists here but no segment's guards hold: never silent.
+      const Segment* first = segs[i].front();
+      if (stats_.WantsGuardFailure(*first)) {
+        stats_.GuardFailure(*first, DescribeGuardFailure(*first, f), segs[i].size(),
+                            warn_ ? *warn_ : std::cerr, warn_color_);
+      }
     }
     Flow fl = Exec(body[i].get(), f);
     if (fl != Flow::Normal) return fl;
@@ -157,6 +188,7 @@ Value Interp::Instantiate(ClassObj* cls, const Value* pos, int32_t npos, const i
   Value inst = Value::Obj(new InstanceObj(Ref<ClassObj>(cls)));
   if (const Value* init = cls->Lookup(init_sym)) {
     if (!init->is(OType::Function)) TypeErr("`" + cls->name + ".__init__` is not a function");
+    ConstructorScope ctor(stats_);
     Value r = CallFunction(init->as<FunctionObj>(), &inst, pos, npos, kwnames, kwvals, nkw);
     if (!r.is_none()) TypeErr("`" + cls->name + ".__init__()` should return None, not `" + TypeName(r) + "`");
     return inst;

@@ -30,6 +30,7 @@ void Interp::Store(const XNode* t, Value v, Frame& f) {
       Value idx = Eval(t->kids[1].get(), f);
       f.at = &t->range;
       SetItem(obj, idx, v);
+      if (obj.is(OType::Tensor)) CountTensorOp();  // a write into a tensor (run statistics)
       return;
     }
     case XK::Tuple: {
@@ -69,7 +70,9 @@ Interp::Flow Interp::Exec(const SNode* s, Frame& f) {
         Value cur = GetAttr(obj, t->slot);
         Value rhs = Eval(s->value.get(), f);
         f.at = &s->range;
-        SetAttr(obj, t->slot, AugmentedOp(op, cur, rhs));
+        Value r = AugmentedOp(op, cur, rhs);
+        if (r.is(OType::Tensor) && cur.is(OType::Tensor) && r.obj() == cur.obj()) CountTensorOp();  // in place
+        SetAttr(obj, t->slot, std::move(r));
       } else if (t->k == XK::Subscript) {
         Value obj = Eval(t->kids[0].get(), f);
         Value idx = Eval(t->kids[1].get(), f);
@@ -78,11 +81,14 @@ Interp::Flow Interp::Exec(const SNode* s, Frame& f) {
         Value rhs = Eval(s->value.get(), f);
         f.at = &s->range;
         SetItem(obj, idx, BinaryOp(op, cur, rhs));
+        if (obj.is(OType::Tensor)) CountTensorOp();  // the write back
       } else {
         Value cur = Eval(t, f);
         Value rhs = Eval(s->value.get(), f);
         f.at = &s->range;
-        Store(t, AugmentedOp(op, cur, rhs), f);
+        Value r = AugmentedOp(op, cur, rhs);
+        if (r.is(OType::Tensor) && cur.is(OType::Tensor) && r.obj() == cur.obj()) CountTensorOp();  // in place
+        Store(t, std::move(r), f);
       }
       return Flow::Normal;
     }

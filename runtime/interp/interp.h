@@ -9,7 +9,8 @@
 // Run-time errors print `file:line:col: error: message [Kind]` with the
 // source line and a caret, a hint where one helps, and the TensorScript
 // traceback; the result is then 1. The interpreter never aborts on bad
-// programs or data.
+// programs or data. With TCC_STATS (or RunConfig::stats_path) set, the run
+// statistics are written at exit, also after a run-time error.
 #pragma once
 
 #include <iosfwd>
@@ -30,6 +31,9 @@ struct RunConfig {
   std::ostream* err = nullptr;            // diagnostics (default std::cerr)
   bool color = false;                     // colour diagnostics
   bool json_diagnostics = false;          // errors as JSON (traceback frames as notes)
+  // Run statistics (runtime/README.md "Run statistics"): written at exit to
+  // this file ("-": the diagnostics stream). Empty: $TCC_STATS, if set.
+  std::string stats_path;
 };
 
 // Runs the program; returns the process exit code (0 ok, 1 run-time error,

@@ -20,6 +20,7 @@
 #include "interp/code.h"
 #include "interp/errors.h"
 #include "interp/objects.h"
+#include "interp/stats.h"
 
 namespace tcc::interp {
 
@@ -65,6 +66,9 @@ class Interp {
   // Runs module `name` once (later calls return the same module object).
   Ref<ModuleObj> Import(const std::string& name);
   void SetPlan(const Plan* plan);
+  // Run statistics (stats.h) and where run-time warnings go (default std::cerr).
+  RunStats& stats() { return stats_; }
+  void SetWarnings(std::ostream* err, bool color) { warn_ = err; warn_color_ = color; }
 
   // ---- evaluation
   Value Eval(const XNode* n, Frame& f);
@@ -131,7 +135,14 @@ class Interp {
   size_t sp_ = 0;
   std::vector<TraceEntry> unwound_;
   Range kernel_error_range_;
+  RunStats stats_;
+  std::ostream* warn_ = nullptr;
+  bool warn_color_ = false;
 };
+
+// Which guard (or input) of `seg` does not hold in frame `f`, what it
+// expected and what it saw (plan_exec.cpp).
+GuardMismatch DescribeGuardFailure(const Segment& seg, Frame& f);
 
 // One activation: a function call or a module body.
 struct Frame {

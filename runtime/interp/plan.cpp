@@ -90,6 +90,27 @@ void ParseValue(const json& j, PlanValue* out, int32_t* max_index) {
       out->items.emplace_back();
       ParseValue(item.at("value"), &out->items.back(), max_index);
     }
+  } else if (kind == "view") {
+    out->kind = PlanValue::kView;
+    out->index = j.at("input").get<int32_t>();
+    for (auto& js : j.at("views")) {
+      PlanValue::ViewStep st;
+      std::string op = js.at("op").get<std::string>();
+      using V = PlanValue::ViewStep;
+      if (op == "transpose") st.op = V::kTranspose;
+      else if (op == "permute") st.op = V::kPermute;
+      else if (op == "reshape") st.op = V::kReshape;
+      else if (op == "expand") st.op = V::kExpand;
+      else if (op == "slice") st.op = V::kSlice;
+      else if (op == "select") st.op = V::kSelect;
+      else if (op == "squeeze" || op == "unsqueeze") st.op = V::kSqueeze;  // to the static result shape
+      else throw std::runtime_error("unknown view op `" + op + "`");
+      st.axis = js.value("axis", int64_t{0});
+      st.axes = js.value("axes", std::vector<int64_t>{});
+      st.ints = js.value("ints", std::vector<int64_t>{});
+      st.shape = js.value("shape", std::vector<int64_t>{});
+      out->views.push_back(std::move(st));
+    }
   } else if (kind == "path") {
     out->kind = PlanValue::kPath;
     std::string error;
@@ -113,13 +134,14 @@ std::optional<Plan> ParsePlan(const std::string& text, const ts_kernel_entry* ke
       for (int32_t k = 0; k < n_kernels; ++k) {
         if (kernels[k].name && s.kernel == kernels[k].name) s.fn = kernels[k].fn;
       }
-      if (!s.fn) { *error = "the plan names kernel `" + s.kernel + "`, which the kernel table lacks"; return std::nullopt; }
+      if (!s.fn && !s.kernel.empty()) { *error = "the plan names kernel `" + s.kernel + "`, which the kernel table lacks"; return std::nullopt; }
       s.module = js.value("module", "main");
       s.function = js.at("function").get<std::string>();
       s.def_line = js.value("def_line", 0u);
       s.block = js.value("block", std::vector<int32_t>{});
       s.stmt_begin = js.at("stmt_begin").get<int32_t>();
       s.stmt_end = js.at("stmt_end").get<int32_t>();
+      s.ops = js.value("ops", int64_t{0});
       std::vector<std::string> symbols;
       for (auto& jg : js.value("guards", json::array())) {
         PlanGuard g;
@@ -255,6 +277,7 @@ bool AttachPlan(Plan& plan, std::vector<ModuleCode*> modules, std::string* error
       o.slot = p.root_slot;
       o.slot_is_cell = p.root_cell;
     }
+    s.func = target;
     at->resize(body->size());
     (*at)[s.stmt_begin].push_back(&s);
   }

@@ -46,7 +46,14 @@ struct PlanGuard {
 };
 
 struct PlanValue {
-  enum Kind { kTensor, kConst, kTuple, kList, kInput, kObject, kDict, kPath } kind = kConst;
+  enum Kind { kTensor, kConst, kTuple, kList, kInput, kObject, kDict, kPath, kView } kind = kConst;
+  // kView: a view of input `index`, these steps applied in order.
+  struct ViewStep {
+    enum Op { kTranspose, kPermute, kReshape, kExpand, kSlice, kSelect, kSqueeze } op = kReshape;
+    int64_t axis = 0;
+    std::vector<int64_t> axes, ints, shape;
+  };
+  std::vector<ViewStep> views;
   int32_t index = 0;          // kTensor: output index; kInput: input index (the object itself)
   Value constant;             // kConst (None, bool, int, float, str)
   std::vector<PlanValue> items;  // kTuple, kList; kObject attribute values; kDict values
@@ -83,6 +90,8 @@ struct Segment {
   std::vector<PlanWriteback> writebacks;
   int32_t n_tensor_outputs = 0;
   int32_t n_symbols = 0;
+  int64_t ops = 0;                 // real ops of the kernel's graph (run statistics' kernel_ops)
+  const FuncCode* func = nullptr;  // resolved by AttachPlan
 };
 
 struct Plan {

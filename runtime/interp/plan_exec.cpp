@@ -1,9 +1,12 @@
 // Implements running one plan segment: evaluate its guards against the
 // current frame, gather tensor and scalar inputs by path, call the kernel
 // through the C ABI, and bind its outputs (locals, or the function's return
-// value). A failed guard only means the statements run eagerly.
+// value). A failed guard only means the statements run eagerly; when no
+// segment at a statement runs, DescribeGuardFailure says which guard of the
+// first one failed and why (run statistics and the TS3017 warning).
 #include "interp/interpreter.h"
 #include "interp/plan.h"
+#include "interp/stats.h"
 #include "interp/tensor_value.h"
 #include "tensor/abi.h"
 #include "tensor/ops.h"
@@ -78,6 +81,28 @@ bool GuardHolds(const PlanGuard& g, const Value& v, std::vector<int64_t>& syms) 
   return false;
 }
 
+// A view of an input, made from the input itself (it shares its storage).
+rt::Tensor ApplyViews(rt::Tensor t, const std::vector<PlanValue::ViewStep>& steps) {
+  using V = PlanValue::ViewStep;
+  for (const auto& st : steps) {
+    switch (st.op) {
+      case V::kTranspose: t = rt::transpose(t, st.axes.at(0), st.axes.at(1)); break;
+      case V::kPermute: t = rt::permute(t, st.axes); break;
+      case V::kReshape: t = rt::reshape(t, st.shape); break;
+      case V::kSqueeze: t = rt::view(t, st.shape); break;
+      case V::kExpand: t = rt::expand(t, st.shape); break;
+      case V::kSlice: case V::kSelect: {
+        std::vector<rt::IndexItem> items(static_cast<size_t>(st.axis), rt::Slice{});
+        if (st.op == V::kSelect) items.push_back(st.ints.at(0));
+        else items.push_back(rt::Slice{st.ints.at(0), st.ints.at(1), st.ints.at(2)});
+        t = rt::index(t, items);
+        break;
+      }
+    }
+  }
+  return t;
+}
+
 // Values of `path` outputs (lists and objects from before the segment), read
 // before any output is bound: binding may replace the slot a path starts at.
 void ReadPaths(const PlanValue& pv, Frame& f, std::vector<Value>& out) {
@@ -89,6 +114,10 @@ Value BuildOutput(const PlanValue& pv, std::vector<Value>& outs, const std::vect
                   const std::vector<Value>& paths, size_t& next_path) {
   switch (pv.kind) {
     case PlanValue::kPath: return paths[next_path++];
+    case PlanValue::kView: {
+      if (pv.index < 0 || pv.index >= static_cast<int32_t>(ins.size())) return Value();
+      return Value::Obj(new TensorObj(ApplyViews(TensorOf(ins[pv.index]), pv.views)));  // part of the segment: not counted
+    }
     case PlanValue::kObject: {
       // An instance made inside the segment: its class, then its attributes,
       // as the tracer saw __init__ leave them.
@@ -159,11 +188,13 @@ bool Interp::TryPlan(const Segment* seg, Frame& f, int32_t* next, bool* returned
   std::vector<ts_tensor> outputs(seg->n_tensor_outputs);
   for (auto& o : outputs) o = ts_tensor{};
   PendingKernelError() = KernelError{};
-  int32_t rc = seg->fn(inputs.data(), static_cast<int32_t>(inputs.size()), scalars.data(),
+  // A segment without a kernel makes only views of its inputs (kernel "").
+  int32_t rc = !seg->fn ? 0 : seg->fn(inputs.data(), static_cast<int32_t>(inputs.size()), scalars.data(),
                        static_cast<int32_t>(scalars.size()), outputs.data(), static_cast<int32_t>(outputs.size()));
   std::vector<Value> outs;
   for (auto& o : outputs) {
-    if (o.handle) outs.push_back(MakeTensor(rt::AdoptAbi(o)));
+    // Not MakeTensor: kernel results are kernel_ops, not interpreted tensor ops.
+    if (o.handle) outs.push_back(Value::Obj(new TensorObj(rt::AdoptAbi(o))));
     else outs.emplace_back();
   }
   if (rc != 0) {
@@ -195,8 +226,67 @@ bool Interp::TryPlan(const Segment* seg, Frame& f, int32_t* next, bool* returned
     if (o.slot_is_cell) f.slots[o.slot].as<CellObj>()->v = std::move(v);
     else f.slots[o.slot] = std::move(v);
   }
+  stats_.CountKernel(*seg);
   *next = seg->stmt_end;
   return true;
+}
+
+namespace {
+
+std::string ExpectedTensor(const PlanGuard& g, const std::vector<int64_t>& syms) {
+  std::string s = std::string(rt::dtype_name(g.dtype)) + "[";
+  for (size_t d = 0; d < g.shape.size(); ++d) {
+    const auto& spec = g.shape[d];
+    s += d ? ", " : "";
+    if (spec.sym < 0) s += std::to_string(spec.size);
+    else s += "s" + std::to_string(spec.sym) + (syms[spec.sym] >= 0 ? "=" + std::to_string(syms[spec.sym]) : "");
+  }
+  return s + "]";
+}
+
+std::string Expected(const PlanGuard& g) {
+  switch (g.kind) {
+    case PlanGuard::kInt: return "int=" + std::to_string(g.int_value);
+    case PlanGuard::kFloat: return "float=" + FormatFloat(g.float_value);
+    case PlanGuard::kBool: return std::string("bool=") + (g.bool_value ? "True" : "False");
+    case PlanGuard::kStr: return "str=" + Repr(MakeStr(g.str_value));
+    case PlanGuard::kNone: return "None";
+    case PlanGuard::kTensor: return "a tensor";
+    case PlanGuard::kSame: return "the very object at `" + g.same_as.text + "`";
+  }
+  return "?";
+}
+
+std::string Saw(const Value& v) { return v.is_undef() ? "nothing (no such name, attribute or item)" : DescribeValue(v); }
+
+}  // namespace
+
+GuardMismatch DescribeGuardFailure(const Segment& seg, Frame& f) {
+  std::vector<int64_t> syms(seg.n_symbols, -1);
+  for (const auto& g : seg.guards) {
+    Value v = Walk(g.path, f);
+    if (g.kind == PlanGuard::kSame) {
+      Value b = Walk(g.same_as, f);
+      if (!v.is_obj() || !b.is_obj() || v.obj() != b.obj()) {  // as TryPlan: the very same object
+        const bool objects = v.is_obj() && b.is_obj();
+        return {g.path.text, Expected(g), objects ? std::string("a different ") + (v.is(OType::Tensor) ? "tensor" : "object")
+                                                  : Saw(v)};
+      }
+      continue;
+    }
+    std::vector<int64_t> before = syms;
+    if (!GuardHolds(g, v, syms))
+      return {g.path.text, g.kind == PlanGuard::kTensor ? ExpectedTensor(g, before) : Expected(g), Saw(v)};
+  }
+  for (const auto& p : seg.inputs) {
+    Value v = Walk(p, f);
+    if (!v.is(OType::Tensor)) return {p.text, "a tensor", Saw(v)};
+  }
+  for (const auto& p : seg.scalar_inputs) {
+    Value v = Walk(p, f);
+    if (!v.is_number()) return {p.text, "a number", Saw(v)};
+  }
+  return {"?", "?", "?"};
 }
 
 }  // namespace tcc::interp

@@ -2,6 +2,7 @@
 // thread with a large stack, and report run-time errors with a traceback.
 #include <pthread.h>
 
+#include <cstdlib>
 #include <iostream>
 #include <new>
 
@@ -59,6 +60,19 @@ int Run(const ast::Program& program, const RunConfig& cfg) {
   std::ostream& out = cfg.out ? *cfg.out : std::cout;
   std::ostream& err = cfg.err ? *cfg.err : std::cerr;
   Interp in(out, cfg.argv);
+  in.SetWarnings(&err, cfg.color);
+  std::string stats_path = cfg.stats_path;
+  if (stats_path.empty()) {
+    const char* env = std::getenv("TCC_STATS");
+    if (env) stats_path = env;
+  }
+  if (!stats_path.empty()) in.stats().Enable(cfg.plan_json.empty() ? "eager" : "compiled");
+  // At every exit once the program has started (also after a run-time error).
+  auto finish = [&](int code) {
+    out.flush();
+    if (!stats_path.empty()) in.stats().Write(stats_path, err);
+    return code;
+  };
   std::vector<ModuleCode*> codes;
   try {
     for (const auto& m : program.modules) {
@@ -85,7 +99,7 @@ int Run(const ast::Program& program, const RunConfig& cfg) {
   auto fail = [&](const TsError& e) {
     out.flush();
     Report(e, in.unwound(), err, cfg);
-    return 1;
+    return finish(1);
   };
   try {
     in.Import(program.modules.front().name);
@@ -100,8 +114,7 @@ int Run(const ast::Program& program, const RunConfig& cfg) {
   } catch (const std::bad_alloc&) {
     return fail(TsError(DiagKind::RtValueError, "out of memory", "the tensors are too large for this machine"));
   }
-  out.flush();
-  return 0;
+  return finish(0);
 }
 
 void* RunThread(void* arg) {

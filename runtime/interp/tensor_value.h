@@ -7,6 +7,7 @@
 #include <string>
 
 #include "ast/ast.h"
+#include "interp/op_count.h"
 #include "interp/value.h"
 #include "tensor/ops.h"
 #include "tensor/tensor.h"
@@ -21,7 +22,7 @@ struct TensorObj : Object {
   rt::Tensor t;
 };
 
-inline Value MakeTensor(rt::Tensor t) { return Value::Obj(new TensorObj(std::move(t))); }
+inline Value MakeTensor(rt::Tensor t) { CountTensorOp(); return Value::Obj(new TensorObj(std::move(t))); }
 inline const rt::Tensor& TensorOf(const Value& v) { return v.as<TensorObj>()->t; }
 
 // Operators with at least one tensor operand.

@@ -105,6 +105,7 @@ f(ones(3))
 # CHECK-STDOUT:     }
 # CHECK-STDOUT:   ],
 # CHECK-STDOUT:   "graph_count": 1,
+# CHECK-STDOUT:   "kernel_count": 1,
 # CHECK-STDOUT:   "segment_count": 1,
 # CHECK-STDOUT:   "warnings": []
 # CHECK-STDOUT: }

@@ -8,7 +8,7 @@
 namespace tcc::interp::test {
 
 RunResult RunSource(const std::string& source, const std::string& plan_json, const ts_kernel_entry* kernels,
-                    int32_t n_kernels) {
+                    int32_t n_kernels, const std::string& stats_path) {
   RunResult r;
   DiagnosticEngine diags;
   auto file = std::make_shared<const SourceFile>("test.ts", source);
@@ -29,6 +29,7 @@ RunResult RunSource(const std::string& source, const std::string& plan_json, con
   cfg.plan_json = plan_json;
   cfg.kernels = kernels;
   cfg.n_kernels = n_kernels;
+  cfg.stats_path = stats_path;
   r.code = RunProgram(program, cfg);
   r.out = out.str();
   r.err = err.str();

@@ -1,0 +1,281 @@
+#!/usr/bin/env python3
+"""The truth test (issue 9): the compiled program does what `tcc explain` says.
+
+For every program in examples/, tests/e2e/cases/, tests/e2e/truth/ (programs
+for the causes issue 9 lists, checked only here) and ../shared/conformance/cases/
+(beside the repo; skipped when absent), runs `tcc explain --format json`,
+`tcc build`, and the executable with TCC_STATS, and checks the run statistics
+(README.md "Run statistics") against explain:
+
+  build-graphs     `tcc build`'s "N graphs" equals explain's graph_count
+  build-kernels    `tcc build`'s "N kernels" equals explain's kernel_count
+  kernel_launches  every run-time entry of a function explain reports with
+                   graphs (in every specialisation) launched a kernel
+  kernel_ops       a function with one specialisation and one run-time entry
+                   runs at least explain's op count in kernels per call
+  interpreted_ops  every run-time entry of a function explain reports with
+                   no graph break, no error and no `interpreted` line ran 0
+                   interpreted tensor ops
+  unexplained      a run-time entry that ran tensor ops is listed by explain
+  guard_failures   no guard failed, unless the program has a line
+                   `# truth: guard-failure-expected`
+  stats            the executable wrote its statistics (also after an error)
+  output           the executable prints what `tcc run --eager` prints and
+                   exits the same (run_e2e.py's float tolerance), unless the
+                   program says `# truth: output-differs-with-warning KIND`
+                   and explain reports a warning of that kind
+  entries          both runs make the same entry calls (function, signature,
+                   calls), in the same order
+
+Skipped: conformance programs explain reports with compile errors, and
+programs that say `# expect build: fail`; elsewhere a compile error is a
+failure. A program in tests/e2e/truth/ must exit 0 unless it says
+`# truth: run-time-error-expected`. XFAIL lists the programs known to fail today, each
+with a reason; a listed program that passes is an error too (XPASS), so the
+list only shrinks. Exit 0 when every result is as expected.
+
+Usage: check_truth.py --tcc build/tcc [--verbose] [--shared DIR] [PROGRAM...]
+"""
+import argparse
+import glob
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from run_e2e import close, split  # noqa: E402  (the e2e oracle's comparison)
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+SHARED = os.path.join(os.path.dirname(ROOT), "shared", "conformance", "cases")
+
+# program (relative to the repo root; shared cases as "shared/<name>") -> why
+# it fails today. Remove an entry as soon as its program passes.
+XFAIL = {
+}
+
+TIMEOUT = 300
+
+
+def programs():
+    out = []
+    for p in sorted(glob.glob(os.path.join(ROOT, "examples", "*.ts"))):
+        out.append(("examples/" + os.path.basename(p), p, ROOT))
+    for folder in ("cases", "truth"):
+        for p in sorted(glob.glob(os.path.join(HERE, folder, "*.ts"))):
+            if os.path.basename(p).startswith("_"):
+                continue  # a helper module another program imports
+            out.append((f"tests/e2e/{folder}/" + os.path.basename(p), p, os.path.dirname(p)))
+    if SHARED and os.path.isdir(SHARED):
+        for p in sorted(glob.glob(os.path.join(SHARED, "*.ts"))):
+            out.append(("shared/" + os.path.basename(p), p, os.path.dirname(p)))
+    return out
+
+
+def key_of(path):
+    path = os.path.abspath(path)
+    for name, p, _ in programs():
+        if p == path:
+            return name
+    return os.path.relpath(path, ROOT)
+
+
+def run(cmd, cwd, env=None):
+    return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=TIMEOUT, env=env)
+
+
+def explain_functions(ex):
+    """(module, function) -> {"graphs": all specs have graphs, "any_graphs", "clean", "summary"}."""
+    funcs = {}
+    for f in ex.get("functions", []):
+        k = (f.get("module", "main"), f["function"])
+        d = funcs.setdefault(k, {"all_graphs": True, "any_graphs": False, "clean": True, "specs": []})
+        g = f.get("graph_count", 0)
+        d["all_graphs"] &= g > 0
+        d["any_graphs"] |= g > 0
+        brk, err, interp = f.get("graph_break_count", 0), f.get("error_count", 0), len(f.get("interpreted", []))
+        d["clean"] &= brk == 0 and err == 0 and interp == 0
+        # as kernel_ops counts them: not inputs or constants
+        d.setdefault("ops", []).append(sum(1 for x in f.get("graphs", []) for op in x.get("ops", [])
+                                           if op not in ("constant", "input", "scalar_input")))
+        d["specs"].append(f"{f.get('signature', '')}: {g} graphs, {brk} breaks, {interp} interp lines")
+    return funcs
+
+
+def check(name, path, cwd, tmp):
+    """Returns ("skip", reason) or ("ok"|"fail", [problems])."""
+    src = open(path, encoding="utf-8").read()
+    if re.search(r"^# expect build: fail", src, re.M):
+        return "skip", "expected not to build"
+    e = run([TCC, "explain", path, "--format", "json"], cwd)
+    try:
+        ex = json.loads(e.stdout)
+    except json.JSONDecodeError:
+        return "fail", [f"explain printed no JSON (exit {e.returncode}): {e.stderr[-500:]}"]
+    if ex.get("error_count", 0) > 0 or e.returncode != 0:
+        if name.startswith("shared/"):
+            return "skip", "explain reports compile errors"
+        msgs = "; ".join(f"{x.get('line')}:{x.get('column')} {x.get('message', x.get('reason', ''))}"
+                         for x in ex.get("errors", [])[:3])
+        return "fail", [f"explain: {ex.get('error_count', 0)} compile errors (exit {e.returncode}): {msgs}"]
+    exe = os.path.join(tmp, "prog")
+    b = run([TCC, "build", path, "-o", exe], cwd)
+    if b.returncode != 0:
+        return "fail", [f"build failed (exit {b.returncode}): {b.stderr[-800:]}"]
+    problems = []
+    m = re.search(r"(\d+) graphs?, (\d+) kernels?;", b.stderr)
+    if not m:
+        problems.append(f"build-graphs: no build summary in: {b.stderr[-300:]}")
+    else:
+        graphs, kernels = int(m.group(1)), int(m.group(2))
+        if graphs != ex.get("graph_count"):
+            problems.append(f"build-graphs: explain graph_count {ex.get('graph_count')}, build says {graphs}")
+        if "kernel_count" in ex and kernels != ex["kernel_count"]:
+            problems.append(f"build-kernels: explain kernel_count {ex['kernel_count']}, build says {kernels}"
+                            f" ({b.stderr.strip()[-300:]})")
+    stats_file = os.path.join(tmp, "stats.json")
+    if os.path.exists(stats_file):
+        os.remove(stats_file)
+    r = run([exe], cwd, env=dict(os.environ, TCC_STATS=stats_file))
+    try:
+        with open(stats_file, encoding="utf-8") as fh:
+            st = json.load(fh)
+    except (OSError, json.JSONDecodeError) as err:
+        problems.append(f"stats: no statistics written (exit {r.returncode}): {err}")
+        return "fail", problems
+    if name.startswith("tests/e2e/truth/") and r.returncode != 0 and \
+            not re.search(r"^# truth: run-time-error-expected", src, re.M):
+        first_error = next((ln for ln in r.stderr.splitlines() if "error" in ln), r.stderr.strip()[-300:])
+        problems.append(f"exit: the executable exited {r.returncode}: {first_error[:300]}")
+    eager_stats = os.path.join(tmp, "eager_stats.json")
+    if os.path.exists(eager_stats):
+        os.remove(eager_stats)
+    e = run([TCC, "run", "--eager", path], cwd, env=dict(os.environ, TCC_STATS=eager_stats))
+    try:
+        with open(eager_stats, encoding="utf-8") as fh:
+            est = json.load(fh)
+        calls = lambda s: [(x["function"], x["signature"], x["calls"]) for x in s.get("entries", [])]  # noqa: E731
+        if calls(est) != calls(st):
+            problems.append(f"entries: compiled and eager runs made different entry calls: compiled {calls(st)[:4]}, "
+                            f"eager {calls(est)[:4]}")
+    except (OSError, json.JSONDecodeError) as err:
+        problems.append(f"stats: `tcc run --eager` wrote no statistics (exit {e.returncode}): {err}")
+    if e.returncode != r.returncode:
+        first_error = next((ln for ln in (r.stderr + e.stderr).splitlines() if "error" in ln), "")
+        problems.append(f"output: exit code compiled {r.returncode}, eager {e.returncode}: {first_error[:300]}")
+    (cn, ct), (en_, et) = split(r.stdout), split(e.stdout)
+    differs = []
+    if ct != et or len(cn) != len(en_):
+        differs.append(f"output: printed text differs: compiled {r.stdout[-300:]!r}, eager {e.stdout[-300:]!r}")
+    else:
+        bad = [(i, x, y) for i, (x, y) in enumerate(zip(cn, en_)) if not close(x, y)]
+        if bad:
+            differs.append(f"output: numbers differ (index, compiled, eager): {bad[:6]}")
+    # A difference explain warns about is the contract kept (e.g. `print` in a
+    # nonstrict_trace function: a diagnostic, not a silent drop).
+    allowed = re.findall(r"^# truth: output-differs-with-warning (\w+)", src, re.M)
+    warned = {w.get("kind") for w in ex.get("warnings", [])}
+    warned_ok = bool(allowed) and all(k in warned for k in allowed)
+    if differs and allowed and not warned_ok:
+        differs.append(f"output: the program allows a difference only with explain warnings {allowed}; "
+                       f"explain warned {sorted(warned)}")
+    if not warned_ok:
+        problems += differs
+    funcs = explain_functions(ex)
+    for en in st.get("entries", []):
+        fk = (en.get("module", "main"), en["function"])
+        where = f"function `{en['function']}` {en['signature']} (entered from {en['entered_from']})"
+        info = funcs.get(fk)
+        if info is None:
+            if en["interpreted_ops"] or en["kernel_launches"]:
+                problems.append(f"unexplained: {where}: explain does not list it, it ran "
+                                f"{en['interpreted_ops']} interpreted ops, {en['kernel_launches']} kernels")
+            continue
+        if info["all_graphs"] and en["calls"] > 0 and en["kernel_launches"] == 0:
+            problems.append(f"kernel_launches: {where}: explain reports graphs ({'; '.join(info['specs'])}), "
+                            f"expected > 0, saw 0 in {en['calls']} calls (interpreted_ops {en['interpreted_ops']})")
+        # Every op explain places in a graph runs in a kernel: with one
+        # specialisation and one run-time entry (so they are the same), each
+        # call runs at least that many kernel ops (more when a loop with a
+        # run-time trip count launches its body again).
+        same_entry = len(info["ops"]) == 1 and sum(1 for x in st["entries"] if (x.get("module", "main"),
+                                                                                x["function"]) == fk) == 1
+        if same_entry and r.returncode == 0 and en["calls"] and en["kernel_ops"] < en["calls"] * info["ops"][0]:
+            problems.append(f"kernel_ops: {where}: explain places {info['ops'][0]} ops in graphs, expected >= "
+                            f"{en['calls'] * info['ops'][0]} kernel ops in {en['calls']} calls, saw {en['kernel_ops']} "
+                            f"(interpreted_ops {en['interpreted_ops']})")
+        if info["clean"] and en["interpreted_ops"] != 0:
+            problems.append(f"interpreted_ops: {where}: explain reports no break and no interp line "
+                            f"({'; '.join(info['specs'])}), expected 0, saw {en['interpreted_ops']}")
+    if not re.search(r"^# truth: guard-failure-expected", src, re.M):
+        failures = [(en["function"], g) for en in st.get("entries", []) for g in en.get("guard_failures", [])]
+        failures += [("<module>", g) for g in st.get("module_guard_failures", [])]
+        for fn, g in failures:
+            problems.append(f"guard_failures: function `{fn}` {g['file']}:{g['line']}: guard `{g['guard']}` "
+                            f"expected {g['expected']}, saw {g['saw']} ({g['count']}x)")
+    return ("fail" if problems else "ok"), problems
+
+
+def main():
+    global TCC, SHARED
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--tcc", required=True)
+    ap.add_argument("--verbose", action="store_true", help="also show the problems of expected failures")
+    ap.add_argument("--shared", default=None, help="the conformance cases folder (default: ../shared/conformance/cases)")
+    ap.add_argument("files", nargs="*")
+    a = ap.parse_args()
+    TCC = os.path.abspath(a.tcc)
+    if a.shared:
+        SHARED = os.path.abspath(a.shared)
+    todo = programs()
+    if a.files:
+        todo = [(key_of(f), os.path.abspath(f), os.path.dirname(os.path.abspath(f))) for f in a.files]
+        todo = [(n, p, ROOT if n.startswith("examples/") else c) for n, p, c in todo]
+    errors = 0
+    counts = {"ok": 0, "skip": 0, "xfail": 0, "FAIL": 0, "XPASS": 0}
+    seen = set()
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, path, cwd in todo:
+            seen.add(name)
+            try:
+                status, detail = check(name, path, cwd, tmp)
+            except subprocess.TimeoutExpired as t:
+                status, detail = "fail", [f"timed out: {' '.join(t.cmd)}"]
+            if status == "skip":
+                counts["skip"] += 1
+                print(f"skip  {name}: {detail}")
+                continue
+            xfail = XFAIL.get(name)
+            if status == "ok" and xfail:
+                counts["XPASS"] += 1
+                errors += 1
+                print(f"XPASS {name}: passes now; remove it from XFAIL in check_truth.py (was: {xfail})")
+            elif status == "ok":
+                counts["ok"] += 1
+                print(f"ok    {name}")
+            elif xfail:
+                counts["xfail"] += 1
+                print(f"xfail {name}: {xfail}")
+                if a.verbose:
+                    for p in detail:
+                        print(f"        {p}")
+            else:
+                counts["FAIL"] += 1
+                errors += 1
+                print(f"FAIL  {name}")
+                for p in detail:
+                    print(f"        {name}: {p}")
+    if not a.files:
+        for name in sorted(XFAIL):
+            if name not in seen and (not name.startswith("shared/") or (SHARED and os.path.isdir(SHARED))):
+                errors += 1
+                print(f"STALE {name}: listed in XFAIL but no such program")
+    print(", ".join(f"{v} {k}" for k, v in counts.items()))
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
