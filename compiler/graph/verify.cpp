@@ -85,8 +85,7 @@ class Verifier {
       s = *b;
     }
     ExpectShape(s, n);
-    bool is_cmp = n.op == OpKind::Eq || n.op == OpKind::Ne || n.op == OpKind::Lt || n.op == OpKind::Le ||
-                  n.op == OpKind::Gt || n.op == OpKind::Ge || n.op == OpKind::Not;
+    bool is_cmp = DTypeRuleOf(n.op) == DTypeRule::Compare || n.op == OpKind::Not;
     if (is_cmp && n.type.dtype != DType::Bool) Error("a comparison produces bool");
     if (n.op == OpKind::Where && T(n.inputs[0]).dtype != DType::Bool) Error("condition must be bool");
   }
@@ -171,7 +170,23 @@ class Verifier {
     }
   }
 
+  // ops.def's DType column (comparisons: CheckElementwise).
+  void CheckDType(const Node& n) {
+    if (n.inputs.empty() || DTypeRuleOf(n.op) == DTypeRule::Compare) return;
+    DType in = T(n.inputs[0]).dtype;
+    if (DTypeRuleOf(n.op) == DTypeRule::TrueDiv) {
+      if (!IsFloat(n.type.dtype)) Error("true division gives a float");
+      return;
+    }
+    auto want = UnaryResultDType(n.op, in);
+    bool checked = DTypeRuleOf(n.op) != DTypeRule::Given && DTypeRuleOf(n.op) != DTypeRule::Promote;
+    if (checked && !want) return Error(std::string("does not take ") + DTypeName(in) + " operands");
+    if (want && *want != n.type.dtype)
+      Error(std::string("gives ") + DTypeName(*want) + " for " + DTypeName(in) + ", not " + DTypeName(n.type.dtype));
+  }
+
   void CheckNode(const Node& n) {
+    CheckDType(n);
     switch (CategoryOf(n.op)) {
       case OpCategory::Random:
         if (!n.inputs.empty()) Error("takes no operands");
@@ -208,8 +223,7 @@ class Verifier {
         auto axes = NormalizeAxes(n.attrs.axes, in.size());
         if (!axes) return Error("axis out of range");
         ExpectShape(ReduceShape(in, *axes, n.attrs.keepdim), n);
-        bool index = n.op == OpKind::ArgMax || n.op == OpKind::ArgMin;
-        if (index && n.type.dtype != DType::I64) Error("argmax/argmin produce int64");
+        bool index = DTypeRuleOf(n.op) == DTypeRule::Index;
         if (index && n.attrs.axes.size() > 1) Error("argmax/argmin reduce one axis or all");
         return;
       }

@@ -101,7 +101,10 @@ Value* Emitter::EvalNode(ValueId v, const Index& idx) {
         ops[i] = Convert(Eval(in, BroadcastIndex(k_.g.TypeOf(in).shape, n.type.shape, idx)), k_.g.TypeOf(in).dtype, want);
       }
       if (n.op == OpKind::Where) return b_.CreateSelect(ops[0], ops[1], ops[2]);
-      // clamp(x, lo, hi): nan stays nan
+      // clamp(x, lo, hi) = minimum(maximum(x, lo), hi), as the runtime (sem::Maximum)
+      if (IsF(t))
+        return b_.CreateBinaryIntrinsic(llvm::Intrinsic::minimum,
+                                        b_.CreateBinaryIntrinsic(llvm::Intrinsic::maximum, ops[0], ops[1]), ops[2]);
       Value* lo_lt = IsF(t) ? b_.CreateFCmpOLT(ops[0], ops[1]) : b_.CreateICmpSLT(ops[0], ops[1]);
       Value* r = b_.CreateSelect(lo_lt, ops[1], ops[0]);
       Value* hi_gt = IsF(t) ? b_.CreateFCmpOGT(r, ops[2]) : b_.CreateICmpSGT(r, ops[2]);
@@ -173,14 +176,25 @@ Value* Emitter::EvalBinary(const Node& n, Value* a, Value* c, DType t) {
     case OpKind::Sub: return f ? b_.CreateFSub(a, c) : b_.CreateSub(a, c);
     case OpKind::Mul: return f ? b_.CreateFMul(a, c) : b_.CreateMul(a, c);
     case OpKind::Div: return f ? b_.CreateFDiv(a, c) : b_.CreateSDiv(a, c);
+    // // and % as semantics/elementwise.h defines them (FloorDiv, Remainder);
+    // tests/unit/backend/semantics_jit_test.cpp checks the two agree.
     case OpKind::FloorDiv:
     case OpKind::Mod: {
       if (f) {
-        if (n.op == OpKind::FloorDiv) return b_.CreateUnaryIntrinsic(llvm::Intrinsic::floor, b_.CreateFDiv(a, c));
         Value* r = b_.CreateFRem(a, c);
-        Value* fix = b_.CreateAnd(b_.CreateFCmpONE(r, zero()),
-                                  b_.CreateXor(b_.CreateFCmpOLT(r, zero()), b_.CreateFCmpOLT(c, zero())));
-        return b_.CreateSelect(fix, b_.CreateFAdd(r, c), r);
+        auto fc = [&](double v) { return llvm::ConstantFP::get(ty, v); };
+        Value* wrong_sign = b_.CreateAnd(b_.CreateFCmpUNE(r, zero()),
+                                         b_.CreateXor(b_.CreateFCmpOLT(r, zero()), b_.CreateFCmpOLT(c, zero())));
+        if (n.op == OpKind::Mod) return b_.CreateSelect(wrong_sign, b_.CreateFAdd(r, c), r);
+        // torch's div_floor_floating: the quotient of a - fmod(a, b), corrected
+        Value* q = b_.CreateFDiv(a, c);
+        Value* div = b_.CreateFDiv(b_.CreateFSub(a, r), c);
+        div = b_.CreateSelect(wrong_sign, b_.CreateFSub(div, fc(1.0)), div);
+        Value* fl = b_.CreateUnaryIntrinsic(llvm::Intrinsic::floor, div);
+        fl = b_.CreateSelect(b_.CreateFCmpOGT(b_.CreateFSub(div, fl), fc(0.5)), b_.CreateFAdd(fl, fc(1.0)), fl);
+        Value* signed_zero = b_.CreateBinaryIntrinsic(llvm::Intrinsic::copysign, zero(), q);
+        Value* res = b_.CreateSelect(b_.CreateFCmpOEQ(div, zero()), signed_zero, fl);
+        return b_.CreateSelect(b_.CreateFCmpOEQ(c, zero()), q, res);  // x // 0.0 is x / 0.0
       }
       if (t == DType::Bool) return n.op == OpKind::FloorDiv ? a : zero();
       Value* is0 = b_.CreateICmpEQ(c, zero());
@@ -191,25 +205,26 @@ Value* Emitter::EvalBinary(const Node& n, Value* a, Value* c, DType t) {
       RaiseAt("integer division by zero", n.loc);
       b_.CreateBr(ok);
       b_.SetInsertPoint(ok);
-      Value* safe = b_.CreateSelect(is0, llvm::ConstantInt::get(ty, 1), c);
+      // a // -1 is -a, wrapping (INT64_MIN // -1 would trap in sdiv)
+      Value* is_m1 = b_.CreateICmpEQ(c, llvm::ConstantInt::get(ty, -1, true));
+      Value* safe = b_.CreateSelect(b_.CreateOr(is0, is_m1), llvm::ConstantInt::get(ty, 1), c);
       Value* q = b_.CreateSDiv(a, safe);
       Value* r = b_.CreateSRem(a, safe);
       Value* adjust = b_.CreateAnd(b_.CreateICmpNE(r, zero()),
                                    b_.CreateXor(b_.CreateICmpSLT(r, zero()), b_.CreateICmpSLT(safe, zero())));
-      if (n.op == OpKind::FloorDiv) return b_.CreateSub(q, b_.CreateZExt(adjust, ty));
+      if (n.op == OpKind::FloorDiv)
+        return b_.CreateSelect(is_m1, b_.CreateNeg(a), b_.CreateSub(q, b_.CreateZExt(adjust, ty)));
       return b_.CreateSelect(adjust, b_.CreateAdd(r, safe), r);
     }
     case OpKind::Pow: {
       if (auto* cf = llvm::dyn_cast<llvm::ConstantFP>(c)) {
         double e = cf->getValueAPF().convertToDouble();
-        if (e == 2.0) return b_.CreateFMul(a, a);
+        if (e == 2.0) return b_.CreateFMul(a, a);  // pow(x, 2) is x * x, correctly rounded
         if (e == 1.0) return a;
-        if (e == 0.5) return b_.CreateUnaryIntrinsic(llvm::Intrinsic::sqrt, a);
       }
       if (f) return b_.CreateBinaryIntrinsic(llvm::Intrinsic::pow, a, c);
-      Value* r = b_.CreateBinaryIntrinsic(llvm::Intrinsic::pow, b_.CreateSIToFP(a, b_.getDoubleTy()),
-                                          b_.CreateSIToFP(c, b_.getDoubleTy()));
-      return b_.CreateFPToSI(r, ty);
+      if (t == DType::Bool) return b_.CreateOr(a, b_.CreateNot(c));
+      return EmitIntPow(a, c, ty, n);
     }
     case OpKind::Maximum:
       if (f) return b_.CreateBinaryIntrinsic(llvm::Intrinsic::maximum, a, c);
@@ -230,6 +245,41 @@ Value* Emitter::EvalBinary(const Node& n, Value* a, Value* c, DType t) {
   }
   k_.errors.push_back(std::string("cannot lower binary ") + graph::OpSpelling(n.op));
   return a;
+}
+
+Value* Emitter::EmitIntPow(Value* a, Value* e, llvm::Type* ty, const Node& n) {
+  Value* zero = llvm::ConstantInt::get(ty, 0);
+  Value* one = llvm::ConstantInt::get(ty, 1);
+  Value* neg = b_.CreateICmpSLT(e, zero);
+  auto* bad = llvm::BasicBlock::Create(k_.c, "negpow", fn_);
+  auto* ok = llvm::BasicBlock::Create(k_.c, "powok", fn_);
+  b_.CreateCondBr(neg, bad, ok, llvm::MDBuilder(k_.c).createBranchWeights(1, 1000));
+  b_.SetInsertPoint(bad);
+  RaiseAt("integers to negative integer powers are not allowed", n.loc);
+  b_.CreateBr(ok);
+  b_.SetInsertPoint(ok);
+  Value* e0 = b_.CreateSelect(neg, zero, e);
+  auto* pre = b_.GetInsertBlock();
+  auto* loop = llvm::BasicBlock::Create(k_.c, "pow.loop", fn_);
+  auto* body = llvm::BasicBlock::Create(k_.c, "pow.body", fn_);
+  auto* done = llvm::BasicBlock::Create(k_.c, "pow.done", fn_);
+  b_.CreateBr(loop);
+  b_.SetInsertPoint(loop);
+  llvm::PHINode* r = b_.CreatePHI(ty, 2);
+  llvm::PHINode* base = b_.CreatePHI(ty, 2);
+  llvm::PHINode* left = b_.CreatePHI(ty, 2);
+  r->addIncoming(one, pre);
+  base->addIncoming(a, pre);
+  left->addIncoming(e0, pre);
+  b_.CreateCondBr(b_.CreateICmpEQ(left, zero), done, body);
+  b_.SetInsertPoint(body);
+  Value* odd = b_.CreateICmpNE(b_.CreateAnd(left, one), zero);
+  r->addIncoming(b_.CreateSelect(odd, b_.CreateMul(r, base), r), body);
+  base->addIncoming(b_.CreateMul(base, base), body);
+  left->addIncoming(b_.CreateLShr(left, one), body);
+  b_.CreateBr(loop);
+  b_.SetInsertPoint(done);
+  return b_.CreateSelect(neg, zero, r);
 }
 
 Value* Emitter::EvalCreate(const Node& n, const Index& idx) {

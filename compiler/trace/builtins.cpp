@@ -390,8 +390,12 @@ ValuePtr Tracer::CallBuiltin(const std::string& name, const ValuePtr& self, Call
     return MakeUnknown();
   }
   if (name == "round") {
-    ValuePtr v = args.Arg(0, "x");
-    if (v && v->kind == VK::Tensor) return v;
+    ValuePtr v = args.Arg(0, "number");
+    if (v && v->kind == VK::Tensor) {  // a TypeError eagerly, as in Python with torch 1.13
+      Issue(DiagKind::TraceTypeError, where, "`round()` needs a number, not `Tensor`");
+      MarkEager();
+      return MakeUnknown();
+    }
     if (v && v->is_known_number() && !args.Arg(1, "ndigits")) return MakeIntFrom(std::nearbyint(v->as_double()));
     return MakeUnknownOf(VK::Float);
   }

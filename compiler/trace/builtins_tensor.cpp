@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "trace/promote.h"
 #include "trace/tracer.h"
 
 namespace tcc::trace {
@@ -262,13 +263,16 @@ ValuePtr Tracer::Creation(const std::string& name, CallArgs& args) {
     return Elementwise(name, args, nullptr);
   if (x->kind != VK::Tensor) {
     if (x->is_number() && UnaryOpFor(name)) {
-      if (!x->known) return MakeUnknownOf(VK::Float);
-      double v = x->as_double();
-      if (name == "exp") return MakeFloat(std::exp(v));
-      if (name == "log") return MakeFloat(std::log(v));
-      if (name == "sqrt") return MakeFloat(std::sqrt(v));
-      if (name == "abs") return x->kind == VK::Float ? MakeFloat(std::fabs(v)) : MakeInt(x->i == INT64_MIN ? x->i : std::llabs(x->i));
-      return MakeUnknownOf(VK::Float);
+      // exp(2.0) is a 0-d tensor (torch.exp of tensor(2.0)), as eagerly
+      graph::DType dt = sem::ScalarDType(x->kind == VK::Float ? sem::PyKind::Float
+                                         : x->kind == VK::Int ? sem::PyKind::Int : sem::PyKind::Bool);
+      graph::Attrs fill;
+      fill.fvalue = x->known ? x->as_double() : 1.0;
+      ValuePtr t = Emit(graph::OpKind::Full, {}, fill, {dt, {}}, where);
+      if (!x->known) t = EmitBinary(graph::OpKind::Mul, t, x, where, false);
+      CallArgs rest = args;
+      rest.pos.erase(rest.pos.begin());
+      return TensorMethod(name, t, rest);
     }
     if (x->kind == VK::Unknown) return MakeUnknown();
     Issue(DiagKind::TraceTypeError, where, "`" + name + "` needs a tensor, got " + Describe(*x));
@@ -312,11 +316,7 @@ ValuePtr Tracer::Elementwise(const std::string& name, CallArgs& args, const Valu
       Issue(DiagKind::TraceTypeError, where, "`where` needs a tensor condition");
       return MakeUnknown();
     }
-    graph::DType dt;
-    if (a->kind == VK::Tensor && b->kind == VK::Tensor) dt = Promote(a->type.dtype, b->type.dtype);
-    else if (a->kind == VK::Tensor) dt = PromoteWithScalar(a->type.dtype, b->kind == VK::Float, b->kind == VK::Bool);
-    else if (b->kind == VK::Tensor) dt = PromoteWithScalar(b->type.dtype, a->kind == VK::Float, a->kind == VK::Bool);
-    else dt = ScalarDType(a->kind == VK::Float || b->kind == VK::Float, a->kind == VK::Bool && b->kind == VK::Bool);
+    graph::DType dt = ResultDType({a.get(), b.get()});
     Shape s = c->type.shape;
     for (const ValuePtr& v : {a, b}) {
       if (v->kind != VK::Tensor) continue;
@@ -359,8 +359,9 @@ ValuePtr Tracer::Reduction(const std::string& name, const ValuePtr& t, CallArgs&
   ValuePtr dimv = args.Arg(first, "dim");
   ValuePtr keepv = args.Arg(first + 1, "keepdim");
   if (name == "max" || name == "min") {
-    // max(a, b) with a tensor second operand is the elementwise maximum.
-    if (dimv && dimv->kind == VK::Tensor) {
+    // max(a, b) with a tensor or float second operand is the elementwise
+    // maximum (an int is a dim), as eagerly (interp TensorMinMaxBuiltin).
+    if (dimv && (dimv->kind == VK::Tensor || dimv->kind == VK::Float) && args.pos.size() >= first + 1) {
       CallArgs two;
       two.pos = {t, dimv};
       two.range = where;
@@ -378,14 +379,14 @@ ValuePtr Tracer::Reduction(const std::string& name, const ValuePtr& t, CallArgs&
     }
   }
   bool keepdim = keepv ? KnownTruth(*keepv).value_or(false) : false;
-  graph::DType dt = t->type.dtype;
-  switch (op) {
-    case graph::OpKind::Sum: case graph::OpKind::Prod: if (!IsFloatType(dt)) dt = graph::DType::I64; break;
-    case graph::OpKind::Mean: if (!IsFloatType(dt)) dt = graph::DType::F32; break;
-    case graph::OpKind::ArgMax: case graph::OpKind::ArgMin: dt = graph::DType::I64; break;
-    case graph::OpKind::All: case graph::OpKind::Any: dt = graph::DType::Bool; break;
-    default: break;
+  auto rdt = graph::UnaryResultDType(op, t->type.dtype);  // ops.def's DType column
+  if (!rdt) {  // mean of an integer tensor: torch's error, raised at run time
+    Issue(DiagKind::TraceTypeError, where, sem::ReduceDTypeError(name, t->type.dtype),
+          "convert it first, e.g. `x.float()." + name + "()`");
+    MarkEager();
+    return MakeUnknown();
   }
+  graph::DType dt = *rdt;
   if (!t->rank_known) {
     ValuePtr r = Emit(op, {t}, {}, {dt, {}}, where);
     r->rank_known = false;

@@ -80,13 +80,9 @@ ValuePtr Tracer::TensorMethod(const std::string& name, const ValuePtr& t, CallAr
   }
   if (name == "float" || name == "double" || name == "int" || name == "long" || name == "bool" || name == "to" ||
       name == "type") {
-    std::optional<graph::DType> to;
-    if (name == "float") to = graph::DType::F32;
-    else if (name == "double") to = graph::DType::F64;
-    else if (name == "int") to = graph::DType::I32;
-    else if (name == "long") to = graph::DType::I64;
-    else if (name == "bool") to = graph::DType::Bool;
-    else to = DTypeArg(args.Arg(0, "dtype"));
+    // x.float() is float32, x.int() int32: torch's names (semantics/dtypes.def)
+    std::optional<graph::DType> to =
+        name == "to" || name == "type" ? DTypeArg(args.Arg(0, "dtype")) : sem::DTypeFromName(name);
     if (!to) { Issue(DiagKind::TraceTypeError, where, "`" + name + "` needs a dtype"); return MakeUnknown(); }
     return EmitCast(t, *to, where);
   }

@@ -45,11 +45,10 @@ std::unordered_map<int32_t, BuiltinFn>& Methods() {
     t[Intern("size")] = Size;
     t[Intern("dim")] = Dim;
     t[Intern("to")] = To;
-    t[Intern("float")] = Cast<rt::DType::Float32>;
-    t[Intern("double")] = Cast<rt::DType::Float64>;
-    t[Intern("long")] = Cast<rt::DType::Int64>;
-    t[Intern("int")] = Cast<rt::DType::Int32>;
-    t[Intern("bool")] = Cast<rt::DType::Bool>;
+    // x.float(), x.int(), ...: the torch spellings of semantics/dtypes.def
+#define TCC_DTYPE_ALIAS(spelling, Name, how) \
+    if (std::string_view(#how) == "Torch") t[Intern(spelling)] = Cast<rt::from_sem(sem::DType::Name)>;
+#include "semantics/dtypes.def"
     t[Intern("is_floating_point")] = IsFloatingPoint;
     t[Intern("type")] = To;
     return t;
