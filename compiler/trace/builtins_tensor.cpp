@@ -128,7 +128,7 @@ ValuePtr Tracer::Creation(const std::string& name, CallArgs& args) {
     graph::DType dt = graph::DType::F32;
     if (fill) {
       if (!fill->is_number()) { Issue(DiagKind::TraceTypeError, where, "`full` needs a number to fill with"); return MakeUnknown(); }
-      dt = ScalarDType(fill->kind == VK::Float, fill->kind == VK::Bool);
+      dt = sem::ScalarDType(fill->kind == VK::Float ? sem::PyKind::Float : fill->kind == VK::Bool ? sem::PyKind::Bool : sem::PyKind::Int);
       if (!fill->known) {
         a.fvalue = 1;
         ValuePtr ones = Emit(graph::OpKind::Full, {}, a, {dtype_kw.value_or(dt), dims}, where);
@@ -331,23 +331,38 @@ ValuePtr Tracer::Elementwise(const std::string& name, CallArgs& args, const Valu
     if (!x || x->kind != VK::Tensor) { Issue(DiagKind::TraceTypeError, where, "`clamp` needs a tensor"); return MakeUnknown(); }
     ValuePtr lo = ops.size() > 1 ? ops[1] : args.Kw("min");
     ValuePtr hi = ops.size() > 2 ? ops[2] : args.Kw("max");
-    if (!lo || lo->kind == VK::None) lo = MakeFloat(-std::numeric_limits<double>::infinity());
-    if (!hi || hi->kind == VK::None) hi = MakeFloat(std::numeric_limits<double>::infinity());
+    // eagerly clamp is maximum(x, lo), then minimum(that, hi): promote in that order
     graph::DType dt = x->type.dtype;
+    sem::Operand tier = TierOf(*x);
     Shape s = x->type.shape;
-    for (const ValuePtr& v : {lo, hi}) {
-      if (v->kind == VK::Tensor) {
-        dt = Promote(dt, v->type.dtype);
-        auto r = Broadcast(syms, s, v->type.shape);
-        if (auto* err = std::get_if<std::string>(&r)) return ShapeError(*err, where);
-        s = std::get<Shape>(r);
-      } else if (!v->is_number()) {
+    for (ValuePtr* bound : {&lo, &hi}) {
+      const ValuePtr& v = *bound;
+      if (!v || v->kind == VK::None) continue;
+      if (v->kind != VK::Tensor && !v->is_number()) {
         Issue(DiagKind::TraceTypeError, where, "`clamp` bounds must be numbers or tensors");
         return MakeUnknown();
-      } else if (v->kind == VK::Float && std::isfinite(v->f) && !IsFloatType(dt)) {
-        dt = graph::DType::F32;
+      }
+      sem::ResultType r;
+      r.Add(dt, tier);
+      AddOperand(r, *v);
+      dt = r.Result();
+      if (v->kind == VK::Tensor) {
+        if (TierOf(*v) == sem::Operand::Tensor) tier = sem::Operand::Tensor;
+        auto b = Broadcast(syms, s, v->type.shape);
+        if (auto* err = std::get_if<std::string>(&b)) return ShapeError(*err, where);
+        s = std::get<Shape>(b);
       }
     }
+    // one bound: eager's maximum or minimum alone (an absent integer bound
+    // has no exact constant: graph constants are doubles)
+    bool has_lo = lo && lo->kind != VK::None, has_hi = hi && hi->kind != VK::None;
+    if (!has_lo && !has_hi) {
+      Issue(DiagKind::TraceArgumentError, where, "`clamp` needs at least one of min and max");
+      MarkEager();
+      return MakeUnknown();
+    }
+    if (!has_hi) return EmitBinary(graph::OpKind::Maximum, x, lo, where, false);
+    if (!has_lo) return EmitBinary(graph::OpKind::Minimum, x, hi, where, false);
     return Emit(graph::OpKind::Clamp, {x, lo, hi}, {}, {dt, s}, where);
   }
   return MakeUnknown();

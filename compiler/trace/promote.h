@@ -11,10 +11,15 @@
 
 namespace tcc::trace {
 
+// The tier of a tensor operand: 0-d or with dims.
+inline sem::Operand TierOf(const Value& v) {
+  return v.rank_known && v.type.shape.empty() ? sem::Operand::ZeroDim : sem::Operand::Tensor;
+}
+
 // Adds one operand (a tensor or a Python number; anything else is ignored).
 inline void AddOperand(sem::ResultType& r, const Value& v) {
   if (v.kind == VK::Tensor) {
-    r.Add(v.type.dtype, v.rank_known && v.type.shape.empty() ? sem::Operand::ZeroDim : sem::Operand::Tensor);
+    r.Add(v.type.dtype, TierOf(v));
   } else if (v.is_number()) {
     r.Add(v.kind == VK::Float ? sem::PyKind::Float : v.kind == VK::Int ? sem::PyKind::Int : sem::PyKind::Bool);
   }

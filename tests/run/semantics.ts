@@ -29,6 +29,9 @@ def unary_of_number(x):
 def max_number(x):
     return max(x, 0.5), min(x, 0.5), max(x, tensor(0.0))
 
+def clamps(x, y):
+    return clamp(x, min=0), clamp(x, max=2), clamp(x, -1.5, 2), clamp(y, tensor(0.0, dtype=float64), 1)
+
 def py_ints(k):
     n = 2 ** 53 + 1
     return n & 1, n | 2, n ^ 3, (n << 2) & 7, 3 ** 39, -7 // 2, -7 % 2, 7.5 // -2, -0.0 % 3.0, k
@@ -43,6 +46,7 @@ print(dtype_float(3))
 print(reductions(tensor([1, 2, 3], dtype=int32), tensor([True, True, False])))
 print(unary_of_number(tensor([1.0])))
 print(max_number(tensor([1.0, -1.0, 0.25])))
+print(clamps(tensor([-3, 0, 2, 5]), tensor([-0.5, 0.5, 2.0, float("nan")])))
 print(py_ints(1))
 
 # CHECK-STDOUT: (tensor([  9.,  19., -30.]), tensor([1.0000e-01, 1.0000e-01, 4.4703e-08]), tensor([-10., -20.,  29.]))
@@ -56,6 +60,7 @@ print(py_ints(1))
 # CHECK-STDOUT: (int64, tensor(2), tensor(6), int32)
 # CHECK-STDOUT: (tensor(7.3891), tensor(2.), tensor([2.7183]))
 # CHECK-STDOUT: (tensor([1.0000, 0.5000, 0.5000]), tensor([ 0.5000, -1.0000,  0.2500]), tensor([1.0000, 0.0000, 0.2500]))
+# CHECK-STDOUT: (tensor([0, 0, 2, 5]), tensor([-3,  0,  2,  2]), tensor([-1.5000,  0.0000,  2.0000,  2.0000]), tensor([0.0000, 0.5000, 1.0000,    nan]))
 # CHECK-STDOUT: (1, 9007199254740995, 9007199254740994, 4, 4052555153018976267, -4, 1, -4.0, 0.0, 1)
 # CHECK-STDOUT: (tensor([  9.,  19., -30.]), tensor([1.0000e-01, 1.0000e-01, 4.4703e-08]), tensor([-10., -20.,  29.]))
 # CHECK-STDOUT: (tensor([-9223372036854775808,                   -4,                   -4,
@@ -68,4 +73,5 @@ print(py_ints(1))
 # CHECK-STDOUT: (int64, tensor(2), tensor(6), int32)
 # CHECK-STDOUT: (tensor(7.3891), tensor(2.), tensor([2.7183]))
 # CHECK-STDOUT: (tensor([1.0000, 0.5000, 0.5000]), tensor([ 0.5000, -1.0000,  0.2500]), tensor([1.0000, 0.0000, 0.2500]))
+# CHECK-STDOUT: (tensor([0, 0, 2, 5]), tensor([-3,  0,  2,  2]), tensor([-1.5000,  0.0000,  2.0000,  2.0000]), tensor([0.0000, 0.5000, 1.0000,    nan]))
 # CHECK-STDOUT: (1, 9007199254740995, 9007199254740994, 4, 4052555153018976267, -4, 1, -4.0, 0.0, 1)

@@ -22,6 +22,10 @@ def dtype_float(n): return zeros(n, dtype=float).dtype, ones(n, dtype=int).dtype
 def reductions(i, b): return i.sum().dtype, b.sum(), i.prod(), i.max().dtype
 def unary_of_number(x): return exp(tensor(2.0)), sqrt(tensor(4)), x * exp(tensor(1.0))  # torch.exp(2.0) itself is a TypeError
 def max_number(x): return torch.maximum(x, tensor(0.5)), torch.minimum(x, tensor(0.5)), torch.maximum(x, tensor(0.0))
+def clamps(x, y):
+    return (torch.clamp(x, min=0), torch.clamp(x, max=2), torch.clamp(x, -1.5, 2),
+            torch.clamp(y, tensor(0.0, dtype=float64), tensor(1)))
+
 def py_ints(k):
     n = 2 ** 53 + 1
     return n & 1, n | 2, n ^ 3, (n << 2) & 7, (3 ** 39) & (2**64 - 1) - (2**64 if (3**39) & (2**63) else 0), -7 // 2, -7 % 2, 7.5 // -2, -0.0 % 3.0, k
@@ -35,4 +39,5 @@ print(fmt(dtype_float(3)))
 print(fmt(reductions(tensor([1, 2, 3], dtype=int32), tensor([True, True, False]))))
 print(fmt(unary_of_number(tensor([1.0]))))
 print(fmt(max_number(tensor([1.0, -1.0, 0.25]))))
+print(fmt(clamps(tensor([-3, 0, 2, 5]), tensor([-0.5, 0.5, 2.0, float("nan")]))))
 print(fmt(py_ints(1)))
