@@ -161,7 +161,16 @@ Value* Emitter::EvalUnary(const Node& n, Value* x, DType t) {
     }
     case OpKind::Not: return b_.CreateNot(x);
     case OpKind::BitNot: return b_.CreateNot(x);
-    default: break;
+    case OpKind::Input: case OpKind::ScalarInput: case OpKind::Constant: case OpKind::Add: case OpKind::Sub:
+    case OpKind::Mul: case OpKind::Div: case OpKind::FloorDiv: case OpKind::Mod: case OpKind::Pow:
+    case OpKind::Maximum: case OpKind::Minimum: case OpKind::Eq: case OpKind::Ne: case OpKind::Lt: case OpKind::Le:
+    case OpKind::Gt: case OpKind::Ge: case OpKind::And: case OpKind::Or: case OpKind::Xor: case OpKind::Where:
+    case OpKind::Clamp: case OpKind::Sum: case OpKind::Mean: case OpKind::Max: case OpKind::Min: case OpKind::Prod:
+    case OpKind::ArgMax: case OpKind::ArgMin: case OpKind::All: case OpKind::Any: case OpKind::MatMul:
+    case OpKind::Transpose: case OpKind::Permute: case OpKind::Reshape: case OpKind::Expand: case OpKind::Slice:
+    case OpKind::Select: case OpKind::Unsqueeze: case OpKind::Squeeze: case OpKind::Cat: case OpKind::Stack:
+    case OpKind::Full: case OpKind::Arange: case OpKind::Linspace: case OpKind::Eye: case OpKind::Cast:
+    case OpKind::Rand: case OpKind::RandN: break;
   }
   k_.errors.push_back(std::string("cannot lower unary ") + graph::OpSpelling(n.op));
   return x;
@@ -241,7 +250,15 @@ Value* Emitter::EvalBinary(const Node& n, Value* a, Value* c, DType t) {
     case OpKind::And: return b_.CreateAnd(a, c);
     case OpKind::Or: return b_.CreateOr(a, c);
     case OpKind::Xor: return b_.CreateXor(a, c);
-    default: break;
+    case OpKind::Input: case OpKind::ScalarInput: case OpKind::Constant: case OpKind::Neg: case OpKind::Abs:
+    case OpKind::Exp: case OpKind::Log: case OpKind::Sqrt: case OpKind::Rsqrt: case OpKind::Sin: case OpKind::Cos:
+    case OpKind::Tanh: case OpKind::Sigmoid: case OpKind::Relu: case OpKind::Gelu: case OpKind::Not:
+    case OpKind::BitNot: case OpKind::Where: case OpKind::Clamp: case OpKind::Sum: case OpKind::Mean:
+    case OpKind::Max: case OpKind::Min: case OpKind::Prod: case OpKind::ArgMax: case OpKind::ArgMin:
+    case OpKind::All: case OpKind::Any: case OpKind::MatMul: case OpKind::Transpose: case OpKind::Permute:
+    case OpKind::Reshape: case OpKind::Expand: case OpKind::Slice: case OpKind::Select: case OpKind::Unsqueeze:
+    case OpKind::Squeeze: case OpKind::Cat: case OpKind::Stack: case OpKind::Full: case OpKind::Arange:
+    case OpKind::Linspace: case OpKind::Eye: case OpKind::Cast: case OpKind::Rand: case OpKind::RandN: break;
   }
   k_.errors.push_back(std::string("cannot lower binary ") + graph::OpSpelling(n.op));
   return a;
@@ -308,7 +325,18 @@ Value* Emitter::EvalCreate(const Node& n, const Index& idx) {
       return Convert(b_.CreateSelect(b_.CreateICmpSLT(idx[0], half), up, down), DType::F64, t);
     }
     case OpKind::Eye: return Convert(b_.CreateICmpEQ(idx[0], idx[1]), DType::Bool, t);
-    default: break;
+    case OpKind::Input: case OpKind::ScalarInput: case OpKind::Constant: case OpKind::Neg: case OpKind::Abs:
+    case OpKind::Exp: case OpKind::Log: case OpKind::Sqrt: case OpKind::Rsqrt: case OpKind::Sin: case OpKind::Cos:
+    case OpKind::Tanh: case OpKind::Sigmoid: case OpKind::Relu: case OpKind::Gelu: case OpKind::Not:
+    case OpKind::BitNot: case OpKind::Add: case OpKind::Sub: case OpKind::Mul: case OpKind::Div:
+    case OpKind::FloorDiv: case OpKind::Mod: case OpKind::Pow: case OpKind::Maximum: case OpKind::Minimum:
+    case OpKind::Eq: case OpKind::Ne: case OpKind::Lt: case OpKind::Le: case OpKind::Gt: case OpKind::Ge:
+    case OpKind::And: case OpKind::Or: case OpKind::Xor: case OpKind::Where: case OpKind::Clamp: case OpKind::Sum:
+    case OpKind::Mean: case OpKind::Max: case OpKind::Min: case OpKind::Prod: case OpKind::ArgMax:
+    case OpKind::ArgMin: case OpKind::All: case OpKind::Any: case OpKind::MatMul: case OpKind::Transpose:
+    case OpKind::Permute: case OpKind::Reshape: case OpKind::Expand: case OpKind::Slice: case OpKind::Select:
+    case OpKind::Unsqueeze: case OpKind::Squeeze: case OpKind::Cat: case OpKind::Stack: case OpKind::Cast:
+    case OpKind::Rand: case OpKind::RandN: break;
   }
   return llvm::UndefValue::get(ElemType(k_.c, t));
 }
