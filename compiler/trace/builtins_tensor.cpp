@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "trace/builtin_table.h"
 #include "trace/promote.h"
 #include "trace/tracer.h"
 
@@ -15,40 +16,6 @@ std::optional<int64_t> KnownInt(const ValuePtr& v) {
   if (v && v->kind == VK::Bool && v->known) return v->b ? 1 : 0;
   return std::nullopt;
 }
-
-struct UnaryInfo { graph::OpKind op; bool float_result; };
-std::optional<UnaryInfo> UnaryOpFor(const std::string& n) {
-  using graph::OpKind;
-  if (n == "exp") return UnaryInfo{OpKind::Exp, true};
-  if (n == "log") return UnaryInfo{OpKind::Log, true};
-  if (n == "sqrt") return UnaryInfo{OpKind::Sqrt, true};
-  if (n == "rsqrt") return UnaryInfo{OpKind::Rsqrt, true};
-  if (n == "sin") return UnaryInfo{OpKind::Sin, true};
-  if (n == "cos") return UnaryInfo{OpKind::Cos, true};
-  if (n == "tanh") return UnaryInfo{OpKind::Tanh, true};
-  if (n == "sigmoid") return UnaryInfo{OpKind::Sigmoid, true};
-  if (n == "gelu") return UnaryInfo{OpKind::Gelu, true};
-  if (n == "relu") return UnaryInfo{OpKind::Relu, false};
-  if (n == "abs") return UnaryInfo{OpKind::Abs, false};
-  if (n == "neg") return UnaryInfo{OpKind::Neg, false};
-  if (n == "logical_not") return UnaryInfo{OpKind::Not, false};
-  return std::nullopt;
-}
-
-std::optional<graph::OpKind> ReduceOpFor(const std::string& n) {
-  using graph::OpKind;
-  if (n == "sum") return OpKind::Sum;
-  if (n == "mean") return OpKind::Mean;
-  if (n == "max") return OpKind::Max;
-  if (n == "min") return OpKind::Min;
-  if (n == "prod") return OpKind::Prod;
-  if (n == "argmax") return OpKind::ArgMax;
-  if (n == "argmin") return OpKind::ArgMin;
-  if (n == "all") return OpKind::All;
-  if (n == "any") return OpKind::Any;
-  return std::nullopt;
-}
-
 
 // Shape and data of a nested list literal of numbers.
 bool LiteralData(const ValuePtr& v, Shape& shape, size_t depth, std::vector<double>& data, bool& any_float,
@@ -259,10 +226,11 @@ ValuePtr Tracer::Creation(const std::string& name, CallArgs& args) {
   // Everything else takes the tensor first: f(x, ...) == x.f(...).
   ValuePtr x = args.Arg(0, "input");
   if (!x) { Issue(DiagKind::TraceArgumentError, where, "`" + name + "` needs an argument"); return MakeUnknown(); }
-  if (name == "maximum" || name == "minimum" || name == "where" || name == "clamp" || name == "pow")
+  if (name == "maximum" || name == "minimum" || name == "where" || name == "clamp" || name == "pow" ||
+      BuiltinOp(name, "Binary"))
     return Elementwise(name, args, nullptr);
   if (x->kind != VK::Tensor) {
-    if (x->is_number() && UnaryOpFor(name)) {
+    if (x->is_number() && BuiltinOp(name, "Unary")) {
       // exp(2.0) is a 0-d tensor (torch.exp of tensor(2.0)), as eagerly
       graph::DType dt = sem::ScalarDType(x->kind == VK::Float ? sem::PyKind::Float
                                          : x->kind == VK::Int ? sem::PyKind::Int : sem::PyKind::Bool);
@@ -296,19 +264,22 @@ ValuePtr Tracer::Elementwise(const std::string& name, CallArgs& args, const Valu
     ValuePtr v = i < ops.size() ? ops[i] : args.Kw(kw);
     return v ? ToTensorOperand(v, where) : nullptr;
   };
-  if (name == "maximum" || name == "minimum" || name == "pow") {
+  if (auto binop = BuiltinOp(name, "Binary")) {  // add, sub, mul, div, pow, maximum, minimum
     ValuePtr a = operand(0, "input"), b = operand(1, name == "pow" ? "exponent" : "other");
     if (!a || !b) return MakeUnknown();
     if (a->kind != VK::Tensor && b->kind != VK::Tensor) {
       Issue(DiagKind::TraceTypeError, where, "`" + name + "` needs a tensor");
       return MakeUnknown();
     }
-    graph::OpKind k = name == "maximum" ? graph::OpKind::Maximum : name == "minimum" ? graph::OpKind::Minimum
-                                                                                    : graph::OpKind::Pow;
-    return EmitBinary(k, a, b, where, false);
+    return EmitBinary(*binop, a, b, where, false);
   }
   if (name == "where") {
-    ValuePtr c = operand(0, "condition"), a = operand(1, "input"), b = operand(2, "other");
+    // x.where(condition, y) is where(condition, x, y), as in torch
+    ValuePtr c = self ? (args.pos.size() > 0 ? ToTensorOperand(args.pos[0], where) : operand(99, "condition"))
+                      : operand(0, "condition");
+    ValuePtr a = self ? self : operand(1, "input");
+    ValuePtr b = self ? (args.pos.size() > 1 ? ToTensorOperand(args.pos[1], where) : operand(99, "other"))
+                      : operand(2, "other");
     if (!c || !a || !b) return MakeUnknown();
     if (c->kind != VK::Tensor) {
       auto t = KnownTruth(*c);
@@ -370,7 +341,7 @@ ValuePtr Tracer::Elementwise(const std::string& name, CallArgs& args, const Valu
 
 ValuePtr Tracer::Reduction(const std::string& name, const ValuePtr& t, CallArgs& args, size_t first) {
   Range where = args.range;
-  graph::OpKind op = *ReduceOpFor(name);
+  graph::OpKind op = *BuiltinOp(name, "Reduce");
   ValuePtr dimv = args.Arg(first, "dim");
   ValuePtr keepv = args.Arg(first + 1, "keepdim");
   if (name == "max" || name == "min") {

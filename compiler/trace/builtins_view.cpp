@@ -1,6 +1,7 @@
 // Implements tensor methods (`x.sum(1)`, `x.item()`, ...), view ops
 // (reshape, transpose, permute, flatten, squeeze, unsqueeze, expand) and
 // joins (cat, stack).
+#include "trace/builtin_table.h"
 #include "trace/tracer.h"
 
 namespace tcc::trace {
@@ -10,14 +11,6 @@ std::optional<int64_t> KnownInt(const ValuePtr& v) {
   if (v && v->kind == VK::Int && v->known) return v->i;
   if (v && v->kind == VK::Bool && v->known) return v->b ? 1 : 0;
   return std::nullopt;
-}
-bool IsReduce(const std::string& n) {
-  return n == "sum" || n == "mean" || n == "max" || n == "min" || n == "prod" || n == "argmax" || n == "argmin" ||
-         n == "all" || n == "any";
-}
-bool IsUnary(const std::string& n) {
-  return n == "exp" || n == "log" || n == "sqrt" || n == "rsqrt" || n == "sin" || n == "cos" || n == "tanh" ||
-         n == "sigmoid" || n == "gelu" || n == "relu" || n == "abs" || n == "neg" || n == "logical_not";
 }
 }  // namespace
 
@@ -56,22 +49,13 @@ ValuePtr Tracer::TensorMethod(const std::string& name, const ValuePtr& t, CallAr
     if (!k || *k < -r || *k >= r) { Issue(DiagKind::TraceTypeError, where, "`size` dimension out of range"); return MakeUnknown(); }
     return dimval(s[*k < 0 ? *k + r : *k]);
   }
-  if (IsReduce(name)) return Reduction(name, t, args, 0);
-  if (IsUnary(name)) {
-    bool float_result = name != "relu" && name != "abs" && name != "neg" && name != "logical_not";
-    graph::OpKind op = graph::OpKind::Exp;
-    static const std::map<std::string, graph::OpKind> ops = {
-        {"exp", graph::OpKind::Exp}, {"log", graph::OpKind::Log}, {"sqrt", graph::OpKind::Sqrt},
-        {"rsqrt", graph::OpKind::Rsqrt}, {"sin", graph::OpKind::Sin}, {"cos", graph::OpKind::Cos},
-        {"tanh", graph::OpKind::Tanh}, {"sigmoid", graph::OpKind::Sigmoid}, {"gelu", graph::OpKind::Gelu},
-        {"relu", graph::OpKind::Relu}, {"abs", graph::OpKind::Abs}, {"neg", graph::OpKind::Neg},
-        {"logical_not", graph::OpKind::Not}};
-    op = ops.at(name);
-    if (op == graph::OpKind::Not) return EmitCast(EmitUnary(op, EmitCast(t, graph::DType::Bool, where), where, false),
-                                                  graph::DType::Bool, where);
-    return EmitUnary(op, t, where, float_result);
+  if (BuiltinOp(name, "Reduce")) return Reduction(name, t, args, 0);
+  if (auto op = BuiltinOp(name, "Unary")) {
+    if (*op == graph::OpKind::Not) return EmitCast(EmitUnary(*op, EmitCast(t, graph::DType::Bool, where), where, false),
+                                                   graph::DType::Bool, where);
+    return EmitUnary(*op, t, where, false);
   }
-  if (name == "clamp" || name == "maximum" || name == "minimum" || name == "pow") return Elementwise(name, args, t);
+  if (name == "clamp" || name == "where" || BuiltinOp(name, "Binary")) return Elementwise(name, args, t);
   if (name == "matmul") {
     CallArgs two;
     two.pos = {t, args.Arg(0, "other") ? args.Arg(0, "other") : MakeUnknown()};
@@ -133,6 +117,12 @@ ValuePtr Tracer::ViewOp(const std::string& name, const ValuePtr& t, CallArgs& ar
     s = Transpose(in, *d0, *d1);
     int64_t r = static_cast<int64_t>(in.size());
     a.axes = {*d0 < 0 ? *d0 + r : *d0, *d1 < 0 ? *d1 + r : *d1};
+  } else if (name == "mT") {  // the last two dims swapped
+    int64_t r = static_cast<int64_t>(in.size());
+    if (r < 2) { Issue(DiagKind::TraceTypeError, where, "`mT` needs a tensor of at least 2 dims"); return MakeUnknown(); }
+    op = graph::OpKind::Transpose;
+    s = Transpose(in, r - 2, r - 1);
+    a.axes = {r - 2, r - 1};
   } else if (name == "T" || name == "t") {
     if (in.size() < 2) return t;
     if (in.size() == 2) {

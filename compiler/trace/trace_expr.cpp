@@ -169,10 +169,10 @@ ValuePtr Tracer::GetAttr(const ValuePtr& base, const std::string& attr, Range wh
       if (attr == "dtype") return MakeDType(base->type.dtype);
       if (attr == "ndim") return base->rank_known ? MakeInt(static_cast<int64_t>(base->type.shape.size()))
                                                   : MakeUnknownOf(VK::Int);
-      if (attr == "T") {
+      if (attr == "T" || attr == "mT") {
         CallArgs none;
         none.range = where;
-        return TensorMethod("T", base, none);
+        return TensorMethod(attr, base, none);
       }
       if (IsTensorMethod(attr)) return MakeBuiltin(attr, base);
       Issue(DiagKind::TraceTypeError, where, "a tensor has no attribute `" + attr + "`");
