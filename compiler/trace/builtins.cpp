@@ -7,6 +7,7 @@
 #include <set>
 
 #include "trace/builtin_table.h"
+#include "trace/known_int.h"
 #include "trace/tracer.h"
 
 namespace tcc::trace {
@@ -69,11 +70,6 @@ ValuePtr FoldNumbers(const std::string& name, const std::vector<ValuePtr>& vals,
   return MakeUnknown();
 }
 
-std::optional<int64_t> KnownInt(const ValuePtr& v) {
-  if (v && v->kind == VK::Int && v->known) return v->i;
-  if (v && v->kind == VK::Bool && v->known) return v->b ? 1 : 0;
-  return std::nullopt;
-}
 }  // namespace
 
 const std::set<std::string>& TableFunctions() {

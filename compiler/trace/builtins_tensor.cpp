@@ -5,17 +5,13 @@
 #include <limits>
 
 #include "trace/builtin_table.h"
+#include "trace/known_int.h"
 #include "trace/promote.h"
 #include "trace/tracer.h"
 
 namespace tcc::trace {
 
 namespace {
-std::optional<int64_t> KnownInt(const ValuePtr& v) {
-  if (v && v->kind == VK::Int && v->known) return v->i;
-  if (v && v->kind == VK::Bool && v->known) return v->b ? 1 : 0;
-  return std::nullopt;
-}
 
 // Shape and data of a nested list literal of numbers.
 bool LiteralData(const ValuePtr& v, Shape& shape, size_t depth, std::vector<double>& data, bool& any_float,

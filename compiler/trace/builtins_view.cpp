@@ -2,17 +2,11 @@
 // (reshape, transpose, permute, flatten, squeeze, unsqueeze, expand) and
 // joins (cat, stack).
 #include "trace/builtin_table.h"
+#include "trace/known_int.h"
 #include "trace/tracer.h"
 
 namespace tcc::trace {
 
-namespace {
-std::optional<int64_t> KnownInt(const ValuePtr& v) {
-  if (v && v->kind == VK::Int && v->known) return v->i;
-  if (v && v->kind == VK::Bool && v->known) return v->b ? 1 : 0;
-  return std::nullopt;
-}
-}  // namespace
 
 ValuePtr Tracer::TensorMethod(const std::string& name, const ValuePtr& t, CallArgs& args) {
   Range where = args.range;
