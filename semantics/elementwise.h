@@ -75,15 +75,16 @@ template <class T> inline T Remainder(T a, T b) {
 }
 
 // a ** b. Integers: exact, wrapping, by repeated squaring; a negative
-// exponent is the caller's error ("Integers to negative integer powers are
-// not allowed.") and gives 0 here.
+// exponent gives torch's powi: 1 for a == 1, +-1 for a == -1, else 0 (a
+// Python int exponent that is negative is the caller's error: "Integers to
+// negative integer powers are not allowed.").
 template <class T> inline T Pow(T a, T b) {
   if constexpr (std::is_floating_point_v<T>) {
     return std::pow(a, b);
   } else if constexpr (std::is_same_v<T, bool>) {
     return a || !b;
   } else {
-    if (b < 0) return 0;
+    if (b < 0) return a == 1 ? T(1) : a == -1 ? T((b & 1) ? -1 : 1) : T(0);
     T r = 1;
     while (b) {
       if (b & 1) r = WrapMul(r, a);
@@ -94,24 +95,40 @@ template <class T> inline T Pow(T a, T b) {
   }
 }
 
-// torch.maximum / torch.minimum: nan wins, and +0.0 is above -0.0 (IEEE
-// 754-2019 maximum/minimum, LLVM's llvm.maximum; torch's own answer for
-// maximum(0.0, -0.0) depends on whether its kernel was vectorised).
+// torch.maximum / torch.minimum (and clamp, relu's max with 0): nan wins,
+// and a tie returns the first operand, as torch's scalar kernels
+// (std::max): maximum(-0.0, 0.0) is -0.0, clamp(-0.0, min=0) is -0.0.
 template <class T> constexpr T Maximum(T a, T b) {
   if constexpr (std::is_floating_point_v<T>) {
     if (a != a) return a;
     if (b != b) return b;
-    if (a == b) return std::signbit(a) ? b : a;
   }
-  return a > b ? a : b;
+  return a < b ? b : a;
 }
 template <class T> constexpr T Minimum(T a, T b) {
   if constexpr (std::is_floating_point_v<T>) {
     if (a != a) return a;
     if (b != b) return b;
-    if (a == b) return std::signbit(a) ? a : b;
   }
-  return a < b ? a : b;
+  return b < a ? b : a;
+}
+
+// relu is maximum(x, 0): relu(-0.0) is -0.0 and relu(nan) nan, as in torch.
+template <class T> constexpr T Relu(T x) { return Maximum(x, T(0)); }
+
+// x ** e for a Python number e (torch's pow with a scalar exponent, which
+// special-cases these exponents: x ** 0.5 is sqrt(x), so (-0.0) ** 0.5 is
+// -0.0 and (-inf) ** 0.5 nan); a tensor exponent is Pow.
+template <class T> inline T PowScalar(T a, T e) {
+  if constexpr (std::is_floating_point_v<T>) {
+    if (e == T(0.5)) return std::sqrt(a);
+    if (e == T(2)) return a * a;
+    if (e == T(3)) return a * a * a;
+    if (e == T(-0.5)) return T(1) / std::sqrt(a);
+    if (e == T(-1)) return T(1) / a;
+    if (e == T(-2)) return T(1) / (a * a);
+  }
+  return Pow(a, e);
 }
 
 }  // namespace tcc::sem

@@ -102,9 +102,7 @@ Value* Emitter::EvalNode(ValueId v, const Index& idx) {
       }
       if (n.op == OpKind::Where) return b_.CreateSelect(ops[0], ops[1], ops[2]);
       // clamp(x, lo, hi) = minimum(maximum(x, lo), hi), as the runtime (sem::Maximum)
-      if (IsF(t))
-        return b_.CreateBinaryIntrinsic(llvm::Intrinsic::minimum,
-                                        b_.CreateBinaryIntrinsic(llvm::Intrinsic::maximum, ops[0], ops[1]), ops[2]);
+      if (IsF(t)) return EmitMaxMin(EmitMaxMin(ops[0], ops[1], t, true), ops[2], t, false);
       Value* lo_lt = IsF(t) ? b_.CreateFCmpOLT(ops[0], ops[1]) : b_.CreateICmpSLT(ops[0], ops[1]);
       Value* r = b_.CreateSelect(lo_lt, ops[1], ops[0]);
       Value* hi_gt = IsF(t) ? b_.CreateFCmpOGT(r, ops[2]) : b_.CreateICmpSGT(r, ops[2]);
@@ -140,7 +138,11 @@ Value* Emitter::EvalUnary(const Node& n, Value* x, DType t) {
       return b_.CreateSelect(b_.CreateICmpSLT(x, llvm::ConstantInt::get(ty, 0)), b_.CreateNeg(x), x);
     case OpKind::Exp: return approx(ApproxFn::Exp, llvm::Intrinsic::exp, nullptr);
     case OpKind::Log: return approx(ApproxFn::Log, llvm::Intrinsic::log, nullptr);
-    case OpKind::Tanh: return approx(ApproxFn::Tanh, llvm::Intrinsic::not_intrinsic, "tanh");
+    case OpKind::Tanh: {
+      Value* r = approx(ApproxFn::Tanh, llvm::Intrinsic::not_intrinsic, "tanh");
+      if (t != DType::F32) return r;
+      return b_.CreateBinaryIntrinsic(llvm::Intrinsic::copysign, r, x);  // tanh(-0.0) is -0.0, as the runtime
+    }
     case OpKind::Sigmoid:
       if (t == DType::F32) return b_.CreateCall(GetApproxFn(k_.m, ApproxFn::Sigmoid, k_.fma), {x});
       return b_.CreateFDiv(fc(1.0), b_.CreateFAdd(fc(1.0), b_.CreateUnaryIntrinsic(llvm::Intrinsic::exp, b_.CreateFNeg(x))));
@@ -148,9 +150,7 @@ Value* Emitter::EvalUnary(const Node& n, Value* x, DType t) {
     case OpKind::Rsqrt: return b_.CreateFDiv(fc(1.0), b_.CreateUnaryIntrinsic(llvm::Intrinsic::sqrt, x));
     case OpKind::Sin: return b_.CreateUnaryIntrinsic(llvm::Intrinsic::sin, x);
     case OpKind::Cos: return b_.CreateUnaryIntrinsic(llvm::Intrinsic::cos, x);
-    case OpKind::Relu:
-      if (f) return b_.CreateSelect(b_.CreateFCmpOLE(x, fc(0.0)), fc(0.0), x);
-      return b_.CreateSelect(b_.CreateICmpSLT(x, llvm::ConstantInt::get(ty, 0)), llvm::ConstantInt::get(ty, 0), x);
+    case OpKind::Relu: return EmitMaxMin(x, llvm::Constant::getNullValue(ty), t, true);  // sem::Relu
     case OpKind::Gelu: {
       // 0.5 * x * (1 + erf(x / sqrt(2))), erf from libm in double
       Value* xd = t == DType::F64 ? x : b_.CreateFPExt(x, b_.getDoubleTy());
@@ -181,9 +181,10 @@ Value* Emitter::EvalBinary(const Node& n, Value* a, Value* c, DType t) {
   bool f = IsF(t);
   auto zero = [&] { return llvm::Constant::getNullValue(ty); };
   switch (n.op) {
-    case OpKind::Add: return f ? b_.CreateFAdd(a, c) : b_.CreateAdd(a, c);
+    // bool + bool is `or` and bool * bool `and`, as in torch (an i1 add would wrap)
+    case OpKind::Add: return f ? b_.CreateFAdd(a, c) : t == DType::Bool ? b_.CreateOr(a, c) : b_.CreateAdd(a, c);
     case OpKind::Sub: return f ? b_.CreateFSub(a, c) : b_.CreateSub(a, c);
-    case OpKind::Mul: return f ? b_.CreateFMul(a, c) : b_.CreateMul(a, c);
+    case OpKind::Mul: return f ? b_.CreateFMul(a, c) : t == DType::Bool ? b_.CreateAnd(a, c) : b_.CreateMul(a, c);
     case OpKind::Div: return f ? b_.CreateFDiv(a, c) : b_.CreateSDiv(a, c);
     // // and % as semantics/elementwise.h defines them (FloorDiv, Remainder);
     // tests/unit/backend/semantics_jit_test.cpp checks the two agree.
@@ -226,21 +227,23 @@ Value* Emitter::EvalBinary(const Node& n, Value* a, Value* c, DType t) {
       return b_.CreateSelect(adjust, b_.CreateAdd(r, safe), r);
     }
     case OpKind::Pow: {
-      if (auto* cf = llvm::dyn_cast<llvm::ConstantFP>(c)) {
+      if (auto* cf = llvm::dyn_cast<llvm::ConstantFP>(c)) {  // a scalar exponent: sem::PowScalar
         double e = cf->getValueAPF().convertToDouble();
-        if (e == 2.0) return b_.CreateFMul(a, a);  // pow(x, 2) is x * x, correctly rounded
-        if (e == 1.0) return a;
+        auto one = [&] { return llvm::ConstantFP::get(ty, 1.0); };
+        auto sqrt = [&] { return b_.CreateUnaryIntrinsic(llvm::Intrinsic::sqrt, a); };
+        if (e == 0.5) return sqrt();
+        if (e == 2.0) return b_.CreateFMul(a, a);
+        if (e == 3.0) return b_.CreateFMul(b_.CreateFMul(a, a), a);
+        if (e == -0.5) return b_.CreateFDiv(one(), sqrt());
+        if (e == -1.0) return b_.CreateFDiv(one(), a);
+        if (e == -2.0) return b_.CreateFDiv(one(), b_.CreateFMul(a, a));
       }
       if (f) return b_.CreateBinaryIntrinsic(llvm::Intrinsic::pow, a, c);
       if (t == DType::Bool) return b_.CreateOr(a, b_.CreateNot(c));
       return EmitIntPow(a, c, ty, n);
     }
-    case OpKind::Maximum:
-      if (f) return b_.CreateBinaryIntrinsic(llvm::Intrinsic::maximum, a, c);
-      return b_.CreateSelect(t == DType::Bool ? b_.CreateICmpUGT(a, c) : b_.CreateICmpSGT(a, c), a, c);
-    case OpKind::Minimum:
-      if (f) return b_.CreateBinaryIntrinsic(llvm::Intrinsic::minimum, a, c);
-      return b_.CreateSelect(t == DType::Bool ? b_.CreateICmpULT(a, c) : b_.CreateICmpSLT(a, c), a, c);
+    case OpKind::Maximum: return EmitMaxMin(a, c, t, true);
+    case OpKind::Minimum: return EmitMaxMin(a, c, t, false);
     case OpKind::Eq: return f ? b_.CreateFCmpOEQ(a, c) : b_.CreateICmpEQ(a, c);
     case OpKind::Ne: return f ? b_.CreateFCmpUNE(a, c) : b_.CreateICmpNE(a, c);
     case OpKind::Lt: return f ? b_.CreateFCmpOLT(a, c) : (t == DType::Bool ? b_.CreateICmpULT(a, c) : b_.CreateICmpSLT(a, c));
@@ -264,17 +267,22 @@ Value* Emitter::EvalBinary(const Node& n, Value* a, Value* c, DType t) {
   return a;
 }
 
-Value* Emitter::EmitIntPow(Value* a, Value* e, llvm::Type* ty, const Node& n) {
+Value* Emitter::EmitMaxMin(Value* a, Value* c, DType t, bool is_max) {
+  // sem::Maximum / sem::Minimum: nan wins, a tie gives the first operand
+  Value* pick_c;
+  if (IsF(t)) pick_c = is_max ? b_.CreateFCmpOLT(a, c) : b_.CreateFCmpOLT(c, a);
+  else if (t == DType::Bool) pick_c = is_max ? b_.CreateICmpULT(a, c) : b_.CreateICmpULT(c, a);
+  else pick_c = is_max ? b_.CreateICmpSLT(a, c) : b_.CreateICmpSLT(c, a);
+  Value* r = b_.CreateSelect(pick_c, c, a);
+  if (!IsF(t)) return r;
+  r = b_.CreateSelect(b_.CreateFCmpUNO(c, c), c, r);
+  return b_.CreateSelect(b_.CreateFCmpUNO(a, a), a, r);
+}
+
+Value* Emitter::EmitIntPow(Value* a, Value* e, llvm::Type* ty, const Node& /*n*/) {
   Value* zero = llvm::ConstantInt::get(ty, 0);
   Value* one = llvm::ConstantInt::get(ty, 1);
   Value* neg = b_.CreateICmpSLT(e, zero);
-  auto* bad = llvm::BasicBlock::Create(k_.c, "negpow", fn_);
-  auto* ok = llvm::BasicBlock::Create(k_.c, "powok", fn_);
-  b_.CreateCondBr(neg, bad, ok, llvm::MDBuilder(k_.c).createBranchWeights(1, 1000));
-  b_.SetInsertPoint(bad);
-  RaiseAt("integers to negative integer powers are not allowed", n.loc);
-  b_.CreateBr(ok);
-  b_.SetInsertPoint(ok);
   Value* e0 = b_.CreateSelect(neg, zero, e);
   auto* pre = b_.GetInsertBlock();
   auto* loop = llvm::BasicBlock::Create(k_.c, "pow.loop", fn_);
@@ -296,7 +304,12 @@ Value* Emitter::EmitIntPow(Value* a, Value* e, llvm::Type* ty, const Node& n) {
   left->addIncoming(b_.CreateLShr(left, one), body);
   b_.CreateBr(loop);
   b_.SetInsertPoint(done);
-  return b_.CreateSelect(neg, zero, r);
+  // a negative exponent: torch's powi (1 for 1, +-1 for -1, else 0)
+  Value* minus1 = llvm::ConstantInt::get(ty, -1, true);
+  Value* odd_e = b_.CreateICmpNE(b_.CreateAnd(e, one), zero);
+  Value* negpow = b_.CreateSelect(b_.CreateICmpEQ(a, one), one,
+                                  b_.CreateSelect(b_.CreateICmpEQ(a, minus1), b_.CreateSelect(odd_e, minus1, one), zero));
+  return b_.CreateSelect(neg, negpow, r);
 }
 
 Value* Emitter::EvalCreate(const Node& n, const Index& idx) {

@@ -52,7 +52,7 @@ std::optional<double> EvalAs(OpKind op, const std::vector<double>& d) {
       if constexpr (flt) return std::fabs(d[0]);
       else if constexpr (sem::kIsInt<T>) return double(a(0) < 0 ? sem::WrapNeg(a(0)) : a(0));
       else return d[0];
-    case OpKind::Relu: return a(0) > T(0) || a(0) != a(0) ? double(a(0)) : 0.0;  // nan stays nan
+    case OpKind::Relu: return double(sem::Relu(a(0)));
     case OpKind::Not: return d[0] == 0 ? 1.0 : 0.0;
     case OpKind::BitNot: if constexpr (sem::kIsInt<T>) return double(T(~a(0))); return std::nullopt;
     case OpKind::Add: return double(sem::WrapAdd(a(0), a(1)));

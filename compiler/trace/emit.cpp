@@ -39,6 +39,12 @@ ValuePtr Tracer::EmitBinary(graph::OpKind op, const ValuePtr& a, const ValuePtr&
     Issue(DiagKind::TraceTypeError, where, std::string("bitwise `") + OpName(op) + "` needs bool or integer tensors");
     return MakeUnknown();
   }
+  if (op == graph::OpKind::Pow && a->kind == VK::Tensor && !IsFloatType(dt) && b->kind == VK::Int && b->known &&
+      b->i < 0) {  // torch's error for a Python int exponent, raised at run time
+    Issue(DiagKind::TraceTypeError, where, "integers to negative integer powers are not allowed");
+    MarkEager();
+    return MakeUnknown();
+  }
   if (compare) dt = graph::DType::Bool;
   Shape sa = a->kind == VK::Tensor ? a->type.shape : Shape{};
   Shape sb = b->kind == VK::Tensor ? b->type.shape : Shape{};

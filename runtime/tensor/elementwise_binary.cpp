@@ -55,11 +55,7 @@ template <class T> inline T remainder(T a, T b, std::atomic<int>* flag) {
   return sem::Remainder(a, b);
 }
 
-template <class T> inline T power(T a, T b, std::atomic<int>* flag) {
-  if constexpr (!std::is_floating_point_v<T>)
-    if (b < 0) { flag->store(kNegPow, std::memory_order_relaxed); return 0; }
-  return sem::Pow(a, b);
-}
+template <class T> inline T power(T a, T b) { return sem::Pow(a, b); }
 
 // Runs out = f(a, b) with the contiguous / scalar fast paths.
 template <class T, class R, class F>
@@ -164,8 +160,13 @@ Tensor binary_impl(BinaryOp op, Operand& a, Operand& b, const Tensor* out_opt) {
           run<T, T>(out, pa, za, pb, zb, gh, [fl](T x, T y) { return remainder(x, y, fl); });
         break;
       case BinaryOp::Pow:
-        if constexpr (!std::is_same_v<T, bool>)
-          run<T, T>(out, pa, za, pb, zb, gh, [fl](T x, T y) { return power(x, y, fl); });
+        if constexpr (!std::is_same_v<T, bool>) {
+          // a Python int exponent may not be negative (torch); a tensor one gives powi
+          if constexpr (!std::is_floating_point_v<T>)
+            if (!b.t && sb < 0) { flag.store(kNegPow); break; }
+          if (!b.t) run<T, T>(out, pa, za, pb, zb, gh, [](T x, T y) { return sem::PowScalar(x, y); });
+          else run<T, T>(out, pa, za, pb, zb, gh, [](T x, T y) { return power(x, y); });
+        }
         break;
       case BinaryOp::Maximum: run<T, T>(out, pa, za, pb, zb, g, [](T x, T y) { return sem::Maximum(x, y); }); break;
       case BinaryOp::Minimum: run<T, T>(out, pa, za, pb, zb, g, [](T x, T y) { return sem::Minimum(x, y); }); break;
