@@ -7,11 +7,13 @@
 
 #include <cstdio>
 #include <iostream>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
 #include "driver/commands.h"
 #include "passes/summarize_kernels.h"
+#include "semantics/builtins.h"
 #include "trace/analyze.h"
 #include "trace/report.h"
 
@@ -38,7 +40,31 @@ nlohmann::json OtherErrors(const DiagnosticEngine& diags) {
 }
 }  // namespace
 
+namespace {
+// `tcc explain --list-builtins`: the rows of semantics/builtins.def.
+int ListBuiltins(const ExplainOptions& opts) {
+  if (opts.format == "json") {
+    nlohmann::json rows = nlohmann::json::array();
+    for (const auto& b : sem::kBuiltins)
+      rows.push_back({{"name", b.name}, {"forms", sem::FormName(b.form)}, {"op", b.op}, {"rule", b.rule},
+                      {"signature", b.signature}});
+    std::cout << rows.dump(2) << '\n';
+    return kExitOk;
+  }
+  std::printf("%-18s %-24s %-10s %-9s %s\n", "name", "forms", "graph op", "rule", "signature");
+  for (const auto& b : sem::kBuiltins)
+    std::printf("%-18s %-24s %-10s %-9s %s\n", b.name, sem::FormName(b.form),
+                std::string_view(b.op) == "None" ? "-" : b.op, b.rule, b.signature);
+  return kExitOk;
+}
+}  // namespace
+
 int RunExplain(const CommonOptions& common, const ExplainOptions& opts) {
+  if (opts.list_builtins) return ListBuiltins(opts);
+  if (opts.file.empty()) {
+    std::cerr << "tcc explain: a .ts file is required (or --list-builtins)\n";
+    return kExitUsage;
+  }
   DiagnosticEngine diags;
   trace::Analysis a = trace::AnalyzeFile(opts.file, diags);
   if (a.cannot_read) {

@@ -39,6 +39,7 @@ struct RunOptions {
 struct ExplainOptions {
   std::string file;
   std::string format = "text";              // text | json
+  bool list_builtins = false;               // print semantics/builtins.def instead
 };
 
 struct LintOptions {

@@ -58,7 +58,8 @@ int main(int argc, char** argv) {
   AddCommon(run, common);
 
   auto* explain = app.add_subcommand("explain", "list every graph and graph break, with reasons and hints");
-  explain->add_option("file", explain_opts.file, "the .ts file")->required();
+  explain->add_option("file", explain_opts.file, "the .ts file");
+  explain->add_flag("--list-builtins", explain_opts.list_builtins, "print the table of tensor builtins and exit");
   explain->add_option("--format", explain_opts.format, "text or json")->check(CLI::IsMember({"text", "json"}));
   AddCommon(explain, common);
 

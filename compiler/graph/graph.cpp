@@ -8,10 +8,12 @@ namespace {
 struct OpInfo {
   const char* spelling;
   OpCategory category;
+  int cost;
+  DTypeRule dtype;
 };
 
 constexpr OpInfo kOps[] = {
-#define TCC_OP(Name, spelling, Category) {spelling, OpCategory::Category},
+#define TCC_OP(Name, spelling, Category, Cost, DType) {spelling, OpCategory::Category, Cost, DTypeRule::DType},
 #include "graph/ops.def"
 };
 
@@ -19,16 +21,23 @@ constexpr OpInfo kOps[] = {
 
 const char* OpSpelling(OpKind op) { return kOps[static_cast<size_t>(op)].spelling; }
 OpCategory CategoryOf(OpKind op) { return kOps[static_cast<size_t>(op)].category; }
+DTypeRule DTypeRuleOf(OpKind op) { return kOps[static_cast<size_t>(op)].dtype; }
+int ElementCostOf(OpKind op) { return kOps[static_cast<size_t>(op)].cost; }
 
-const char* DTypeName(DType t) {
-  switch (t) {
-    case DType::F32: return "float32";
-    case DType::F64: return "float64";
-    case DType::I64: return "int64";
-    case DType::I32: return "int32";
-    case DType::Bool: return "bool";
+std::optional<DType> UnaryResultDType(OpKind op, DType in) {
+  auto reduce = [in](sem::ReduceRule r) { return sem::ReduceDType(r, in); };
+  switch (DTypeRuleOf(op)) {
+    case DTypeRule::Same: return in;
+    case DTypeRule::FloatFn: return sem::FloatFnDType(in);
+    case DTypeRule::Compare: return DType::Bool;
+    case DTypeRule::Accumulate: return reduce(sem::ReduceRule::Accumulate);
+    case DTypeRule::FloatOnly: return reduce(sem::ReduceRule::FloatOnly);
+    case DTypeRule::Keep: return reduce(sem::ReduceRule::Keep);
+    case DTypeRule::Index: return reduce(sem::ReduceRule::Index);
+    case DTypeRule::Logical: return reduce(sem::ReduceRule::Logical);
+    case DTypeRule::Given: case DTypeRule::Promote: case DTypeRule::TrueDiv: return std::nullopt;
   }
-  return "?";
+  return std::nullopt;
 }
 
 int Graph::NumTensorInputs() const {

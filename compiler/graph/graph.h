@@ -9,15 +9,21 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "base/source.h"
+#include "semantics/dtype.h"
 
 namespace tcc::graph {
 
+// Tensor dtypes are the semantics library's (semantics/dtypes.def; = ts_dtype).
+using sem::DType;
+using sem::DTypeName;  // "float32", ...
+
 enum class OpKind : uint16_t {
-#define TCC_OP(Name, spelling, Category) Name,
+#define TCC_OP(Name, spelling, Category, Cost, DType) Name,
 #include "graph/ops.def"
 };
 
@@ -26,14 +32,23 @@ enum class OpCategory : uint8_t {
   Random,  // draws from the program's generator: never merged, never dropped, kept in program order
 };
 
+// The result dtype rules of ops.def's DType column.
+enum class DTypeRule : uint8_t {
+  Given, Same, FloatFn, Promote, TrueDiv, Compare, Accumulate, FloatOnly, Keep, Index, Logical,
+};
+
 const char* OpSpelling(OpKind op);
 OpCategory CategoryOf(OpKind op);
+DTypeRule DTypeRuleOf(OpKind op);
+int ElementCostOf(OpKind op);  // ops.def's Cost column
+// The dtype of an op's result from its operand's dtype, for the rules that
+// need only that (Same, FloatFn, Compare and the reductions); nullopt for
+// the others and when the op rejects the dtype (mean of an int tensor).
+std::optional<DType> UnaryResultDType(OpKind op, DType operand);
 // Ops that change state outside their value (the random generator): passes
 // never merge, drop or reorder them.
 inline bool HasSideEffect(OpKind op) { return CategoryOf(op) == OpCategory::Random; }
 
-enum class DType : uint8_t { F32 = 0, F64 = 1, I64 = 2, I32 = 3, Bool = 4 };  // = ts_dtype
-const char* DTypeName(DType t);  // "float32", ...
 
 // One dimension: static when `sym < 0`, otherwise the symbolic size `s<sym>`
 // (the same symbol means the same size everywhere in a graph).

@@ -36,7 +36,17 @@ std::string AttrText(const Node& n) {
       for (double v : a.fvalues) s += " " + FormatNumber(v);
       return s;
     }
-    default: break;
+    case OpKind::Neg: case OpKind::Abs: case OpKind::Exp: case OpKind::Log: case OpKind::Sqrt: case OpKind::Rsqrt:
+    case OpKind::Sin: case OpKind::Cos: case OpKind::Tanh: case OpKind::Sigmoid: case OpKind::Relu:
+    case OpKind::Gelu: case OpKind::Not: case OpKind::BitNot: case OpKind::Add: case OpKind::Sub: case OpKind::Mul:
+    case OpKind::Div: case OpKind::FloorDiv: case OpKind::Mod: case OpKind::Pow: case OpKind::Maximum:
+    case OpKind::Minimum: case OpKind::Eq: case OpKind::Ne: case OpKind::Lt: case OpKind::Le: case OpKind::Gt:
+    case OpKind::Ge: case OpKind::And: case OpKind::Or: case OpKind::Xor: case OpKind::Where: case OpKind::Clamp:
+    case OpKind::Sum: case OpKind::Mean: case OpKind::Max: case OpKind::Min: case OpKind::Prod: case OpKind::ArgMax:
+    case OpKind::ArgMin: case OpKind::All: case OpKind::Any: case OpKind::MatMul: case OpKind::Transpose:
+    case OpKind::Permute: case OpKind::Reshape: case OpKind::Expand: case OpKind::Slice: case OpKind::Select:
+    case OpKind::Unsqueeze: case OpKind::Squeeze: case OpKind::Cat: case OpKind::Stack: case OpKind::Eye:
+    case OpKind::Cast: case OpKind::Rand: case OpKind::RandN: break;
   }
   switch (CategoryOf(n.op)) {
     case OpCategory::Reduce:
@@ -50,10 +60,25 @@ std::string AttrText(const Node& n) {
         case OpKind::Slice:
         case OpKind::Select: return " axis=" + std::to_string(a.axis) + " " + Ints(a.ints);
         case OpKind::Unsqueeze: return " axis=" + std::to_string(a.axis);
-        default: return "";
+        case OpKind::Input: case OpKind::ScalarInput: case OpKind::Constant: case OpKind::Neg: case OpKind::Abs:
+        case OpKind::Exp: case OpKind::Log: case OpKind::Sqrt: case OpKind::Rsqrt: case OpKind::Sin:
+        case OpKind::Cos: case OpKind::Tanh: case OpKind::Sigmoid: case OpKind::Relu: case OpKind::Gelu:
+        case OpKind::Not: case OpKind::BitNot: case OpKind::Add: case OpKind::Sub: case OpKind::Mul:
+        case OpKind::Div: case OpKind::FloorDiv: case OpKind::Mod: case OpKind::Pow: case OpKind::Maximum:
+        case OpKind::Minimum: case OpKind::Eq: case OpKind::Ne: case OpKind::Lt: case OpKind::Le: case OpKind::Gt:
+        case OpKind::Ge: case OpKind::And: case OpKind::Or: case OpKind::Xor: case OpKind::Where: case OpKind::Clamp:
+        case OpKind::Sum: case OpKind::Mean: case OpKind::Max: case OpKind::Min: case OpKind::Prod:
+        case OpKind::ArgMax: case OpKind::ArgMin: case OpKind::All: case OpKind::Any: case OpKind::MatMul:
+        case OpKind::Reshape: case OpKind::Expand: case OpKind::Cat: case OpKind::Stack: case OpKind::Full:
+        case OpKind::Arange: case OpKind::Linspace: case OpKind::Eye: case OpKind::Cast: case OpKind::Rand:
+        case OpKind::RandN: return "";
       }
-    default: return "";
+      return "";
+    case OpCategory::Input: case OpCategory::Constant: case OpCategory::Unary: case OpCategory::Binary:
+    case OpCategory::Ternary: case OpCategory::Contract: case OpCategory::Create: case OpCategory::Cast:
+    case OpCategory::Random: return "";
   }
+  return "";
 }
 
 }  // namespace

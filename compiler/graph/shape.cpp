@@ -5,34 +5,6 @@
 
 namespace tcc::graph {
 
-bool IsFloat(DType t) { return t == DType::F32 || t == DType::F64; }
-bool IsInteger(DType t) { return t == DType::I32 || t == DType::I64; }
-
-int DTypeBytes(DType t) {
-  switch (t) {
-    case DType::F32: return 4;
-    case DType::F64: return 8;
-    case DType::I64: return 8;
-    case DType::I32: return 4;
-    case DType::Bool: return 1;
-  }
-  return 1;
-}
-
-DType PromoteTypes(DType a, DType b) {
-  auto rank = [](DType t) {
-    switch (t) {
-      case DType::Bool: return 0;
-      case DType::I32: return 1;
-      case DType::I64: return 2;
-      case DType::F32: return 3;
-      case DType::F64: return 4;
-    }
-    return 0;
-  };
-  return rank(a) >= rank(b) ? a : b;
-}
-
 std::string ShapeString(const Shape& s) {
   std::string out = "[";
   for (size_t i = 0; i < s.size(); ++i) {

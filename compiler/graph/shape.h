@@ -16,10 +16,11 @@
 
 namespace tcc::graph {
 
-bool IsFloat(DType t);
-bool IsInteger(DType t);        // int32, int64 (not bool)
-int DTypeBytes(DType t);        // element size in memory (bool: 1)
-DType PromoteTypes(DType a, DType b);  // tensor-tensor promotion (bool < ints < floats)
+// dtype facts, from the semantics library (semantics/dtype.h)
+inline bool IsFloat(DType t) { return sem::IsFloating(t); }
+inline bool IsInteger(DType t) { return sem::IsIntegral(t); }  // int32, int64 (not bool)
+inline int DTypeBytes(DType t) { return static_cast<int>(sem::DTypeBytes(t)); }  // bool: 1
+using sem::PromoteTypes;  // tensor-tensor promotion (torch.promote_types)
 
 // "[256, s0]"
 std::string ShapeString(const Shape& s);

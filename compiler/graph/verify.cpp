@@ -85,8 +85,7 @@ class Verifier {
       s = *b;
     }
     ExpectShape(s, n);
-    bool is_cmp = n.op == OpKind::Eq || n.op == OpKind::Ne || n.op == OpKind::Lt || n.op == OpKind::Le ||
-                  n.op == OpKind::Gt || n.op == OpKind::Ge || n.op == OpKind::Not;
+    bool is_cmp = DTypeRuleOf(n.op) == DTypeRule::Compare || n.op == OpKind::Not;
     if (is_cmp && n.type.dtype != DType::Bool) Error("a comparison produces bool");
     if (n.op == OpKind::Where && T(n.inputs[0]).dtype != DType::Bool) Error("condition must be bool");
   }
@@ -166,12 +165,38 @@ class Verifier {
         }
         return ExpectShape(want, n);
       }
-      default:
+      case OpKind::Input: case OpKind::ScalarInput: case OpKind::Constant: case OpKind::Neg: case OpKind::Abs:
+      case OpKind::Exp: case OpKind::Log: case OpKind::Sqrt: case OpKind::Rsqrt: case OpKind::Sin: case OpKind::Cos:
+      case OpKind::Tanh: case OpKind::Sigmoid: case OpKind::Relu: case OpKind::Gelu: case OpKind::Not:
+      case OpKind::BitNot: case OpKind::Add: case OpKind::Sub: case OpKind::Mul: case OpKind::Div:
+      case OpKind::FloorDiv: case OpKind::Mod: case OpKind::Pow: case OpKind::Maximum: case OpKind::Minimum:
+      case OpKind::Eq: case OpKind::Ne: case OpKind::Lt: case OpKind::Le: case OpKind::Gt: case OpKind::Ge:
+      case OpKind::And: case OpKind::Or: case OpKind::Xor: case OpKind::Where: case OpKind::Clamp: case OpKind::Sum:
+      case OpKind::Mean: case OpKind::Max: case OpKind::Min: case OpKind::Prod: case OpKind::ArgMax:
+      case OpKind::ArgMin: case OpKind::All: case OpKind::Any: case OpKind::MatMul: case OpKind::Cat:
+      case OpKind::Stack: case OpKind::Full: case OpKind::Arange: case OpKind::Linspace: case OpKind::Eye:
+      case OpKind::Cast: case OpKind::Rand: case OpKind::RandN:
         return;
     }
   }
 
+  // ops.def's DType column (comparisons: CheckElementwise).
+  void CheckDType(const Node& n) {
+    if (n.inputs.empty() || DTypeRuleOf(n.op) == DTypeRule::Compare) return;
+    DType in = T(n.inputs[0]).dtype;
+    if (DTypeRuleOf(n.op) == DTypeRule::TrueDiv) {
+      if (!IsFloat(n.type.dtype)) Error("true division gives a float");
+      return;
+    }
+    auto want = UnaryResultDType(n.op, in);
+    bool checked = DTypeRuleOf(n.op) != DTypeRule::Given && DTypeRuleOf(n.op) != DTypeRule::Promote;
+    if (checked && !want) return Error(std::string("does not take ") + DTypeName(in) + " operands");
+    if (want && *want != n.type.dtype)
+      Error(std::string("gives ") + DTypeName(*want) + " for " + DTypeName(in) + ", not " + DTypeName(n.type.dtype));
+  }
+
   void CheckNode(const Node& n) {
+    CheckDType(n);
     switch (CategoryOf(n.op)) {
       case OpCategory::Random:
         if (!n.inputs.empty()) Error("takes no operands");
@@ -208,8 +233,7 @@ class Verifier {
         auto axes = NormalizeAxes(n.attrs.axes, in.size());
         if (!axes) return Error("axis out of range");
         ExpectShape(ReduceShape(in, *axes, n.attrs.keepdim), n);
-        bool index = n.op == OpKind::ArgMax || n.op == OpKind::ArgMin;
-        if (index && n.type.dtype != DType::I64) Error("argmax/argmin produce int64");
+        bool index = DTypeRuleOf(n.op) == DTypeRule::Index;
         if (index && n.attrs.axes.size() > 1) Error("argmax/argmin reduce one axis or all");
         return;
       }

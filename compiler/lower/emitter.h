@@ -102,6 +102,11 @@ class Emitter {
   llvm::Value* EvalNode(ValueId v, const Index& idx);  // Eval without the row cache
   llvm::Value* EvalUnary(const graph::Node& n, llvm::Value* x, DType t);
   llvm::Value* EvalBinary(const graph::Node& n, llvm::Value* a, llvm::Value* bv, DType t);
+  // Integer a ** e (sem::Pow): exact and wrapping, by repeated squaring; a
+  // negative exponent gives torch's powi.
+  // sem::Maximum (is_max) or sem::Minimum of two values of dtype t.
+  llvm::Value* EmitMaxMin(llvm::Value* a, llvm::Value* c, DType t, bool is_max);
+  llvm::Value* EmitIntPow(llvm::Value* a, llvm::Value* e, llvm::Type* ty, const graph::Node& n);
   llvm::Value* EvalCreate(const graph::Node& n, const Index& idx);
   llvm::Value* EvalReshape(ValueId v, const Index& idx);
   void FindHoisted(const passes::FusedGroup& grp, ValueId v, const Index& idx);

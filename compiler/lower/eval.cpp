@@ -101,7 +101,8 @@ Value* Emitter::EvalNode(ValueId v, const Index& idx) {
         ops[i] = Convert(Eval(in, BroadcastIndex(k_.g.TypeOf(in).shape, n.type.shape, idx)), k_.g.TypeOf(in).dtype, want);
       }
       if (n.op == OpKind::Where) return b_.CreateSelect(ops[0], ops[1], ops[2]);
-      // clamp(x, lo, hi): nan stays nan
+      // clamp(x, lo, hi) = minimum(maximum(x, lo), hi), as the runtime (sem::Maximum)
+      if (IsF(t)) return EmitMaxMin(EmitMaxMin(ops[0], ops[1], t, true), ops[2], t, false);
       Value* lo_lt = IsF(t) ? b_.CreateFCmpOLT(ops[0], ops[1]) : b_.CreateICmpSLT(ops[0], ops[1]);
       Value* r = b_.CreateSelect(lo_lt, ops[1], ops[0]);
       Value* hi_gt = IsF(t) ? b_.CreateFCmpOGT(r, ops[2]) : b_.CreateICmpSGT(r, ops[2]);
@@ -137,7 +138,11 @@ Value* Emitter::EvalUnary(const Node& n, Value* x, DType t) {
       return b_.CreateSelect(b_.CreateICmpSLT(x, llvm::ConstantInt::get(ty, 0)), b_.CreateNeg(x), x);
     case OpKind::Exp: return approx(ApproxFn::Exp, llvm::Intrinsic::exp, nullptr);
     case OpKind::Log: return approx(ApproxFn::Log, llvm::Intrinsic::log, nullptr);
-    case OpKind::Tanh: return approx(ApproxFn::Tanh, llvm::Intrinsic::not_intrinsic, "tanh");
+    case OpKind::Tanh: {
+      Value* r = approx(ApproxFn::Tanh, llvm::Intrinsic::not_intrinsic, "tanh");
+      if (t != DType::F32) return r;
+      return b_.CreateBinaryIntrinsic(llvm::Intrinsic::copysign, r, x);  // tanh(-0.0) is -0.0, as the runtime
+    }
     case OpKind::Sigmoid:
       if (t == DType::F32) return b_.CreateCall(GetApproxFn(k_.m, ApproxFn::Sigmoid, k_.fma), {x});
       return b_.CreateFDiv(fc(1.0), b_.CreateFAdd(fc(1.0), b_.CreateUnaryIntrinsic(llvm::Intrinsic::exp, b_.CreateFNeg(x))));
@@ -145,9 +150,7 @@ Value* Emitter::EvalUnary(const Node& n, Value* x, DType t) {
     case OpKind::Rsqrt: return b_.CreateFDiv(fc(1.0), b_.CreateUnaryIntrinsic(llvm::Intrinsic::sqrt, x));
     case OpKind::Sin: return b_.CreateUnaryIntrinsic(llvm::Intrinsic::sin, x);
     case OpKind::Cos: return b_.CreateUnaryIntrinsic(llvm::Intrinsic::cos, x);
-    case OpKind::Relu:
-      if (f) return b_.CreateSelect(b_.CreateFCmpOLE(x, fc(0.0)), fc(0.0), x);
-      return b_.CreateSelect(b_.CreateICmpSLT(x, llvm::ConstantInt::get(ty, 0)), llvm::ConstantInt::get(ty, 0), x);
+    case OpKind::Relu: return EmitMaxMin(x, llvm::Constant::getNullValue(ty), t, true);  // sem::Relu
     case OpKind::Gelu: {
       // 0.5 * x * (1 + erf(x / sqrt(2))), erf from libm in double
       Value* xd = t == DType::F64 ? x : b_.CreateFPExt(x, b_.getDoubleTy());
@@ -158,7 +161,16 @@ Value* Emitter::EvalUnary(const Node& n, Value* x, DType t) {
     }
     case OpKind::Not: return b_.CreateNot(x);
     case OpKind::BitNot: return b_.CreateNot(x);
-    default: break;
+    case OpKind::Input: case OpKind::ScalarInput: case OpKind::Constant: case OpKind::Add: case OpKind::Sub:
+    case OpKind::Mul: case OpKind::Div: case OpKind::FloorDiv: case OpKind::Mod: case OpKind::Pow:
+    case OpKind::Maximum: case OpKind::Minimum: case OpKind::Eq: case OpKind::Ne: case OpKind::Lt: case OpKind::Le:
+    case OpKind::Gt: case OpKind::Ge: case OpKind::And: case OpKind::Or: case OpKind::Xor: case OpKind::Where:
+    case OpKind::Clamp: case OpKind::Sum: case OpKind::Mean: case OpKind::Max: case OpKind::Min: case OpKind::Prod:
+    case OpKind::ArgMax: case OpKind::ArgMin: case OpKind::All: case OpKind::Any: case OpKind::MatMul:
+    case OpKind::Transpose: case OpKind::Permute: case OpKind::Reshape: case OpKind::Expand: case OpKind::Slice:
+    case OpKind::Select: case OpKind::Unsqueeze: case OpKind::Squeeze: case OpKind::Cat: case OpKind::Stack:
+    case OpKind::Full: case OpKind::Arange: case OpKind::Linspace: case OpKind::Eye: case OpKind::Cast:
+    case OpKind::Rand: case OpKind::RandN: break;
   }
   k_.errors.push_back(std::string("cannot lower unary ") + graph::OpSpelling(n.op));
   return x;
@@ -169,18 +181,30 @@ Value* Emitter::EvalBinary(const Node& n, Value* a, Value* c, DType t) {
   bool f = IsF(t);
   auto zero = [&] { return llvm::Constant::getNullValue(ty); };
   switch (n.op) {
-    case OpKind::Add: return f ? b_.CreateFAdd(a, c) : b_.CreateAdd(a, c);
+    // bool + bool is `or` and bool * bool `and`, as in torch (an i1 add would wrap)
+    case OpKind::Add: return f ? b_.CreateFAdd(a, c) : t == DType::Bool ? b_.CreateOr(a, c) : b_.CreateAdd(a, c);
     case OpKind::Sub: return f ? b_.CreateFSub(a, c) : b_.CreateSub(a, c);
-    case OpKind::Mul: return f ? b_.CreateFMul(a, c) : b_.CreateMul(a, c);
+    case OpKind::Mul: return f ? b_.CreateFMul(a, c) : t == DType::Bool ? b_.CreateAnd(a, c) : b_.CreateMul(a, c);
     case OpKind::Div: return f ? b_.CreateFDiv(a, c) : b_.CreateSDiv(a, c);
+    // // and % as semantics/elementwise.h defines them (FloorDiv, Remainder);
+    // tests/unit/backend/semantics_jit_test.cpp checks the two agree.
     case OpKind::FloorDiv:
     case OpKind::Mod: {
       if (f) {
-        if (n.op == OpKind::FloorDiv) return b_.CreateUnaryIntrinsic(llvm::Intrinsic::floor, b_.CreateFDiv(a, c));
         Value* r = b_.CreateFRem(a, c);
-        Value* fix = b_.CreateAnd(b_.CreateFCmpONE(r, zero()),
-                                  b_.CreateXor(b_.CreateFCmpOLT(r, zero()), b_.CreateFCmpOLT(c, zero())));
-        return b_.CreateSelect(fix, b_.CreateFAdd(r, c), r);
+        auto fc = [&](double v) { return llvm::ConstantFP::get(ty, v); };
+        Value* wrong_sign = b_.CreateAnd(b_.CreateFCmpUNE(r, zero()),
+                                         b_.CreateXor(b_.CreateFCmpOLT(r, zero()), b_.CreateFCmpOLT(c, zero())));
+        if (n.op == OpKind::Mod) return b_.CreateSelect(wrong_sign, b_.CreateFAdd(r, c), r);
+        // torch's div_floor_floating: the quotient of a - fmod(a, b), corrected
+        Value* q = b_.CreateFDiv(a, c);
+        Value* div = b_.CreateFDiv(b_.CreateFSub(a, r), c);
+        div = b_.CreateSelect(wrong_sign, b_.CreateFSub(div, fc(1.0)), div);
+        Value* fl = b_.CreateUnaryIntrinsic(llvm::Intrinsic::floor, div);
+        fl = b_.CreateSelect(b_.CreateFCmpOGT(b_.CreateFSub(div, fl), fc(0.5)), b_.CreateFAdd(fl, fc(1.0)), fl);
+        Value* signed_zero = b_.CreateBinaryIntrinsic(llvm::Intrinsic::copysign, zero(), q);
+        Value* res = b_.CreateSelect(b_.CreateFCmpOEQ(div, zero()), signed_zero, fl);
+        return b_.CreateSelect(b_.CreateFCmpOEQ(c, zero()), q, res);  // x // 0.0 is x / 0.0
       }
       if (t == DType::Bool) return n.op == OpKind::FloorDiv ? a : zero();
       Value* is0 = b_.CreateICmpEQ(c, zero());
@@ -191,32 +215,35 @@ Value* Emitter::EvalBinary(const Node& n, Value* a, Value* c, DType t) {
       RaiseAt("integer division by zero", n.loc);
       b_.CreateBr(ok);
       b_.SetInsertPoint(ok);
-      Value* safe = b_.CreateSelect(is0, llvm::ConstantInt::get(ty, 1), c);
+      // a // -1 is -a, wrapping (INT64_MIN // -1 would trap in sdiv)
+      Value* is_m1 = b_.CreateICmpEQ(c, llvm::ConstantInt::get(ty, -1, true));
+      Value* safe = b_.CreateSelect(b_.CreateOr(is0, is_m1), llvm::ConstantInt::get(ty, 1), c);
       Value* q = b_.CreateSDiv(a, safe);
       Value* r = b_.CreateSRem(a, safe);
       Value* adjust = b_.CreateAnd(b_.CreateICmpNE(r, zero()),
                                    b_.CreateXor(b_.CreateICmpSLT(r, zero()), b_.CreateICmpSLT(safe, zero())));
-      if (n.op == OpKind::FloorDiv) return b_.CreateSub(q, b_.CreateZExt(adjust, ty));
+      if (n.op == OpKind::FloorDiv)
+        return b_.CreateSelect(is_m1, b_.CreateNeg(a), b_.CreateSub(q, b_.CreateZExt(adjust, ty)));
       return b_.CreateSelect(adjust, b_.CreateAdd(r, safe), r);
     }
     case OpKind::Pow: {
-      if (auto* cf = llvm::dyn_cast<llvm::ConstantFP>(c)) {
+      if (auto* cf = llvm::dyn_cast<llvm::ConstantFP>(c)) {  // a scalar exponent: sem::PowScalar
         double e = cf->getValueAPF().convertToDouble();
+        auto one = [&] { return llvm::ConstantFP::get(ty, 1.0); };
+        auto sqrt = [&] { return b_.CreateUnaryIntrinsic(llvm::Intrinsic::sqrt, a); };
+        if (e == 0.5) return sqrt();
         if (e == 2.0) return b_.CreateFMul(a, a);
-        if (e == 1.0) return a;
-        if (e == 0.5) return b_.CreateUnaryIntrinsic(llvm::Intrinsic::sqrt, a);
+        if (e == 3.0) return b_.CreateFMul(b_.CreateFMul(a, a), a);
+        if (e == -0.5) return b_.CreateFDiv(one(), sqrt());
+        if (e == -1.0) return b_.CreateFDiv(one(), a);
+        if (e == -2.0) return b_.CreateFDiv(one(), b_.CreateFMul(a, a));
       }
       if (f) return b_.CreateBinaryIntrinsic(llvm::Intrinsic::pow, a, c);
-      Value* r = b_.CreateBinaryIntrinsic(llvm::Intrinsic::pow, b_.CreateSIToFP(a, b_.getDoubleTy()),
-                                          b_.CreateSIToFP(c, b_.getDoubleTy()));
-      return b_.CreateFPToSI(r, ty);
+      if (t == DType::Bool) return b_.CreateOr(a, b_.CreateNot(c));
+      return EmitIntPow(a, c, ty, n);
     }
-    case OpKind::Maximum:
-      if (f) return b_.CreateBinaryIntrinsic(llvm::Intrinsic::maximum, a, c);
-      return b_.CreateSelect(t == DType::Bool ? b_.CreateICmpUGT(a, c) : b_.CreateICmpSGT(a, c), a, c);
-    case OpKind::Minimum:
-      if (f) return b_.CreateBinaryIntrinsic(llvm::Intrinsic::minimum, a, c);
-      return b_.CreateSelect(t == DType::Bool ? b_.CreateICmpULT(a, c) : b_.CreateICmpSLT(a, c), a, c);
+    case OpKind::Maximum: return EmitMaxMin(a, c, t, true);
+    case OpKind::Minimum: return EmitMaxMin(a, c, t, false);
     case OpKind::Eq: return f ? b_.CreateFCmpOEQ(a, c) : b_.CreateICmpEQ(a, c);
     case OpKind::Ne: return f ? b_.CreateFCmpUNE(a, c) : b_.CreateICmpNE(a, c);
     case OpKind::Lt: return f ? b_.CreateFCmpOLT(a, c) : (t == DType::Bool ? b_.CreateICmpULT(a, c) : b_.CreateICmpSLT(a, c));
@@ -226,10 +253,63 @@ Value* Emitter::EvalBinary(const Node& n, Value* a, Value* c, DType t) {
     case OpKind::And: return b_.CreateAnd(a, c);
     case OpKind::Or: return b_.CreateOr(a, c);
     case OpKind::Xor: return b_.CreateXor(a, c);
-    default: break;
+    case OpKind::Input: case OpKind::ScalarInput: case OpKind::Constant: case OpKind::Neg: case OpKind::Abs:
+    case OpKind::Exp: case OpKind::Log: case OpKind::Sqrt: case OpKind::Rsqrt: case OpKind::Sin: case OpKind::Cos:
+    case OpKind::Tanh: case OpKind::Sigmoid: case OpKind::Relu: case OpKind::Gelu: case OpKind::Not:
+    case OpKind::BitNot: case OpKind::Where: case OpKind::Clamp: case OpKind::Sum: case OpKind::Mean:
+    case OpKind::Max: case OpKind::Min: case OpKind::Prod: case OpKind::ArgMax: case OpKind::ArgMin:
+    case OpKind::All: case OpKind::Any: case OpKind::MatMul: case OpKind::Transpose: case OpKind::Permute:
+    case OpKind::Reshape: case OpKind::Expand: case OpKind::Slice: case OpKind::Select: case OpKind::Unsqueeze:
+    case OpKind::Squeeze: case OpKind::Cat: case OpKind::Stack: case OpKind::Full: case OpKind::Arange:
+    case OpKind::Linspace: case OpKind::Eye: case OpKind::Cast: case OpKind::Rand: case OpKind::RandN: break;
   }
   k_.errors.push_back(std::string("cannot lower binary ") + graph::OpSpelling(n.op));
   return a;
+}
+
+Value* Emitter::EmitMaxMin(Value* a, Value* c, DType t, bool is_max) {
+  // sem::Maximum / sem::Minimum: nan wins, a tie gives the first operand
+  Value* pick_c;
+  if (IsF(t)) pick_c = is_max ? b_.CreateFCmpOLT(a, c) : b_.CreateFCmpOLT(c, a);
+  else if (t == DType::Bool) pick_c = is_max ? b_.CreateICmpULT(a, c) : b_.CreateICmpULT(c, a);
+  else pick_c = is_max ? b_.CreateICmpSLT(a, c) : b_.CreateICmpSLT(c, a);
+  Value* r = b_.CreateSelect(pick_c, c, a);
+  if (!IsF(t)) return r;
+  r = b_.CreateSelect(b_.CreateFCmpUNO(c, c), c, r);
+  return b_.CreateSelect(b_.CreateFCmpUNO(a, a), a, r);
+}
+
+Value* Emitter::EmitIntPow(Value* a, Value* e, llvm::Type* ty, const Node& /*n*/) {
+  Value* zero = llvm::ConstantInt::get(ty, 0);
+  Value* one = llvm::ConstantInt::get(ty, 1);
+  Value* neg = b_.CreateICmpSLT(e, zero);
+  Value* e0 = b_.CreateSelect(neg, zero, e);
+  auto* pre = b_.GetInsertBlock();
+  auto* loop = llvm::BasicBlock::Create(k_.c, "pow.loop", fn_);
+  auto* body = llvm::BasicBlock::Create(k_.c, "pow.body", fn_);
+  auto* done = llvm::BasicBlock::Create(k_.c, "pow.done", fn_);
+  b_.CreateBr(loop);
+  b_.SetInsertPoint(loop);
+  llvm::PHINode* r = b_.CreatePHI(ty, 2);
+  llvm::PHINode* base = b_.CreatePHI(ty, 2);
+  llvm::PHINode* left = b_.CreatePHI(ty, 2);
+  r->addIncoming(one, pre);
+  base->addIncoming(a, pre);
+  left->addIncoming(e0, pre);
+  b_.CreateCondBr(b_.CreateICmpEQ(left, zero), done, body);
+  b_.SetInsertPoint(body);
+  Value* odd = b_.CreateICmpNE(b_.CreateAnd(left, one), zero);
+  r->addIncoming(b_.CreateSelect(odd, b_.CreateMul(r, base), r), body);
+  base->addIncoming(b_.CreateMul(base, base), body);
+  left->addIncoming(b_.CreateLShr(left, one), body);
+  b_.CreateBr(loop);
+  b_.SetInsertPoint(done);
+  // a negative exponent: torch's powi (1 for 1, +-1 for -1, else 0)
+  Value* minus1 = llvm::ConstantInt::get(ty, -1, true);
+  Value* odd_e = b_.CreateICmpNE(b_.CreateAnd(e, one), zero);
+  Value* negpow = b_.CreateSelect(b_.CreateICmpEQ(a, one), one,
+                                  b_.CreateSelect(b_.CreateICmpEQ(a, minus1), b_.CreateSelect(odd_e, minus1, one), zero));
+  return b_.CreateSelect(neg, negpow, r);
 }
 
 Value* Emitter::EvalCreate(const Node& n, const Index& idx) {
@@ -258,7 +338,18 @@ Value* Emitter::EvalCreate(const Node& n, const Index& idx) {
       return Convert(b_.CreateSelect(b_.CreateICmpSLT(idx[0], half), up, down), DType::F64, t);
     }
     case OpKind::Eye: return Convert(b_.CreateICmpEQ(idx[0], idx[1]), DType::Bool, t);
-    default: break;
+    case OpKind::Input: case OpKind::ScalarInput: case OpKind::Constant: case OpKind::Neg: case OpKind::Abs:
+    case OpKind::Exp: case OpKind::Log: case OpKind::Sqrt: case OpKind::Rsqrt: case OpKind::Sin: case OpKind::Cos:
+    case OpKind::Tanh: case OpKind::Sigmoid: case OpKind::Relu: case OpKind::Gelu: case OpKind::Not:
+    case OpKind::BitNot: case OpKind::Add: case OpKind::Sub: case OpKind::Mul: case OpKind::Div:
+    case OpKind::FloorDiv: case OpKind::Mod: case OpKind::Pow: case OpKind::Maximum: case OpKind::Minimum:
+    case OpKind::Eq: case OpKind::Ne: case OpKind::Lt: case OpKind::Le: case OpKind::Gt: case OpKind::Ge:
+    case OpKind::And: case OpKind::Or: case OpKind::Xor: case OpKind::Where: case OpKind::Clamp: case OpKind::Sum:
+    case OpKind::Mean: case OpKind::Max: case OpKind::Min: case OpKind::Prod: case OpKind::ArgMax:
+    case OpKind::ArgMin: case OpKind::All: case OpKind::Any: case OpKind::MatMul: case OpKind::Transpose:
+    case OpKind::Permute: case OpKind::Reshape: case OpKind::Expand: case OpKind::Slice: case OpKind::Select:
+    case OpKind::Unsqueeze: case OpKind::Squeeze: case OpKind::Cat: case OpKind::Stack: case OpKind::Cast:
+    case OpKind::Rand: case OpKind::RandN: break;
   }
   return llvm::UndefValue::get(ElemType(k_.c, t));
 }

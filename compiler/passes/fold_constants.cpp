@@ -1,12 +1,15 @@
-// Implements FoldConstants. Scalars are evaluated in double and then rounded to
-// the result dtype, as the eager runtime does for 0-d tensors.
+// Implements FoldConstants. Scalars are converted to the dtype the kernel
+// computes in, evaluated with the semantics library and rounded to the
+// result dtype, as the kernel and the eager runtime compute 0-d tensors.
 #include "passes/fold_constants.h"
 
 #include <cmath>
 #include <optional>
+#include <type_traits>
 
 #include "graph/shape.h"
 #include "passes/rewrite.h"
+#include "semantics/elementwise.h"
 
 namespace tcc::passes {
 
@@ -35,45 +38,81 @@ double RoundTo(double v, DType t) {
   return v;
 }
 
-std::optional<double> Eval(OpKind op, DType t, const std::vector<double>& a) {
-  bool flt = IsFloat(t);
+// One element of `op` computed in the C++ type T of the node's compute dtype
+// with the semantics library's functions, exactly as the kernel computes it
+// (semantics/elementwise.h); nullopt leaves the node to the kernel (errors
+// such as integer division by zero are raised there).
+template <class T>
+std::optional<double> EvalAs(OpKind op, const std::vector<double>& d) {
+  auto a = [&](size_t i) { return static_cast<T>(d[i]); };
+  constexpr bool flt = std::is_floating_point_v<T>;
   switch (op) {
-    case OpKind::Neg: return -a[0];
-    case OpKind::Abs: return std::fabs(a[0]);
-    case OpKind::Exp: return std::exp(a[0]);
-    case OpKind::Log: return std::log(a[0]);
-    case OpKind::Sqrt: return std::sqrt(a[0]);
-    case OpKind::Rsqrt: return 1.0 / std::sqrt(a[0]);
-    case OpKind::Sin: return std::sin(a[0]);
-    case OpKind::Cos: return std::cos(a[0]);
-    case OpKind::Tanh: return std::tanh(a[0]);
-    case OpKind::Sigmoid: return 1.0 / (1.0 + std::exp(-a[0]));
-    case OpKind::Relu: return a[0] > 0 ? a[0] : 0.0;
-    case OpKind::Not: return a[0] == 0 ? 1.0 : 0.0;
-    case OpKind::Add: return a[0] + a[1];
-    case OpKind::Sub: return a[0] - a[1];
-    case OpKind::Mul: return a[0] * a[1];
-    case OpKind::Div: return a[0] / a[1];
-    case OpKind::FloorDiv:
-      if (!flt && a[1] == 0) return std::nullopt;  // a run-time error; leave it to the kernel
-      return std::floor(a[0] / a[1]);
-    case OpKind::Mod: {
-      if (!flt && a[1] == 0) return std::nullopt;
-      double r = std::fmod(a[0], a[1]);
-      if (r != 0 && ((r < 0) != (a[1] < 0))) r += a[1];
-      return r;
-    }
-    case OpKind::Maximum: return std::isnan(a[0]) || a[0] > a[1] ? a[0] : a[1];
-    case OpKind::Minimum: return std::isnan(a[0]) || a[0] < a[1] ? a[0] : a[1];
-    case OpKind::Eq: return a[0] == a[1];
-    case OpKind::Ne: return a[0] != a[1];
-    case OpKind::Lt: return a[0] < a[1];
-    case OpKind::Le: return a[0] <= a[1];
-    case OpKind::Gt: return a[0] > a[1];
-    case OpKind::Ge: return a[0] >= a[1];
-    case OpKind::Where: return a[0] != 0 ? a[1] : a[2];
-    default: return std::nullopt;  // pow, gelu, bitwise ops: left to the kernel
+    case OpKind::Neg: if constexpr (!std::is_same_v<T, bool>) return double(sem::WrapNeg(a(0))); return std::nullopt;
+    case OpKind::Abs:
+      if constexpr (flt) return std::fabs(d[0]);
+      else if constexpr (sem::kIsInt<T>) return double(a(0) < 0 ? sem::WrapNeg(a(0)) : a(0));
+      else return d[0];
+    case OpKind::Relu: return double(sem::Relu(a(0)));
+    case OpKind::Not: return d[0] == 0 ? 1.0 : 0.0;
+    case OpKind::BitNot: if constexpr (sem::kIsInt<T>) return double(T(~a(0))); return std::nullopt;
+    case OpKind::Add: return double(sem::WrapAdd(a(0), a(1)));
+    case OpKind::Sub: return double(sem::WrapSub(a(0), a(1)));
+    case OpKind::Mul: return double(sem::WrapMul(a(0), a(1)));
+    case OpKind::Div: if constexpr (flt) return double(a(0) / a(1)); return std::nullopt;
+    case OpKind::FloorDiv: if (!flt && a(1) == 0) return std::nullopt; return double(sem::FloorDiv(a(0), a(1)));
+    case OpKind::Mod: if (!flt && a(1) == 0) return std::nullopt; return double(sem::Remainder(a(0), a(1)));
+    case OpKind::Maximum: return double(sem::Maximum(a(0), a(1)));
+    case OpKind::Minimum: return double(sem::Minimum(a(0), a(1)));
+    case OpKind::Eq: return a(0) == a(1);
+    case OpKind::Ne: return a(0) != a(1);
+    case OpKind::Lt: return a(0) < a(1);
+    case OpKind::Le: return a(0) <= a(1);
+    case OpKind::Gt: return a(0) > a(1);
+    case OpKind::Ge: return a(0) >= a(1);
+    case OpKind::And: if constexpr (!flt) return double(T(a(0) & a(1))); return std::nullopt;
+    case OpKind::Or: if constexpr (!flt) return double(T(a(0) | a(1))); return std::nullopt;
+    case OpKind::Xor: if constexpr (!flt) return double(T(a(0) ^ a(1))); return std::nullopt;
+    case OpKind::Where: return d[0] != 0 ? d[1] : d[2];
+    case OpKind::Clamp: return double(sem::Minimum(sem::Maximum(a(0), a(1)), a(2)));
+    // float functions, in double
+    case OpKind::Exp: return std::exp(d[0]);
+    case OpKind::Log: return std::log(d[0]);
+    case OpKind::Sqrt: return std::sqrt(d[0]);
+    case OpKind::Rsqrt: return 1.0 / std::sqrt(d[0]);
+    case OpKind::Sin: return std::sin(d[0]);
+    case OpKind::Cos: return std::cos(d[0]);
+    case OpKind::Tanh: return std::tanh(d[0]);
+    case OpKind::Sigmoid: return 1.0 / (1.0 + std::exp(-d[0]));
+    // left to the kernel
+    case OpKind::Pow: case OpKind::Gelu:
+    // not elementwise
+    case OpKind::Input: case OpKind::ScalarInput: case OpKind::Constant: case OpKind::Sum: case OpKind::Mean:
+    case OpKind::Max: case OpKind::Min: case OpKind::Prod: case OpKind::ArgMax: case OpKind::ArgMin:
+    case OpKind::All: case OpKind::Any: case OpKind::MatMul: case OpKind::Transpose: case OpKind::Permute:
+    case OpKind::Reshape: case OpKind::Expand: case OpKind::Slice: case OpKind::Select: case OpKind::Unsqueeze:
+    case OpKind::Squeeze: case OpKind::Cat: case OpKind::Stack: case OpKind::Full: case OpKind::Arange:
+    case OpKind::Linspace: case OpKind::Eye: case OpKind::Cast: case OpKind::Rand: case OpKind::RandN:
+      return std::nullopt;
   }
+  return std::nullopt;
+}
+
+// The dtype the kernel computes `n` in: the promoted operand dtype for
+// comparisons (lower/eval.cpp), the result dtype otherwise.
+DType ComputeDType(const Graph& g, const Node& n) {
+  if (DTypeRuleOf(n.op) != DTypeRule::Compare) return n.type.dtype;
+  return PromoteTypes(g.TypeOf(n.inputs[0]).dtype, g.TypeOf(n.inputs[1]).dtype);
+}
+
+std::optional<double> Eval(OpKind op, DType t, const std::vector<double>& a) {
+  switch (t) {
+    case DType::F32: return EvalAs<float>(op, a);
+    case DType::F64: return EvalAs<double>(op, a);
+    case DType::I64: return EvalAs<int64_t>(op, a);
+    case DType::I32: return EvalAs<int32_t>(op, a);
+    case DType::Bool: return EvalAs<bool>(op, a);
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -95,7 +134,7 @@ bool FoldConstants(Graph& g) {
       if (all_const) vals.push_back(g.nodes[in].attrs.fvalue);
     }
     if (all_const) {
-      std::optional<double> v = n.op == OpKind::Cast ? std::optional<double>(vals[0]) : Eval(n.op, n.type.dtype, vals);
+      std::optional<double> v = n.op == OpKind::Cast ? std::optional<double>(vals[0]) : Eval(n.op, ComputeDType(g, n), vals);
       if (v) {
         n.op = OpKind::Constant;
         n.inputs.clear();

@@ -122,7 +122,8 @@ class Planner {
         out.kind = n.op == OpKind::Input ? GroupKind::Copy : GroupKind::Elementwise;
         if (n.op == OpKind::Input) AddRead(r);
         break;
-      default:
+      case OpCategory::Constant: case OpCategory::Unary: case OpCategory::Binary: case OpCategory::Ternary:
+      case OpCategory::View: case OpCategory::Create: case OpCategory::Cast:
         out.kind = GroupKind::Elementwise;
         root_is_reduction_ = false;
         if (!WalkOperands(r, d)) return false;
@@ -220,8 +221,10 @@ class Planner {
         }
         return true;
       case OpCategory::View: return WalkView(v, d);
-      default: return true;  // constants, creation ops: no operands
+      case OpCategory::Input: case OpCategory::Constant: case OpCategory::Reduce: case OpCategory::Contract:
+      case OpCategory::Join: case OpCategory::Create: case OpCategory::Random: return true;  // constants, creation ops: no operands
     }
+    return true;
   }
 
   bool WalkView(ValueId v, const Deps& d) {
@@ -283,7 +286,17 @@ class Planner {
         AddRead(in);
         return true;
       }
-      default: return true;
+      case OpKind::Input: case OpKind::ScalarInput: case OpKind::Constant: case OpKind::Neg: case OpKind::Abs:
+      case OpKind::Exp: case OpKind::Log: case OpKind::Sqrt: case OpKind::Rsqrt: case OpKind::Sin: case OpKind::Cos:
+      case OpKind::Tanh: case OpKind::Sigmoid: case OpKind::Relu: case OpKind::Gelu: case OpKind::Not:
+      case OpKind::BitNot: case OpKind::Add: case OpKind::Sub: case OpKind::Mul: case OpKind::Div:
+      case OpKind::FloorDiv: case OpKind::Mod: case OpKind::Pow: case OpKind::Maximum: case OpKind::Minimum:
+      case OpKind::Eq: case OpKind::Ne: case OpKind::Lt: case OpKind::Le: case OpKind::Gt: case OpKind::Ge:
+      case OpKind::And: case OpKind::Or: case OpKind::Xor: case OpKind::Where: case OpKind::Clamp: case OpKind::Sum:
+      case OpKind::Mean: case OpKind::Max: case OpKind::Min: case OpKind::Prod: case OpKind::ArgMax:
+      case OpKind::ArgMin: case OpKind::All: case OpKind::Any: case OpKind::MatMul: case OpKind::Cat:
+      case OpKind::Stack: case OpKind::Full: case OpKind::Arange: case OpKind::Linspace: case OpKind::Eye:
+      case OpKind::Cast: case OpKind::Rand: case OpKind::RandN: return true;
     }
     return Walk(in, din);
   }
@@ -335,13 +348,7 @@ class Planner {
   double ElementCost(ValueId v) const {
     const Node& n = g_.nodes[v];
     if (IsLeaf(v) || CategoryOf(n.op) == OpCategory::Reduce) return 0;
-    double c = 1;
-    switch (n.op) {
-      case OpKind::Exp: case OpKind::Log: case OpKind::Tanh: case OpKind::Sigmoid: case OpKind::Gelu:
-      case OpKind::Sin: case OpKind::Cos: case OpKind::Pow: c = 16; break;
-      case OpKind::Div: case OpKind::Sqrt: case OpKind::Rsqrt: c = 4; break;
-      default: break;
-    }
+    double c = ElementCostOf(n.op);  // ops.def's Cost column
     for (ValueId in : n.inputs) c += ElementCost(in);
     return c;
   }

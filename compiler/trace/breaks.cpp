@@ -43,7 +43,7 @@ const std::vector<BreakKind>& AllBreakKinds() {
 
 const char* OpName(graph::OpKind op) {
   switch (op) {
-#define TCC_OP(Name, spelling, Category) \
+#define TCC_OP(Name, spelling, ...) \
   case graph::OpKind::Name: return spelling;
 #include "graph/ops.def"
   }

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <set>
 
+#include "trace/builtin_table.h"
+#include "trace/known_int.h"
 #include "trace/tracer.h"
 
 namespace tcc::trace {
@@ -17,7 +19,8 @@ const std::set<std::string>& PythonBuiltins() {
       "min", "max", "abs", "sum", "isinstance", "round", "sorted", "reversed", "any", "all", "pow",
       "format", "#format", "repr", "#dict",
       "graph_break", "error_on_graph_break", "fullgraph", "nonstrict_trace", "pytree",
-      "load", "save", "argv", "manual_seed", "float32", "float64", "int64", "int32"};
+      "load", "save", "argv", "manual_seed", "float32", "float64", "int64", "int32",
+      "super", "Tensor"};  // known, so calls to them run in the interpreter (a graph break), not "undefined"
   return s;
 }
 // min/max/abs/pow/sum of known Python numbers, exactly as Python computes
@@ -67,36 +70,46 @@ ValuePtr FoldNumbers(const std::string& name, const std::vector<ValuePtr>& vals,
   return MakeUnknown();
 }
 
-const std::set<std::string>& TensorFunctions() {
-  static const std::set<std::string> s = {
-      "tensor", "zeros", "ones", "full", "arange", "linspace", "eye", "rand", "randn", "zeros_like", "ones_like",
-      "full_like", "rand_like", "randn_like", "exp", "log", "sqrt", "rsqrt", "sin", "cos", "tanh", "sigmoid",
-      "relu", "gelu", "neg", "maximum", "minimum", "where", "clamp", "mean", "prod", "argmax", "argmin",
-      "matmul", "transpose", "permute", "reshape", "view", "flatten", "squeeze", "unsqueeze", "cat", "stack",
-      "expand", "numel", "logical_not"};
-  return s;
-}
-const std::set<std::string>& TensorMethods() {
-  static const std::set<std::string> s = {
-      "item", "tolist", "numel", "size", "dim", "sum", "mean", "max", "min", "prod", "argmax", "argmin", "all",
-      "any", "reshape", "view", "transpose", "permute", "flatten", "squeeze", "unsqueeze", "expand", "exp", "log",
-      "sqrt", "rsqrt", "sin", "cos", "tanh", "sigmoid", "relu", "gelu", "abs", "neg", "clamp", "maximum", "minimum",
-      "pow", "matmul", "float", "double", "int", "long", "bool", "to", "type", "contiguous", "clone", "detach",
-      "t", "expand_as", "reshape_as", "view_as", "logical_not", "is_floating_point"};
-  return s;
-}
-
-std::optional<int64_t> KnownInt(const ValuePtr& v) {
-  if (v && v->kind == VK::Int && v->known) return v->i;
-  if (v && v->kind == VK::Bool && v->known) return v->b ? 1 : 0;
-  return std::nullopt;
-}
 }  // namespace
 
-bool Tracer::IsBuiltinName(const std::string& name) const {
-  return PythonBuiltins().count(name) || TensorFunctions().count(name);
+const std::set<std::string>& TableFunctions() {
+  static const std::set<std::string> s = [] {
+    std::set<std::string> r;
+    for (const auto& b : sem::kBuiltins)
+      if (sem::HasFunctionForm(b.form) && !sem::IsPythonLevel(b.form)) r.insert(b.name);
+    return r;
+  }();
+  return s;
 }
-bool Tracer::IsTensorMethod(const std::string& name) const { return TensorMethods().count(name) > 0; }
+const std::set<std::string>& TableMethods() {
+  static const std::set<std::string> s = [] {
+    std::set<std::string> r;
+    for (const auto& b : sem::kBuiltins)
+      if (sem::HasMethodForm(b.form)) r.insert(b.name);
+    return r;
+  }();
+  return s;
+}
+const std::set<std::string>& PythonBuiltinNames() { return PythonBuiltins(); }
+
+namespace {
+namespace op_tokens {  // the Op column's tokens
+using enum graph::OpKind;
+constexpr std::nullopt_t None = std::nullopt;
+}  // namespace op_tokens
+}  // namespace
+
+std::optional<graph::OpKind> BuiltinOp(const std::string& name, std::string_view rule) {
+#define TCC_BUILTIN(spelling, Forms, Op, Rule, signature) \
+  if (name == spelling && rule == #Rule) return std::optional<graph::OpKind>(op_tokens::Op);
+#include "semantics/builtins.def"
+  return std::nullopt;
+}
+
+bool Tracer::IsBuiltinName(const std::string& name) const {
+  return PythonBuiltins().count(name) || TableFunctions().count(name);
+}
+bool Tracer::IsTensorMethod(const std::string& name) const { return TableMethods().count(name) > 0; }
 
 ValuePtr Tracer::CallBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args) {
   Range where = args.range;
@@ -390,8 +403,12 @@ ValuePtr Tracer::CallBuiltin(const std::string& name, const ValuePtr& self, Call
     return MakeUnknown();
   }
   if (name == "round") {
-    ValuePtr v = args.Arg(0, "x");
-    if (v && v->kind == VK::Tensor) return v;
+    ValuePtr v = args.Arg(0, "number");
+    if (v && v->kind == VK::Tensor) {  // a TypeError eagerly, as in Python with torch 1.13
+      Issue(DiagKind::TraceTypeError, where, "`round()` needs a number, not `Tensor`");
+      MarkEager();
+      return MakeUnknown();
+    }
     if (v && v->is_known_number() && !args.Arg(1, "ndigits")) return MakeIntFrom(std::nearbyint(v->as_double()));
     return MakeUnknownOf(VK::Float);
   }
@@ -433,8 +450,8 @@ ValuePtr Tracer::CallBuiltin(const std::string& name, const ValuePtr& self, Call
     return FoldNumbers(name, vals, is_float);
   }
 
-  if (TensorFunctions().count(name) || name == "min" || name == "max" || name == "abs" || name == "sum" ||
-      name == "any" || name == "all" || name == "pow") {
+  const sem::BuiltinInfo* row = sem::FindBuiltin(name);
+  if (row && sem::HasFunctionForm(row->form)) {
     return Creation(name, args);
   }
   if (name == "float32" || name == "float64" || name == "int64" || name == "int32") {

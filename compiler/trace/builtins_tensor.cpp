@@ -4,50 +4,14 @@
 #include <cmath>
 #include <limits>
 
+#include "trace/builtin_table.h"
+#include "trace/known_int.h"
+#include "trace/promote.h"
 #include "trace/tracer.h"
 
 namespace tcc::trace {
 
 namespace {
-std::optional<int64_t> KnownInt(const ValuePtr& v) {
-  if (v && v->kind == VK::Int && v->known) return v->i;
-  if (v && v->kind == VK::Bool && v->known) return v->b ? 1 : 0;
-  return std::nullopt;
-}
-
-struct UnaryInfo { graph::OpKind op; bool float_result; };
-std::optional<UnaryInfo> UnaryOpFor(const std::string& n) {
-  using graph::OpKind;
-  if (n == "exp") return UnaryInfo{OpKind::Exp, true};
-  if (n == "log") return UnaryInfo{OpKind::Log, true};
-  if (n == "sqrt") return UnaryInfo{OpKind::Sqrt, true};
-  if (n == "rsqrt") return UnaryInfo{OpKind::Rsqrt, true};
-  if (n == "sin") return UnaryInfo{OpKind::Sin, true};
-  if (n == "cos") return UnaryInfo{OpKind::Cos, true};
-  if (n == "tanh") return UnaryInfo{OpKind::Tanh, true};
-  if (n == "sigmoid") return UnaryInfo{OpKind::Sigmoid, true};
-  if (n == "gelu") return UnaryInfo{OpKind::Gelu, true};
-  if (n == "relu") return UnaryInfo{OpKind::Relu, false};
-  if (n == "abs") return UnaryInfo{OpKind::Abs, false};
-  if (n == "neg") return UnaryInfo{OpKind::Neg, false};
-  if (n == "logical_not") return UnaryInfo{OpKind::Not, false};
-  return std::nullopt;
-}
-
-std::optional<graph::OpKind> ReduceOpFor(const std::string& n) {
-  using graph::OpKind;
-  if (n == "sum") return OpKind::Sum;
-  if (n == "mean") return OpKind::Mean;
-  if (n == "max") return OpKind::Max;
-  if (n == "min") return OpKind::Min;
-  if (n == "prod") return OpKind::Prod;
-  if (n == "argmax") return OpKind::ArgMax;
-  if (n == "argmin") return OpKind::ArgMin;
-  if (n == "all") return OpKind::All;
-  if (n == "any") return OpKind::Any;
-  return std::nullopt;
-}
-
 
 // Shape and data of a nested list literal of numbers.
 bool LiteralData(const ValuePtr& v, Shape& shape, size_t depth, std::vector<double>& data, bool& any_float,
@@ -127,7 +91,7 @@ ValuePtr Tracer::Creation(const std::string& name, CallArgs& args) {
     graph::DType dt = graph::DType::F32;
     if (fill) {
       if (!fill->is_number()) { Issue(DiagKind::TraceTypeError, where, "`full` needs a number to fill with"); return MakeUnknown(); }
-      dt = ScalarDType(fill->kind == VK::Float, fill->kind == VK::Bool);
+      dt = sem::ScalarDType(fill->kind == VK::Float ? sem::PyKind::Float : fill->kind == VK::Bool ? sem::PyKind::Bool : sem::PyKind::Int);
       if (!fill->known) {
         a.fvalue = 1;
         ValuePtr ones = Emit(graph::OpKind::Full, {}, a, {dtype_kw.value_or(dt), dims}, where);
@@ -258,17 +222,21 @@ ValuePtr Tracer::Creation(const std::string& name, CallArgs& args) {
   // Everything else takes the tensor first: f(x, ...) == x.f(...).
   ValuePtr x = args.Arg(0, "input");
   if (!x) { Issue(DiagKind::TraceArgumentError, where, "`" + name + "` needs an argument"); return MakeUnknown(); }
-  if (name == "maximum" || name == "minimum" || name == "where" || name == "clamp" || name == "pow")
+  if (name == "maximum" || name == "minimum" || name == "where" || name == "clamp" || name == "pow" ||
+      BuiltinOp(name, "Binary"))
     return Elementwise(name, args, nullptr);
   if (x->kind != VK::Tensor) {
-    if (x->is_number() && UnaryOpFor(name)) {
-      if (!x->known) return MakeUnknownOf(VK::Float);
-      double v = x->as_double();
-      if (name == "exp") return MakeFloat(std::exp(v));
-      if (name == "log") return MakeFloat(std::log(v));
-      if (name == "sqrt") return MakeFloat(std::sqrt(v));
-      if (name == "abs") return x->kind == VK::Float ? MakeFloat(std::fabs(v)) : MakeInt(x->i == INT64_MIN ? x->i : std::llabs(x->i));
-      return MakeUnknownOf(VK::Float);
+    if (x->is_number() && BuiltinOp(name, "Unary")) {
+      // exp(2.0) is a 0-d tensor (torch.exp of tensor(2.0)), as eagerly
+      graph::DType dt = sem::ScalarDType(x->kind == VK::Float ? sem::PyKind::Float
+                                         : x->kind == VK::Int ? sem::PyKind::Int : sem::PyKind::Bool);
+      graph::Attrs fill;
+      fill.fvalue = x->known ? x->as_double() : 1.0;
+      ValuePtr t = Emit(graph::OpKind::Full, {}, fill, {dt, {}}, where);
+      if (!x->known) t = EmitBinary(graph::OpKind::Mul, t, x, where, false);
+      CallArgs rest = args;
+      rest.pos.erase(rest.pos.begin());
+      return TensorMethod(name, t, rest);
     }
     if (x->kind == VK::Unknown) return MakeUnknown();
     Issue(DiagKind::TraceTypeError, where, "`" + name + "` needs a tensor, got " + Describe(*x));
@@ -292,19 +260,22 @@ ValuePtr Tracer::Elementwise(const std::string& name, CallArgs& args, const Valu
     ValuePtr v = i < ops.size() ? ops[i] : args.Kw(kw);
     return v ? ToTensorOperand(v, where) : nullptr;
   };
-  if (name == "maximum" || name == "minimum" || name == "pow") {
+  if (auto binop = BuiltinOp(name, "Binary")) {  // add, sub, mul, div, pow, maximum, minimum
     ValuePtr a = operand(0, "input"), b = operand(1, name == "pow" ? "exponent" : "other");
     if (!a || !b) return MakeUnknown();
     if (a->kind != VK::Tensor && b->kind != VK::Tensor) {
       Issue(DiagKind::TraceTypeError, where, "`" + name + "` needs a tensor");
       return MakeUnknown();
     }
-    graph::OpKind k = name == "maximum" ? graph::OpKind::Maximum : name == "minimum" ? graph::OpKind::Minimum
-                                                                                    : graph::OpKind::Pow;
-    return EmitBinary(k, a, b, where, false);
+    return EmitBinary(*binop, a, b, where, false);
   }
   if (name == "where") {
-    ValuePtr c = operand(0, "condition"), a = operand(1, "input"), b = operand(2, "other");
+    // x.where(condition, y) is where(condition, x, y), as in torch
+    ValuePtr c = self ? (args.pos.size() > 0 ? ToTensorOperand(args.pos[0], where) : operand(99, "condition"))
+                      : operand(0, "condition");
+    ValuePtr a = self ? self : operand(1, "input");
+    ValuePtr b = self ? (args.pos.size() > 1 ? ToTensorOperand(args.pos[1], where) : operand(99, "other"))
+                      : operand(2, "other");
     if (!c || !a || !b) return MakeUnknown();
     if (c->kind != VK::Tensor) {
       auto t = KnownTruth(*c);
@@ -312,11 +283,7 @@ ValuePtr Tracer::Elementwise(const std::string& name, CallArgs& args, const Valu
       Issue(DiagKind::TraceTypeError, where, "`where` needs a tensor condition");
       return MakeUnknown();
     }
-    graph::DType dt;
-    if (a->kind == VK::Tensor && b->kind == VK::Tensor) dt = Promote(a->type.dtype, b->type.dtype);
-    else if (a->kind == VK::Tensor) dt = PromoteWithScalar(a->type.dtype, b->kind == VK::Float, b->kind == VK::Bool);
-    else if (b->kind == VK::Tensor) dt = PromoteWithScalar(b->type.dtype, a->kind == VK::Float, a->kind == VK::Bool);
-    else dt = ScalarDType(a->kind == VK::Float || b->kind == VK::Float, a->kind == VK::Bool && b->kind == VK::Bool);
+    graph::DType dt = ResultDType({a.get(), b.get()});
     Shape s = c->type.shape;
     for (const ValuePtr& v : {a, b}) {
       if (v->kind != VK::Tensor) continue;
@@ -331,23 +298,38 @@ ValuePtr Tracer::Elementwise(const std::string& name, CallArgs& args, const Valu
     if (!x || x->kind != VK::Tensor) { Issue(DiagKind::TraceTypeError, where, "`clamp` needs a tensor"); return MakeUnknown(); }
     ValuePtr lo = ops.size() > 1 ? ops[1] : args.Kw("min");
     ValuePtr hi = ops.size() > 2 ? ops[2] : args.Kw("max");
-    if (!lo || lo->kind == VK::None) lo = MakeFloat(-std::numeric_limits<double>::infinity());
-    if (!hi || hi->kind == VK::None) hi = MakeFloat(std::numeric_limits<double>::infinity());
+    // eagerly clamp is maximum(x, lo), then minimum(that, hi): promote in that order
     graph::DType dt = x->type.dtype;
+    sem::Operand tier = TierOf(*x);
     Shape s = x->type.shape;
-    for (const ValuePtr& v : {lo, hi}) {
-      if (v->kind == VK::Tensor) {
-        dt = Promote(dt, v->type.dtype);
-        auto r = Broadcast(syms, s, v->type.shape);
-        if (auto* err = std::get_if<std::string>(&r)) return ShapeError(*err, where);
-        s = std::get<Shape>(r);
-      } else if (!v->is_number()) {
+    for (ValuePtr* bound : {&lo, &hi}) {
+      const ValuePtr& v = *bound;
+      if (!v || v->kind == VK::None) continue;
+      if (v->kind != VK::Tensor && !v->is_number()) {
         Issue(DiagKind::TraceTypeError, where, "`clamp` bounds must be numbers or tensors");
         return MakeUnknown();
-      } else if (v->kind == VK::Float && std::isfinite(v->f) && !IsFloatType(dt)) {
-        dt = graph::DType::F32;
+      }
+      sem::ResultType r;
+      r.Add(dt, tier);
+      AddOperand(r, *v);
+      dt = r.Result();
+      if (v->kind == VK::Tensor) {
+        if (TierOf(*v) == sem::Operand::Tensor) tier = sem::Operand::Tensor;
+        auto b = Broadcast(syms, s, v->type.shape);
+        if (auto* err = std::get_if<std::string>(&b)) return ShapeError(*err, where);
+        s = std::get<Shape>(b);
       }
     }
+    // one bound: eager's maximum or minimum alone (an absent integer bound
+    // has no exact constant: graph constants are doubles)
+    bool has_lo = lo && lo->kind != VK::None, has_hi = hi && hi->kind != VK::None;
+    if (!has_lo && !has_hi) {
+      Issue(DiagKind::TraceArgumentError, where, "`clamp` needs at least one of min and max");
+      MarkEager();
+      return MakeUnknown();
+    }
+    if (!has_hi) return EmitBinary(graph::OpKind::Maximum, x, lo, where, false);
+    if (!has_lo) return EmitBinary(graph::OpKind::Minimum, x, hi, where, false);
     return Emit(graph::OpKind::Clamp, {x, lo, hi}, {}, {dt, s}, where);
   }
   return MakeUnknown();
@@ -355,12 +337,13 @@ ValuePtr Tracer::Elementwise(const std::string& name, CallArgs& args, const Valu
 
 ValuePtr Tracer::Reduction(const std::string& name, const ValuePtr& t, CallArgs& args, size_t first) {
   Range where = args.range;
-  graph::OpKind op = *ReduceOpFor(name);
+  graph::OpKind op = *BuiltinOp(name, "Reduce");
   ValuePtr dimv = args.Arg(first, "dim");
   ValuePtr keepv = args.Arg(first + 1, "keepdim");
   if (name == "max" || name == "min") {
-    // max(a, b) with a tensor second operand is the elementwise maximum.
-    if (dimv && dimv->kind == VK::Tensor) {
+    // max(a, b) with a tensor or float second operand is the elementwise
+    // maximum (an int is a dim), as eagerly (interp TensorMinMaxBuiltin).
+    if (dimv && (dimv->kind == VK::Tensor || dimv->kind == VK::Float) && args.pos.size() >= first + 1) {
       CallArgs two;
       two.pos = {t, dimv};
       two.range = where;
@@ -378,14 +361,14 @@ ValuePtr Tracer::Reduction(const std::string& name, const ValuePtr& t, CallArgs&
     }
   }
   bool keepdim = keepv ? KnownTruth(*keepv).value_or(false) : false;
-  graph::DType dt = t->type.dtype;
-  switch (op) {
-    case graph::OpKind::Sum: case graph::OpKind::Prod: if (!IsFloatType(dt)) dt = graph::DType::I64; break;
-    case graph::OpKind::Mean: if (!IsFloatType(dt)) dt = graph::DType::F32; break;
-    case graph::OpKind::ArgMax: case graph::OpKind::ArgMin: dt = graph::DType::I64; break;
-    case graph::OpKind::All: case graph::OpKind::Any: dt = graph::DType::Bool; break;
-    default: break;
+  auto rdt = graph::UnaryResultDType(op, t->type.dtype);  // ops.def's DType column
+  if (!rdt) {  // mean of an integer tensor: torch's error, raised at run time
+    Issue(DiagKind::TraceTypeError, where, sem::ReduceDTypeError(name, t->type.dtype),
+          "convert it first, e.g. `x.float()." + name + "()`");
+    MarkEager();
+    return MakeUnknown();
   }
+  graph::DType dt = *rdt;
   if (!t->rank_known) {
     ValuePtr r = Emit(op, {t}, {}, {dt, {}}, where);
     r->rank_known = false;

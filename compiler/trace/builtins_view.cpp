@@ -1,25 +1,12 @@
 // Implements tensor methods (`x.sum(1)`, `x.item()`, ...), view ops
 // (reshape, transpose, permute, flatten, squeeze, unsqueeze, expand) and
 // joins (cat, stack).
+#include "trace/builtin_table.h"
+#include "trace/known_int.h"
 #include "trace/tracer.h"
 
 namespace tcc::trace {
 
-namespace {
-std::optional<int64_t> KnownInt(const ValuePtr& v) {
-  if (v && v->kind == VK::Int && v->known) return v->i;
-  if (v && v->kind == VK::Bool && v->known) return v->b ? 1 : 0;
-  return std::nullopt;
-}
-bool IsReduce(const std::string& n) {
-  return n == "sum" || n == "mean" || n == "max" || n == "min" || n == "prod" || n == "argmax" || n == "argmin" ||
-         n == "all" || n == "any";
-}
-bool IsUnary(const std::string& n) {
-  return n == "exp" || n == "log" || n == "sqrt" || n == "rsqrt" || n == "sin" || n == "cos" || n == "tanh" ||
-         n == "sigmoid" || n == "gelu" || n == "relu" || n == "abs" || n == "neg" || n == "logical_not";
-}
-}  // namespace
 
 ValuePtr Tracer::TensorMethod(const std::string& name, const ValuePtr& t, CallArgs& args) {
   Range where = args.range;
@@ -56,22 +43,13 @@ ValuePtr Tracer::TensorMethod(const std::string& name, const ValuePtr& t, CallAr
     if (!k || *k < -r || *k >= r) { Issue(DiagKind::TraceTypeError, where, "`size` dimension out of range"); return MakeUnknown(); }
     return dimval(s[*k < 0 ? *k + r : *k]);
   }
-  if (IsReduce(name)) return Reduction(name, t, args, 0);
-  if (IsUnary(name)) {
-    bool float_result = name != "relu" && name != "abs" && name != "neg" && name != "logical_not";
-    graph::OpKind op = graph::OpKind::Exp;
-    static const std::map<std::string, graph::OpKind> ops = {
-        {"exp", graph::OpKind::Exp}, {"log", graph::OpKind::Log}, {"sqrt", graph::OpKind::Sqrt},
-        {"rsqrt", graph::OpKind::Rsqrt}, {"sin", graph::OpKind::Sin}, {"cos", graph::OpKind::Cos},
-        {"tanh", graph::OpKind::Tanh}, {"sigmoid", graph::OpKind::Sigmoid}, {"gelu", graph::OpKind::Gelu},
-        {"relu", graph::OpKind::Relu}, {"abs", graph::OpKind::Abs}, {"neg", graph::OpKind::Neg},
-        {"logical_not", graph::OpKind::Not}};
-    op = ops.at(name);
-    if (op == graph::OpKind::Not) return EmitCast(EmitUnary(op, EmitCast(t, graph::DType::Bool, where), where, false),
-                                                  graph::DType::Bool, where);
-    return EmitUnary(op, t, where, float_result);
+  if (BuiltinOp(name, "Reduce")) return Reduction(name, t, args, 0);
+  if (auto op = BuiltinOp(name, "Unary")) {
+    if (*op == graph::OpKind::Not) return EmitCast(EmitUnary(*op, EmitCast(t, graph::DType::Bool, where), where, false),
+                                                   graph::DType::Bool, where);
+    return EmitUnary(*op, t, where, false);
   }
-  if (name == "clamp" || name == "maximum" || name == "minimum" || name == "pow") return Elementwise(name, args, t);
+  if (name == "clamp" || name == "where" || BuiltinOp(name, "Binary")) return Elementwise(name, args, t);
   if (name == "matmul") {
     CallArgs two;
     two.pos = {t, args.Arg(0, "other") ? args.Arg(0, "other") : MakeUnknown()};
@@ -80,13 +58,9 @@ ValuePtr Tracer::TensorMethod(const std::string& name, const ValuePtr& t, CallAr
   }
   if (name == "float" || name == "double" || name == "int" || name == "long" || name == "bool" || name == "to" ||
       name == "type") {
-    std::optional<graph::DType> to;
-    if (name == "float") to = graph::DType::F32;
-    else if (name == "double") to = graph::DType::F64;
-    else if (name == "int") to = graph::DType::I32;
-    else if (name == "long") to = graph::DType::I64;
-    else if (name == "bool") to = graph::DType::Bool;
-    else to = DTypeArg(args.Arg(0, "dtype"));
+    // x.float() is float32, x.int() int32: torch's names (semantics/dtypes.def)
+    std::optional<graph::DType> to =
+        name == "to" || name == "type" ? DTypeArg(args.Arg(0, "dtype")) : sem::DTypeFromName(name);
     if (!to) { Issue(DiagKind::TraceTypeError, where, "`" + name + "` needs a dtype"); return MakeUnknown(); }
     return EmitCast(t, *to, where);
   }
@@ -137,6 +111,12 @@ ValuePtr Tracer::ViewOp(const std::string& name, const ValuePtr& t, CallArgs& ar
     s = Transpose(in, *d0, *d1);
     int64_t r = static_cast<int64_t>(in.size());
     a.axes = {*d0 < 0 ? *d0 + r : *d0, *d1 < 0 ? *d1 + r : *d1};
+  } else if (name == "mT") {  // the last two dims swapped
+    int64_t r = static_cast<int64_t>(in.size());
+    if (r < 2) { Issue(DiagKind::TraceTypeError, where, "`mT` needs a tensor of at least 2 dims"); return MakeUnknown(); }
+    op = graph::OpKind::Transpose;
+    s = Transpose(in, r - 2, r - 1);
+    a.axes = {r - 2, r - 1};
   } else if (name == "T" || name == "t") {
     if (in.size() < 2) return t;
     if (in.size() == 2) {

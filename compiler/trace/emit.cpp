@@ -3,6 +3,7 @@
 // that graph regions and segments are cut from).
 #include <limits>
 
+#include "trace/promote.h"
 #include "trace/tracer.h"
 
 namespace tcc::trace {
@@ -35,13 +36,16 @@ ValuePtr Tracer::ShapeError(const std::string& msg, Range where) {
 
 ValuePtr Tracer::EmitBinary(graph::OpKind op, const ValuePtr& a, const ValuePtr& b, Range where, bool compare) {
   auto rank_unknown = [](const ValuePtr& v) { return v->kind == VK::Tensor && !v->rank_known; };
-  graph::DType dt;
-  if (a->kind == VK::Tensor && b->kind == VK::Tensor) dt = Promote(a->type.dtype, b->type.dtype);
-  else if (a->kind == VK::Tensor) dt = PromoteWithScalar(a->type.dtype, b->kind == VK::Float, b->kind == VK::Bool);
-  else dt = PromoteWithScalar(b->type.dtype, a->kind == VK::Float, a->kind == VK::Bool);
-  if (op == graph::OpKind::Div && !IsFloatType(dt)) dt = graph::DType::F32;
+  graph::DType dt = ResultDType({a.get(), b.get()});
+  if (op == graph::OpKind::Div) dt = sem::TrueDivDType(dt);
   if ((op == graph::OpKind::And || op == graph::OpKind::Or || op == graph::OpKind::Xor) && IsFloatType(dt)) {
     Issue(DiagKind::TraceTypeError, where, std::string("bitwise `") + OpName(op) + "` needs bool or integer tensors");
+    return MakeUnknown();
+  }
+  if (op == graph::OpKind::Pow && a->kind == VK::Tensor && !IsFloatType(dt) && b->kind == VK::Int && b->known &&
+      b->i < 0) {  // torch's error for a Python int exponent, raised at run time
+    Issue(DiagKind::TraceTypeError, where, "integers to negative integer powers are not allowed");
+    MarkEager();
     return MakeUnknown();
   }
   if (compare) dt = graph::DType::Bool;
@@ -57,9 +61,10 @@ ValuePtr Tracer::EmitBinary(graph::OpKind op, const ValuePtr& a, const ValuePtr&
   return Emit(op, {a, b}, {}, {dt, std::get<Shape>(s)}, where);
 }
 
-ValuePtr Tracer::EmitUnary(graph::OpKind op, const ValuePtr& a, Range where, bool float_result) {
-  graph::DType dt = a->type.dtype;
-  if (float_result && !IsFloatType(dt)) dt = graph::DType::F32;
+// The result dtype is ops.def's DType column; the flag of the signature
+// (tracer.h) is no longer read.
+ValuePtr Tracer::EmitUnary(graph::OpKind op, const ValuePtr& a, Range where, bool /*float_result*/) {
+  graph::DType dt = graph::UnaryResultDType(op, a->type.dtype).value_or(a->type.dtype);
   if (op == graph::OpKind::Neg && dt == graph::DType::Bool) {
     Issue(DiagKind::TraceTypeError, where, "negation of a bool tensor; use `~` instead");
     return MakeUnknown();
@@ -112,16 +117,8 @@ ValuePtr Tracer::ToTensorOperand(const ValuePtr& v, Range where) {
 std::optional<graph::DType> Tracer::DTypeArg(const ValuePtr& v) {
   if (!v || v->kind == VK::None) return std::nullopt;
   if (v->kind == VK::DType) return v->type.dtype;
-  if (v->kind == VK::Builtin && v->s == "bool") return graph::DType::Bool;
-  if (v->kind == VK::Builtin && v->s == "float") return graph::DType::F32;
-  if (v->kind == VK::Builtin && v->s == "int") return graph::DType::I64;
-  if (v->kind == VK::Str && v->known) {
-    if (v->s == "float32") return graph::DType::F32;
-    if (v->s == "float64") return graph::DType::F64;
-    if (v->s == "int64") return graph::DType::I64;
-    if (v->s == "int32") return graph::DType::I32;
-    if (v->s == "bool") return graph::DType::Bool;
-  }
+  if (v->kind == VK::Builtin) return sem::DTypeOfPyType(v->s);  // dtype=float is float64, as in torch
+  if (v->kind == VK::Str && v->known) return sem::DTypeFromName(v->s);
   return std::nullopt;
 }
 

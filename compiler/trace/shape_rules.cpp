@@ -57,30 +57,7 @@ bool SymTable::KnownEqual(Dim a, Dim b) const { return Resolve(a) == Resolve(b);
 
 // ---------------------------------------------------------------- dtypes
 
-namespace {
-int Rank(DType t) {
-  switch (t) {
-    case DType::Bool: return 0;
-    case DType::I32: return 1;
-    case DType::I64: return 2;
-    case DType::F32: return 3;
-    case DType::F64: return 4;
-  }
-  return 3;
-}
-}  // namespace
-
-DType Promote(DType a, DType b) { return Rank(a) >= Rank(b) ? a : b; }
-
-DType PromoteWithScalar(DType t, bool scalar_is_float, bool scalar_is_bool) {
-  if (scalar_is_float && !IsFloatType(t)) return DType::F32;
-  if (!scalar_is_float && !scalar_is_bool && t == DType::Bool) return DType::I64;
-  return t;
-}
-
-DType ScalarDType(bool is_float, bool is_bool) {
-  return is_float ? DType::F32 : is_bool ? DType::Bool : DType::I64;
-}
+// Promotion is the semantics library's (shape_rules.h).
 
 
 // ---------------------------------------------------------------- shapes

@@ -56,16 +56,12 @@ class SymTable {
 template <typename T>
 using RuleResult = std::variant<T, std::string>;  // value or error message
 
-inline bool IsFloatType(DType t) { return t == DType::F32 || t == DType::F64; }
-inline bool IsIntType(DType t) { return t == DType::I32 || t == DType::I64; }
+inline bool IsFloatType(DType t) { return sem::IsFloating(t); }
+inline bool IsIntType(DType t) { return sem::IsIntegral(t); }
 
-// Tensor-tensor promotion (bool < int32 < int64 < float32 < float64).
-DType Promote(DType a, DType b);
-// Tensor with a Python scalar: a float scalar lifts bool/int tensors to
-// float32; an int scalar lifts bool to int64.
-DType PromoteWithScalar(DType t, bool scalar_is_float, bool scalar_is_bool);
-// dtype of a result tensor created from a Python number.
-DType ScalarDType(bool is_float, bool is_bool);
+// Tensor-tensor promotion (torch.promote_types). Operands that may be 0-d
+// tensors or Python numbers go through trace/promote.h (torch's result_type).
+inline DType Promote(DType a, DType b) { return sem::PromoteTypes(a, b); }
 
 // Shape helpers shared with the graph IR (graph/shape.h).
 using graph::ShapeString;

@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "ast/scope.h"
-#include "base/pymath.h"
+#include "semantics/pynum.h"
 #include "trace/tracer.h"
 
 namespace tcc::trace {
@@ -122,10 +122,8 @@ ValuePtr Tracer::EvalName(const NameExpr& e) {
   }
   if (e.name == "super") return MakeBuiltin("super");
   if (IsBuiltinName(e.name)) {
-    if (e.name == "float32") return MakeDType(graph::DType::F32);
-    if (e.name == "float64") return MakeDType(graph::DType::F64);
-    if (e.name == "int64") return MakeDType(graph::DType::I64);
-    if (e.name == "int32") return MakeDType(graph::DType::I32);
+    auto d = sem::DTypeFromName(e.name);  // the canonical names are builtins: `float32`, ...
+    if (d && e.name == sem::DTypeName(*d) && *d != graph::DType::Bool) return MakeDType(*d);
     return MakeBuiltin(e.name);
   }
   Issue(DiagKind::TraceUndefinedName, R(e), "name `" + e.name + "` is not defined",
@@ -189,10 +187,10 @@ ValuePtr Tracer::GetAttr(const ValuePtr& base, const std::string& attr, Range wh
       if (attr == "dtype") return MakeDType(base->type.dtype);
       if (attr == "ndim") return base->rank_known ? MakeInt(static_cast<int64_t>(base->type.shape.size()))
                                                   : MakeUnknownOf(VK::Int);
-      if (attr == "T") {
+      if (attr == "T" || attr == "mT") {
         CallArgs none;
         none.range = where;
-        return TensorMethod("T", base, none);
+        return TensorMethod(attr, base, none);
       }
       if (IsTensorMethod(attr)) return MakeBuiltin(attr, base);
       Issue(DiagKind::TraceTypeError, where, "a tensor has no attribute `" + attr + "`");
@@ -240,30 +238,6 @@ ValuePtr Tracer::EvalBinary(const BinaryExpr& e) {
 }
 
 namespace {
-std::optional<double> PyArith(BinOp op, double x, double y, bool ints, bool* ok) {
-  *ok = true;
-  switch (op) {
-    case BinOp::Add: return x + y;
-    case BinOp::Sub: return x - y;
-    case BinOp::Mul: return x * y;
-    case BinOp::Div: if (y == 0) { *ok = false; return std::nullopt; } return x / y;
-    case BinOp::FloorDiv: if (y == 0) { *ok = false; return std::nullopt; } return PyFloatDivMod(x, y).div;
-    case BinOp::Mod: if (y == 0) { *ok = false; return std::nullopt; } return PyFloatDivMod(x, y).mod;
-    case BinOp::Pow: return std::pow(x, y);
-    default: break;
-  }
-  if (!ints) return std::nullopt;
-  int64_t a = static_cast<int64_t>(x), b = static_cast<int64_t>(y);
-  switch (op) {
-    case BinOp::BitAnd: return double(a & b);
-    case BinOp::BitOr: return double(a | b);
-    case BinOp::BitXor: return double(a ^ b);
-    case BinOp::LShift: if (b < 0 || b >= 63) return std::nullopt; return double(a) * double(int64_t(1) << b);
-    case BinOp::RShift: if (b < 0 || b >= 64) return std::nullopt; return double(a >> b);
-    default: return std::nullopt;
-  }
-}
-
 graph::OpKind TensorBinOp(BinOp op, bool* ok) {
   *ok = true;
   switch (op) {
@@ -311,48 +285,34 @@ ValuePtr Tracer::BinaryOp(BinOp op, const ValuePtr& a, const ValuePtr& b, Range 
     return EmitBinary(k, x, y, where, false);
   }
   if (a->is_number() && b->is_number()) {
-    bool is_float = a->kind == VK::Float || b->kind == VK::Float || op == BinOp::Div;
-    VK rk = is_float ? VK::Float : VK::Int;
-    if (op == BinOp::MatMul) {
+    // Folded exactly as the interpreter computes (semantics/pynum.h).
+    auto pop = sem::PyOpOf(op);
+    if (!pop) {
       Issue(DiagKind::TraceTypeError, where, "`@` needs two tensors");
       return MakeUnknown();
     }
+    bool is_float = a->kind == VK::Float || b->kind == VK::Float || op == BinOp::Div ||
+                    (op == BinOp::Pow && b->known && b->kind != VK::Float && b->i < 0);
+    bool is_bool = a->kind == VK::Bool && b->kind == VK::Bool &&
+                   (op == BinOp::BitAnd || op == BinOp::BitOr || op == BinOp::BitXor);
+    VK rk = is_float ? VK::Float : is_bool ? VK::Bool : VK::Int;
     if (!a->known || !b->known) return MakeUnknownOf(rk);
-    bool ok;
-    bool ints = !is_float;
-    if (op == BinOp::Pow && ints && b->i < 0) { rk = VK::Float; ints = false; }
-    auto r = PyArith(op, a->as_double(), b->as_double(), ints, &ok);
-    if (!ok) {
-      Issue(DiagKind::TraceTypeError, where, "division by zero");
+    auto num = [](const Value& v) {
+      return v.kind == VK::Float ? sem::PyNumber::Float(v.f)
+                                 : v.kind == VK::Bool ? sem::PyNumber::Bool(v.b) : sem::PyNumber::Int(v.i);
+    };
+    sem::PyNumber r = sem::PyBinary(*pop, num(*a), num(*b));
+    if (!r.ok()) {  // raised at run time, by the interpreter
+      Issue(DiagKind::TraceTypeError, where, sem::PyErrorMessage(r.error));
+      MarkEager();
       return MakeUnknownOf(rk);
     }
-    if (!r) return MakeUnknownOf(rk);
-    if (rk == VK::Int) {
-      // exact integer arithmetic where it matters
-      int64_t x = a->kind == VK::Bool ? a->b : a->i, y = b->kind == VK::Bool ? b->b : b->i;
-      switch (op) {
-        // 64-bit wrapping, as the runtime's int64
-        case BinOp::Add: return MakeInt(static_cast<int64_t>(static_cast<uint64_t>(x) + static_cast<uint64_t>(y)));
-        case BinOp::Sub: return MakeInt(static_cast<int64_t>(static_cast<uint64_t>(x) - static_cast<uint64_t>(y)));
-        case BinOp::Mul: return MakeInt(static_cast<int64_t>(static_cast<uint64_t>(x) * static_cast<uint64_t>(y)));
-        case BinOp::FloorDiv: {
-          if (y == -1) return MakeInt(static_cast<int64_t>(0 - static_cast<uint64_t>(x)));
-          int64_t q = x / y;
-          if ((x % y != 0) && ((x < 0) != (y < 0))) --q;
-          return MakeInt(q);
-        }
-        case BinOp::Mod: {
-          if (y == -1) return MakeInt(0);
-          int64_t m = x % y;
-          if (m != 0 && ((m < 0) != (y < 0))) m += y;
-          return MakeInt(m);
-        }
-        case BinOp::Pow: case BinOp::LShift: case BinOp::RShift:
-          return MakeIntFrom(*r);
-        default: return MakeIntFrom(*r);
-      }
+    switch (r.kind) {
+      case sem::PyNumber::Kind::Bool: return MakeBool(r.i != 0);
+      case sem::PyNumber::Kind::Int: return MakeInt(r.i);
+      case sem::PyNumber::Kind::Float: return MakeFloat(r.f);
     }
-    return MakeFloat(*r);
+    return MakeUnknownOf(rk);
   }
   if (a->kind == VK::Str && b->kind == VK::Str && op == BinOp::Add) {
     if (a->known && b->known) return MakeStr(a->s + b->s);

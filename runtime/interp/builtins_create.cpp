@@ -142,10 +142,10 @@ void RegisterTensorBuiltins(BuiltinTable& t) {
   t.AddFn("randn_like", RandnLike);
   t.AddFn("load", Load);
   t.AddFn("save", Save);
-  t.Add("float32", MakeDType(rt::DType::Float32));
-  t.Add("float64", MakeDType(rt::DType::Float64));
-  t.Add("int64", MakeDType(rt::DType::Int64));
-  t.Add("int32", MakeDType(rt::DType::Int32));
+  // the dtype names of semantics/dtypes.def (`bool` is the Python builtin)
+#define TCC_DTYPE(Name, name, bytes, Category) \
+  if (sem::DType::Name != sem::DType::Bool) t.Add(name, MakeDType(rt::from_sem(sem::DType::Name)));
+#include "semantics/dtypes.def"
 }
 
 }  // namespace tcc::interp

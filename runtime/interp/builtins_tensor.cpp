@@ -5,6 +5,7 @@
 // Creation functions and I/O are in builtins_create.cpp.
 #include "interp/interpreter.h"
 #include "interp/tensor_value.h"
+#include "semantics/builtins.h"
 
 namespace tcc::interp {
 
@@ -53,6 +54,17 @@ Value Where(Interp&, Args& a) {
   return MakeTensor(rt::where(cond, TensorOrScalarArg(a.Need(1, "input"), "input"),
                               TensorOrScalarArg(a.Need(2, "other"), "other")));
 }
+
+}  // namespace
+
+// x.where(condition, y) is where(condition, x, y), as in torch.
+Value WhereMethod(Interp&, Args& a) {
+  a.Check(3, {"condition", "other"});
+  rt::Tensor cond = ToTensor(a.Need(1, "condition"), "the condition");
+  return MakeTensor(rt::where(cond, TensorOrScalarArg(a.pos[0], "self"), TensorOrScalarArg(a.Need(2, "other"), "other")));
+}
+
+namespace {
 
 Value Clamp(Interp&, Args& a) {
   a.Check(3, {"input", "min", "max"});
@@ -223,15 +235,13 @@ const std::vector<std::pair<const char*, BuiltinFn>>& TensorFunctionTable() {
   return table;
 }
 
-// Registered as globals; `abs`, `max`, `min`, `sum` stay the Python-level
-// builtins (which forward tensors here).
+// Registered as globals by semantics/builtins.def's forms: method-only rows
+// (`x.t()`, `x.item()`) are not functions, and the Python builtins (`abs`,
+// `max`, `sum`, ...) stay the Python-level functions, which forward tensors here.
 void RegisterTensorFunctions(BuiltinTable& t) {
   for (auto& [name, fn] : TensorFunctionTable()) {
-    std::string n = name;
-    if (n == "abs" || n == "max" || n == "min" || n == "sum" || n == "all" || n == "any" || n == "pow" ||
-        n == "detach" || n == "t" || n == "expand_as" || n == "reshape_as" || n == "view_as") {
-      continue;  // Python-level builtins that forward tensors, or methods only
-    }
+    const sem::BuiltinInfo* row = sem::FindBuiltin(name);
+    if (row && (!sem::HasFunctionForm(row->form) || sem::IsPythonLevel(row->form))) continue;
     t.AddFn(name, fn);
   }
   t.AddFn("cat", Cat);

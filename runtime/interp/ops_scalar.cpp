@@ -5,9 +5,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "base/pymath.h"
 #include "interp/interpreter.h"
 #include "interp/tensor_value.h"
+#include "semantics/pynum.h"
 
 namespace tcc::interp {
 
@@ -23,81 +23,30 @@ namespace {
           "` and `" + TypeName(b) + "`");
 }
 
-int64_t FloorDivInt(int64_t a, int64_t b) {
-  if (b == -1) return static_cast<int64_t>(0 - static_cast<uint64_t>(a));  // INT64_MIN // -1 wraps
-  int64_t q = a / b;
-  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
-  return q;
-}
-int64_t ModInt(int64_t a, int64_t b) {
-  if (b == -1) return 0;  // also avoids INT64_MIN % -1 trapping
-  int64_t r = a % b;
-  if (r != 0 && ((r < 0) != (b < 0))) r += b;
-  return r;
-}
-double ModFloat(double a, double b) { return PyFloatDivMod(a, b).mod; }
-
-Value IntOp(BinOp op, int64_t a, int64_t b, const Value& va, const Value& vb) {
-  switch (op) {
-    case BinOp::Add: return Value::Int(static_cast<int64_t>(static_cast<uint64_t>(a) + static_cast<uint64_t>(b)));
-    case BinOp::Sub: return Value::Int(static_cast<int64_t>(static_cast<uint64_t>(a) - static_cast<uint64_t>(b)));
-    case BinOp::Mul: return Value::Int(static_cast<int64_t>(static_cast<uint64_t>(a) * static_cast<uint64_t>(b)));
-    case BinOp::Div:
-      if (b == 0) ZeroDiv("division by zero");
-      return Value::Float(static_cast<double>(a) / static_cast<double>(b));
-    case BinOp::FloorDiv:
-      if (b == 0) ZeroDiv("integer division by zero");
-      return Value::Int(FloorDivInt(a, b));
-    case BinOp::Mod:
-      if (b == 0) ZeroDiv("integer modulo by zero");
-      return Value::Int(ModInt(a, b));
-    case BinOp::Pow: {
-      if (b < 0) {
-        if (a == 0) ZeroDiv("zero cannot be raised to a negative power");
-        return Value::Float(std::pow(static_cast<double>(a), static_cast<double>(b)));
-      }
-      uint64_t r = 1, base = static_cast<uint64_t>(a);
-      for (int64_t e = b; e > 0; e >>= 1) {
-        if (e & 1) r *= base;
-        base *= base;
-      }
-      return Value::Int(static_cast<int64_t>(r));
+// A Python number computed by the semantics library (semantics/pynum.h, as
+// the tracer folds constants), or the error it raises.
+Value NumberOp(BinOp op, const Value& a, const Value& b) {
+  auto pop = sem::PyOpOf(op);
+  if (!pop) BadOperands(op, a, b);
+  auto num = [](const Value& v) {
+    return v.is_float() ? sem::PyNumber::Float(v.as_float())
+                        : v.is_bool() ? sem::PyNumber::Bool(v.as_bool()) : sem::PyNumber::Int(v.as_int());
+  };
+  sem::PyNumber r = sem::PyBinary(*pop, num(a), num(b));
+  if (!r.ok()) {
+    const char* msg = sem::PyErrorMessage(r.error);
+    switch (sem::PyErrorClassOf(r.error)) {
+      case sem::PyErrorClass::ZeroDivision: ZeroDiv(msg);
+      case sem::PyErrorClass::Value: ValueErr(msg);
+      case sem::PyErrorClass::Type: BadOperands(op, a, b);
     }
-    case BinOp::BitAnd: return Value::Int(a & b);
-    case BinOp::BitOr: return Value::Int(a | b);
-    case BinOp::BitXor: return Value::Int(a ^ b);
-    case BinOp::LShift:
-      if (b < 0) ValueErr("negative shift count");
-      return Value::Int(b >= 64 ? 0 : static_cast<int64_t>(static_cast<uint64_t>(a) << b));
-    case BinOp::RShift:
-      if (b < 0) ValueErr("negative shift count");
-      return Value::Int(b >= 64 ? (a < 0 ? -1 : 0) : a >> b);
-    case BinOp::MatMul: break;
   }
-  BadOperands(op, va, vb);
-}
-
-Value FloatOp(BinOp op, double a, double b, const Value& va, const Value& vb) {
-  switch (op) {
-    case BinOp::Add: return Value::Float(a + b);
-    case BinOp::Sub: return Value::Float(a - b);
-    case BinOp::Mul: return Value::Float(a * b);
-    case BinOp::Div:
-      if (b == 0) ZeroDiv("float division by zero");
-      return Value::Float(a / b);
-    case BinOp::FloorDiv:
-      if (b == 0) ZeroDiv("float floor division by zero");
-      return Value::Float(PyFloatDivMod(a, b).div);
-    case BinOp::Mod:
-      if (b == 0) ZeroDiv("float modulo by zero");
-      return Value::Float(ModFloat(a, b));
-    case BinOp::Pow:
-      if (a == 0 && b < 0) ZeroDiv("zero cannot be raised to a negative power");
-      if (a < 0 && b != std::floor(b)) ValueErr("a negative number cannot be raised to a fractional power");
-      return Value::Float(std::pow(a, b));
-    default: break;
+  switch (r.kind) {
+    case sem::PyNumber::Kind::Bool: return Value::Bool(r.i != 0);
+    case sem::PyNumber::Kind::Int: return Value::Int(r.i);
+    case sem::PyNumber::Kind::Float: return Value::Float(r.f);
   }
-  BadOperands(op, va, vb);
+  BadOperands(op, a, b);
 }
 
 template <typename Seq>
@@ -193,14 +142,7 @@ bool Truthy(const Value& v) {
 }
 
 Value BinaryOp(BinOp op, const Value& a, const Value& b) {
-  if (a.is_number() && b.is_number()) {
-    if (a.is_float() || b.is_float()) return FloatOp(op, a.to_double(), b.to_double(), a, b);
-    if (a.is_bool() && b.is_bool() && (op == BinOp::BitAnd || op == BinOp::BitOr || op == BinOp::BitXor)) {
-      bool x = a.as_bool(), y = b.as_bool();
-      return Value::Bool(op == BinOp::BitAnd ? (x && y) : op == BinOp::BitOr ? (x || y) : (x != y));
-    }
-    return IntOp(op, a.to_int(), b.to_int(), a, b);
-  }
+  if (a.is_number() && b.is_number()) return NumberOp(op, a, b);
   if (a.is(OType::Tensor) || b.is(OType::Tensor)) return TensorBinary(op, a, b);
   if (op == BinOp::Add) {
     if (a.is(OType::Str) && b.is(OType::Str)) return MakeStr(a.as<StrObj>()->s + b.as<StrObj>()->s);

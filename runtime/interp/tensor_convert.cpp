@@ -57,11 +57,8 @@ rt::Tensor ToTensor(const Value& v, const char* what) {
 
 rt::DType DTypeArg(const Value& v, const char* what) {
   if (v.is(OType::DType)) return static_cast<rt::DType>(v.as<DTypeObj>()->dtype);
-  if (v.is(OType::Builtin)) {  // `bool`, `int`, `float` as dtypes, as torch accepts them
-    std::string n = v.as<BuiltinObj>()->name;
-    if (n == "bool") return rt::DType::Bool;
-    if (n == "int") return rt::DType::Int64;
-    if (n == "float") return rt::DType::Float64;
+  if (v.is(OType::Builtin)) {  // `bool`, `int`, `float` as dtypes, as torch reads them
+    if (auto d = sem::DTypeOfPyType(v.as<BuiltinObj>()->name)) return rt::from_sem(*d);
   }
   if (v.is(OType::Str)) {
     rt::DType d;

@@ -5,11 +5,13 @@
 #include <unordered_map>
 
 #include "interp/interpreter.h"
+#include "interp/tensor_method_names.h"
 #include "interp/tensor_value.h"
 
 namespace tcc::interp {
 
 const std::vector<std::pair<const char*, BuiltinFn>>& TensorFunctionTable();
+Value WhereMethod(Interp&, Args& a);
 
 namespace {
 
@@ -42,14 +44,14 @@ std::unordered_map<int32_t, BuiltinFn>& Methods() {
   static std::unordered_map<int32_t, BuiltinFn> m = [] {
     std::unordered_map<int32_t, BuiltinFn> t;
     for (auto& [name, fn] : TensorFunctionTable()) t[Intern(name)] = fn;
+    t[Intern("where")] = WhereMethod;  // the receiver is the input, not the condition
     t[Intern("size")] = Size;
     t[Intern("dim")] = Dim;
     t[Intern("to")] = To;
-    t[Intern("float")] = Cast<rt::DType::Float32>;
-    t[Intern("double")] = Cast<rt::DType::Float64>;
-    t[Intern("long")] = Cast<rt::DType::Int64>;
-    t[Intern("int")] = Cast<rt::DType::Int32>;
-    t[Intern("bool")] = Cast<rt::DType::Bool>;
+    // x.float(), x.int(), ...: the torch spellings of semantics/dtypes.def
+#define TCC_DTYPE_ALIAS(spelling, Name, how) \
+    if (std::string_view(#how) == "Torch") t[Intern(spelling)] = Cast<rt::from_sem(sem::DType::Name)>;
+#include "semantics/dtypes.def"
     t[Intern("is_floating_point")] = IsFloatingPoint;
     t[Intern("type")] = To;
     return t;
@@ -58,6 +60,12 @@ std::unordered_map<int32_t, BuiltinFn>& Methods() {
 }
 
 }  // namespace
+
+std::vector<std::string> TensorMethodNames() {
+  std::vector<std::string> r;
+  for (const auto& [sym, fn] : Methods()) r.push_back(SymName(sym));
+  return r;
+}
 
 Value TensorGetAttr(const Value& v, int32_t sym) {
   static const int32_t shape = Intern("shape"), dtype = Intern("dtype"), T = Intern("T"), ndim = Intern("ndim"),

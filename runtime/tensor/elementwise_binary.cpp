@@ -3,6 +3,7 @@
 // promotion and broadcasting, and binary_inplace().
 #include <atomic>
 
+#include "semantics/elementwise.h"
 #include "tensor/internal.h"
 
 namespace tcc::rt {
@@ -36,88 +37,25 @@ namespace {
 
 enum Flag : int { kNone = 0, kDivZero = 1, kNegPow = 2 };
 
-template <class T> inline T wrap_add(T a, T b) {
-  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>)
-    return T(std::make_unsigned_t<T>(a) + std::make_unsigned_t<T>(b));
-  else return T(a + b);
-}
-template <class T> inline T wrap_sub(T a, T b) {
-  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>)
-    return T(std::make_unsigned_t<T>(a) - std::make_unsigned_t<T>(b));
-  else return T(a - b);
-}
-template <class T> inline T wrap_mul(T a, T b) {
-  if constexpr (std::is_same_v<T, bool>) return a && b;
-  else if constexpr (std::is_integral_v<T>)
-    return T(std::make_unsigned_t<T>(a) * std::make_unsigned_t<T>(b));
-  else return a * b;
-}
+// One element of each op: semantics/elementwise.h (shared with the LLVM
+// lowering); the kernels add the error flags torch raises.
+using sem::WrapAdd;
+using sem::WrapMul;
+using sem::WrapSub;
 
 template <class T> inline T floordiv(T a, T b, std::atomic<int>* flag) {
-  if constexpr (std::is_floating_point_v<T>) {
-    (void)flag;
-    if (b == 0) return a / b;
-    T mod = std::fmod(a, b);
-    T div = (a - mod) / b;
-    if (mod != 0 && ((b < 0) != (mod < 0))) div -= 1;
-    if (div == 0) return std::copysign(T(0), a / b);
-    T fl = std::floor(div);
-    if (div - fl > T(0.5)) fl += 1;
-    return fl;
-  } else {
+  if constexpr (!std::is_floating_point_v<T>)
     if (b == 0) { flag->store(kDivZero, std::memory_order_relaxed); return 0; }
-    if (b == -1) return wrap_sub(T(0), a);
-    T q = a / b;
-    if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
-    return q;
-  }
+  return sem::FloorDiv(a, b);
 }
 
 template <class T> inline T remainder(T a, T b, std::atomic<int>* flag) {
-  if constexpr (std::is_floating_point_v<T>) {
-    (void)flag;
-    T m = std::fmod(a, b);
-    if (m != 0 && ((b < 0) != (m < 0))) m += b;
-    return m;
-  } else {
+  if constexpr (!std::is_floating_point_v<T>)
     if (b == 0) { flag->store(kDivZero, std::memory_order_relaxed); return 0; }
-    if (b == -1) return 0;
-    T m = a % b;
-    if (m != 0 && ((b < 0) != (m < 0))) m += b;
-    return m;
-  }
+  return sem::Remainder(a, b);
 }
 
-template <class T> inline T power(T a, T b, std::atomic<int>* flag) {
-  if constexpr (std::is_floating_point_v<T>) {
-    (void)flag;
-    return std::pow(a, b);
-  } else {
-    if (b < 0) { flag->store(kNegPow, std::memory_order_relaxed); return 0; }
-    T r = 1;
-    while (b) {
-      if (b & 1) r = wrap_mul(r, a);
-      a = wrap_mul(a, a);
-      b >>= 1;
-    }
-    return r;
-  }
-}
-
-template <class T> inline T vmax(T a, T b) {
-  if constexpr (std::is_floating_point_v<T>) {
-    if (a != a) return a;
-    if (b != b) return b;
-  }
-  return a > b ? a : b;
-}
-template <class T> inline T vmin(T a, T b) {
-  if constexpr (std::is_floating_point_v<T>) {
-    if (a != a) return a;
-    if (b != b) return b;
-  }
-  return a < b ? a : b;
-}
+template <class T> inline T power(T a, T b) { return sem::Pow(a, b); }
 
 // Runs out = f(a, b) with the contiguous / scalar fast paths.
 template <class T, class R, class F>
@@ -155,7 +93,7 @@ bool is_comparison(BinaryOp op) {
 DType compute_type(BinaryOp op, DType ct) {
   switch (op) {
     case BinaryOp::Div:
-      return is_floating(ct) ? ct : DType::Float32;
+      return from_sem(sem::TrueDivDType(to_sem(ct)));
     case BinaryOp::And: case BinaryOp::Or: case BinaryOp::Xor:
       if (is_floating(ct))
         throw TensorError(std::string(op_name(op)) + ": only bool and integer tensors are supported, got " +
@@ -206,9 +144,9 @@ Tensor binary_impl(BinaryOp op, Operand& a, Operand& b, const Tensor* out_opt) {
     else { sb = scalar_as<T>(b.s); pb = reinterpret_cast<char*>(&sb); }
     const int64_t g = kGrainCheap, gh = kGrainHeavy;
     switch (op) {
-      case BinaryOp::Add: run<T, T>(out, pa, za, pb, zb, g, [](T x, T y) { return wrap_add(x, y); }); break;
-      case BinaryOp::Sub: run<T, T>(out, pa, za, pb, zb, g, [](T x, T y) { return wrap_sub(x, y); }); break;
-      case BinaryOp::Mul: run<T, T>(out, pa, za, pb, zb, g, [](T x, T y) { return wrap_mul(x, y); }); break;
+      case BinaryOp::Add: run<T, T>(out, pa, za, pb, zb, g, [](T x, T y) { return WrapAdd(x, y); }); break;
+      case BinaryOp::Sub: run<T, T>(out, pa, za, pb, zb, g, [](T x, T y) { return WrapSub(x, y); }); break;
+      case BinaryOp::Mul: run<T, T>(out, pa, za, pb, zb, g, [](T x, T y) { return WrapMul(x, y); }); break;
       case BinaryOp::Div:
         if constexpr (std::is_floating_point_v<T>)
           run<T, T>(out, pa, za, pb, zb, g, [](T x, T y) { return x / y; });
@@ -222,11 +160,16 @@ Tensor binary_impl(BinaryOp op, Operand& a, Operand& b, const Tensor* out_opt) {
           run<T, T>(out, pa, za, pb, zb, gh, [fl](T x, T y) { return remainder(x, y, fl); });
         break;
       case BinaryOp::Pow:
-        if constexpr (!std::is_same_v<T, bool>)
-          run<T, T>(out, pa, za, pb, zb, gh, [fl](T x, T y) { return power(x, y, fl); });
+        if constexpr (!std::is_same_v<T, bool>) {
+          // a Python int exponent may not be negative (torch); a tensor one gives powi
+          if constexpr (!std::is_floating_point_v<T>)
+            if (!b.t && sb < 0) { flag.store(kNegPow); break; }
+          if (!b.t) run<T, T>(out, pa, za, pb, zb, gh, [](T x, T y) { return sem::PowScalar(x, y); });
+          else run<T, T>(out, pa, za, pb, zb, gh, [](T x, T y) { return power(x, y); });
+        }
         break;
-      case BinaryOp::Maximum: run<T, T>(out, pa, za, pb, zb, g, [](T x, T y) { return vmax(x, y); }); break;
-      case BinaryOp::Minimum: run<T, T>(out, pa, za, pb, zb, g, [](T x, T y) { return vmin(x, y); }); break;
+      case BinaryOp::Maximum: run<T, T>(out, pa, za, pb, zb, g, [](T x, T y) { return sem::Maximum(x, y); }); break;
+      case BinaryOp::Minimum: run<T, T>(out, pa, za, pb, zb, g, [](T x, T y) { return sem::Minimum(x, y); }); break;
       case BinaryOp::Eq: run<T, bool>(out, pa, za, pb, zb, g, [](T x, T y) { return x == y; }); break;
       case BinaryOp::Ne: run<T, bool>(out, pa, za, pb, zb, g, [](T x, T y) { return x != y; }); break;
       case BinaryOp::Lt: run<T, bool>(out, pa, za, pb, zb, g, [](T x, T y) { return x < y; }); break;

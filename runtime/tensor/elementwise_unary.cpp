@@ -1,6 +1,7 @@
 // elementwise_unary.cpp: implements unary() (neg abs exp log sqrt rsqrt sin
 // cos tanh sigmoid relu gelu ~), where() and clamp().
 #include "tensor/fast_math.h"
+#include "semantics/elementwise.h"
 #include "tensor/internal.h"
 
 namespace tcc::rt {
@@ -78,14 +79,15 @@ Tensor unary(UnaryOp op, const Tensor& a0) {
         case UnaryOp::Sin: run<T>(out, a, gh, [](T x) { return std::sin(x); }); break;
         case UnaryOp::Cos: run<T>(out, a, gh, [](T x) { return std::cos(x); }); break;
         case UnaryOp::Tanh:
-          if constexpr (std::is_same_v<T, float>) run<T>(out, a, g, [](T x) { return tanh_f32(x); });
+          // copysign: tanh(-0.0) is -0.0 (the approximation gives +0.0); lowering does the same
+          if constexpr (std::is_same_v<T, float>) run<T>(out, a, g, [](T x) { return std::copysign(tanh_f32(x), x); });
           else run<T>(out, a, gh, [](T x) { return std::tanh(x); });
           break;
         case UnaryOp::Sigmoid:
           if constexpr (std::is_same_v<T, float>) run<T>(out, a, g, [](T x) { return sigmoid_f32(x); });
           else run<T>(out, a, gh, [](T x) { return T(1) / (T(1) + std::exp(-x)); });
           break;
-        case UnaryOp::Relu: run<T>(out, a, g, [](T x) { return x > T(0) ? x : (x != x ? x : T(0)); }); break;
+        case UnaryOp::Relu: run<T>(out, a, g, [](T x) { return sem::Relu(x); }); break;
         case UnaryOp::Gelu:
           run<T>(out, a, gh, [](T x) { return T(0.5) * x * (T(1) + std::erf(x * T(0.70710678118654752440))); });
           break;
@@ -101,7 +103,7 @@ Tensor unary(UnaryOp op, const Tensor& a0) {
       switch (op) {
         case UnaryOp::Neg: run<T>(out, a, g, [](T x) { return T(U(0) - U(x)); }); break;
         case UnaryOp::Abs: run<T>(out, a, g, [](T x) { return x < 0 ? T(U(0) - U(x)) : x; }); break;
-        case UnaryOp::Relu: run<T>(out, a, g, [](T x) { return x > 0 ? x : T(0); }); break;
+        case UnaryOp::Relu: run<T>(out, a, g, [](T x) { return sem::Relu(x); }); break;
         case UnaryOp::Invert: run<T>(out, a, g, [](T x) { return T(~x); }); break;
         default: break;  // float functions converted above
       }

@@ -151,7 +151,7 @@ inline Dims byte_strides(const Tensor& t) {
 
 // Result dtype of an operation over tensors and weak scalars (torch rules).
 struct PromoteState {
-  int dim = -1, zero = -1, wrapped = -1;  // DType or -1
+  sem::ResultType rt;
   void add(const Tensor& t);
   void add(Scalar s);
   DType result() const;

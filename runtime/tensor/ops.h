@@ -123,6 +123,8 @@ Dims broadcast_shapes(const Dims& a, const Dims& b);
 
 enum class ReduceOp { Sum, Mean, Max, Min, Prod, ArgMax, ArgMin, All, Any };
 const char* op_name(ReduceOp op);
+// Its result dtype rule (semantics/dtype.h): mean of an integer tensor is an error.
+sem::ReduceRule reduce_rule(ReduceOp op);
 
 // Reduces the given dims (negative allowed; empty = all dims) with keepdim.
 // Result dtypes: sum/prod of bool/int -> int64, of floats -> same;

@@ -306,6 +306,17 @@ std::pair<Tensor, Tensor> with_indices(const Tensor& a, int64_t dim, bool keepdi
 
 }  // namespace
 
+sem::ReduceRule reduce_rule(ReduceOp op) {
+  switch (op) {
+    case ReduceOp::Sum: case ReduceOp::Prod: return sem::ReduceRule::Accumulate;
+    case ReduceOp::Mean: return sem::ReduceRule::FloatOnly;
+    case ReduceOp::Max: case ReduceOp::Min: return sem::ReduceRule::Keep;
+    case ReduceOp::ArgMax: case ReduceOp::ArgMin: return sem::ReduceRule::Index;
+    case ReduceOp::All: case ReduceOp::Any: return sem::ReduceRule::Logical;
+  }
+  return sem::ReduceRule::Keep;
+}
+
 Tensor reduce(ReduceOp op, const Tensor& a, std::span<const int64_t> dims, bool keepdim) {
   if (!a.defined()) throw TensorError(std::string(op_name(op)) + ": undefined tensor");
   DType in = a.dtype();
@@ -323,22 +334,21 @@ Tensor reduce(ReduceOp op, const Tensor& a, std::span<const int64_t> dims, bool 
     }
     default: break;
   }
+  auto out_dt = sem::ReduceDType(reduce_rule(op), to_sem(in));
+  if (!out_dt) throw TensorError(sem::ReduceDTypeError(op_name(op), to_sem(in)));
+  DType out = from_sem(*out_dt);
   Plan pl = make_plan(a, dims, keepdim, op_name(op));
-  DType acc_out = is_floating(in) ? in : DType::Int64;
   switch (op) {
-    case ReduceOp::Sum: return run_fold<SumOp>(pl, in, acc_out);
-    case ReduceOp::Prod: return run_fold<ProdOp>(pl, in, acc_out);
-    case ReduceOp::Mean:
-      if (!is_floating(in))
-        throw TensorError(std::string("mean(): input dtype must be floating point, got ") + dtype_name(in));
-      return run_fold<SumOp>(pl, in, in, true);
+    case ReduceOp::Sum: return run_fold<SumOp>(pl, in, out);
+    case ReduceOp::Prod: return run_fold<ProdOp>(pl, in, out);
+    case ReduceOp::Mean: return run_fold<SumOp>(pl, in, out, true);
     case ReduceOp::Max: case ReduceOp::Min:
       if (pl.K == 0)
         throw TensorError(std::string(op_name(op)) + "(): cannot reduce over an empty dimension");
-      return op == ReduceOp::Max ? run_fold<MaxOp>(pl, in, in) : run_fold<MinOp>(pl, in, in);
-    case ReduceOp::All: return run_fold<AllOp>(pl, in, DType::Bool);
-    case ReduceOp::Any: return run_fold<AnyOp>(pl, in, DType::Bool);
-    default: break;
+      return op == ReduceOp::Max ? run_fold<MaxOp>(pl, in, out) : run_fold<MinOp>(pl, in, out);
+    case ReduceOp::All: return run_fold<AllOp>(pl, in, out);
+    case ReduceOp::Any: return run_fold<AnyOp>(pl, in, out);
+    case ReduceOp::ArgMax: case ReduceOp::ArgMin: break;  // above
   }
   throw TensorError("reduce: unknown operation");
 }

@@ -27,6 +27,8 @@
 #include <string_view>
 #include <vector>
 
+#include "semantics/dtype.h"
+
 namespace tcc::rt {
 
 // ---------------------------------------------------------------- errors
@@ -39,21 +41,26 @@ class TensorError : public std::runtime_error {
 
 // ---------------------------------------------------------------- dtypes
 
-// Numbered as enum ts_dtype in ts_runtime.h and as the graph IR does.
+// Numbered as enum ts_dtype in ts_runtime.h and as semantics/dtypes.def,
+// whose rules (names, sizes, promotion) these functions apply.
 enum class DType : uint8_t { Float32 = 0, Float64 = 1, Int64 = 2, Int32 = 3, Bool = 4 };
+constexpr sem::DType to_sem(DType t) { return static_cast<sem::DType>(t); }
+constexpr DType from_sem(sem::DType t) { return static_cast<DType>(t); }
+static_assert(sem::kNumDTypes == 5 && to_sem(DType::Float32) == sem::DType::F32 &&
+              to_sem(DType::Float64) == sem::DType::F64 && to_sem(DType::Int64) == sem::DType::I64 &&
+              to_sem(DType::Int32) == sem::DType::I32 && to_sem(DType::Bool) == sem::DType::Bool);
 
 // TensorScript name: "float32", "float64", "int64", "int32", "bool".
-const char* dtype_name(DType t);
-// Parses a TensorScript dtype name (also accepts "float", "double", "long",
-// "int"); returns false when unknown.
+inline const char* dtype_name(DType t) { return sem::DTypeName(to_sem(t)); }
+// Parses a dtype name or torch alias ("float" = float32, "double", "long",
+// "int" = int32); returns false when unknown.
 bool dtype_from_name(std::string_view name, DType* out);
-size_t dtype_size(DType t);  // bytes per element
-inline bool is_floating(DType t) { return t == DType::Float32 || t == DType::Float64; }
-inline bool is_integral(DType t) { return t == DType::Int64 || t == DType::Int32; }  // not bool
+inline size_t dtype_size(DType t) { return sem::DTypeBytes(to_sem(t)); }  // bytes per element
+inline bool is_floating(DType t) { return sem::IsFloating(to_sem(t)); }
+inline bool is_integral(DType t) { return sem::IsIntegral(to_sem(t)); }  // not bool
 
-// torch.promote_types for two dtypes (bool < int32 < int64 < float32 < float64,
-// except that any float wins over any int: int64 + float32 -> float32).
-DType promote_types(DType a, DType b);
+// torch.promote_types (int64 + float32 -> float32).
+inline DType promote_types(DType a, DType b) { return from_sem(sem::PromoteTypes(to_sem(a), to_sem(b))); }
 
 // ---------------------------------------------------------------- scalars
 

@@ -45,6 +45,7 @@ class GraphBuilder {
     n.op = op;
     n.inputs = {x};
     n.type = g.TypeOf(x);
+    n.type.dtype = UnaryResultDType(op, n.type.dtype).value_or(n.type.dtype);  // ops.def's DType column
     if (op == OpKind::Not) n.type.dtype = DType::Bool;
     return g.Add(std::move(n));
   }
@@ -66,7 +67,7 @@ class GraphBuilder {
     n.attrs.axes = axes;
     n.attrs.keepdim = keepdim;
     auto norm = *NormalizeAxes(axes, g.TypeOf(x).shape.size());
-    n.type = {op == OpKind::ArgMax || op == OpKind::ArgMin ? DType::I64 : g.TypeOf(x).dtype,
+    n.type = {UnaryResultDType(op, g.TypeOf(x).dtype).value_or(g.TypeOf(x).dtype),
               ReduceShape(g.TypeOf(x).shape, norm, keepdim)};
     return g.Add(std::move(n));
   }

@@ -36,6 +36,7 @@ class JitKernel {
   int Call(std::vector<ts_tensor> inputs, std::vector<double> scalars = {});
   std::vector<double> Output(size_t i) const;
   const std::vector<int64_t>& OutputSizes(size_t i) const { return out_sizes_[i]; }
+  const ts_tensor& OutputTensor(size_t i) const { return outputs_[i]; }  // exact element bits
   std::string ir;  // the optimised IR, for inspection
 
  private:

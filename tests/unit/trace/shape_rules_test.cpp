@@ -76,10 +76,7 @@ TEST_CASE("dtype promotion", "[dtype]") {
   CHECK(Promote(DType::I64, DType::F32) == DType::F32);
   CHECK(Promote(DType::Bool, DType::I32) == DType::I32);
   CHECK(Promote(DType::F32, DType::F64) == DType::F64);
-  CHECK(PromoteWithScalar(DType::I64, /*float*/ true, false) == DType::F32);
-  CHECK(PromoteWithScalar(DType::F64, true, false) == DType::F64);
-  CHECK(PromoteWithScalar(DType::Bool, false, false) == DType::I64);
-  CHECK(PromoteWithScalar(DType::I32, false, false) == DType::I32);
+  // with 0-d tensors and Python numbers: tests/unit/semantics/dtype_test.cpp
 }
 
 TEST_CASE("views: reshape, transpose, permute, flatten, squeeze, unsqueeze, expand", "[shape]") {

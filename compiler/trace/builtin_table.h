@@ -1,0 +1,25 @@
+// The tracer's reading of the builtins table (semantics/builtins.def): which
+// names it knows as tensor functions and methods, and the graph op of a row.
+// tests/unit/builtins checks the interpreter registers the same names.
+#pragma once
+
+#include <optional>
+#include <set>
+#include <string>
+
+#include "graph/graph.h"
+#include "semantics/builtins.h"
+
+namespace tcc::trace {
+
+// Rows with a function form that are not Python builtins (`exp`, `zeros`).
+const std::set<std::string>& TableFunctions();
+// Rows with a method form (`x.exp()`, `x.float()`).
+const std::set<std::string>& TableMethods();
+// The Python builtins the tracer knows (`len`, `range`, `abs`, ...).
+const std::set<std::string>& PythonBuiltinNames();
+
+// The graph op of a row of the given rule ("Unary", "Reduce", ...), if any.
+std::optional<graph::OpKind> BuiltinOp(const std::string& name, std::string_view rule);
+
+}  // namespace tcc::trace

@@ -1,0 +1,182 @@
+// The meaning of TensorScript's Python numbers: `int` is a wrapping 64-bit
+// integer (every operation exact within it), `float` is a double with
+// CPython's operators, `bool` is an int in arithmetic. The interpreter
+// computes with these functions and the tracer folds constants with them,
+// so a program gives the same numbers compiled and eagerly.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <optional>
+
+#include "semantics/elementwise.h"
+
+namespace tcc::sem {
+
+// The binary operators on Python numbers.
+enum class PyOp : uint8_t { Add, Sub, Mul, Div, FloorDiv, Mod, Pow, BitAnd, BitOr, BitXor, LShift, RShift };
+
+// The PyOp of the AST's binary operator (ast::BinOp, a template parameter so
+// that this library needs no AST); nullopt for `@`, which numbers lack.
+template <class BinOp>
+constexpr std::optional<PyOp> PyOpOf(BinOp op) {
+  switch (op) {
+    case BinOp::Add: return PyOp::Add;
+    case BinOp::Sub: return PyOp::Sub;
+    case BinOp::Mul: return PyOp::Mul;
+    case BinOp::Div: return PyOp::Div;
+    case BinOp::FloorDiv: return PyOp::FloorDiv;
+    case BinOp::Mod: return PyOp::Mod;
+    case BinOp::Pow: return PyOp::Pow;
+    case BinOp::BitAnd: return PyOp::BitAnd;
+    case BinOp::BitOr: return PyOp::BitOr;
+    case BinOp::BitXor: return PyOp::BitXor;
+    case BinOp::LShift: return PyOp::LShift;
+    case BinOp::RShift: return PyOp::RShift;
+    case BinOp::MatMul: return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+// Errors Python raises for them, with the interpreter's messages.
+#define TCC_PY_ERRORS(X)                                                             \
+  X(None, ZeroDivision, "")                                                          \
+  X(DivisionByZero, ZeroDivision, "division by zero")                                \
+  X(IntFloorDivByZero, ZeroDivision, "integer division by zero")                     \
+  X(IntModByZero, ZeroDivision, "integer modulo by zero")                            \
+  X(FloatDivByZero, ZeroDivision, "float division by zero")                          \
+  X(FloatFloorDivByZero, ZeroDivision, "float floor division by zero")               \
+  X(FloatModByZero, ZeroDivision, "float modulo by zero")                            \
+  X(ZeroToNegativePower, ZeroDivision, "zero cannot be raised to a negative power")  \
+  X(NegativeShift, Value, "negative shift count")                                    \
+  X(FractionalPowerOfNegative, Value, "a negative number cannot be raised to a fractional power") \
+  X(NotIntegers, Type, "bitwise operators and shifts need integers")
+
+enum class PyError : uint8_t {
+#define TCC_X(Name, cls, msg) Name,
+  TCC_PY_ERRORS(TCC_X)
+#undef TCC_X
+};
+enum class PyErrorClass : uint8_t { ZeroDivision, Value, Type };
+
+constexpr const char* PyErrorMessage(PyError e) {
+  switch (e) {
+#define TCC_X(Name, cls, msg) case PyError::Name: return msg;
+    TCC_PY_ERRORS(TCC_X)
+#undef TCC_X
+  }
+  return "";
+}
+constexpr PyErrorClass PyErrorClassOf(PyError e) {
+  switch (e) {
+#define TCC_X(Name, cls, msg) case PyError::Name: return PyErrorClass::cls;
+    TCC_PY_ERRORS(TCC_X)
+#undef TCC_X
+  }
+  return PyErrorClass::Value;
+}
+#undef TCC_PY_ERRORS
+
+// A Python number or the error computing it raised.
+struct PyNumber {
+  enum class Kind : uint8_t { Bool, Int, Float } kind = Kind::Int;
+  int64_t i = 0;  // Bool and Int
+  double f = 0;   // Float
+  PyError error = PyError::None;
+
+  static constexpr PyNumber Int(int64_t v) { return {Kind::Int, v, 0, PyError::None}; }
+  static constexpr PyNumber Bool(bool v) { return {Kind::Bool, v ? 1 : 0, 0, PyError::None}; }
+  static constexpr PyNumber Float(double v) { return {Kind::Float, 0, v, PyError::None}; }
+  static constexpr PyNumber Error(PyError e) { return {Kind::Int, 0, 0, e}; }
+  constexpr bool ok() const { return error == PyError::None; }
+  constexpr bool is_float() const { return kind == Kind::Float; }
+  constexpr double as_double() const { return is_float() ? f : static_cast<double>(i); }
+};
+
+// CPython's float_divmod: the remainder takes the divisor's sign
+// (0.0 % -4.0 is -0.0) and the quotient is corrected so that 1.0 // 0.1 is
+// 9.0, not floor(1.0 / 0.1) = 10.0. Precondition: b != 0.
+struct PyDivMod { double div, mod; };
+inline PyDivMod PyFloatDivMod(double a, double b) {
+  double mod = std::fmod(a, b);
+  double div = (a - mod) / b;
+  if (mod != 0) {
+    if ((b < 0) != (mod < 0)) {
+      mod += b;
+      div -= 1.0;
+    }
+  } else {
+    mod = std::copysign(0.0, b);
+  }
+  double floordiv;
+  if (div != 0) {
+    floordiv = std::floor(div);
+    if (div - floordiv > 0.5) floordiv += 1.0;
+  } else {
+    floordiv = std::copysign(0.0, a / b);
+  }
+  return {floordiv, mod};
+}
+
+inline PyNumber PyFloatBinary(PyOp op, double a, double b) {
+  using N = PyNumber;
+  switch (op) {
+    case PyOp::Add: return N::Float(a + b);
+    case PyOp::Sub: return N::Float(a - b);
+    case PyOp::Mul: return N::Float(a * b);
+    case PyOp::Div: return b == 0 ? N::Error(PyError::FloatDivByZero) : N::Float(a / b);
+    case PyOp::FloorDiv: return b == 0 ? N::Error(PyError::FloatFloorDivByZero) : N::Float(PyFloatDivMod(a, b).div);
+    case PyOp::Mod: return b == 0 ? N::Error(PyError::FloatModByZero) : N::Float(PyFloatDivMod(a, b).mod);
+    case PyOp::Pow:
+      if (a == 0 && b < 0) return N::Error(PyError::ZeroToNegativePower);
+      if (a < 0 && std::isfinite(b) && b != std::floor(b)) return N::Error(PyError::FractionalPowerOfNegative);
+      return N::Float(std::pow(a, b));
+    case PyOp::BitAnd: case PyOp::BitOr: case PyOp::BitXor: case PyOp::LShift: case PyOp::RShift:
+      return N::Error(PyError::NotIntegers);
+  }
+  return N::Error(PyError::NotIntegers);
+}
+
+// Both operands ints (or bools, as ints; bool op bool for & | ^ stays bool).
+inline PyNumber PyIntBinary(PyOp op, int64_t a, int64_t b) {
+  using N = PyNumber;
+  switch (op) {
+    case PyOp::Add: return N::Int(WrapAdd(a, b));
+    case PyOp::Sub: return N::Int(WrapSub(a, b));
+    case PyOp::Mul: return N::Int(WrapMul(a, b));
+    case PyOp::Div:
+      if (b == 0) return N::Error(PyError::DivisionByZero);
+      return N::Float(static_cast<double>(a) / static_cast<double>(b));
+    case PyOp::FloorDiv: return b == 0 ? N::Error(PyError::IntFloorDivByZero) : N::Int(FloorDiv(a, b));
+    case PyOp::Mod: return b == 0 ? N::Error(PyError::IntModByZero) : N::Int(Remainder(a, b));
+    case PyOp::Pow:
+      if (b < 0) {
+        if (a == 0) return N::Error(PyError::ZeroToNegativePower);
+        return N::Float(std::pow(static_cast<double>(a), static_cast<double>(b)));
+      }
+      return N::Int(Pow(a, b));
+    case PyOp::BitAnd: return N::Int(a & b);
+    case PyOp::BitOr: return N::Int(a | b);
+    case PyOp::BitXor: return N::Int(a ^ b);
+    case PyOp::LShift:
+      if (b < 0) return N::Error(PyError::NegativeShift);
+      return N::Int(b >= 64 ? 0 : static_cast<int64_t>(static_cast<uint64_t>(a) << b));
+    case PyOp::RShift:
+      if (b < 0) return N::Error(PyError::NegativeShift);
+      return N::Int(b >= 64 ? (a < 0 ? -1 : 0) : a >> b);
+  }
+  return N::Error(PyError::NotIntegers);
+}
+
+// Any two Python numbers.
+inline PyNumber PyBinary(PyOp op, PyNumber a, PyNumber b) {
+  if (a.is_float() || b.is_float()) return PyFloatBinary(op, a.as_double(), b.as_double());
+  if (a.kind == PyNumber::Kind::Bool && b.kind == PyNumber::Kind::Bool &&
+      (op == PyOp::BitAnd || op == PyOp::BitOr || op == PyOp::BitXor)) {
+    PyNumber r = PyIntBinary(op, a.i, b.i);
+    return PyNumber::Bool(r.i != 0);
+  }
+  return PyIntBinary(op, a.i, b.i);
+}
+
+}  // namespace tcc::sem

@@ -1,0 +1,142 @@
+// Checks the lowered (JIT-compiled) elementwise code against the semantics
+// library (semantics/elementwise.h), which the runtime kernels and constant
+// folding use: every pair of edge values (negative operands, zero divisors,
+// int64 extremes, -0.0, inf, nan), bit for bit, at -O0 and -O2.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+#include "graph_builder.h"
+#include "jit_kernel.h"
+#include "semantics/elementwise.h"
+
+using namespace tcc::graph;
+using tcc::testing::GraphBuilder;
+using tcc::testing::HostTensor;
+using tcc::testing::JitKernel;
+
+namespace {
+
+template <class T> constexpr DType DTypeOf() {
+  if constexpr (std::is_same_v<T, float>) return DType::F32;
+  else if constexpr (std::is_same_v<T, double>) return DType::F64;
+  else if constexpr (std::is_same_v<T, int64_t>) return DType::I64;
+  else return DType::I32;
+}
+
+template <class T> std::vector<T> Edges() {
+  using L = std::numeric_limits<T>;
+  if constexpr (std::is_floating_point_v<T>)
+    return {T(0), -T(0), T(1), T(-1), T(0.1), T(-0.1), T(2.5), T(-2.5), T(7), T(-7), T(3), T(1e-30),
+            L::max(), L::lowest(), L::denorm_min(), L::infinity(), -L::infinity(), L::quiet_NaN()};
+  else
+    return {T(0), T(1), T(-1), T(2), T(-2), T(3), T(7), T(-7), T(31), T(63), T(64), L::min(), L::max(), T(L::min() + 1)};
+}
+
+template <class T> bool Same(T a, T b) {
+  if constexpr (std::is_floating_point_v<T>) {
+    if (std::isnan(a) || std::isnan(b)) return std::isnan(a) && std::isnan(b);
+    return a == b && std::signbit(a) == std::signbit(b);
+  } else {
+    return a == b;
+  }
+}
+
+// Runs `op` over all pairs (x, y) of the edge values with keep(x, y), JIT
+// compiled, and compares with want(x, y).
+template <class T, class Keep, class Want>
+void CheckOp(OpKind op, Keep keep, Want want) {
+  std::vector<T> xs, ys;
+  for (T x : Edges<T>())
+    for (T y : Edges<T>())
+      if (keep(x, y)) { xs.push_back(x); ys.push_back(y); }
+  int64_t n = static_cast<int64_t>(xs.size());
+  for (int opt : {0, 2}) {
+    INFO(OpSpelling(op) << " " << DTypeName(DTypeOf<T>()) << " at -O" << opt);
+    GraphBuilder b("sem");
+    auto x = b.Input("x", DTypeOf<T>(), GraphBuilder::S({-1}));
+    auto y = b.Input("y", DTypeOf<T>(), GraphBuilder::S({-1}));
+    b.Output(b.Binary(op, x, y, DTypeOf<T>()));
+    JitKernel k(b.g, opt);
+    auto hx = HostTensor::Make(DTypeOf<T>(), {n}, {});
+    auto hy = HostTensor::Make(DTypeOf<T>(), {n}, {});
+    std::memcpy(hx.storage.data(), xs.data(), xs.size() * sizeof(T));
+    std::memcpy(hy.storage.data(), ys.data(), ys.size() * sizeof(T));
+    REQUIRE(k.Call({hx.t, hy.t}) == 0);
+    const T* got = static_cast<const T*>(k.OutputTensor(0).data);
+    for (int64_t i = 0; i < n; ++i) {
+      INFO(+xs[i] << " " << OpSpelling(op) << " " << +ys[i] << ": got " << +got[i] << ", want " << +want(xs[i], ys[i]));
+      CHECK(Same(got[i], want(xs[i], ys[i])));
+    }
+  }
+}
+
+template <class T> void CheckAll() {
+  auto all = [](T, T) { return true; };
+  auto nonzero = [](T, T y) { return std::is_floating_point_v<T> || y != 0; };
+  CheckOp<T>(OpKind::Add, all, [](T a, T b) { return tcc::sem::WrapAdd(a, b); });
+  CheckOp<T>(OpKind::Sub, all, [](T a, T b) { return tcc::sem::WrapSub(a, b); });
+  CheckOp<T>(OpKind::Mul, all, [](T a, T b) { return tcc::sem::WrapMul(a, b); });
+  CheckOp<T>(OpKind::FloorDiv, nonzero, [](T a, T b) { return tcc::sem::FloorDiv(a, b); });
+  CheckOp<T>(OpKind::Mod, nonzero, [](T a, T b) { return tcc::sem::Remainder(a, b); });
+  CheckOp<T>(OpKind::Maximum, all, [](T a, T b) { return tcc::sem::Maximum(a, b); });
+  CheckOp<T>(OpKind::Minimum, all, [](T a, T b) { return tcc::sem::Minimum(a, b); });
+  if constexpr (std::is_floating_point_v<T>) {
+    CheckOp<T>(OpKind::Pow, all, [](T a, T b) { return tcc::sem::Pow(a, b); });
+  } else {
+    CheckOp<T>(OpKind::Pow, all, [](T a, T b) { return tcc::sem::Pow(a, b); });  // negative: torch's powi
+  }
+}
+
+// An integer kernel that must raise: returns the stub's message.
+template <class T> std::string RaiseOf(OpKind op, T x, T y) {
+  GraphBuilder b("raise");
+  auto a = b.Input("x", DTypeOf<T>(), GraphBuilder::S({1}));
+  auto c = b.Input("y", DTypeOf<T>(), GraphBuilder::S({1}));
+  b.Output(b.Binary(op, a, c, DTypeOf<T>()));
+  JitKernel k(b.g);
+  auto hx = HostTensor::Make(DTypeOf<T>(), {1}, {double(x)});
+  auto hy = HostTensor::Make(DTypeOf<T>(), {1}, {double(y)});
+  tcc::testing::g_last_raise.clear();
+  k.Call({hx.t, hy.t});
+  return tcc::testing::g_last_raise;
+}
+
+}  // namespace
+
+TEST_CASE("semantics: lowered float32 arithmetic matches the library") { CheckAll<float>(); }
+TEST_CASE("semantics: lowered float64 arithmetic matches the library") { CheckAll<double>(); }
+TEST_CASE("semantics: lowered int64 arithmetic matches the library") { CheckAll<int64_t>(); }
+TEST_CASE("semantics: lowered int32 arithmetic matches the library") { CheckAll<int32_t>(); }
+
+TEST_CASE("semantics: the library's edge values are torch's") {
+  using tcc::sem::FloorDiv;
+  using tcc::sem::Remainder;
+  CHECK(FloorDiv(1.0, 0.1) == 9.0);  // torch.tensor([1.0, 2.0]) // 0.1 is [9., 19.]
+  CHECK(FloorDiv(2.0, 0.1) == 19.0);
+  CHECK(FloorDiv(1.0f, 0.1f) == 9.0f);
+  CHECK(FloorDiv(-5.0, double(INFINITY)) == -1.0);
+  CHECK(std::isinf(FloorDiv(1.0, 0.0)));
+  CHECK(std::isnan(FloorDiv(0.0, 0.0)));
+  CHECK(std::signbit(Remainder(-0.0, 3.0)));  // torch: -0.0 % 3.0 is -0.0
+  CHECK(Remainder(-5.0, double(INFINITY)) == INFINITY);
+  CHECK(Remainder(-7.0, 2.0) == 1.0);
+  CHECK(FloorDiv<int64_t>(-7, 2) == -4);
+  CHECK(Remainder<int64_t>(7, -2) == -1);
+  CHECK(FloorDiv(INT64_MIN, int64_t(-1)) == INT64_MIN);  // wraps (torch 1.13 crashes)
+  CHECK(Remainder(INT64_MIN, int64_t(-1)) == 0);
+  CHECK(tcc::sem::Pow<int64_t>(3, 40) == int64_t(12157665459056928801ull));  // wraps, exactly
+  CHECK(std::isnan(tcc::sem::Maximum(double(NAN), 1.0)));
+  CHECK(std::signbit(tcc::sem::Maximum(-0.0, 0.0)));  // a tie gives the first operand, as torch
+  CHECK(tcc::sem::Pow<int64_t>(-1, -3) == -1);
+  CHECK(tcc::sem::Pow<int64_t>(2, -1) == 0);
+}
+
+TEST_CASE("semantics: lowered integer errors raise instead of trapping") {
+  CHECK(RaiseOf<int64_t>(OpKind::FloorDiv, 5, 0).starts_with("integer division by zero"));
+  CHECK(RaiseOf<int64_t>(OpKind::Mod, 5, 0).starts_with("integer division by zero"));
+  CHECK(RaiseOf<int32_t>(OpKind::FloorDiv, 5, 0).starts_with("integer division by zero"));
+  CHECK(RaiseOf<int64_t>(OpKind::Pow, 2, -1).empty());  // a tensor exponent: powi, no error
+}

@@ -1,0 +1,78 @@
+// Fails when a builtin exists in one mode but not the other: every row of
+// semantics/builtins.def is registered by the interpreter in each of its
+// forms, every tensor builtin the interpreter registers is a row, and every
+// Python builtin the interpreter has is one the tracer knows (and back).
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <set>
+
+#include "interp/interpreter.h"
+#include "interp/tensor_method_names.h"
+#include "semantics/builtins.h"
+#include "trace/builtin_table.h"
+
+using namespace tcc;
+
+namespace {
+std::set<std::string> InterpFunctions() {
+  const auto& names = interp::Builtins().names;
+  return {names.begin(), names.end()};
+}
+std::set<std::string> InterpMethods() {
+  auto v = interp::TensorMethodNames();
+  return {v.begin(), v.end()};
+}
+}  // namespace
+
+TEST_CASE("every row is registered by the interpreter in each of its forms") {
+  auto fns = InterpFunctions();
+  auto methods = InterpMethods();
+  for (const auto& b : sem::kBuiltins) {
+    INFO(b.name << " (" << sem::FormName(b.form) << ")");
+    if (sem::HasFunctionForm(b.form)) CHECK(fns.count(b.name) == 1);
+    if (sem::HasMethodForm(b.form)) CHECK(methods.count(b.name) == 1);
+    if (!sem::HasMethodForm(b.form)) CHECK(methods.count(b.name) == 0);
+    if (sem::IsPythonLevel(b.form)) CHECK(trace::PythonBuiltinNames().count(b.name) == 1);
+  }
+}
+
+TEST_CASE("every tensor method of the interpreter is a row the tracer knows") {
+  for (const auto& m : InterpMethods()) {
+    INFO("x." << m << "()");
+    const sem::BuiltinInfo* row = sem::FindBuiltin(m);
+    REQUIRE(row != nullptr);
+    CHECK(sem::HasMethodForm(row->form));
+    CHECK(trace::TableMethods().count(m) == 1);
+  }
+}
+
+TEST_CASE("every builtin function exists in both modes") {
+  auto fns = InterpFunctions();
+  for (const auto& f : fns) {
+    INFO(f << "(...) in the interpreter");
+    CHECK((trace::TableFunctions().count(f) + trace::PythonBuiltinNames().count(f)) >= 1);
+  }
+  for (const auto& f : trace::TableFunctions()) {
+    INFO(f << "(...) in the tracer");
+    CHECK(fns.count(f) == 1);
+  }
+  for (const auto& f : trace::PythonBuiltinNames()) {
+    INFO(f << "(...) in the tracer");
+    CHECK(fns.count(f) == 1);
+  }
+}
+
+TEST_CASE("the graph op column names ops the tracer emits for elementwise and reduction rows") {
+  for (const auto& b : sem::kBuiltins) {
+    std::string rule = b.rule;
+    if (rule != "Unary" && rule != "Binary" && rule != "Reduce") continue;
+    INFO(b.name);
+    auto op = trace::BuiltinOp(b.name, rule);
+    REQUIRE(op.has_value());
+    CHECK(std::string(graph::OpSpelling(*op)).size() > 0);
+    graph::OpCategory want = rule == "Unary" ? graph::OpCategory::Unary
+                             : rule == "Binary" ? graph::OpCategory::Binary : graph::OpCategory::Reduce;
+    CHECK(graph::CategoryOf(*op) == want);
+  }
+}
