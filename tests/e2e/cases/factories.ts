@@ -1,7 +1,7 @@
 # Objects made by separate calls of one factory are separate objects, in the
 # tracer as at run time: a kernel that read m.a.w for m.b.w printed wrong
 # numbers. Also a factory returning its argument, a mutated first result, and
-# the same object reached by two paths (a `same` guard that later fails).
+# the same object reached by two paths, and factories without randomness.
 # e2e-kernels: 2
 
 class Lin:
@@ -33,3 +33,10 @@ print(f(Model(p, q), ones(1, 2)))
 shared = make_linear(2)
 print(f(Model(shared, shared), ones(1, 2)))
 print(f(Model(shared, keep(q)), ones(1, 2)))
+
+def mk():
+    return Lin(zeros(2, 2))
+
+z = Model(mk(), mk())
+z.b.w = ones(2, 2)
+print(f(z, ones(1, 2)))
