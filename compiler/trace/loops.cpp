@@ -70,7 +70,7 @@ void TargetNames(const ast::Expr* t, std::set<std::string>& out) {
 }
 }  // namespace
 
-bool Tracer::RolledLoop(const ast::ForStmt& fs, const ValuePtr& item) {
+bool Tracer::RolledLoop(const ast::ForStmt& fs, const ValuePtr& item, const std::string& why) {
   Frame& f = Cur();
   if (!Traced() || !opts.build_segments || frames.size() < 2 || item->kind == VK::Tensor) return false;
   // Only the innermost traced frame's block can hold the loop's segments: the
@@ -125,6 +125,14 @@ bool Tracer::RolledLoop(const ast::ForStmt& fs, const ValuePtr& item) {
     f.closed.resize(closed_begin);
     NoteUncompiled(f, tape_begin, tape.size(), fs.range,
                    "a loop whose iterations differ (" + changed + ") runs in the interpreter", false);
+  }
+  if (changed.empty() && spec >= 0) {
+    auto& loops = result.specs[spec].loops;
+    bool seen = false;
+    for (auto& l : loops)
+      if (l.file == CurFile() && l.loc == fs.range.begin) seen = ++l.count;
+    if (!seen)
+      loops.push_back({CurFile(), fs.range.begin, "rolled (" + why + "): its body runs as the same kernels on every iteration", 1});
   }
   // The loop may run any number of times, none included: join the states.
   auto after = f.locals->vars;

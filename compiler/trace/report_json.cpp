@@ -85,6 +85,10 @@ nlohmann::json ExplainJson(const TraceResult& r, const std::string& file) {
     for (const auto& n : sp.interpreted)
       interp.push_back({{"file", n.file ? n.file->display_name() : ""}, {"line", n.loc.line}, {"column", n.loc.col},
                         {"reason", n.reason}, {"count", n.count}});
+    nlohmann::json loops = nlohmann::json::array();
+    for (const auto& n : sp.loops)
+      loops.push_back({{"file", n.file ? n.file->display_name() : ""}, {"line", n.loc.line}, {"column", n.loc.col},
+                       {"reason", n.reason}, {"count", n.count}});
     functions.push_back({{"function", sp.function},
                          {"module", sp.module},
                          {"signature", sp.signature},
@@ -97,7 +101,8 @@ nlohmann::json ExplainJson(const TraceResult& r, const std::string& file) {
                          {"error_count", sp.error_occurrences},
                          {"graphs", graphs},
                          {"breaks", sb},
-                         {"interpreted", interp}});
+                         {"interpreted", interp},
+                         {"loops", loops}});
   }
   // The segments `tcc build` compiles into kernels (one with no graph outputs
   // computes nothing: its statements are left to the interpreter).

@@ -129,6 +129,11 @@ void RenderExplainText(const TraceResult& r, const std::string& file, std::ostre
       if (count > 1) os << st.dim() << "  x" << count << st.reset();
       os << '\n';
     }
+    for (const auto& n : sp.loops) {
+      os << "  " << st.dim() << "loop     " << Loc3(n.file, n.loc) << "  " << n.reason;
+      if (n.count > 1) os << "  x" << n.count;
+      os << st.reset() << '\n';
+    }
     for (const auto& n : sp.interpreted) {
       os << "  " << st.dim() << "interp   " << Loc3(n.file, n.loc) << "  " << n.reason
          << " (runs in the interpreter, not a break)";

@@ -113,6 +113,9 @@ struct Specialisation {
     int count = 0;
   };
   std::vector<Interpreted> interpreted;
+  // Rolled loops: `for` loops the interpreter runs whose body runs as the same
+  // kernels on every iteration (loops.cpp); `reason` says why it is not unrolled.
+  std::vector<Interpreted> loops;
   int error_occurrences = 0;
 };
 

@@ -306,14 +306,17 @@ Flow Tracer::ExecStmt(const Stmt& s) {
       if (known && static_cast<int>(items.size()) > opts.max_unroll) {
         // A long loop over numbers runs rolled: the body traced once for any of them.
         bool numbers = std::all_of(items.begin(), items.end(), [](const ValuePtr& x) { return x->kind == VK::Int; });
-        if (numbers && RolledLoop(*fs, MakeUnknownOf(VK::Int))) return Flow::Normal;
+        if (numbers && RolledLoop(*fs, MakeUnknownOf(VK::Int),
+                                  "more iterations than the unroll limit of " + std::to_string(opts.max_unroll)))
+          return Flow::Normal;
         if (Traced())
           Break(BreakKind::Unsupported, fs->iter->range,
                 "loop of " + std::to_string(items.size()) + " iterations is too long to unroll (limit " +
                     std::to_string(opts.max_unroll) + ")");
         known = false;
       }
-      if (!known && it->kind != VK::Tensor && RolledLoop(*fs, SomeItem(it))) return Flow::Normal;
+      if (!known && it->kind != VK::Tensor && RolledLoop(*fs, SomeItem(it), "trip count known only at run time"))
+        return Flow::Normal;
       if (!known) {
         if (Traced() && it->kind == VK::Tensor)
           Break(BreakKind::Unsupported, fs->iter->range,

@@ -198,7 +198,7 @@ class Tracer {
   Flow ExecBothWays(const std::function<Flow()>& a, const std::function<Flow()>& b);
   // A `for` the interpreter runs whose body statements form segments of their
   // own, `item` standing for every item (loops.cpp); false: not possible here.
-  bool RolledLoop(const ast::ForStmt& fs, const ValuePtr& item);
+  bool RolledLoop(const ast::ForStmt& fs, const ValuePtr& item, const std::string& why);
 
   // ---- calls (trace_call.cpp)
   ValuePtr EvalCall(const ast::CallExpr& e);

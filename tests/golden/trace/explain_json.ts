@@ -59,6 +59,7 @@ f(ones(3))
 # CHECK-STDOUT:       ],
 # CHECK-STDOUT:       "interpreted": [],
 # CHECK-STDOUT:       "line": 9,
+# CHECK-STDOUT:       "loops": [],
 # CHECK-STDOUT:       "module": "main",
 # CHECK-STDOUT:       "policy": "",
 # CHECK-STDOUT:       "signature": "(x: float32[3])"
