@@ -289,8 +289,9 @@ ValuePtr Tracer::Entry(const ValuePtr& callable, CallArgs& args) {
     std::map<int32_t, int> shown = symnames;
     display += SignatureOf(*args.pos[i], shown, true);
   }
-  for (const auto& [k, v] : args.kw) {
-    std::string sig = SignatureOf(*v, symnames) + alias_of(v, args.pos.size() + first_arg.size());
+  for (size_t j = 0; j < args.kw.size(); ++j) {
+    const auto& [k, v] = args.kw[j];
+    std::string sig = SignatureOf(*v, symnames) + alias_of(v, args.pos.size() + j);
     key += k + "=" + sig + ",";
     if (display.size() > 1) display += ", ";
     std::map<int32_t, int> shown = symnames;
