@@ -20,7 +20,7 @@ class MLP:
 @fullgraph
 def classify(model, x):
     probs = nn.softmax(model.forward(x), 1)
-    return argmax(probs, dim=1), max(probs, 1)
+    return argmax(probs, dim=1), max(probs, 1).values
 
 @fullgraph
 def accuracy(pred, labels):

@@ -18,12 +18,12 @@ def linear(x, w, b=None):
 
 
 def softmax(x, dim=-1):
-    e = exp(x - max(x, dim, keepdim=True))
+    e = exp(x - max(x, dim, keepdim=True).values)
     return e / sum(e, dim, keepdim=True)
 
 
 def log_softmax(x, dim=-1):
-    s = x - max(x, dim, keepdim=True)
+    s = x - max(x, dim, keepdim=True).values
     return s - log(sum(exp(s), dim, keepdim=True))
 
 
@@ -76,3 +76,120 @@ def attention(q, k, v, mask=None, causal=False):
 def mse_loss(a, b):
     d = a - b
     return mean(d * d)
+
+
+# ---- lookups, classification losses and attention (torch.nn.functional names)
+
+# Rows of `weight` at the positions in `input` (any shape of int64 indices):
+# output shape input.shape + [embedding_dim]. `padding_idx` only matters for
+# training in torch (its row gets no gradient): the lookup is the same.
+def embedding(input, weight, padding_idx=None):
+    return weight[input]
+
+
+# int64 one-hot vectors along a new last dimension. num_classes=-1 (torch's
+# default) takes max(input) + 1, which depends on the data: pass it.
+def one_hot(tensor, num_classes=-1):
+    if num_classes < 0:
+        num_classes = int(tensor.max()) + 1
+    return (tensor[..., None] == arange(num_classes)).long()
+
+
+# The loss of log-probabilities `input` [N, C, ...] at class indices `target`
+# [N, ...]: -input[n, target[n]], weighted by weight[target[n]]; targets equal
+# to ignore_index count for nothing (and not in the mean's denominator).
+def nll_loss(input, target, weight=None, ignore_index=-100, reduction="mean"):
+    keep = target != ignore_index
+    safe = where(keep, target, 0)
+    picked = -gather(input, 1, safe.unsqueeze(1)).squeeze(1)
+    w = keep.to(input.dtype)
+    if weight is not None:
+        w = w * weight[safe]
+    return _reduce_loss(picked * w, w, reduction)
+
+
+def _reduce_loss(loss, w, reduction):
+    if reduction == "mean":
+        return sum(loss) / sum(w)
+    if reduction == "sum":
+        return sum(loss)
+    return loss
+
+
+# Cross entropy of logits `input` [N, C, ...] with class indices `target`
+# [N, ...] (or class probabilities of input's shape), as torch computes it:
+# label_smoothing mixes the one-hot target with the uniform distribution.
+def cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mean", label_smoothing=0.0):
+    logp = log_softmax(input, 1)
+    c = input.shape[1]
+    if target.is_floating_point():
+        t = target
+        if label_smoothing > 0.0:
+            t = t * (1.0 - label_smoothing) + label_smoothing / c
+        if weight is not None:
+            shape = [1] * input.ndim
+            shape[1] = c
+            logp = logp * weight.reshape(shape)
+        loss = -sum(t * logp, 1)
+        if reduction == "mean":
+            return mean(loss) if input.ndim > 1 else loss
+        if reduction == "sum":
+            return sum(loss)
+        return loss
+    keep = target != ignore_index
+    safe = where(keep, target, 0)
+    w = keep.to(input.dtype)
+    if weight is not None:
+        w = w * weight[safe]
+    nll = -gather(logp, 1, safe.unsqueeze(1)).squeeze(1)
+    if label_smoothing == 0.0:
+        return _reduce_loss(nll * w, w, reduction)
+    # the uniform part: the mean over classes of -logp (weighted per class when given)
+    if weight is not None:
+        shape = [1] * input.ndim
+        shape[1] = c
+        smooth = -sum(logp * weight.reshape(shape), 1) * keep.to(input.dtype)
+    else:
+        smooth = -sum(logp, 1) * keep.to(input.dtype)
+    loss = (1.0 - label_smoothing) * nll * w + (label_smoothing / c) * smooth
+    if reduction == "mean":
+        return sum(loss) / sum(w)
+    if reduction == "sum":
+        return sum(loss)
+    return loss
+
+
+# torch.nn.functional.scaled_dot_product_attention (torch 2.x): softmax(q k^T
+# * scale + mask) v over the last two dims of [..., L, E] / [..., S, E]
+# tensors (any number of batch and head dims). A bool attn_mask keeps the
+# positions where it is True; a float one is added to the scores. is_causal
+# keeps key j <= query i. dropout_p must be 0 (no training in kernels).
+def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False, scale=None):
+    s = scale
+    if s is None:
+        s = 1.0 / query.shape[-1] ** 0.5
+    scores = (query @ key.transpose(-2, -1)) * s
+    if is_causal:
+        keep = arange(scores.shape[-2])[:, None] >= arange(scores.shape[-1])[None, :]
+        scores = scores.masked_fill(logical_not(keep), float("-inf"))
+    if attn_mask is not None:
+        if attn_mask.is_floating_point():
+            scores = scores + attn_mask
+        else:
+            scores = scores.masked_fill(logical_not(attn_mask), float("-inf"))
+    return softmax(scores, -1) @ value
+
+
+# Multi-head attention of x [B, T, C] with fused qkv weights w_qkv [3C, C]
+# (torch.nn.MultiheadAttention's in_proj layout), output projection w_o
+# [C, C], `heads` heads; mask: bool [T, T] (True keeps) or None.
+def multi_head_attention(x, w_qkv, w_o, heads, b_qkv=None, b_o=None, mask=None, causal=False):
+    b = x.shape[0]
+    t = x.shape[1]
+    c = x.shape[2]
+    q, k, v = linear(x, w_qkv, b_qkv).chunk(3, -1)
+    q = q.reshape(b, t, heads, c // heads).transpose(1, 2)
+    k = k.reshape(b, t, heads, c // heads).transpose(1, 2)
+    v = v.reshape(b, t, heads, c // heads).transpose(1, 2)
+    y = scaled_dot_product_attention(q, k, v, attn_mask=mask, is_causal=causal)
+    return linear(y.transpose(1, 2).reshape(b, t, c), w_o, b_o)

@@ -30,6 +30,7 @@ enum class OpKind : uint16_t {
 enum class OpCategory : uint8_t {
   Input, Constant, Unary, Binary, Ternary, Reduce, Contract, View, Join, Create, Cast,
   Random,  // draws from the program's generator: never merged, never dropped, kept in program order
+  Index,   // reads operand 0 at positions loaded from index tensors (take, gather)
 };
 
 // The result dtype rules of ops.def's DType column.
@@ -48,6 +49,9 @@ std::optional<DType> UnaryResultDType(OpKind op, DType operand);
 // Ops that change state outside their value (the random generator): passes
 // never merge, drop or reorder them.
 inline bool HasSideEffect(OpKind op) { return CategoryOf(op) == OpCategory::Random; }
+// View ops whose result shares its operand's storage, as torch's views do
+// (flip is an index map in kernels but a copy in torch).
+inline bool SharesStorage(OpKind op) { return CategoryOf(op) == OpCategory::View && op != OpKind::Flip; }
 
 
 // One dimension: static when `sym < 0`, otherwise the symbolic size `s<sym>`

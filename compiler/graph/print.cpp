@@ -19,6 +19,8 @@ std::string Ints(const std::vector<int64_t>& v) {
 std::string AttrText(const Node& n) {
   const auto& a = n.attrs;
   switch (n.op) {
+    case OpKind::Take: case OpKind::Gather: return " axis=" + std::to_string(a.axis);
+    case OpKind::Flip: return " axes=" + Ints(a.axes);
     case OpKind::Input: return " #" + std::to_string(a.index) + " \"" + n.name + "\"";
     case OpKind::ScalarInput:
       return " #" + std::to_string(a.index) + (n.name.empty() ? "" : " \"" + n.name + "\"");
@@ -52,8 +54,10 @@ std::string AttrText(const Node& n) {
     case OpCategory::Reduce:
       return " axes=" + Ints(a.axes) + (a.keepdim ? " keepdim" : "");
     case OpCategory::Join: return " axis=" + std::to_string(a.axis);
+    case OpCategory::Index: return "";
     case OpCategory::View:
       switch (n.op) {
+        case OpKind::Take: case OpKind::Gather: case OpKind::Flip: return "";
         case OpKind::Transpose:
         case OpKind::Permute:
         case OpKind::Squeeze: return " axes=" + Ints(a.axes);

@@ -90,12 +90,45 @@ class Verifier {
     if (n.op == OpKind::Where && T(n.inputs[0]).dtype != DType::Bool) Error("condition must be bool");
   }
 
+  // take: operand 0 indexed on dims axis.. by the others, which broadcast;
+  // gather: index of operand 0's rank, output of its shape.
+  void CheckIndex(const Node& n) {
+    if (n.inputs.size() < 2) return Error("needs a tensor and an index");
+    const Shape& in = T(n.inputs[0]).shape;
+    if (n.type.dtype != T(n.inputs[0]).dtype) return Error("keeps the dtype of operand 0");
+    for (size_t i = 1; i < n.inputs.size(); ++i)
+      if (T(n.inputs[i]).dtype != DType::I64 && T(n.inputs[i]).dtype != DType::I32) return Error("indices are integers");
+    int64_t rank = static_cast<int64_t>(in.size()), ax = n.attrs.axis;
+    if (n.op == OpKind::Gather) {
+      if (n.inputs.size() != 2 || ax < 0 || ax >= std::max<int64_t>(rank, 1)) return Error("axis out of range");
+      if (T(n.inputs[1]).shape.size() != in.size()) return Error("index and input ranks differ");
+      return ExpectShape(T(n.inputs[1]).shape, n);
+    }
+    int64_t k = static_cast<int64_t>(n.inputs.size()) - 1;
+    if (ax < 0 || ax + k > rank) return Error("indexed dims out of range");
+    Shape b;
+    for (size_t i = 1; i < n.inputs.size(); ++i) {
+      auto s = BroadcastShapes(b, T(n.inputs[i]).shape);
+      if (!s) return Error("index shapes do not broadcast");
+      b = *s;
+    }
+    Shape want(in.begin(), in.begin() + ax);
+    want.insert(want.end(), b.begin(), b.end());
+    want.insert(want.end(), in.begin() + ax + k, in.end());
+    ExpectShape(want, n);
+  }
+
   void CheckView(const Node& n) {
     const Shape& in = T(n.inputs[0]).shape;
     const Shape& out = n.type.shape;
     if (n.type.dtype != T(n.inputs[0]).dtype) Error("a view keeps the dtype");
     int64_t rank = static_cast<int64_t>(in.size());
     switch (n.op) {
+      case OpKind::Flip:
+        for (int64_t a : n.attrs.axes)
+          if (a < -std::max<int64_t>(rank, 1) || a >= std::max<int64_t>(rank, 1)) return Error("axis out of range");
+        return ExpectShape(in, n);
+      case OpKind::Take: case OpKind::Gather: return;  // not views (CheckIndex)
       case OpKind::Transpose:
       case OpKind::Permute: {
         std::vector<int64_t> perm;
@@ -198,6 +231,7 @@ class Verifier {
   void CheckNode(const Node& n) {
     CheckDType(n);
     switch (CategoryOf(n.op)) {
+      case OpCategory::Index: return CheckIndex(n);
       case OpCategory::Random:
         if (!n.inputs.empty()) Error("takes no operands");
         if (n.type.dtype != DType::F32 && n.type.dtype != DType::F64) Error("random numbers are float32 or float64");

@@ -109,6 +109,10 @@ class Emitter {
   llvm::Value* EmitIntPow(llvm::Value* a, llvm::Value* e, llvm::Type* ty, const graph::Node& n);
   llvm::Value* EvalCreate(const graph::Node& n, const Index& idx);
   llvm::Value* EvalReshape(ValueId v, const Index& idx);
+  // take / gather (lower/gather.cpp)
+  llvm::Value* EvalIndexOp(ValueId v, const Index& idx);
+  llvm::Value* CheckedPosition(llvm::Value* pos, DType pos_type, llvm::Value* size, bool wrap, const graph::Node& n,
+                               const std::string& what);
   void FindHoisted(const passes::FusedGroup& grp, ValueId v, const Index& idx);
   llvm::Value* LoadConstData(const graph::Node& n, const Index& idx);
 

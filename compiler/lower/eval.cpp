@@ -108,6 +108,7 @@ Value* Emitter::EvalNode(ValueId v, const Index& idx) {
       Value* hi_gt = IsF(t) ? b_.CreateFCmpOGT(r, ops[2]) : b_.CreateICmpSGT(r, ops[2]);
       return b_.CreateSelect(hi_gt, ops[2], r);
     }
+    case OpCategory::Index: return EvalIndexOp(v, idx);
     case OpCategory::Reduce: return EmitReduction(v, idx);  // not hoisted here: computed in place
     case OpCategory::View:
       if (n.op == OpKind::Reshape) return EvalReshape(v, idx);
@@ -170,7 +171,7 @@ Value* Emitter::EvalUnary(const Node& n, Value* x, DType t) {
     case OpKind::Transpose: case OpKind::Permute: case OpKind::Reshape: case OpKind::Expand: case OpKind::Slice:
     case OpKind::Select: case OpKind::Unsqueeze: case OpKind::Squeeze: case OpKind::Cat: case OpKind::Stack:
     case OpKind::Full: case OpKind::Arange: case OpKind::Linspace: case OpKind::Eye: case OpKind::Cast:
-    case OpKind::Rand: case OpKind::RandN: break;
+    case OpKind::Rand: case OpKind::Flip: case OpKind::Take: case OpKind::Gather: case OpKind::RandN: break;
   }
   k_.errors.push_back(std::string("cannot lower unary ") + graph::OpSpelling(n.op));
   return x;
@@ -261,7 +262,7 @@ Value* Emitter::EvalBinary(const Node& n, Value* a, Value* c, DType t) {
     case OpKind::All: case OpKind::Any: case OpKind::MatMul: case OpKind::Transpose: case OpKind::Permute:
     case OpKind::Reshape: case OpKind::Expand: case OpKind::Slice: case OpKind::Select: case OpKind::Unsqueeze:
     case OpKind::Squeeze: case OpKind::Cat: case OpKind::Stack: case OpKind::Full: case OpKind::Arange:
-    case OpKind::Linspace: case OpKind::Eye: case OpKind::Cast: case OpKind::Rand: case OpKind::RandN: break;
+    case OpKind::Linspace: case OpKind::Eye: case OpKind::Cast: case OpKind::Rand: case OpKind::Flip: case OpKind::Take: case OpKind::Gather: case OpKind::RandN: break;
   }
   k_.errors.push_back(std::string("cannot lower binary ") + graph::OpSpelling(n.op));
   return a;
@@ -349,7 +350,7 @@ Value* Emitter::EvalCreate(const Node& n, const Index& idx) {
     case OpKind::ArgMin: case OpKind::All: case OpKind::Any: case OpKind::MatMul: case OpKind::Transpose:
     case OpKind::Permute: case OpKind::Reshape: case OpKind::Expand: case OpKind::Slice: case OpKind::Select:
     case OpKind::Unsqueeze: case OpKind::Squeeze: case OpKind::Cat: case OpKind::Stack: case OpKind::Cast:
-    case OpKind::Rand: case OpKind::RandN: break;
+    case OpKind::Rand: case OpKind::Flip: case OpKind::Take: case OpKind::Gather: case OpKind::RandN: break;
   }
   return llvm::UndefValue::get(ElemType(k_.c, t));
 }

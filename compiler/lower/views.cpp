@@ -34,6 +34,13 @@ Index Emitter::ViewInputIndex(ValueId v, const Index& idx) {
     return q;
   };
   switch (n.op) {
+    case OpKind::Flip:
+      in = idx;
+      for (int64_t a : n.attrs.axes) {
+        int64_t ax = (a + rank) % rank;
+        in[ax] = b_.CreateSub(b_.CreateSub(DimSize(s[ax]), I64(1)), idx[ax]);
+      }
+      break;
     case OpKind::Transpose: {
       in = idx;
       if (rank == 0) break;
@@ -87,7 +94,7 @@ Index Emitter::ViewInputIndex(ValueId v, const Index& idx) {
     case OpKind::Mean: case OpKind::Max: case OpKind::Min: case OpKind::Prod: case OpKind::ArgMax:
     case OpKind::ArgMin: case OpKind::All: case OpKind::Any: case OpKind::MatMul: case OpKind::Reshape:
     case OpKind::Cat: case OpKind::Stack: case OpKind::Full: case OpKind::Arange: case OpKind::Linspace:
-    case OpKind::Eye: case OpKind::Cast: case OpKind::Rand: case OpKind::RandN: in = idx; break;
+    case OpKind::Eye: case OpKind::Cast: case OpKind::Rand: case OpKind::Take: case OpKind::Gather: case OpKind::RandN: in = idx; break;
   }
   return in;
 }

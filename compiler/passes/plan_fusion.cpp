@@ -122,6 +122,7 @@ class Planner {
         out.kind = n.op == OpKind::Input ? GroupKind::Copy : GroupKind::Elementwise;
         if (n.op == OpKind::Input) AddRead(r);
         break;
+      case OpCategory::Index:
       case OpCategory::Constant: case OpCategory::Unary: case OpCategory::Binary: case OpCategory::Ternary:
       case OpCategory::View: case OpCategory::Create: case OpCategory::Cast:
         out.kind = GroupKind::Elementwise;
@@ -221,6 +222,13 @@ class Planner {
         }
         return true;
       case OpCategory::View: return WalkView(v, d);
+      case OpCategory::Index:
+        // Lowering loads positions and reads operand 0 there: every operand has a buffer.
+        for (ValueId in : n.inputs) {
+          if (!IsLeaf(in)) return Materialise(in);
+          AddRead(in);
+        }
+        return true;
       case OpCategory::Input: case OpCategory::Constant: case OpCategory::Reduce: case OpCategory::Contract:
       case OpCategory::Join: case OpCategory::Create: case OpCategory::Random: return true;  // constants, creation ops: no operands
     }
@@ -251,6 +259,10 @@ class Planner {
           din.push_back(s[i].is_static() && s[i].size == 1 ? DimDep{} : d[i + off]);
         break;
       }
+      case OpKind::Flip:  // read at n-1-i: not the nest's own index on the flipped dims
+        din = d;
+        for (int64_t a : n.attrs.axes) din[(a + rank) % rank] = {DimDep::Other, -1, d[(a + rank) % rank].mask};
+        break;
       case OpKind::Slice: {
         din = d;
         int64_t ax = (n.attrs.axis + rank) % rank;
@@ -296,7 +308,7 @@ class Planner {
       case OpKind::Mean: case OpKind::Max: case OpKind::Min: case OpKind::Prod: case OpKind::ArgMax:
       case OpKind::ArgMin: case OpKind::All: case OpKind::Any: case OpKind::MatMul: case OpKind::Cat:
       case OpKind::Stack: case OpKind::Full: case OpKind::Arange: case OpKind::Linspace: case OpKind::Eye:
-      case OpKind::Cast: case OpKind::Rand: case OpKind::RandN: return true;
+      case OpKind::Cast: case OpKind::Rand: case OpKind::Take: case OpKind::Gather: case OpKind::RandN: return true;
     }
     return Walk(in, din);
   }
@@ -386,6 +398,8 @@ std::vector<bool> InitialMaterialised(const Graph& g) {
       }
     }
     if (node.op == OpKind::Reshape && g.nodes[node.inputs[0]].op != OpKind::Input) mat[node.inputs[0]] = true;
+    if (cat == OpCategory::Index)
+      for (ValueId in : node.inputs) mat[in] = mat[in] || g.nodes[in].op != OpKind::Input;
     if (node.op == OpKind::Input) mat[i] = true;
   }
   for (size_t i = 0; i < n; ++i) {

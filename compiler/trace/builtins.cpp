@@ -452,6 +452,7 @@ ValuePtr Tracer::CallBuiltin(const std::string& name, const ValuePtr& self, Call
 
   const sem::BuiltinInfo* row = sem::FindBuiltin(name);
   if (row && sem::HasFunctionForm(row->form)) {
+    if (ValuePtr r = IndexShapeBuiltin(name, nullptr, args)) return r;
     return Creation(name, args);
   }
   if (name == "float32" || name == "float64" || name == "int64" || name == "int32") {

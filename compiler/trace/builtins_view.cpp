@@ -10,6 +10,7 @@ namespace tcc::trace {
 
 ValuePtr Tracer::TensorMethod(const std::string& name, const ValuePtr& t, CallArgs& args) {
   Range where = args.range;
+  if (ValuePtr r = IndexShapeBuiltin(name, t, args)) return r;
   if (name == "item" || name == "tolist") {
     Break(BreakKind::TensorToScalar, where,
           "`." + name + "()` copies tensor data into " + (name == "item" ? "a Python number" : "a Python list"));

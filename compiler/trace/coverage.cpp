@@ -45,7 +45,10 @@ void Tracer::NoteUncompiled(Frame& f, size_t tape_begin, size_t tape_end, Range 
 
 void Tracer::MarkCovered(const Segment& s) {
   if (tape_covered.size() < tape.size()) tape_covered.resize(tape.size(), 0);
-  for (size_t i = s.tape_begin; i < s.tape_end && i < tape_covered.size(); ++i) tape_covered[i] = 1;
+  for (size_t i = s.tape_begin; i < s.tape_end && i < tape_covered.size(); ++i) {
+    bool dead = i - s.tape_begin < s.dead.size() && s.dead[i - s.tape_begin];
+    if (tape_covered[i] != 1) tape_covered[i] = dead ? 2 : 1;  // compiled by some segment wins
+  }
 }
 
 namespace {
@@ -56,7 +59,7 @@ RegionInfo BuildRegion(Tracer& t, const Specialisation& sp, const std::string& n
   for (char& c : r.name)
     if (c == '.') c = '_';
   for (size_t i = begin; i < end; ++i) {
-    if (!keep[i]) continue;
+    if (keep[i] != 1) continue;
     const TapeOp& op = t.tape[i];
     r.op_names.push_back(OpName(op.op));
     std::string fname = op.file ? op.file->display_name() : std::string("?");
@@ -114,7 +117,7 @@ void Tracer::FinishEntryCoverage(size_t notes_begin, size_t regions_begin, size_
   for (size_t r = regions_begin; r < regions.size(); ++r) {
     const RegionBounds& b = regions[r];
     bool any = false;
-    for (size_t i = b.begin; i < b.end && !any; ++i) any = tape_covered[i];
+    for (size_t i = b.begin; i < b.end && !any; ++i) any = tape_covered[i] == 1;
     if (!any) continue;
     std::string name = sp.function + "_s" + std::to_string(spec) + "_g" + std::to_string(sp.graphs.size());
     sp.graphs.push_back(BuildRegion(*this, sp, name, b.begin, b.end, tape_covered));

@@ -19,7 +19,7 @@ ValuePtr Tracer::Emit(graph::OpKind op, std::vector<ValuePtr> inputs, graph::Att
   ValuePtr v = MakeTensor(out);
   for (const auto& in : inputs)
     if (in->kind == VK::Tensor && !in->rank_known) v->rank_known = false;
-  if (graph::CategoryOf(op) == graph::OpCategory::View && !inputs.empty() && inputs[0]->kind == VK::Tensor)
+  if (graph::SharesStorage(op) && !inputs.empty() && inputs[0]->kind == VK::Tensor)
     v->view_of = inputs[0]->view_of ? inputs[0]->view_of : inputs[0];
   if (Traced()) {
     v->tape_pos = static_cast<int64_t>(tape.size());

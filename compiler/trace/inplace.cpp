@@ -118,7 +118,7 @@ bool Tracer::IsViewChainOf(const ValuePtr& view, const ValuePtr& base) const {
   for (ValuePtr v = view; v != base;) {
     if (!v || v->tape_pos < 0) return false;
     const TapeOp& op = tape[v->tape_pos];
-    if (graph::CategoryOf(op.op) != graph::OpCategory::View || op.inputs.empty()) return false;
+    if (!graph::SharesStorage(op.op) || op.inputs.empty()) return false;
     v = op.inputs[0];
   }
   return true;

@@ -15,7 +15,9 @@ nlohmann::json OutJson(const OutValue& v) {
     case OutValue::Tuple: case OutValue::List: {
       nlohmann::json items = nlohmann::json::array();
       for (const auto& x : v.items) items.push_back(OutJson(x));
-      return {{"kind", v.kind == OutValue::Tuple ? "tuple" : "list"}, {"items", items}};
+      nlohmann::json j = {{"kind", v.kind == OutValue::Tuple ? "tuple" : "list"}, {"items", items}};
+      if (!v.keys.empty()) j["fields"] = v.keys, j["name"] = v.class_name;  // a named tuple
+      return j;
     }
     case OutValue::Object: case OutValue::Dict: {
       nlohmann::json items = nlohmann::json::array();
@@ -47,7 +49,7 @@ int64_t RealOps(const graph::Graph& g) {
       case graph::OpCategory::Unary: case graph::OpCategory::Binary: case graph::OpCategory::Ternary:
       case graph::OpCategory::Reduce: case graph::OpCategory::Contract: case graph::OpCategory::View:
       case graph::OpCategory::Join: case graph::OpCategory::Create: case graph::OpCategory::Cast:
-      case graph::OpCategory::Random: ++n; break;
+      case graph::OpCategory::Random: case graph::OpCategory::Index: ++n; break;
     }
   }
   return n;

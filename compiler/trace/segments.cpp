@@ -283,7 +283,7 @@ bool BuildGraph(Tracer& t, size_t b, size_t e, const std::function<std::string(c
     return id;
   };
   for (size_t i = b; i < e; ++i) {
-    if (keep && !(*keep)[i]) continue;
+    if (keep && (*keep)[i] != 1) continue;  // not compiled, or dead code (2)
     const TapeOp& op = t.tape[i];
     graph::Node n;
     n.op = op.op;
@@ -327,7 +327,7 @@ bool ViewOfInput(const graph::Graph& g, graph::ValueId id, OutValue& out) {
   graph::ValueId cur = id;
   while (g.nodes[cur].op != graph::OpKind::Input) {
     const graph::Node& n = g.nodes[cur];
-    if (graph::CategoryOf(n.op) != graph::OpCategory::View || n.inputs.empty()) return false;
+    if (!graph::SharesStorage(n.op) || n.inputs.empty()) return false;
     OutValue::ViewStep st{n.op, n.attrs, {}};
     for (const auto& d : n.type.shape) {
       if (!d.is_static()) return false;
@@ -400,6 +400,10 @@ bool ToOutValue(const ValuePtr& v, OutContext& cx, OutValue& out, int depth = 0)
     case VK::Tuple:
       if (!v->known) return false;
       out.kind = v->kind == VK::Tuple ? OutValue::Tuple : OutValue::List;
+      if (v->kind == VK::Tuple && !v->keys.empty()) {  // a named tuple
+        for (const auto& k : v->keys) out.keys.push_back(k->s);
+        out.class_name = v->class_name;
+      }
       for (const auto& x : v->items) {
         OutValue o;
         if (!ToOutValue(x, cx, o, depth + 1)) return false;
@@ -531,6 +535,21 @@ void Tracer::SegClose(Frame& f) {
     w.output = static_cast<int>(pos - seg.graph.outputs.begin());
     if (pos == seg.graph.outputs.end()) seg.graph.outputs.push_back(out->second);
     seg.writebacks.push_back(w);
+  }
+  // Dead ops: values no output needs (`max(x, 1).values` leaves the argmax).
+  {
+    std::vector<uint8_t> live(seg.graph.nodes.size(), 0);
+    for (graph::ValueId o : seg.graph.outputs) live[o] = 1;
+    for (size_t i = seg.graph.nodes.size(); i-- > 0;) {
+      if (graph::HasSideEffect(seg.graph.nodes[i].op)) live[i] = 1;
+      if (live[i])
+        for (graph::ValueId in : seg.graph.nodes[i].inputs) live[in] = 1;
+    }
+    seg.dead.assign(s.tape_end - s.tape_begin, 0);
+    for (size_t i = s.tape_begin; i < s.tape_end; ++i) {
+      auto it = ids.find(tape[i].out.get());
+      if (it != ids.end() && !live[it->second]) seg.dead[i - s.tape_begin] = 1;
+    }
   }
   // Guards: every tensor and Python value reached from what the segment read.
   std::vector<std::pair<std::string, const Value*>> tensors;

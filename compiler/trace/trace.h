@@ -151,8 +151,8 @@ struct OutValue {
   int index = 0;                    // Tensor: index into graph.outputs; Input: into Segment::inputs
   std::string const_json = "null";  // Const: JSON scalar text
   std::vector<OutValue> items;      // Tuple / List / Object / Dict
-  std::vector<std::string> keys;    // Object: attribute names; Dict: JSON keys
-  std::string class_module, class_name;  // Object
+  std::vector<std::string> keys;    // Object: attribute names; Dict: JSON keys; Tuple: a named tuple's fields
+  std::string class_module, class_name;  // Object; a named Tuple's type (class_name)
   std::string path;                 // Path
 };
 
@@ -173,6 +173,9 @@ struct Segment {
   // interpreter runs whose body runs as kernels).
   std::vector<int> block;
   int stmt_begin = 0, stmt_end = 0;
+  // Per tape op of [tape_begin, tape_end): 1 when no output needs its value
+  // (dead code: the kernel does not compute it; explain does not list it).
+  std::vector<uint8_t> dead;
   std::vector<Guard> guards;
   std::vector<std::string> inputs;        // tensor paths, kernel input order (= Input attrs.index)
   std::vector<std::string> scalar_inputs; // runtime numbers (= ScalarInput attrs.index)

@@ -197,6 +197,8 @@ ValuePtr Tracer::GetAttr(const ValuePtr& base, const std::string& attr, Range wh
       return MakeUnknown();
     }
     case VK::List: case VK::Dict: case VK::Str: case VK::Tuple:
+      for (size_t i = 0; base->kind == VK::Tuple && i < base->keys.size() && i < base->items.size(); ++i)
+        if (base->keys[i]->kind == VK::Str && base->keys[i]->s == attr) return base->items[i];  // a named tuple
       return MakeBuiltin(std::string(base->kind == VK::Dict ? "dict." : base->kind == VK::Str ? "str." : "list.") +
                              attr, base);
     case VK::Wrapper: case VK::BoundMethod: case VK::Function:

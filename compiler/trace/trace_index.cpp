@@ -1,5 +1,5 @@
-// Implements subscripts: tensor indexing (ints, slices, None, ...; masks and
-// index tensors break), and indexing of lists, tuples, dicts and shapes.
+// Implements subscripts: tensor indexing (ints, slices, None, ...; index
+// tensors: trace_gather.cpp; boolean masks break), and indexing of lists, tuples, dicts and shapes.
 #include "trace/tracer.h"
 
 namespace tcc::trace {
@@ -24,27 +24,25 @@ ValuePtr Tracer::IndexValue(const ValuePtr& base, const Expr& index_expr, Range 
     // Evaluate all index parts first.
     std::vector<ValuePtr> vals;
     for (const Expr* p : parts) vals.push_back(Eval(*p));
+    bool advanced = false;
     for (size_t i = 0; i < vals.size(); ++i) {
       const ValuePtr& v = vals[i];
-      if (v->kind == VK::Tensor) {
-        if (v->type.dtype == graph::DType::Bool) {
-          if (Traced())
-            Break(BreakKind::DynamicOutputShape, parts[i]->range,
-                  "boolean-mask indexing: the number of selected elements depends on the mask's data");
-        } else if (Traced()) {
-          Break(BreakKind::Unsupported, parts[i]->range,
-                "indexing with an index tensor (gather) is not supported in a graph");
-        }
+      if (v->kind == VK::Tensor && v->type.dtype == graph::DType::Bool) {
+        if (Traced())
+          Break(BreakKind::DynamicOutputShape, parts[i]->range,
+                "boolean-mask indexing: the number of selected elements depends on the mask's data");
+        // x[mask]: [count] + the dims the mask does not cover
         auto r = MakeTensor(graph::TensorType{base->type.dtype, {syms.Fresh()}});
-        r->rank_known = v->type.dtype == graph::DType::Bool;
+        size_t mr = v->type.shape.size();
+        r->rank_known = vals.size() == 1 && base->rank_known && v->rank_known && mr <= base->type.shape.size();
+        if (r->rank_known) r->type.shape.insert(r->type.shape.end(), base->type.shape.begin() + mr, base->type.shape.end());
         return r;
       }
-      if (v->kind == VK::List) {
-        if (Traced()) Break(BreakKind::Unsupported, parts[i]->range, "indexing a tensor with a list (advanced indexing)");
-        auto r = MakeTensor(graph::TensorType{base->type.dtype, {}});
-        r->rank_known = false;
-        return r;
-      }
+      advanced = advanced || v->kind == VK::Tensor || v->kind == VK::List;
+    }
+    if (advanced) return AdvancedIndex(base, parts, vals, where);
+    for (size_t i = 0; i < vals.size(); ++i) {
+      const ValuePtr& v = vals[i];
       if (v->kind == VK::Int && !v->known) {
         if (Traced())
           Break(BreakKind::Unsupported, parts[i]->range,

@@ -159,6 +159,17 @@ class Tracer {
   ValuePtr GetAttr(const ValuePtr& base, const std::string& attr, Range where);
   ValuePtr EvalSubscript(const ast::SubscriptExpr& e);
   ValuePtr IndexValue(const ValuePtr& base, const ast::Expr& index_expr, Range where);
+  // index tensors (trace_gather.cpp)
+  ValuePtr AdvancedIndex(const ValuePtr& base, const std::vector<const ast::Expr*>& parts,
+                         std::vector<ValuePtr> vals, Range where);
+  ValuePtr IndexListTensor(const ValuePtr& list, Range where);
+  ValuePtr GatherOp(const std::string& name, const ValuePtr& self, CallArgs& args);
+  // The Index, Shape and Sort rows and max/min with a dim (trace_shape_ops.cpp);
+  // null when `name` is none of them. `self`: the receiver of the method form.
+  ValuePtr IndexShapeBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args);
+  ValuePtr NarrowOp(const ValuePtr& x, int64_t dim, int64_t start, int64_t length, Range where);
+  // torch.return_types.<type>(values, indices): a tuple whose keys name its items
+  ValuePtr NamedPair(const std::string& type, ValuePtr values, ValuePtr indices);
   ValuePtr EvalBinary(const ast::BinaryExpr& e);
   ValuePtr BinaryOp(ast::BinOp op, const ValuePtr& a, const ValuePtr& b, Range where);
   ValuePtr EvalUnary(const ast::UnaryExpr& e);
@@ -315,7 +326,7 @@ class Tracer {
   size_t entry_tape_begin = 0;       // tape size when the current entry started
   bool exhausted = false;            // the current entry ran out of steps             // the next CallFunction starts an entry (traced frame)
   std::set<std::string> segment_keys;
-  std::vector<uint8_t> tape_covered;           // per tape op: an emitted segment compiles it
+  std::vector<uint8_t> tape_covered;           // per tape op: an emitted segment compiles it (1) or drops it as dead (2)
   std::vector<UncompiledNote> uncompiled;      // of the entries being traced
   std::vector<RegionBounds> regions;           // of the entries being traced
 

@@ -200,11 +200,20 @@ Value TensorReduceBuiltin(Interp& in, Args& a, rt::ReduceOp op) {
   }
 }
 
-// max(x), max(x, dim, keepdim) -> values; max(a, b) with a tensor b -> maximum.
+Value TensorMinMaxWithDim(const rt::Tensor& x, int64_t dim, bool keepdim, bool is_max);  // builtins_index.cpp
+
+// max(x) -> the value; max(x, dim, keepdim) -> (values, indices), a named
+// tuple as torch's; max(a, b) with a tensor or float b -> maximum.
 Value TensorMinMaxBuiltin(Interp& in, Args& a, bool is_max) {
   const Value& second = a.Get(1, "other");
   if (a.npos >= 2 && (second.is(OType::Tensor) || second.is_float())) {
     return is_max ? Binary<rt::BinaryOp::Maximum>(in, a) : Binary<rt::BinaryOp::Minimum>(in, a);
+  }
+  const Value& dim = a.Get(1, "dim");
+  if (!dim.is_undef() && !dim.is_none() && !dim.is(OType::List) && !dim.is(OType::Tuple)) {
+    a.Check(3, {"input", "dim", "keepdim"});
+    const Value& k = a.Get(2, "keepdim");
+    return TensorMinMaxWithDim(Self(a), IntArg(dim, "dim"), !k.is_undef() && Truthy(k), is_max);
   }
   return is_max ? Reduce<rt::ReduceOp::Max>(in, a) : Reduce<rt::ReduceOp::Min>(in, a);
 }
@@ -214,8 +223,11 @@ Value MaxFn(Interp& in, Args& a) { return TensorMinMaxBuiltin(in, a, true); }
 Value MinFn(Interp& in, Args& a) { return TensorMinMaxBuiltin(in, a, false); }
 }  // namespace
 
+const std::vector<std::pair<const char*, BuiltinFn>>& IndexFunctionTable();  // builtins_index.cpp
+
 const std::vector<std::pair<const char*, BuiltinFn>>& TensorFunctionTable() {
-  static const std::vector<std::pair<const char*, BuiltinFn>> table = {
+  static const std::vector<std::pair<const char*, BuiltinFn>> table = [] {
+    std::vector<std::pair<const char*, BuiltinFn>> t = {
       {"abs", Unary<rt::UnaryOp::Abs>}, {"exp", Unary<rt::UnaryOp::Exp>}, {"log", Unary<rt::UnaryOp::Log>},
       {"sqrt", Unary<rt::UnaryOp::Sqrt>}, {"rsqrt", Unary<rt::UnaryOp::Rsqrt>}, {"sin", Unary<rt::UnaryOp::Sin>},
       {"cos", Unary<rt::UnaryOp::Cos>}, {"tanh", Unary<rt::UnaryOp::Tanh>}, {"sigmoid", Unary<rt::UnaryOp::Sigmoid>},
@@ -231,7 +243,10 @@ const std::vector<std::pair<const char*, BuiltinFn>>& TensorFunctionTable() {
       {"expand", Expand}, {"flatten", Flatten}, {"squeeze", Squeeze}, {"unsqueeze", Unsqueeze},
       {"contiguous", Contiguous}, {"clone", Clone}, {"logical_not", LogicalNot}, {"detach", Detach},
       {"t", TwoDimT}, {"expand_as", ExpandAs}, {"reshape_as", ReshapeAs}, {"view_as", ViewAs}, {"item", Item}, {"tolist", Tolist}, {"numel", Numel},
-  };
+    };
+    for (const auto& row : IndexFunctionTable()) t.push_back(row);
+    return t;
+  }();
   return table;
 }
 

@@ -314,6 +314,12 @@ Value Interp::GetAttr(const Value& obj, int32_t sym) {
           return r;
         }
         break;
+      case OType::Tuple: {
+        auto* t = obj.as<TupleObj>();
+        for (size_t i = 0; i < t->fields.size() && i < t->items.size(); ++i)
+          if (t->fields[i] == sym) return t->items[i];
+        break;
+      }
       case OType::DType: {
         static const int32_t is_fp = Intern("is_floating_point");
         if (sym == is_fp) return Value::Bool(rt::is_floating(static_cast<rt::DType>(obj.as<DTypeObj>()->dtype)));

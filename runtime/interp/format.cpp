@@ -88,7 +88,21 @@ void ReprInto(const Value& v, std::string& out, int depth) {
   switch (v.obj()->type) {
     case OType::Str: out += QuoteStr(v.as<StrObj>()->s); return;
     case OType::List: SeqInto(v.as<ListObj>()->items, "[", "]", false, out, depth); return;
-    case OType::Tuple: SeqInto(v.as<TupleObj>()->items, "(", ")", true, out, depth); return;
+    case OType::Tuple: {
+      auto* t = v.as<TupleObj>();
+      if (t->fields.empty() || t->fields.size() != t->items.size()) {
+        SeqInto(t->items, "(", ")", true, out, depth);
+        return;
+      }
+      // torch's named tuples: torch.return_types.max(\nvalues=...,\nindices=...)
+      out += "torch.return_types." + t->name + "(";
+      for (size_t i = 0; i < t->items.size(); ++i) {
+        out += (i ? ",\n" : "\n") + SymName(t->fields[i]) + "=";
+        ReprInto(t->items[i], out, depth + 1);
+      }
+      out += ")";
+      return;
+    }
     case OType::Dict: {
       out += "{";
       bool first = true;

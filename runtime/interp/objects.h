@@ -36,6 +36,8 @@ struct TupleObj : Object {
   TupleObj() : Object(OType::Tuple) {}
   explicit TupleObj(std::vector<Value> v) : Object(OType::Tuple), items(std::move(v)) {}
   std::vector<Value> items;
+  std::vector<int32_t> fields;  // a named tuple's field names (`max(x, 1).indices`), else empty
+  std::string name;             // a named tuple's type: torch.return_types.<name>
 };
 // Insertion-ordered dict; keys are hashable scalars, strings and tuples.
 struct DictObj : Object {

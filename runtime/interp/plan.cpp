@@ -75,6 +75,10 @@ void ParseValue(const json& j, PlanValue* out, int32_t* max_index) {
     out->constant = ConstOf(j.at("value"));
   } else if (kind == "tuple" || kind == "list") {
     out->kind = kind == "tuple" ? PlanValue::kTuple : PlanValue::kList;
+    if (j.contains("fields")) {
+      for (auto& f : j.at("fields")) out->fields.push_back(Intern(f.get<std::string>()));
+      out->tuple_name = j.value("name", "");
+    }
     for (auto& item : j.at("items")) {
       out->items.emplace_back();
       ParseValue(item, &out->items.back(), max_index);

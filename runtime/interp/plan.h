@@ -57,6 +57,8 @@ struct PlanValue {
   int32_t index = 0;          // kTensor: output index; kInput: input index (the object itself)
   Value constant;             // kConst (None, bool, int, float, str)
   std::vector<PlanValue> items;  // kTuple, kList; kObject attribute values; kDict values
+  std::vector<int32_t> fields;   // kTuple: a named tuple's field symbols (else empty)
+  std::string tuple_name;        // kTuple: a named tuple's type
   std::vector<int32_t> attrs; // kObject: attribute symbols
   std::vector<Value> keys;    // kDict: keys
   PlanPath path;              // kObject: the class (a global); kPath: the value at segment start

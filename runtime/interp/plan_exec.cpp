@@ -148,7 +148,11 @@ Value BuildOutput(const PlanValue& pv, std::vector<Value>& outs, const std::vect
     case PlanValue::kList: {
       std::vector<Value> items;
       for (auto& it : pv.items) items.push_back(BuildOutput(it, outs, ins, paths, next_path));
-      return pv.kind == PlanValue::kTuple ? MakeTuple(std::move(items)) : MakeList(std::move(items));
+      if (pv.kind == PlanValue::kList) return MakeList(std::move(items));
+      Value t = MakeTuple(std::move(items));
+      t.as<TupleObj>()->fields = pv.fields;
+      t.as<TupleObj>()->name = pv.tuple_name;
+      return t;
     }
   }
   return Value::None();

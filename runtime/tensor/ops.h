@@ -201,6 +201,19 @@ void index_put(const Tensor& x, std::span<const IndexItem> items, Scalar value);
 // Indices where mask is true, as an int64 tensor [count, mask.dim()].
 Tensor nonzero(const Tensor& mask);
 
+// gather.cpp (torch semantics). gather: out[i][j] = x[i][index[i][j]] (dim 1);
+// index has x's rank and no larger sizes off `dim`; positions do not wrap.
+Tensor gather(const Tensor& x, int64_t dim, const Tensor& index);
+// A copy of x with src (a tensor, read where index is, or a number) written
+// (add: added) at the positions of index along dim, as torch.scatter(_add).
+Tensor scatter(const Tensor& x, int64_t dim, const Tensor& index, const TensorOrScalar& src, bool add);
+// x[:, ..., index] on dim (1-d index; negative positions wrap, as indexing).
+Tensor index_select(const Tensor& x, int64_t dim, const Tensor& index);
+Tensor flip(const Tensor& x, std::span<const int64_t> dims);  // a copy
+// Values and int64 positions sorted along dim (stable; NaN is largest);
+// k >= 0 keeps the first k (topk).
+std::pair<Tensor, Tensor> sort(const Tensor& x, int64_t dim, bool descending, int64_t k = -1);
+
 // ================================================================ conversion
 
 // tolist(): nested lists of Scalars (a 0-d tensor gives a leaf).

@@ -7,7 +7,7 @@ def step(x, w):
     return softmax_rows(h) * 2
 
 def softmax_rows(h):
-    e = exp(h - max(h, 1, keepdim=True))
+    e = exp(h - max(h, 1, keepdim=True).values)
     return e / sum(e, 1, keepdim=True)
 
 manual_seed(4)

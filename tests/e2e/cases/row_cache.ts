@@ -11,7 +11,7 @@ def softmax(x):
     return nn.softmax(x, -1)
 
 def two_sums(x):
-    e = exp(x - max(x, 1, keepdim=True))
+    e = exp(x - max(x, 1, keepdim=True).values)
     s = sum(e, 1, keepdim=True)
     w = sum(e * x, 1, keepdim=True)
     return e * x / s - w / s
@@ -25,7 +25,7 @@ def transposed(x):
     return e / sum(e, 1, keepdim=True) + e.T
 
 def wide(x):
-    e = exp(x - max(x, 1, keepdim=True))
+    e = exp(x - max(x, 1, keepdim=True).values)
     return e.double() / sum(e, 1, keepdim=True)
 
 def entropy(x):

@@ -13,7 +13,7 @@ class MLP:
     def forward(self, x):
         h = self.hidden(x)
         logits = h @ self.w2
-        e = exp(logits - logits.max(dim=-1, keepdim=True))
+        e = exp(logits - logits.max(dim=-1, keepdim=True).values)
         return e / e.sum(dim=-1, keepdim=True)
 
 model = MLP(ones(4, 8), zeros(8), ones(8, 3))

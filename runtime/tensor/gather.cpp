@@ -1,0 +1,194 @@
+// gather.cpp: implements gather, scatter / scatter_add, index_select, flip,
+// sort / topk (torch semantics).
+#include <algorithm>
+#include <numeric>
+
+#include "tensor/internal.h"
+
+namespace tcc::rt {
+using namespace detail;
+
+namespace {
+
+int64_t norm_dim(int64_t d, int rank, const char* what) {
+  int r = std::max(rank, 1);
+  if (d < -r || d >= r)
+    throw TensorError(std::string(what) + ": dimension " + std::to_string(d) + " is out of range for a tensor of " +
+                      std::to_string(rank) + " dimensions");
+  return d < 0 ? d + r : d;
+}
+
+// Row-major coordinates of flat position `flat` in `sizes`.
+void unravel(int64_t flat, const Dims& sizes, int64_t* coord) {
+  for (int d = sizes.size() - 1; d >= 0; --d) {
+    coord[d] = sizes[d] ? flat % sizes[d] : 0;
+    flat = sizes[d] ? flat / sizes[d] : 0;
+  }
+}
+
+int64_t offset_of(const Tensor& t, const int64_t* coord) {
+  int64_t o = t.offset();
+  for (int d = 0; d < t.dim(); ++d) o += coord[d] * t.strides()[d];
+  return o;
+}
+
+int64_t index_at(const Tensor& ix, const int64_t* coord) {
+  int64_t o = offset_of(ix, coord);
+  if (ix.dtype() == DType::Int32) return static_cast<const int32_t*>(ix.storage()->data())[o];
+  return static_cast<const int64_t*>(ix.storage()->data())[o];
+}
+
+void check_index_tensor(const Tensor& ix, const char* what) {
+  if (ix.dtype() != DType::Int64 && ix.dtype() != DType::Int32)
+    throw TensorError(std::string(what) + ": the index must be an int64 tensor, not " + dtype_name(ix.dtype()));
+}
+
+void check_gather_shapes(const Tensor& x, const Tensor& ix, int64_t dim, const char* what) {
+  int xr = std::max(x.dim(), 1), ir = std::max(ix.dim(), 1);
+  if (xr != ir)
+    throw TensorError(std::string(what) + ": index and input must have the same number of dimensions");
+  for (int d = 0; d < ix.dim() && x.dim() > 0; ++d)
+    if (d != dim && ix.sizes()[d] > x.sizes()[d])
+      throw TensorError(std::string(what) + ": index size " + std::to_string(ix.sizes()[d]) +
+                        " exceeds input size " + std::to_string(x.sizes()[d]) + " in dimension " + std::to_string(d));
+}
+
+}  // namespace
+
+Tensor gather(const Tensor& x, int64_t dim, const Tensor& index) {
+  check_index_tensor(index, "gather");
+  int64_t ax = norm_dim(dim, x.dim(), "gather");
+  check_gather_shapes(x, index, ax, "gather");
+  Tensor out = Tensor::empty(index.sizes(), x.dtype());
+  int64_t n = out.numel(), size = x.dim() ? x.sizes()[int(ax)] : 1;
+  size_t w = dtype_size(x.dtype());
+  const char* src = static_cast<const char*>(x.storage()->data());
+  char* dst = static_cast<char*>(out.data_ptr());
+  int64_t coord[kMaxDims] = {};
+  for (int64_t f = 0; f < n; ++f) {
+    unravel(f, index.sizes(), coord);
+    int64_t p = index_at(index, coord);
+    if (p < 0 || p >= size)
+      throw TensorError("gather: index " + std::to_string(p) + " is out of range for dimension " + std::to_string(ax) +
+                        " of size " + std::to_string(size));
+    int64_t o = x.offset();
+    for (int d = 0; d < x.dim(); ++d) o += (d == ax ? p : coord[d]) * x.strides()[d];
+    std::memcpy(dst + f * w, src + o * w, w);
+  }
+  return out;
+}
+
+Tensor scatter(const Tensor& x, int64_t dim, const Tensor& index, const TensorOrScalar& src, bool add) {
+  const char* what = add ? "scatter_add" : "scatter";
+  check_index_tensor(index, what);
+  int64_t ax = norm_dim(dim, x.dim(), what);
+  check_gather_shapes(x, index, ax, what);
+  Tensor out = clone(x);
+  const Tensor* st = std::get_if<Tensor>(&src);
+  if (st && st->dim() != index.dim() && !(st->dim() <= 1 && index.dim() <= 1))
+    throw TensorError(std::string(what) + ": index and src must have the same number of dimensions");
+  if (st)
+    for (int d = 0; d < index.dim(); ++d)
+      if (index.sizes()[d] > st->sizes()[d])
+        throw TensorError(std::string(what) + ": index size exceeds src size in dimension " + std::to_string(d));
+  if (add && !st) throw TensorError("scatter_add: src must be a tensor");
+  int64_t n = index.numel(), size = x.dim() ? x.sizes()[int(ax)] : 1;
+  int64_t coord[kMaxDims] = {};
+  dispatch(x.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    T* dst = static_cast<T*>(out.storage()->data());
+    Tensor s = st ? to_dtype(*st, x.dtype()) : Tensor();
+    const T* sp = st ? static_cast<const T*>(s.storage()->data()) : nullptr;
+    T sv = st ? T{} : scalar_as<T>(std::get<Scalar>(src));
+    for (int64_t f = 0; f < n; ++f) {
+      unravel(f, index.sizes(), coord);
+      int64_t p = index_at(index, coord);
+      if (p < 0 || p >= size)
+        throw TensorError(std::string(what) + ": index " + std::to_string(p) + " is out of range for dimension " +
+                          std::to_string(ax) + " of size " + std::to_string(size));
+      int64_t o = out.offset();
+      for (int d = 0; d < out.dim(); ++d) o += (d == ax ? p : coord[d]) * out.strides()[d];
+      T v = sp ? sp[offset_of(s, coord)] : sv;
+      if constexpr (std::is_same_v<T, bool>) dst[o] = add ? (dst[o] || v) : v;
+      else dst[o] = add ? T(dst[o] + v) : v;
+    }
+  });
+  return out;
+}
+
+Tensor index_select(const Tensor& x, int64_t dim, const Tensor& index) {
+  check_index_tensor(index, "index_select");
+  if (index.dim() > 1) throw TensorError("index_select: the index must be 1-d");
+  int64_t ax = norm_dim(dim, x.dim(), "index_select");
+  std::vector<IndexItem> items;
+  for (int64_t d = 0; d < ax; ++d) items.push_back(Slice{});
+  if (x.dim() == 0) throw TensorError("index_select: the input must have at least one dimension");
+  items.push_back(index.dim() == 0 ? unsqueeze(index, 0) : index);
+  return rt::index(x, items);
+}
+
+Tensor flip(const Tensor& x, std::span<const int64_t> dims) {
+  Tensor out = Tensor::empty(x.sizes(), x.dtype());
+  std::vector<bool> rev(std::max(x.dim(), 1), false);
+  for (int64_t d : dims) {
+    int64_t a = norm_dim(d, x.dim(), "flip");
+    if (rev[a]) throw TensorError("flip: dimension " + std::to_string(d) + " appears twice");
+    rev[a] = true;
+  }
+  int64_t n = out.numel();
+  size_t w = dtype_size(x.dtype());
+  const char* src = static_cast<const char*>(x.storage()->data());
+  char* dst = static_cast<char*>(out.data_ptr());
+  int64_t coord[kMaxDims] = {};
+  for (int64_t f = 0; f < n; ++f) {
+    unravel(f, x.sizes(), coord);
+    int64_t o = x.offset();
+    for (int d = 0; d < x.dim(); ++d) o += (rev[d] ? x.sizes()[d] - 1 - coord[d] : coord[d]) * x.strides()[d];
+    std::memcpy(dst + f * w, src + o * w, w);
+  }
+  return out;
+}
+
+std::pair<Tensor, Tensor> sort(const Tensor& x, int64_t dim, bool descending, int64_t k) {
+  int64_t ax = norm_dim(dim, x.dim(), k < 0 ? "sort" : "topk");
+  Tensor c = contiguous(x.dim() ? x : unsqueeze(x, 0));
+  int64_t size = c.sizes()[int(ax)];
+  if (k > size) throw TensorError("topk: k (" + std::to_string(k) + ") is larger than the dimension size " + std::to_string(size));
+  int64_t keep = k < 0 ? size : k;
+  Dims osz = c.sizes();
+  osz[int(ax)] = keep;
+  Tensor vals = Tensor::empty(osz, x.dtype()), idxs = Tensor::empty(osz, DType::Int64);
+  int64_t inner = 1, outer = 1;
+  for (int d = int(ax) + 1; d < c.dim(); ++d) inner *= c.sizes()[d];
+  for (int d = 0; d < int(ax); ++d) outer *= c.sizes()[d];
+  dispatch(x.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T* sp = static_cast<const T*>(c.data_ptr());
+    T* vp = static_cast<T*>(vals.data_ptr());
+    int64_t* ip = static_cast<int64_t*>(idxs.data_ptr());
+    std::vector<int64_t> order(size);
+    for (int64_t o = 0; o < outer; ++o)
+      for (int64_t i = 0; i < inner; ++i) {
+        const T* row = sp + o * size * inner + i;
+        std::iota(order.begin(), order.end(), 0);
+        // NaN sorts as the largest value (torch); ties keep their order (stable)
+        auto less = [&](int64_t a, int64_t b) {
+          T va = row[a * inner], vb = row[b * inner];
+          if constexpr (std::is_floating_point_v<T>) {
+            if (std::isnan(va) || std::isnan(vb)) return !std::isnan(va) && std::isnan(vb);
+          }
+          return va < vb;
+        };
+        if (descending) std::stable_sort(order.begin(), order.end(), [&](int64_t a, int64_t b) { return less(b, a); });
+        else std::stable_sort(order.begin(), order.end(), less);
+        for (int64_t j = 0; j < keep; ++j) {
+          vp[(o * keep + j) * inner + i] = row[order[j] * inner];
+          ip[(o * keep + j) * inner + i] = order[j];
+        }
+      }
+  });
+  if (x.dim() == 0) return {squeeze(vals, 0), squeeze(idxs, 0)};
+  return {vals, idxs};
+}
+
+}  // namespace tcc::rt
