@@ -74,6 +74,27 @@
 # CHECK-STDOUT: full_like          function                 Full       Create    (input, fill_value, dtype=None)
 # CHECK-STDOUT: rand_like          function                 Rand       Create    (input, dtype=None)
 # CHECK-STDOUT: randn_like         function                 RandN      Create    (input, dtype=None)
+# CHECK-STDOUT: gather             function, method         Gather     Index     (input, dim, index)
+# CHECK-STDOUT: index_select       function, method         Take       Index     (input, dim, index)
+# CHECK-STDOUT: scatter            function, method         -          Index     (input, dim, index, src=None, value=None)
+# CHECK-STDOUT: scatter_add        function, method         -          Index     (input, dim, index, src)
+# CHECK-STDOUT: flip               function, method         Flip       Shape     (input, dims)
+# CHECK-STDOUT: narrow             function, method         Slice      Shape     (input, dim, start, length)
+# CHECK-STDOUT: chunk              function, method         Slice      Shape     (input, chunks, dim=0) -> tuple
+# CHECK-STDOUT: split              function, method         Slice      Shape     (input, split_size_or_sections, dim=0) -> tuple
+# CHECK-STDOUT: unbind             function, method         Select     Shape     (input, dim=0) -> tuple
+# CHECK-STDOUT: roll               function, method         Cat        Shape     (input, shifts, dims=None)
+# CHECK-STDOUT: repeat             method                   Expand     Shape     (self, *repeats)
+# CHECK-STDOUT: repeat_interleave  function, method         Expand     Shape     (input, repeats, dim=None); repeats an int
+# CHECK-STDOUT: tril               function, method         Where      Shape     (input, diagonal=0)
+# CHECK-STDOUT: triu               function, method         Where      Shape     (input, diagonal=0)
+# CHECK-STDOUT: diag               function, method         -          Shape     (input, diagonal=0)
+# CHECK-STDOUT: outer              function, method         Mul        Shape     (input, vec2)
+# CHECK-STDOUT: dot                function, method         Sum        Shape     (input, tensor)
+# CHECK-STDOUT: masked_fill        function, method         Where      Shape     (input, mask, value)
+# CHECK-STDOUT: sort               function, method         -          Sort      (input, dim=-1, descending=False) -> (values, indices)
+# CHECK-STDOUT: argsort            function, method         -          Sort      (input, dim=-1, descending=False)
+# CHECK-STDOUT: topk               function, method         -          Sort      (input, k, dim=-1, largest=True) -> (values, indices)
 # CHECK-STDOUT: numel              function, method         -          Convert   (input)
 # CHECK-STDOUT: item               method                   -          Convert   (self)
 # CHECK-STDOUT: tolist             method                   -          Convert   (self)
