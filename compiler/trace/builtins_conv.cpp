@@ -33,11 +33,40 @@ std::vector<int64_t> StaticSizes(const Shape& s) {
   return r;
 }
 
+// The nn functions behind a window builtin, for messages.
+const char* UserName(graph::OpKind op) {
+  switch (op) {
+    case graph::OpKind::Conv: return "nn.conv1d/conv2d";
+    case graph::OpKind::MaxPool: return "nn.max_pool1d/max_pool2d";
+    case graph::OpKind::AvgPool: return "nn.avg_pool1d/avg_pool2d";
+    case graph::OpKind::AdaptiveAvgPool: return "nn.adaptive_avg_pool1d/adaptive_avg_pool2d";
+    case graph::OpKind::Pad: return "nn.pad";
+    case graph::OpKind::Input: case graph::OpKind::ScalarInput: case graph::OpKind::Constant: case graph::OpKind::Neg:
+    case graph::OpKind::Abs: case graph::OpKind::Exp: case graph::OpKind::Log: case graph::OpKind::Sqrt:
+    case graph::OpKind::Rsqrt: case graph::OpKind::Sin: case graph::OpKind::Cos: case graph::OpKind::Tanh:
+    case graph::OpKind::Sigmoid: case graph::OpKind::Relu: case graph::OpKind::Gelu: case graph::OpKind::Not:
+    case graph::OpKind::BitNot: case graph::OpKind::Add: case graph::OpKind::Sub: case graph::OpKind::Mul:
+    case graph::OpKind::Div: case graph::OpKind::FloorDiv: case graph::OpKind::Mod: case graph::OpKind::Pow:
+    case graph::OpKind::Maximum: case graph::OpKind::Minimum: case graph::OpKind::Eq: case graph::OpKind::Ne:
+    case graph::OpKind::Lt: case graph::OpKind::Le: case graph::OpKind::Gt: case graph::OpKind::Ge:
+    case graph::OpKind::And: case graph::OpKind::Or: case graph::OpKind::Xor: case graph::OpKind::Where:
+    case graph::OpKind::Clamp: case graph::OpKind::Sum: case graph::OpKind::Mean: case graph::OpKind::Max:
+    case graph::OpKind::Min: case graph::OpKind::Prod: case graph::OpKind::ArgMax: case graph::OpKind::ArgMin:
+    case graph::OpKind::All: case graph::OpKind::Any: case graph::OpKind::MatMul: case graph::OpKind::Transpose:
+    case graph::OpKind::Permute: case graph::OpKind::Reshape: case graph::OpKind::Expand: case graph::OpKind::Slice:
+    case graph::OpKind::Select: case graph::OpKind::Unsqueeze: case graph::OpKind::Squeeze: case graph::OpKind::Cat:
+    case graph::OpKind::Stack: case graph::OpKind::Full: case graph::OpKind::Arange: case graph::OpKind::Linspace:
+    case graph::OpKind::Eye: case graph::OpKind::Cast: case graph::OpKind::Rand: case graph::OpKind::RandN: break;
+  }
+  return "a window op";
+}
+
 }  // namespace
 
-ValuePtr Tracer::WindowBuiltin(const std::string& name, CallArgs& args) {
+ValuePtr Tracer::WindowBuiltin(const std::string& builtin, CallArgs& args) {
   Range where = args.range;
-  graph::OpKind op = *BuiltinOp(name, "Window");
+  graph::OpKind op = *BuiltinOp(builtin, "Window");
+  const std::string name = UserName(op);  // what the user called
   ValuePtr x = args.Arg(0, "input");
   if (!x || x->kind != VK::Tensor) {
     if (x && x->kind == VK::Unknown) return MakeUnknown();
@@ -68,18 +97,18 @@ ValuePtr Tracer::WindowBuiltin(const std::string& name, CallArgs& args) {
     sem::PadMode mode = sem::PadMode::Constant;
     if (m && m->kind != VK::None) {
       if (m->kind != VK::Str || !m->known) {
-        Break(BreakKind::Unsupported, where, "`pad` with a mode known only at run time");
+        Break(BreakKind::Unsupported, where, "`nn.pad` with a mode known only at run time");
         return MakeUnknown();
       }
       if (!sem::PadModeFromName(m->s, &mode)) {
-        Issue(DiagKind::TraceArgumentError, where, "`pad()` mode must be \"constant\", \"reflect\" or \"replicate\"");
+        Issue(DiagKind::TraceArgumentError, where, "`nn.pad()` mode must be \"constant\", \"reflect\" or \"replicate\"");
         MarkEager();
         return MakeUnknown();
       }
     }
     if (val && val->kind != VK::None) {
       if (!val->is_known_number()) {
-        Break(BreakKind::Unsupported, where, "`pad` with a value known only at run time");
+        Break(BreakKind::Unsupported, where, "`nn.pad` with a value known only at run time");
         return MakeUnknown();
       }
       a.fvalue = val->as_double();
@@ -174,7 +203,7 @@ ValuePtr Tracer::WindowBuiltin(const std::string& name, CallArgs& args) {
   std::string err = graph::WindowOutShape(op, a, shapes, &out);
   if (!err.empty()) {
     if (op == graph::OpKind::Pad && !graph::IsStatic(x->type.shape)) {  // a padded dim known only at run time
-      Break(BreakKind::Unsupported, where, "`pad` of a dim whose size is known only at run time");
+      Break(BreakKind::Unsupported, where, "`nn.pad` of a dim whose size is known only at run time");
       return MakeUnknown();
     }
     return ShapeError(err, where);

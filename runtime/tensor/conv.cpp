@@ -75,7 +75,15 @@ void conv_kernel(const View4& x, const View4& w, const ts_tensor* bias, T* y, co
     // 1x1, stride 1, no padding, contiguous planes: the input is the matrix
     bool direct = KH == 1 && KW == 1 && p.sh == 1 && p.sw == 1 && p.ph0 == 0 && p.ph1 == 0 && p.pw0 == 0 &&
                   p.pw1 == 0 && x.s[3] == 1 && x.s[2] == W && (C == 1 || x.s[1] == H * W);
-    std::vector<T> col(direct ? 0 : size_t(K * P));
+    // the columns of one (batch item, group); up to 64 MiB kept per thread
+    // between calls, so that a network's convolutions do not fault in fresh
+    // pages every time
+    static thread_local std::vector<T> kept;
+    std::vector<T> big;
+    size_t need = direct ? 0 : size_t(K * P);
+    bool keep = need * sizeof(T) <= (size_t(64) << 20);
+    std::vector<T>& col = keep ? kept : big;
+    if (col.size() < need) col.resize(need);
     for (int64_t n = 0; n < N; ++n) {
       for (int64_t g = 0; g < G; ++g) {
         const T* cols;
