@@ -90,6 +90,7 @@ def _ntuple(v, n):
         return [v for _ in range(n)]
     if len(v) == 1:
         return [v[0] for _ in range(n)]
+    assert len(v) == n, f"expected an int or {n} values, got {len(v)}"
     return [x for x in v]
 
 
