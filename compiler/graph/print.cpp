@@ -48,7 +48,8 @@ std::string AttrText(const Node& n) {
     case OpKind::ArgMin: case OpKind::All: case OpKind::Any: case OpKind::MatMul: case OpKind::Transpose:
     case OpKind::Permute: case OpKind::Reshape: case OpKind::Expand: case OpKind::Slice: case OpKind::Select:
     case OpKind::Unsqueeze: case OpKind::Squeeze: case OpKind::Cat: case OpKind::Stack: case OpKind::Eye:
-    case OpKind::Cast: case OpKind::Rand: case OpKind::RandN: break;
+    case OpKind::Cast: case OpKind::Rand: case OpKind::RandN:
+    case OpKind::Conv: case OpKind::MaxPool: case OpKind::AvgPool: case OpKind::AdaptiveAvgPool: case OpKind::Pad: break;
   }
   switch (CategoryOf(n.op)) {
     case OpCategory::Reduce:
@@ -75,12 +76,17 @@ std::string AttrText(const Node& n) {
         case OpKind::ArgMax: case OpKind::ArgMin: case OpKind::All: case OpKind::Any: case OpKind::MatMul:
         case OpKind::Reshape: case OpKind::Expand: case OpKind::Cat: case OpKind::Stack: case OpKind::Full:
         case OpKind::Arange: case OpKind::Linspace: case OpKind::Eye: case OpKind::Cast: case OpKind::Rand:
-        case OpKind::RandN: return "";
+        case OpKind::RandN:
+    case OpKind::Conv: case OpKind::MaxPool: case OpKind::AvgPool: case OpKind::AdaptiveAvgPool: case OpKind::Pad: return "";
       }
       return "";
     case OpCategory::Input: case OpCategory::Constant: case OpCategory::Unary: case OpCategory::Binary:
     case OpCategory::Ternary: case OpCategory::Contract: case OpCategory::Create: case OpCategory::Cast:
     case OpCategory::Random: return "";
+    case OpCategory::Window:
+      if (n.op == OpKind::Pad)
+        return " pad=" + Ints(a.ints) + " mode=" + std::to_string(a.axis) + " value=" + FormatNumber(a.fvalue);
+      return " spatial=" + std::to_string(a.axis) + " params=" + Ints(a.ints);
   }
   return "";
 }

@@ -209,6 +209,7 @@ class Verifier {
       case OpKind::ArgMin: case OpKind::All: case OpKind::Any: case OpKind::MatMul: case OpKind::Cat:
       case OpKind::Stack: case OpKind::Full: case OpKind::Arange: case OpKind::Linspace: case OpKind::Eye:
       case OpKind::Cast: case OpKind::Rand: case OpKind::RandN:
+    case OpKind::Conv: case OpKind::MaxPool: case OpKind::AvgPool: case OpKind::AdaptiveAvgPool: case OpKind::Pad:
         return;
     }
   }
@@ -280,6 +281,17 @@ class Verifier {
       case OpCategory::View:
         if (Arity(n, 1)) CheckView(n);
         return;
+      case OpCategory::Window: {
+        std::vector<Shape> in;
+        for (ValueId v : n.inputs) in.push_back(T(v).shape);
+        Shape want;
+        std::string err = WindowOutShape(n.op, n.attrs, in, &want);
+        if (!err.empty()) return Error(err);
+        for (ValueId v : n.inputs)
+          if (T(v).dtype != n.type.dtype) return Error("operands and result differ in dtype");
+        if (n.op != OpKind::Pad && !IsFloat(n.type.dtype)) return Error("conv and pooling take float32 or float64");
+        return ExpectShape(want, n);
+      }
       case OpCategory::Join: {
         if (n.inputs.empty()) return Error("needs at least one operand");
         const Shape& first = T(n.inputs[0]).shape;

@@ -116,6 +116,7 @@ Value* Emitter::EvalNode(ValueId v, const Index& idx) {
     case OpCategory::Contract:
     case OpCategory::Join:
     case OpCategory::Random:
+    case OpCategory::Window:
       k_.errors.push_back(std::string(graph::OpSpelling(n.op)) + " %" + std::to_string(v) + " was not materialised");
       return llvm::UndefValue::get(ElemType(k_.c, t));
   }
@@ -171,7 +172,9 @@ Value* Emitter::EvalUnary(const Node& n, Value* x, DType t) {
     case OpKind::Transpose: case OpKind::Permute: case OpKind::Reshape: case OpKind::Expand: case OpKind::Slice:
     case OpKind::Select: case OpKind::Unsqueeze: case OpKind::Squeeze: case OpKind::Cat: case OpKind::Stack:
     case OpKind::Full: case OpKind::Arange: case OpKind::Linspace: case OpKind::Eye: case OpKind::Cast:
-    case OpKind::Rand: case OpKind::Flip: case OpKind::Take: case OpKind::Gather: case OpKind::RandN: break;
+    case OpKind::Rand: case OpKind::RandN:
+    case OpKind::Conv: case OpKind::MaxPool: case OpKind::AvgPool: case OpKind::AdaptiveAvgPool: case OpKind::Pad:
+    case OpKind::Flip: case OpKind::Take: case OpKind::Gather: break;
   }
   k_.errors.push_back(std::string("cannot lower unary ") + graph::OpSpelling(n.op));
   return x;
@@ -262,7 +265,9 @@ Value* Emitter::EvalBinary(const Node& n, Value* a, Value* c, DType t) {
     case OpKind::All: case OpKind::Any: case OpKind::MatMul: case OpKind::Transpose: case OpKind::Permute:
     case OpKind::Reshape: case OpKind::Expand: case OpKind::Slice: case OpKind::Select: case OpKind::Unsqueeze:
     case OpKind::Squeeze: case OpKind::Cat: case OpKind::Stack: case OpKind::Full: case OpKind::Arange:
-    case OpKind::Linspace: case OpKind::Eye: case OpKind::Cast: case OpKind::Rand: case OpKind::Flip: case OpKind::Take: case OpKind::Gather: case OpKind::RandN: break;
+    case OpKind::Linspace: case OpKind::Eye: case OpKind::Cast: case OpKind::Rand: case OpKind::RandN:
+    case OpKind::Conv: case OpKind::MaxPool: case OpKind::AvgPool: case OpKind::AdaptiveAvgPool: case OpKind::Pad:
+    case OpKind::Flip: case OpKind::Take: case OpKind::Gather: break;
   }
   k_.errors.push_back(std::string("cannot lower binary ") + graph::OpSpelling(n.op));
   return a;
@@ -350,7 +355,9 @@ Value* Emitter::EvalCreate(const Node& n, const Index& idx) {
     case OpKind::ArgMin: case OpKind::All: case OpKind::Any: case OpKind::MatMul: case OpKind::Transpose:
     case OpKind::Permute: case OpKind::Reshape: case OpKind::Expand: case OpKind::Slice: case OpKind::Select:
     case OpKind::Unsqueeze: case OpKind::Squeeze: case OpKind::Cat: case OpKind::Stack: case OpKind::Cast:
-    case OpKind::Rand: case OpKind::Flip: case OpKind::Take: case OpKind::Gather: case OpKind::RandN: break;
+    case OpKind::Rand: case OpKind::RandN:
+    case OpKind::Conv: case OpKind::MaxPool: case OpKind::AvgPool: case OpKind::AdaptiveAvgPool: case OpKind::Pad:
+    case OpKind::Flip: case OpKind::Take: case OpKind::Gather: break;
   }
   return llvm::UndefValue::get(ElemType(k_.c, t));
 }

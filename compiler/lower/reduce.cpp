@@ -78,7 +78,9 @@ Value* Emitter::EmitReduction(ValueId r, const Index& out_idx) {
     case OpKind::Permute: case OpKind::Reshape: case OpKind::Expand: case OpKind::Slice: case OpKind::Select:
     case OpKind::Unsqueeze: case OpKind::Squeeze: case OpKind::Cat: case OpKind::Stack: case OpKind::Full:
     case OpKind::Arange: case OpKind::Linspace: case OpKind::Eye: case OpKind::Cast: case OpKind::Rand:
-    case OpKind::Flip: case OpKind::Take: case OpKind::Gather: case OpKind::RandN: {
+    case OpKind::RandN:
+    case OpKind::Conv: case OpKind::MaxPool: case OpKind::AvgPool: case OpKind::AdaptiveAvgPool: case OpKind::Pad:
+    case OpKind::Flip: case OpKind::Take: case OpKind::Gather: {
       bool is_max = n.op == OpKind::Max || n.op == OpKind::ArgMax;
       if (IsF(acc_t)) init = llvm::ConstantFP::getInfinity(at, is_max);
       else if (acc_t == DType::Bool) init = is_max ? b_.getFalse() : b_.getTrue();
@@ -147,7 +149,9 @@ Value* Emitter::EmitReduction(ValueId r, const Index& out_idx) {
       case OpKind::MatMul: case OpKind::Transpose: case OpKind::Permute: case OpKind::Reshape: case OpKind::Expand:
       case OpKind::Slice: case OpKind::Select: case OpKind::Unsqueeze: case OpKind::Squeeze: case OpKind::Cat:
       case OpKind::Stack: case OpKind::Full: case OpKind::Arange: case OpKind::Linspace: case OpKind::Eye:
-      case OpKind::Cast: case OpKind::Rand: case OpKind::Flip: case OpKind::Take: case OpKind::Gather: case OpKind::RandN: nv = a; break;
+      case OpKind::Cast: case OpKind::Rand: case OpKind::RandN:
+    case OpKind::Conv: case OpKind::MaxPool: case OpKind::AvgPool: case OpKind::AdaptiveAvgPool: case OpKind::Pad:
+    case OpKind::Flip: case OpKind::Take: case OpKind::Gather: nv = a; break;
     }
     b_.CreateStore(nv, acc);
   });
@@ -183,7 +187,8 @@ void Emitter::FindHoisted(const passes::FusedGroup& grp, ValueId v, const Index&
       if (n.op != OpKind::Reshape) FindHoisted(grp, n.inputs[0], ViewInputIndex(v, idx));
       return;
     case OpCategory::Input: case OpCategory::Constant: case OpCategory::Contract: case OpCategory::Join:
-    case OpCategory::Create: case OpCategory::Random: case OpCategory::Index: return;  // index operands are buffers
+    case OpCategory::Create: case OpCategory::Random: case OpCategory::Window:
+    case OpCategory::Index: return;
   }
 }
 

@@ -94,7 +94,9 @@ Index Emitter::ViewInputIndex(ValueId v, const Index& idx) {
     case OpKind::Mean: case OpKind::Max: case OpKind::Min: case OpKind::Prod: case OpKind::ArgMax:
     case OpKind::ArgMin: case OpKind::All: case OpKind::Any: case OpKind::MatMul: case OpKind::Reshape:
     case OpKind::Cat: case OpKind::Stack: case OpKind::Full: case OpKind::Arange: case OpKind::Linspace:
-    case OpKind::Eye: case OpKind::Cast: case OpKind::Rand: case OpKind::Take: case OpKind::Gather: case OpKind::RandN: in = idx; break;
+    case OpKind::Eye: case OpKind::Cast: case OpKind::Rand: case OpKind::RandN:
+    case OpKind::Conv: case OpKind::MaxPool: case OpKind::AvgPool: case OpKind::AdaptiveAvgPool: case OpKind::Pad:
+    case OpKind::Take: case OpKind::Gather: in = idx; break;
   }
   return in;
 }

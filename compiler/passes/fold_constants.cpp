@@ -91,7 +91,9 @@ std::optional<double> EvalAs(OpKind op, const std::vector<double>& d) {
     case OpKind::All: case OpKind::Any: case OpKind::MatMul: case OpKind::Transpose: case OpKind::Permute:
     case OpKind::Reshape: case OpKind::Expand: case OpKind::Slice: case OpKind::Select: case OpKind::Unsqueeze:
     case OpKind::Squeeze: case OpKind::Cat: case OpKind::Stack: case OpKind::Full: case OpKind::Arange:
-    case OpKind::Linspace: case OpKind::Eye: case OpKind::Cast: case OpKind::Rand: case OpKind::Flip: case OpKind::Take: case OpKind::Gather: case OpKind::RandN:
+    case OpKind::Linspace: case OpKind::Eye: case OpKind::Cast: case OpKind::Rand: case OpKind::RandN:
+    case OpKind::Conv: case OpKind::MaxPool: case OpKind::AvgPool: case OpKind::AdaptiveAvgPool: case OpKind::Pad:
+    case OpKind::Flip: case OpKind::Take: case OpKind::Gather:
       return std::nullopt;
   }
   return std::nullopt;

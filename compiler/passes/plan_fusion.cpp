@@ -25,6 +25,7 @@ const char* GroupKindName(GroupKind k) {
     case GroupKind::Join: return "join";
     case GroupKind::Copy: return "copy";
     case GroupKind::Random: return "random";
+    case GroupKind::Window: return "window";
   }
   return "?";
 }
@@ -117,6 +118,10 @@ class Planner {
         break;
       case OpCategory::Random:
         out.kind = GroupKind::Random;  // filled by the runtime's generator, in program order
+        break;
+      case OpCategory::Window:
+        out.kind = GroupKind::Window;  // a runtime kernel (conv, pooling, pad) reads its operands' buffers
+        for (ValueId in : n.inputs) AddRead(in);
         break;
       case OpCategory::Input:
         out.kind = n.op == OpKind::Input ? GroupKind::Copy : GroupKind::Elementwise;
@@ -230,7 +235,7 @@ class Planner {
         }
         return true;
       case OpCategory::Input: case OpCategory::Constant: case OpCategory::Reduce: case OpCategory::Contract:
-      case OpCategory::Join: case OpCategory::Create: case OpCategory::Random: return true;  // constants, creation ops: no operands
+      case OpCategory::Join: case OpCategory::Create: case OpCategory::Random: case OpCategory::Window: return true;  // constants, creation ops: no operands
     }
     return true;
   }
@@ -308,7 +313,9 @@ class Planner {
       case OpKind::Mean: case OpKind::Max: case OpKind::Min: case OpKind::Prod: case OpKind::ArgMax:
       case OpKind::ArgMin: case OpKind::All: case OpKind::Any: case OpKind::MatMul: case OpKind::Cat:
       case OpKind::Stack: case OpKind::Full: case OpKind::Arange: case OpKind::Linspace: case OpKind::Eye:
-      case OpKind::Cast: case OpKind::Rand: case OpKind::Take: case OpKind::Gather: case OpKind::RandN: return true;
+      case OpKind::Cast: case OpKind::Rand: case OpKind::RandN:
+    case OpKind::Conv: case OpKind::MaxPool: case OpKind::AvgPool: case OpKind::AdaptiveAvgPool: case OpKind::Pad:
+    case OpKind::Take: case OpKind::Gather: return true;
     }
     return Walk(in, din);
   }
@@ -390,6 +397,10 @@ std::vector<bool> InitialMaterialised(const Graph& g) {
     const Node& node = g.nodes[i];
     OpCategory cat = CategoryOf(node.op);
     if (cat == OpCategory::Contract || cat == OpCategory::Join || cat == OpCategory::Random) mat[i] = true;
+    if (cat == OpCategory::Window) {
+      mat[i] = true;  // the runtime kernel reads its operands from buffers
+      for (ValueId in : node.inputs) mat[in] = true;
+    }
     if (cat == OpCategory::Contract) {
       // BLAS reads a transposed matrix in place: materialise what is under the transpose.
       for (ValueId in : node.inputs) {
