@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -66,8 +67,20 @@ void Estimate(const TraceResult& r, BreakCost& c) {
   c.est_score = c.occurrences * (1.0 + (c.est_bytes > 0 ? c.est_bytes / 1048576.0 : 0));
 }
 
+// The statistics name files as the build was given them; explain as it is.
+bool SameFile(const std::string& a, const std::string& b) {
+  if (a == b) return true;
+  std::error_code ec;
+  auto ca = std::filesystem::weakly_canonical(a, ec), cb = std::filesystem::weakly_canonical(b, ec);
+  if (!ec && ca == cb) return true;
+  auto ends = [](const std::string& s, const std::string& t) {
+    return s.size() > t.size() && s.compare(s.size() - t.size(), t.size(), t) == 0 && s[s.size() - t.size() - 1] == '/';
+  };
+  return ends(a, b) || ends(b, a);
+}
+
 bool Contains(const nlohmann::json& site, const std::string& file, Loc loc) {
-  if (!loc.valid() || site.value("file", "") != file) return false;
+  if (!loc.valid() || !SameFile(site.value("file", ""), file)) return false;
   uint32_t line = site.value("line", 0u), end = site.value("end_line", 0u);
   return loc.line >= line && loc.line <= std::max(line, end);
 }

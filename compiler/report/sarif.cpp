@@ -51,6 +51,7 @@ json Rule(const DiagKindInfo& k) {
   if (doc) {  // the first paragraph of the long explanation
     std::string first = doc->markdown.substr(0, doc->markdown.find("\n\n"));
     for (char& c : first) if (c == '\n') c = ' ';
+    if (first.rfind("**Cause.** ", 0) == 0) first = first.substr(11);
     full = first;
   }
   return {{"id", k.code},

@@ -111,6 +111,40 @@ def main():
                 loc = x.get("locations", [{}])[0].get("physicalLocation", {}).get("artifactLocation", {}).get("uri", "")
                 print("  %s %s %s: %s" % (loc, x.get("ruleId", ""), x.get("level", "warning"), x.get("message", {})))
 
+    # 3. The validators can fail: a log with a bad level and a driver without
+    #    version and informationUri must be rejected by both.
+    if outputs:
+        with open(outputs[0][1]) as f:
+            broken = json.load(f)
+        drv = broken["runs"][0]["tool"]["driver"]
+        for k in ("version", "semanticVersion", "informationUri"):
+            drv.pop(k, None)
+        broken["runs"][0]["results"].append({"ruleId": "TS4001", "level": "bogus", "message": {"text": "x"}})
+        bad_path = os.path.join(work, "broken.sarif.json")
+        with open(bad_path, "w") as f:
+            json.dump(broken, f)
+        r = subprocess.run(["node", ajv, "validate", "--spec=draft2020", "--strict=false", "-c", "ajv-formats",
+                            "-s", schema, "-d", bad_path], capture_output=True, text=True, timeout=300, cwd=mods)
+        if r.returncode == 0 and "invalid" not in r.stdout + r.stderr:
+            print("FAIL: ajv accepted a log with level `bogus`")
+            failures += 1
+        drv_only = json.loads(json.dumps(broken))
+        drv_only["runs"][0]["results"].pop()
+        bad2 = os.path.join(work, "broken2.sarif")
+        with open(bad2, "w") as f:
+            json.dump(drv_only, f)
+        report = os.path.join(work, "validation-broken.sarif")
+        if os.path.exists(report):
+            os.remove(report)
+        subprocess.run([multitool, "validate", "--rule-kind", "Sarif;Gh", "-o", report, bad2],
+                       capture_output=True, text=True, timeout=300)
+        flagged = []
+        if os.path.exists(report):
+            flagged = [x for run in json.load(open(report)).get("runs", []) for x in run.get("results", [])]
+        if not any(x.get("ruleId") == "SARIF2005" for x in flagged):
+            print("FAIL: the multitool did not flag a driver without version and informationUri")
+            failures += 1
+
     n = sum(k for _, _, k in outputs)
     print("%d files, %d SARIF results: %s" % (len(outputs), n, "all valid" if not failures else
                                               "%d failures" % failures))
