@@ -56,6 +56,7 @@ struct Finding {
   const trace::BreakSite* brk = nullptr;
   const trace::TraceIssue* issue = nullptr;
   const Diagnostic* diag = nullptr;
+  const SourceFile* src = nullptr;  // the file, for the source snippet (findings about comments)
 
   bool fails() const { return status == Status::Failing; }
 };

@@ -72,7 +72,11 @@ void RenderFindingText(const Finding& f, std::ostream& os, bool color) {
     RenderText(*f.diag, os, color);
     return;
   }
-  Diagnostic d{f.code, f.fails() ? Severity::Error : InfoOf(f.code).severity, f.message, nullptr, f.range, f.hint, {}};
+  Diagnostic d{f.code, f.fails() ? Severity::Error : InfoOf(f.code).severity, f.message, f.src, f.range, f.hint, {}};
+  if (f.src) {  // a comment in a file at hand: as a compiler diagnostic, with the line and a caret
+    RenderText(d, os, color);
+    return;
+  }
   // Findings about comments or baselines: location, message, hint (no snippet
   // when the file is not at hand).
   std::string where = f.file;

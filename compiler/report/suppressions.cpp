@@ -49,6 +49,7 @@ Finding Make(DiagKind code, const Suppression& s, std::string message, std::stri
   f.message = std::move(message);
   f.hint = std::move(hint);
   if (s.src) f.source = NormalisedSource(*s.src, s.comment);
+  f.src = s.src;
   f.status = InfoOf(code).severity == Severity::Note ? Finding::Status::Note : Finding::Status::Failing;
   return f;
 }

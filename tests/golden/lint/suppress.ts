@@ -44,19 +44,23 @@ f(ones(2))
 # CHECK-STDOUT:     suppress.ts:22:5  in f   print(z)             # tcc: allow[print] not a kind
 # CHECK-STDOUT:
 # CHECK-STDOUT: suppress.ts:22:26: error: `print` is not a graph-break kind or diagnostic code (see `tcc explain --code`) [InvalidSuppression]
-# CHECK-STDOUT:  22 |                          # tcc: allow[print] not a kind
+# CHECK-STDOUT:  22 |     print(z)             # tcc: allow[print] not a kind
+# CHECK-STDOUT:     |                          ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
 # CHECK-STDOUT: hint: write `# tcc: allow[KIND] reason`, `# tcc: allow-begin[KIND] reason` ... `# tcc: allow-end`; KIND is a kind such as side_effect_io or a code such as TS4002
 # CHECK-STDOUT:
 # CHECK-STDOUT: suppress.ts:23:26: error: unknown `# tcc:` directive `alow` [InvalidSuppression]
-# CHECK-STDOUT:  23 |                          # tcc: alow[side_effect_io] a typo
+# CHECK-STDOUT:  23 |     return y             # tcc: alow[side_effect_io] a typo
+# CHECK-STDOUT:     |                          ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
 # CHECK-STDOUT: hint: write `# tcc: allow[KIND] reason`, `# tcc: allow-begin[KIND] reason` ... `# tcc: allow-end`; KIND is a kind such as side_effect_io or a code such as TS4002
 # CHECK-STDOUT:
 # CHECK-STDOUT: suppress.ts:26:1: error: `# tcc: allow-end` without a matching `# tcc: allow-begin[...]` [InvalidSuppression]
 # CHECK-STDOUT:  26 | # tcc: allow-end
+# CHECK-STDOUT:     | ^~~~~~~~~~~~~~~~
 # CHECK-STDOUT: hint: write `# tcc: allow[KIND] reason`, `# tcc: allow-begin[KIND] reason` ... `# tcc: allow-end`; KIND is a kind such as side_effect_io or a code such as TS4002
 # CHECK-STDOUT:
 # CHECK-STDOUT: suppress.ts:20:26: error: suppression `dynamic_output_shape` matches no finding on line 20 [UnusedSuppression]
-# CHECK-STDOUT:  20 |                          # tcc: allow[dynamic_output_shape] nothing here breaks
+# CHECK-STDOUT:  20 |     y = x + 1            # tcc: allow[dynamic_output_shape] nothing here breaks
+# CHECK-STDOUT:     |                          ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
 # CHECK-STDOUT: hint: remove it (the construct it allowed is gone, or it is a compile error, which cannot be suppressed)
 # CHECK-STDOUT:
 # CHECK-STDOUT: tcc lint: 1 file, 6 problems, 5 suppressed - failed

@@ -10,7 +10,8 @@ def f(x):
 f(ones(2))
 
 # CHECK-STDOUT: suppress_strict.ts:6:26: error: suppression without a reason [SuppressionWithoutReason]
-# CHECK-STDOUT:  6 |                          # tcc: allow[side_effect_io]
+# CHECK-STDOUT:  6 |     print(x)             # tcc: allow[side_effect_io]
+# CHECK-STDOUT:    |                          ^~~~~~~~~~~~~~~~~~~~~~~~~~~~
 # CHECK-STDOUT: hint: say why the break is acceptable after the brackets: `# tcc: allow[KIND] reason`
 # CHECK-STDOUT:
 # CHECK-STDOUT: tcc lint: 1 file, 1 problem, 2 suppressed - failed
