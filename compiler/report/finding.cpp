@@ -93,6 +93,41 @@ std::string NormalisedSource(const SourceFile& file, Range range) {
   return out;
 }
 
+namespace {
+// The line without a trailing `#` comment (a `#` inside a string stays).
+std::string_view StripComment(std::string_view line) {
+  char quote = 0;
+  for (size_t i = 0; i < line.size(); ++i) {
+    char c = line[i];
+    if (quote) {
+      if (c == '\\') ++i;
+      else if (c == quote) quote = 0;
+    } else if (c == '\'' || c == '"') {
+      quote = c;
+    } else if (c == '#') {
+      return line.substr(0, i);
+    }
+  }
+  return line;
+}
+}  // namespace
+
+std::string NormalisedLines(const SourceFile& file, Range range) {
+  if (!range.begin.valid()) return "";
+  uint32_t last = range.end.valid() && range.end.line >= range.begin.line ? range.end.line : range.begin.line;
+  std::string out;
+  for (uint32_t l = range.begin.line; l <= last && l <= file.line_count(); ++l) {
+    for (char c : StripComment(file.Line(l))) {
+      bool space = c == ' ' || c == '\t' || c == '\r';
+      if (!space) out += c;
+      else if (!out.empty() && out.back() != ' ') out += ' ';
+    }
+    if (!out.empty() && out.back() != ' ') out += ' ';
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
 void AssignFingerprints(std::vector<Finding>& findings) {
   std::map<std::tuple<std::string, std::string, std::string, std::string>, int> seen;
   for (Finding& f : findings) {
@@ -130,7 +165,7 @@ std::vector<Finding> CollectFindings(const trace::Analysis& a, const DiagnosticE
       f.message = d.message;
       f.hint = d.hint;
       f.diag = &d;
-      if (d.file) f.source = NormalisedSource(*d.file, d.range);
+      if (d.file) f.source = NormalisedLines(*d.file, d.range);
       out.push_back(std::move(f));
     }
     AssignFingerprints(out);
@@ -173,7 +208,7 @@ std::vector<Finding> CollectFindings(const trace::Analysis& a, const DiagnosticE
     }
     f.file = file ? file->display_name() : path;
     f.uri = paths.Uri(f.file);
-    if (file) f.source = NormalisedSource(*file, f.range);
+    if (file) f.source = NormalisedLines(*file, f.range);
     out.push_back(std::move(f));
   }
   AssignFingerprints(out);

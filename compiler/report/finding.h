@@ -47,7 +47,7 @@ struct Finding {
   int count = 1;
   Status status = Status::Failing;
   std::string status_note;      // suppression reason / baseline file
-  std::string source;           // normalised source of the construct
+  std::string source;           // normalised source of the construct's lines (comments dropped)
   std::string fingerprint;      // 16 hex digits
   bool under_fullgraph = false;
   // What it was made from, for the text rendering (non-owning; valid while
@@ -90,6 +90,10 @@ void AssignFingerprints(std::vector<Finding>& findings);
 
 // The construct's text with runs of whitespace collapsed to one space.
 std::string NormalisedSource(const SourceFile& file, Range range);
+// The whole lines of the construct, without comments, whitespace collapsed:
+// `n = x.sum().item()` for a break on `item()`, so that two constructs alike
+// on different statements differ, and a suppression comment changes nothing.
+std::string NormalisedLines(const SourceFile& file, Range range);
 
 // 64-bit FNV-1a as 16 lowercase hex digits.
 std::string HashHex(const std::string& s);

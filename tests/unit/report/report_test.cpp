@@ -84,6 +84,10 @@ TEST_CASE("normalised source collapses whitespace and ignores position") {
   std::string sb = report::NormalisedSource(b, Range{Loc{5, 9}, Loc{5, 23}});
   CHECK(sa == "print( x, 1 )");
   CHECK(sa == sb);
+  CHECK(report::NormalisedLines(a, Range{Loc{2, 5}, Loc{2, 18}}) == "print( x, 1 )");
+  SourceFile c("c.ts", "    n = x.sum().item()   # tcc: allow[tensor_to_scalar] '#' in a comment\n    s = '#' # x\n");
+  CHECK(report::NormalisedLines(c, Range{Loc{1, 17}, Loc{1, 23}}) == "n = x.sum().item()");
+  CHECK(report::NormalisedLines(c, Range{Loc{2, 5}, Loc{2, 6}}) == "s = '#'");
   CHECK(report::HashHex("a") != report::HashHex("b"));
   CHECK(report::HashHex("a").size() == 16);
 }
