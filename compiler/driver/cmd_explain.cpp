@@ -6,6 +6,8 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <string_view>
 
@@ -13,6 +15,10 @@
 
 #include "driver/commands.h"
 #include "passes/summarize_kernels.h"
+#include "driver/explain_html.h"
+#include "report/codes.h"
+#include "report/costs.h"
+#include "report/html.h"
 #include "semantics/builtins.h"
 #include "trace/analyze.h"
 #include "trace/report.h"
@@ -59,8 +65,36 @@ int ListBuiltins(const ExplainOptions& opts) {
 }
 }  // namespace
 
+namespace {
+// `tcc explain --code TS4003`: the long explanation, from BREAKS.md.
+int ExplainCode(const ExplainOptions& opts) {
+  const DiagKindInfo* k = report::FindKind(opts.code);
+  if (!k) {
+    std::cerr << "tcc explain: `" << opts.code << "` is not a diagnostic code, name or kind; codes are listed in "
+                 "compiler/diagnostics/kinds.def (e.g. TS4003)\n";
+    return kExitUsage;
+  }
+  if (opts.format == "json") {
+    auto doc = report::DocFor(k->code);
+    std::cout << nlohmann::json{{"code", k->code},
+                                {"name", k->name},
+                                {"kind", k->slug},
+                                {"severity", SeverityName(k->severity)},
+                                {"summary", k->summary},
+                                {"explanation", doc ? doc->markdown : ""},
+                                {"help_uri", report::HelpUri(*k)}}
+                     .dump(2)
+              << '\n';
+    return kExitOk;
+  }
+  std::cout << report::ExplainCodeText(*k);
+  return kExitOk;
+}
+}  // namespace
+
 int RunExplain(const CommonOptions& common, const ExplainOptions& opts) {
   if (opts.list_builtins) return ListBuiltins(opts);
+  if (!opts.code.empty()) return ExplainCode(opts);
   if (opts.file.empty()) {
     std::cerr << "tcc explain: a .ts file is required (or --list-builtins)\n";
     return kExitUsage;
@@ -103,10 +137,29 @@ int RunExplain(const CommonOptions& common, const ExplainOptions& opts) {
       }
     }
   }
-  if (opts.format == "json") {
-    std::cout << trace::ExplainJson(a.result, opts.file).dump(2) << '\n';
+  bool want_costs = opts.costs || !opts.profile.empty();
+  report::CostReport costs = opts.profile.empty() ? report::EstimateCosts(a.result)
+                                                  : report::MeasuredCosts(a.result, opts.profile);
+  if (!costs.error.empty()) std::cerr << "tcc explain: warning: " << costs.error << "; showing the static estimate\n";
+  if (opts.format == "html") {
+    report::HtmlOptions ho;
+    ho.kernels = KernelViews(a.result);
+    ho.costs = costs;
+    std::string path = opts.output.empty() ? std::filesystem::path(opts.file).stem().string() + ".html" : opts.output;
+    std::ofstream out(path);
+    out << report::RenderHtml(a, opts.file, ho);
+    if (!out) {
+      std::cerr << "tcc explain: error: cannot write `" << path << "`\n";
+      return kExitUsage;
+    }
+    std::cerr << "tcc explain: wrote " << path << '\n';
+  } else if (opts.format == "json") {
+    nlohmann::json j = trace::ExplainJson(a.result, opts.file);
+    if (want_costs) j["costs"] = report::CostsJson(costs);
+    std::cout << j.dump(2) << '\n';
   } else {
     trace::RenderExplainText(a.result, opts.file, std::cout, StdoutColor(common));
+    if (want_costs) std::cout << '\n' << report::CostsText(costs);
   }
   return a.result.ok() ? kExitOk : kExitProgramError;
 }

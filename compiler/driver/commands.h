@@ -38,14 +38,27 @@ struct RunOptions {
 
 struct ExplainOptions {
   std::string file;
-  std::string format = "text";              // text | json
+  std::string format = "text";              // text | json | html
+  std::string output;                       // -o FILE: write the report there (html: default <stem>.html)
+  std::string code;                         // --code TSnnnn: print its long explanation instead
+  std::string profile;                      // --profile stats.json: rank breaks by measured cost
+  bool costs = false;                       // --costs: rank breaks by a static estimate
   bool list_builtins = false;               // print semantics/builtins.def instead
 };
 
 struct LintOptions {
   std::vector<std::string> files;
   bool strict = false;
-  std::string format = "text";              // text | json | github
+  std::string format = "text";              // text | json | github | sarif
+  std::string output;                       // -o FILE: write the report there instead of stdout
+  std::string root;                         // repository root for relative paths (default: nearest .git)
+  std::string baseline;                     // --baseline FILE: fail only on findings not in it
+  std::string write_baseline;               // --write-baseline FILE: record today's findings
+  bool strict_suppressions = false;         // a suppression needs a reason
+  bool statistics = false;                  // counts per code
+  bool exit_zero = false;                   // exit 0 even with findings
+  int max_breaks = -1;                      // graph breaks tolerated before failing (-1: none)
+  std::vector<std::string> command_line;    // for SARIF invocations[].commandLine
 };
 
 struct BuildOptions {

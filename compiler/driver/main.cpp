@@ -60,14 +60,35 @@ int main(int argc, char** argv) {
   auto* explain = app.add_subcommand("explain", "list every graph and graph break, with reasons and hints");
   explain->add_option("file", explain_opts.file, "the .ts file");
   explain->add_flag("--list-builtins", explain_opts.list_builtins, "print the table of tensor builtins and exit");
-  explain->add_option("--format", explain_opts.format, "text or json")->check(CLI::IsMember({"text", "json"}));
+  explain->add_option("--format", explain_opts.format, "text, json or html (one self-contained page)")
+      ->check(CLI::IsMember({"text", "json", "html"}));
+  explain->add_option("-o,--output", explain_opts.output, "html: the file to write (default: <stem>.html)");
+  explain->add_option("--code", explain_opts.code, "print the long explanation of a code (TS4003) or kind and exit");
+  explain->add_option("--profile", explain_opts.profile,
+                      "run statistics (TCC_STATS=FILE) of a run: rank the breaks by measured cost");
+  explain->add_flag("--costs", explain_opts.costs,
+                    "rank the breaks by a static cost estimate (occurrences, tensor bytes handed out)");
   AddCommon(explain, common);
 
   auto* lint = app.add_subcommand("lint", "fail on graph breaks (CI mode); reports all of them");
   lint->add_option("files", lint_opts.files, "the .ts files")->required();
   lint->add_flag("--strict", lint_opts.strict, "also fail on breaks allowed by error_on_graph_break(False)");
-  lint->add_option("--format", lint_opts.format, "text, json or github")
-      ->check(CLI::IsMember({"text", "json", "github"}));
+  lint->add_option("--format", lint_opts.format, "text, json, github or sarif (SARIF 2.1.0)")
+      ->check(CLI::IsMember({"text", "json", "github", "sarif"}));
+  lint->add_option("-o,--output", lint_opts.output, "write the report to FILE instead of standard output");
+  lint->add_option("--root", lint_opts.root,
+                   "repository root that paths in sarif, json and baselines are relative to (default: the nearest "
+                   "folder holding .git above the current one)");
+  lint->add_option("--baseline", lint_opts.baseline, "fail only on findings not recorded in FILE");
+  lint->add_option("--write-baseline", lint_opts.write_baseline, "record today's failing findings in FILE");
+  lint->add_flag("--strict-suppressions", lint_opts.strict_suppressions,
+                 "a `# tcc: allow[...]` suppression must give a reason");
+  lint->add_flag("--statistics", lint_opts.statistics, "print the number of findings per code");
+  lint->add_flag("--exit-zero", lint_opts.exit_zero, "exit 0 even when there are findings (2 and 3 still apply)");
+  lint->add_option("--max-breaks", lint_opts.max_breaks, "tolerate up to N failing graph breaks (errors still fail)")
+      ->check(CLI::NonNegativeNumber);
+  lint->footer("Exit codes: 0 clean, 1 findings, 2 usage or configuration error, 3 internal error.\n"
+               "Suppress a finding in the source with `# tcc: allow[KIND] reason` (README.md, \"tcc lint\").");
   AddCommon(lint, common);
 
   auto* build = app.add_subcommand("build", "compile a program into a native executable");
@@ -81,6 +102,8 @@ int main(int argc, char** argv) {
   AddCodegen(build, build_opts.opt_level, build_opts.target_cpu);
   AddCommon(build, common);
 
+  lint_opts.command_line.assign(argv, argv + argc);
+  if (!lint_opts.command_line.empty()) lint_opts.command_line[0] = "tcc";
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -175,7 +175,12 @@ Interp::Flow Interp::RunPlanned(const std::vector<SPtr>& body, const std::vector
                             warn_ ? *warn_ : std::cerr, warn_color_);
       }
     }
+    double timed = stats_.BeginStatement();  // per-site interpreter time (TCC_STATS)
     Flow fl = Exec(body[i].get(), f);
+    if (timed >= 0 && f.module && f.module->code && f.module->code->source)
+      stats_.EndStatement(timed, f.module->code->source->display_name(), body[i]->range);
+    else if (stats_.enabled())
+      stats_.EndStatement(-1, std::string(), Range{});
     if (fl != Flow::Normal) return fl;
     ++i;
   }

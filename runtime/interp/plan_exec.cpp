@@ -193,6 +193,7 @@ bool Interp::TryPlan(const Segment* seg, Frame& f, int32_t* next, bool* returned
   for (auto& o : outputs) o = ts_tensor{};
   PendingKernelError() = KernelError{};
   // A segment without a kernel makes only views of its inputs (kernel "").
+  const double started = stats_.KernelClock();
   int32_t rc = !seg->fn ? 0 : seg->fn(inputs.data(), static_cast<int32_t>(inputs.size()), scalars.data(),
                        static_cast<int32_t>(scalars.size()), outputs.data(), static_cast<int32_t>(outputs.size()));
   std::vector<Value> outs;
@@ -230,7 +231,7 @@ bool Interp::TryPlan(const Segment* seg, Frame& f, int32_t* next, bool* returned
     if (o.slot_is_cell) f.slots[o.slot].as<CellObj>()->v = std::move(v);
     else f.slots[o.slot] = std::move(v);
   }
-  stats_.CountKernel(*seg);
+  stats_.CountKernel(*seg, started);
   *next = seg->stmt_end;
   return true;
 }

@@ -3,6 +3,8 @@
 // warnings, and the JSON written for TCC_STATS.
 #include "interp/stats.h"
 
+#include <algorithm>
+#include <chrono>
 #include <fstream>
 #include <iostream>
 
@@ -54,6 +56,14 @@ nlohmann::ordered_json FailuresJson(const std::vector<GuardFailureStat>& fs) {
   return a;
 }
 
+nlohmann::ordered_json SitesJson(const std::vector<SiteStat>& sites) {
+  nlohmann::ordered_json a = nlohmann::ordered_json::array();
+  for (const auto& s : sites)
+    a.push_back({{"file", s.file}, {"line", s.line}, {"column", s.col}, {"end_line", s.end_line},
+                 {"count", s.count}, {"interpreted_ops", s.interpreted_ops}, {"seconds", s.seconds}});
+  return a;
+}
+
 }  // namespace
 
 std::string DescribeValue(const Value& v) { return ValueSignature(v, 0); }
@@ -70,8 +80,13 @@ std::string RuntimeSignature(const FuncCode* code, const Value* slots) {
 RunStats::RunStats() { g_tensor_op_counter = &g_tensor_op_sink; }
 RunStats::~RunStats() { g_tensor_op_counter = &g_tensor_op_sink; }
 
+double RunStats::Now() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
 void RunStats::Enable(std::string mode) {
   enabled_ = true;
+  start_ = Now();
   mode_ = std::move(mode);
   g_tensor_op_counter = &module_ops_;
 }
@@ -103,14 +118,57 @@ EntryStats* RunStats::BeginEntry(const FuncCode* code, const Value* slots, const
   }
   ++e->calls;
   current_ = e;
+  entry_start_ = Now();
   g_tensor_op_counter = &e->interpreted_ops;
   return e;
 }
 
 void RunStats::EndEntry(EntryStats* e) {
   if (!e) return;
+  e->seconds += Now() - entry_start_;
+  stmt_depth_ = 0;  // a statement that threw is not ended
   current_ = nullptr;
   g_tensor_op_counter = &module_ops_;
+}
+
+void RunStats::CountKernel(const Segment& seg, double started) {
+  if (!enabled_) return;
+  double t = Now() - started;
+  kernel_total_ += t;
+  if (current_) current_->kernel_seconds += t;
+  CountKernel(seg);
+}
+
+double RunStats::BeginStatement() {
+  if (!enabled_ || !current_ || stmt_depth_++ > 0) return -1;
+  stmt_kernel_before_ = kernel_total_;
+  stmt_ops_before_ = current_->interpreted_ops;
+  return Now();
+}
+
+void RunStats::EndStatement(double token, const std::string& file, Range range) {
+  if (token < 0) {
+    if (stmt_depth_ > 0) --stmt_depth_;
+    return;
+  }
+  stmt_depth_ = 0;
+  if (!current_) return;
+  double t = Now() - token - (kernel_total_ - stmt_kernel_before_);
+  if (t < 0) t = 0;
+  SiteStat* site = nullptr;
+  for (auto& s : current_->sites)
+    if (s.line == range.begin.line && s.col == range.begin.col && s.file == file) site = &s;
+  if (!site) {
+    site = &current_->sites.emplace_back();
+    site->file = file;
+    site->line = range.begin.line;
+    site->col = range.begin.col;
+    site->end_line = std::max(range.begin.line, range.end.line);
+  }
+  ++site->count;
+  site->seconds += t;
+  site->interpreted_ops += current_->interpreted_ops - stmt_ops_before_;
+  current_->interpreted_seconds += t;
 }
 
 void RunStats::CountKernel(const Segment& seg) {
@@ -156,6 +214,7 @@ void RunStats::GuardFailure(const Segment& first, const GuardMismatch& why, size
 }
 
 std::string RunStats::Json() const {
+  double entry_seconds = 0;
   nlohmann::ordered_json entries = nlohmann::ordered_json::array();
   for (const EntryStats& e : entries_) {
     entries.push_back({{"function", e.function},
@@ -168,7 +227,12 @@ std::string RunStats::Json() const {
                        {"kernel_launches", e.kernel_launches},
                        {"kernel_ops", e.kernel_ops},
                        {"interpreted_ops", e.interpreted_ops},
-                       {"guard_failures", FailuresJson(e.guard_failures)}});
+                       {"guard_failures", FailuresJson(e.guard_failures)},
+                       {"seconds", e.seconds},
+                       {"kernel_seconds", e.kernel_seconds},
+                       {"interpreted_seconds", e.interpreted_seconds},
+                       {"sites", SitesJson(e.sites)}});
+    entry_seconds += e.seconds;
   }
   nlohmann::ordered_json j = {{"version", 1},
                       {"mode", mode_},
@@ -176,7 +240,9 @@ std::string RunStats::Json() const {
                       {"module_ops", module_ops_},
                       {"module_kernel_launches", module_kernel_launches_},
                       {"module_kernel_ops", module_kernel_ops_},
-                      {"module_guard_failures", FailuresJson(module_guard_failures_)}};
+                      {"module_guard_failures", FailuresJson(module_guard_failures_)},
+                      {"run_seconds", enabled_ ? Now() - start_ : 0.0},
+                      {"module_seconds", enabled_ ? std::max(0.0, Now() - start_ - entry_seconds) : 0.0}};
   // Strings come from the program (str arguments, paths): never throw on bad UTF-8.
   return j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }

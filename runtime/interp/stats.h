@@ -46,11 +46,26 @@ struct GuardFailureStat {
   uint64_t count = 0;
 };
 
+// A statement of an entry's own body that ran in the interpreter (a graph
+// break, an `interp` statement, a rolled loop, a statement whose guards
+// failed): where, how often, its time net of the kernels it launched.
+struct SiteStat {
+  std::string file;
+  uint32_t line = 0, col = 0, end_line = 0;
+  uint64_t count = 0, interpreted_ops = 0;
+  double seconds = 0;
+};
+
 struct EntryStats {
   std::string function, module, signature, file, entered_from;
   uint32_t line = 0;
   uint64_t calls = 0, kernel_launches = 0, kernel_ops = 0, interpreted_ops = 0;
   std::vector<GuardFailureStat> guard_failures;
+  // Wall time inside the entry, in its kernels, and in its interpreted
+  // statements (`sites`, net of kernels they launched); the rest is plan
+  // overhead (guards, handing values to and from kernels).
+  double seconds = 0, kernel_seconds = 0, interpreted_seconds = 0;
+  std::vector<SiteStat> sites;
 };
 
 // What a failed guard expected and saw (plan_exec.cpp).
@@ -83,6 +98,15 @@ class RunStats {
   bool at_module_scope() const { return current_ == nullptr; }
 
   void CountKernel(const Segment& seg);
+  // Kernel timing (plan_exec.cpp): KernelClock() before the launch, the
+  // value to CountKernel's `started` after it. 0 when statistics are off.
+  double KernelClock() const { return enabled_ ? Now() : 0; }
+  void CountKernel(const Segment& seg, double started);
+  // Around a statement the interpreter runs at the top of an entry's body
+  // (call.cpp RunPlanned): returns a token for EndStatement, or -1 when not
+  // timed (statistics off, outside an entry, or nested in a timed statement).
+  double BeginStatement();
+  void EndStatement(double token, const std::string& file, Range range);
   // Whether GuardFailure at this site would record or warn anything (false
   // once warned with statistics off: the caller then skips describing it).
   bool WantsGuardFailure(const Segment& first) const { return enabled_ || !warned_.count(&first); }
@@ -108,6 +132,13 @@ class RunStats {
   uint64_t module_ops_ = 0, module_kernel_launches_ = 0, module_kernel_ops_ = 0;
   std::vector<GuardFailureStat> module_guard_failures_;  // segments reached outside any entry
   std::set<const Segment*> warned_;
+  static double Now();
+  double start_ = 0;               // Enable()
+  double entry_start_ = 0;         // BeginEntry of current_
+  double kernel_total_ = 0;        // all kernel time so far
+  double stmt_kernel_before_ = 0;  // kernel_total_ at BeginStatement
+  uint64_t stmt_ops_before_ = 0;
+  int stmt_depth_ = 0;
 };
 
 // "(self: Model, x: float32[2, 3], n: int=3)": tensors as dtype[shape],
