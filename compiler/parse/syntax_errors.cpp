@@ -164,8 +164,7 @@ void SyntaxErrorStrategy::ReportAt(antlr4::Parser* p, antlr4::ParserRuleContext*
 
 // Python features TensorScript does not have get a message that says so.
 bool SyntaxErrorStrategy::ReportUnsupported(antlr4::Parser* p, Token* tok) {
-  static const char* const kPythonOnly[] = {"try", "except", "finally", "raise", "global",
-                                            "nonlocal", "del", "yield", "async", "await", "match"};
+  static const char* const kPythonOnly[] = {"yield", "async", "await", "match"};
   antlr4::TokenStream* stream = p->getTokenStream();
   // The offending token and the tokens before it on its logical line.
   std::vector<Token*> nearby{tok};
