@@ -9,7 +9,7 @@ namespace tcc::ast {
 
 namespace {
 
-constexpr char kMagic[] = "TSAST\x01";
+constexpr char kMagic[] = "TSAST\x02";  // as serialize.cpp
 constexpr size_t kMagicSize = 6;
 constexpr uint8_t kNull = 0xFF;
 constexpr int kMaxDepth = 5000;

@@ -182,6 +182,27 @@ bool SyntaxErrorStrategy::ReportUnsupported(antlr4::Parser* p, Token* tok) {
       }
     }
   }
+  // `x := v`: the lexer sees `:` then `=`.
+  if (tok->getText() == ":" || tok->getText() == "=") {
+    Token* colon = tok->getText() == ":" ? tok : tok->getTokenIndex() > 0 ? stream->get(tok->getTokenIndex() - 1) : nullptr;
+    Token* eq = colon && colon->getTokenIndex() + 1 < stream->size() ? stream->get(colon->getTokenIndex() + 1) : nullptr;
+    if (colon && eq && colon->getText() == ":" && eq->getText() == "=" && colon->getStopIndex() + 1 == eq->getStartIndex()) {
+      sink_.Report(DiagKind::SyntaxError, colon, "the walrus operator `:=` is not supported in TensorScript",
+                   "assign on a line of its own first");
+      return true;
+    }
+  }
+  // `{a, b}`: a set display.
+  if (tok->getText() == "," || tok->getText() == "}") {
+    for (antlr4::RuleContext* c = p->getContext(); c; c = dynamic_cast<antlr4::RuleContext*>(c->parent)) {
+      if (c->getRuleIndex() == P::RuleDictmaker || c->getRuleIndex() == P::RuleDict_item) {
+        sink_.Report(DiagKind::SyntaxError, tok, "sets (`{a, b}`) are not supported in TensorScript",
+                     "build a list, or a dict with `{a: True, b: True}`");
+        return true;
+      }
+      if (c->getRuleIndex() == P::RuleStmt) break;
+    }
+  }
   if (tok->getType() == P::FOR) {
     for (antlr4::RuleContext* c = p->getContext(); c; c = dynamic_cast<antlr4::RuleContext*>(c->parent)) {
       if (c->getRuleIndex() == P::RuleAtom || c->getRuleIndex() == P::RuleTrailer) {

@@ -88,6 +88,7 @@ bool IsCallableUser(const ValuePtr& v) {
 }  // namespace
 
 ValuePtr Tracer::Call(const ValuePtr& fn, CallArgs& args) {
+  if (raise_pending) return MakeUnknown();
   switch (fn->kind) {
     case VK::Builtin:
       if (fn->s == "super" && !fn->self_value) return Super(args);

@@ -42,6 +42,7 @@ ValuePtr JoinValues(SymTable& syms, const ValuePtr& a, const ValuePtr& b) {
 ValuePtr JoinForBranches(SymTable& syms, const ValuePtr& a, const ValuePtr& b) { return JoinValues(syms, a, b); }
 
 ValuePtr Tracer::Eval(const Expr& e) {
+  if (raise_pending) return MakeUnknown();
   switch (e.kind) {
     case ExprKind::NameExpr: return EvalName(*cast<NameExpr>(&e));
     case ExprKind::IntLit: return MakeInt(cast<IntLit>(&e)->value);
@@ -165,6 +166,7 @@ ValuePtr Tracer::EvalAttribute(const AttributeExpr& e) {
 }
 
 ValuePtr Tracer::GetAttr(const ValuePtr& base, const std::string& attr, Range where) {
+  if (raise_pending) return MakeUnknown();
   switch (base->kind) {
     case VK::Object: {
       auto it = base->attrs.find(attr);
@@ -255,6 +257,7 @@ ValuePtr Tracer::GetAttr(const ValuePtr& base, const std::string& attr, Range wh
 
 ValuePtr Tracer::EvalSubscript(const SubscriptExpr& e) {
   ValuePtr base = Eval(*e.value);
+  if (raise_pending) return MakeUnknown();
   return IndexValue(base, *e.index, R(e));
 }
 
@@ -286,6 +289,7 @@ graph::OpKind TensorBinOp(BinOp op, bool* ok) {
 }  // namespace
 
 ValuePtr Tracer::BinaryOp(BinOp op, const ValuePtr& a, const ValuePtr& b, Range where) {
+  if (raise_pending) return MakeUnknown();
   if (a->kind == VK::Tensor || b->kind == VK::Tensor) {
     bool ok;
     graph::OpKind k = TensorBinOp(op, &ok);
@@ -411,6 +415,7 @@ ValuePtr Tracer::EvalUnary(const UnaryExpr& e) {
 }
 
 ValuePtr Tracer::CompareOp(CmpOp op, const ValuePtr& a, const ValuePtr& b, Range where) {
+  if (raise_pending) return MakeUnknown();
   if (op == CmpOp::Is || op == CmpOp::IsNot) {
     std::optional<bool> same;
     if (a == b) same = true;
@@ -502,6 +507,7 @@ ValuePtr Tracer::EvalCompare(const CompareExpr& e) {
 }
 
 std::optional<bool> Tracer::Condition(const ValuePtr& v, const Expr& where, const char* construct) {
+  if (raise_pending) return false;  // unwinding: no branch runs
   if (auto t = KnownTruth(*v)) return t;
   if (v->kind == VK::Tensor) {
     if (Traced())

@@ -24,10 +24,15 @@ Flow Tracer::ExecBody(const Block& body) {
     if (!f.eager) SegStmtBegin(f, static_cast<int>(i));
     Flow fl = ExecStmt(*body[i]);
     if (fl == Flow::Raise) {
-      // An exception leaves the function: the statement fails at run time
-      // (or an enclosing `try` catches it there).
-      MarkEager(raising ? "raises `" + raising->cls->name + "`" : "raises an exception", body[i]->range);
-      ++uncertain_raises;
+      if (raising && try_depth > 0 && !f.eager) {
+        // A traced `try` of a caller handles it at compile time.
+        raise_pending = raising;
+      } else {
+        // The exception leaves the function at run time: the statement runs
+        // in the interpreter (which raises it, for a `try` there to catch).
+        MarkEager(raising ? "raises `" + raising->cls->name + "`" : "raises an exception", body[i]->range);
+        ++uncertain_raises;
+      }
       f.ret = MakeUnknown();
       fl = Flow::Return;
     }
@@ -64,6 +69,7 @@ void Tracer::BindName(const std::string& name, const ValuePtr& v) {
 }
 
 void Tracer::Assign(const Expr& target, const ValuePtr& v) {
+  if (raise_pending) return;
   switch (target.kind) {
     case ExprKind::NameExpr: BindName(cast<NameExpr>(&target)->name, v); return;
     case ExprKind::TupleExpr: case ExprKind::ListExpr: {
@@ -292,6 +298,17 @@ ValuePtr Tracer::EvalListComp(const ListCompExpr& e) {
 }
 
 Flow Tracer::ExecStmt(const Stmt& s) {
+  if (raise_pending) return Flow::Normal;  // unwinding: the caller's statement ends in Flow::Raise
+  Flow fl = ExecStmtKind(s);
+  if (raise_pending) {
+    raising = raise_pending;
+    raise_pending = nullptr;
+    return Flow::Raise;
+  }
+  return fl;
+}
+
+Flow Tracer::ExecStmtKind(const Stmt& s) {
   if (Traced()) {
     if (exhausted) return Flow::Return;  // unwind to the entry
     bool too_many_ops = static_cast<long>(tape.size() - entry_tape_begin) > opts.max_ops;

@@ -86,7 +86,10 @@ Flow Tracer::ExecRaise(const RaiseStmt& r) {
 
 Flow Tracer::ExecTry(const TryStmt& t) {
   const long uncertain_before = uncertain_raises;
+  const bool traced = Traced();
+  if (traced) ++try_depth;
   Flow fl = ExecBlock(t.body);
+  if (traced) --try_depth;
   bool known = uncertain_raises == uncertain_before;
   ValuePtr exc = fl == Flow::Raise ? raising : nullptr;
   if (fl == Flow::Raise && !exc) known = false;

@@ -175,7 +175,8 @@ class Tracer {
 
   // ---- statements (trace_stmt.cpp)
   Flow ExecBlock(const ast::Block& block);
-  Flow ExecStmt(const ast::Stmt& s);
+  Flow ExecStmt(const ast::Stmt& s);      // ExecStmtKind, then a pending raise becomes Flow::Raise
+  Flow ExecStmtKind(const ast::Stmt& s);
   Flow ExecBody(const ast::Block& body);  // a function body: top-level statements with segments
   void Assign(const ast::Expr& target, const ValuePtr& v);
   void BindName(const std::string& name, const ValuePtr& v);
@@ -223,6 +224,11 @@ class Tracer {
   // when known at compile time.
   std::optional<bool> ExceptionMatches(const ValuePtr& exc, const ValuePtr& type);
   ValuePtr raising;                  // the exception a Flow::Raise carries
+  // An exception known at compile time that left a called function while a
+  // traced `try` encloses the call: the rest of the caller's statement is not
+  // evaluated (Eval returns unknowns) and the statement ends in Flow::Raise.
+  ValuePtr raise_pending;
+  int try_depth = 0;                 // traced `try` bodies being executed
   std::vector<ValuePtr> handling;    // exceptions being handled (bare `raise`)
   long uncertain_raises = 0;         // raises whose path is known only at run time, or that left a function
   std::map<std::string, ValuePtr> exception_classes;

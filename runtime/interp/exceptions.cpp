@@ -120,14 +120,17 @@ Interp::Flow Interp::ExecTry(const SNode* s, Frame& f) {
     if (ff != Flow::Normal) fl = ff;  // `return`/`break` in `finally` wins
   };
   bool raised = false;
+  const Range* raised_at = nullptr;  // where in this frame it was raised (the traceback line)
   TsError caught(DiagKind::RtValueError, "");
   try {
     fl = ExecBlock(s->body, f);
   } catch (TsError& e) {
     raised = true;
+    raised_at = f.at;
     caught = e;
   } catch (const rt::TensorError& e) {
     raised = true;
+    raised_at = f.at;
     try {
       RethrowTensorError(e);
     } catch (TsError& te) {
@@ -172,6 +175,7 @@ Interp::Flow Interp::ExecTry(const SNode* s, Frame& f) {
     throw;
   }
   run_finally();
+  f.at = raised_at;
   throw caught;
 }
 
