@@ -12,7 +12,7 @@ def combine(first, *rest, scale=1.0, **extra):
     out = first
     for r in rest:
         out = out + r
-    for k in sorted(extra.keys()):
+    for k in extra:
         out = out + extra[k]
     return out * scale
 def mix(x, y):
