@@ -27,6 +27,10 @@ simple_stmt
     | import_stmt
     | from_import_stmt
     | assert_stmt
+    | raise_stmt
+    | global_stmt
+    | nonlocal_stmt
+    | del_stmt
     ;
 
 // a = b = c, a += b, a: T [= v], or an expression on its own.
@@ -47,12 +51,17 @@ import_as_names: import_as_name (',' import_as_name)* ','?;
 import_as_name: NAME ('as' NAME)?;
 dotted_name: NAME ('.' NAME)*;
 assert_stmt: 'assert' test (',' test)?;
+raise_stmt: 'raise' (test ('from' test)?)?;
+global_stmt: 'global' NAME (',' NAME)*;
+nonlocal_stmt: 'nonlocal' NAME (',' NAME)*;
+del_stmt: 'del' exprlist;
 
 compound_stmt
     : if_stmt
     | while_stmt
     | for_stmt
     | with_stmt
+    | try_stmt
     | funcdef
     | classdef
     | decorated
@@ -61,8 +70,11 @@ compound_stmt
 if_stmt: 'if' test ':' block elif_clause* else_clause?;
 elif_clause: 'elif' test ':' block;
 else_clause: 'else' ':' block;
-while_stmt: 'while' test ':' block;
-for_stmt: 'for' exprlist 'in' testlist ':' block;
+while_stmt: 'while' test ':' block else_clause?;
+for_stmt: 'for' exprlist 'in' testlist ':' block else_clause?;
+try_stmt: 'try' ':' block (except_clause+ else_clause? finally_clause? | finally_clause);
+except_clause: 'except' (test ('as' NAME)?)? ':' block;
+finally_clause: 'finally' ':' block;
 with_stmt: 'with' test ('as' NAME)? ':' block;
 
 decorated: decorator+ (funcdef | classdef);
@@ -70,7 +82,8 @@ decorator: '@' test NEWLINE;
 
 funcdef: 'def' NAME '(' parameters? ')' ('->' test)? ':' block;
 parameters: param (',' param)* ','?;
-param: NAME (':' test)? ('=' test)?;
+// `*args`, a bare `*` (keyword-only parameters follow), `**kwargs`.
+param: NAME (':' test)? ('=' test)? | star='*' (NAME (':' test)?)? | dstar='**' NAME (':' test)?;
 
 classdef: 'class' NAME ('(' arglist? ')')? ':' block;
 
@@ -78,13 +91,15 @@ block: simple_stmts | NEWLINE INDENT stmt+ DEDENT;
 
 // ----------------------------------------------------------------- expressions
 
-testlist: test (',' test)* ','?;
-exprlist: expr (',' expr)* ','?;
+testlist: (test | star_expr) (',' (test | star_expr))* ','?;
+exprlist: (expr | star_expr) (',' (expr | star_expr))* ','?;
+// `*xs` in a display or an assignment target: `[*a, *b]`, `a, *rest = xs`.
+star_expr: '*' expr;
 
 test: or_test ('if' or_test 'else' test)? | lambdef;
 lambdef: 'lambda' lambda_params? ':' test;
 lambda_params: lambda_param (',' lambda_param)* ','?;
-lambda_param: NAME ('=' test)?;
+lambda_param: NAME ('=' test)? | star='*' NAME? | dstar='**' NAME;
 or_test: and_test ('or' and_test)*;
 and_test: not_test ('and' not_test)*;
 not_test: 'not' not_test | comparison;
@@ -117,7 +132,8 @@ atom
     | 'True'
     | 'False'
     ;
-dictmaker: test ':' test comp_for | test ':' test (',' test ':' test)* ','?;
+dictmaker: test ':' test comp_for | dict_item (',' dict_item)* ','?;
+dict_item: test ':' test | '**' expr;
 // `[e for x in xs if c]` and `(e for x in xs)`; a plain list or tuple otherwise.
 testlist_comp: test comp_for | testlist;
 comp_for: 'for' exprlist 'in' or_test comp_iter?;
@@ -132,7 +148,7 @@ subscriptlist: subscript (',' subscript)* ','?;
 subscript: test | sliceop;
 sliceop: lower=test? ':' upper=test? (':' step=test?)?;
 arglist: argument (',' argument)* ','?;
-argument: NAME '=' test | test comp_for?;
+argument: NAME '=' test | test comp_for? | star='*' test | dstar='**' test;
 
 // ----------------------------------------------------------------------- lexer
 
@@ -157,6 +173,13 @@ PASS: 'pass';
 BREAK: 'break';
 CONTINUE: 'continue';
 ASSERT: 'assert';
+TRY: 'try';
+EXCEPT: 'except';
+FINALLY: 'finally';
+RAISE: 'raise';
+GLOBAL: 'global';
+NONLOCAL: 'nonlocal';
+DEL: 'del';
 NONE: 'None';
 TRUE: 'True';
 FALSE: 'False';

@@ -43,6 +43,40 @@ constexpr const BuiltinInfo* FindBuiltin(std::string_view name) {
   return nullptr;
 }
 
+// Python's builtin exception classes, each with its base (BaseException has
+// none), in an order where a base comes before its subclasses. The
+// interpreter makes them classes users can raise, catch and subclass; its
+// run-time errors are raised as these (interp/errors.h maps each error kind).
+struct PyExceptionInfo {
+  const char* name;
+  const char* base;
+};
+inline constexpr PyExceptionInfo kPyExceptions[] = {
+    {"BaseException", nullptr},          {"Exception", "BaseException"},
+    {"ArithmeticError", "Exception"},    {"ZeroDivisionError", "ArithmeticError"},
+    {"LookupError", "Exception"},        {"IndexError", "LookupError"},
+    {"KeyError", "LookupError"},         {"ValueError", "Exception"},
+    {"TypeError", "Exception"},          {"RuntimeError", "Exception"},
+    {"NotImplementedError", "RuntimeError"}, {"RecursionError", "RuntimeError"},
+    {"AssertionError", "Exception"},     {"AttributeError", "Exception"},
+    {"NameError", "Exception"},          {"StopIteration", "Exception"},
+    {"ImportError", "Exception"},        {"OSError", "Exception"},
+    {"FileNotFoundError", "OSError"},
+};
+
+constexpr const PyExceptionInfo* FindPyException(std::string_view name) {
+  for (const PyExceptionInfo& e : kPyExceptions)
+    if (name == e.name) return &e;
+  return nullptr;
+}
+
+// `cls` is `base` or one of its subclasses (both builtin exception names).
+constexpr bool PyExceptionIsA(std::string_view cls, std::string_view base) {
+  for (const PyExceptionInfo* e = FindPyException(cls); e; e = e->base ? FindPyException(e->base) : nullptr)
+    if (base == e->name) return true;
+  return false;
+}
+
 constexpr const char* FormName(BuiltinForm f) {
   switch (f) {
     case BuiltinForm::Fn: return "function";

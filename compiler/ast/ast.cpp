@@ -64,6 +64,16 @@ const char* UnaryOpSpelling(UnaryOp op) {
   return "?";
 }
 
+const char* ParamKindName(ParamKind k) {
+  switch (k) {
+    case ParamKind::Normal: return "normal";
+    case ParamKind::KwOnly: return "kwonly";
+    case ParamKind::VarArgs: return "varargs";
+    case ParamKind::VarKw: return "varkw";
+  }
+  return "?";
+}
+
 const char* BoolOpSpelling(BoolOp op) { return op == BoolOp::And ? "and" : "or"; }
 
 }  // namespace tcc::ast

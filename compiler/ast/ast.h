@@ -88,7 +88,7 @@ struct TupleExpr : Expr {
 };
 struct DictExpr : Expr {
   DictExpr() : Expr(ExprKind::DictExpr) {}
-  std::vector<ExprPtr> keys;
+  std::vector<ExprPtr> keys;  // a null key: `**values[i]` splices a dict in
   std::vector<ExprPtr> values;
 };
 // `lower:upper:step` inside brackets; absent parts are null.
@@ -108,6 +108,7 @@ struct AttributeExpr : Expr {
   std::string attr;
   Loc attr_loc;  // where the attribute name starts
 };
+// `name=value`; an empty name is `**value` (a dict spliced into the keywords).
 struct Keyword {
   std::string name;
   ExprPtr value;
@@ -183,6 +184,13 @@ struct LambdaExpr : Expr {
   std::unique_ptr<FunctionDef> fn;
 };
 
+// `*value`: spliced into a list or tuple display or a call's positional
+// arguments; as an assignment target it takes the rest as a list.
+struct StarredExpr : Expr {
+  StarredExpr() : Expr(ExprKind::StarredExpr) {}
+  ExprPtr value;
+};
+
 // ----------------------------------------------------------------- statements
 
 struct ExprStmt : Stmt {
@@ -209,7 +217,12 @@ struct AnnAssignStmt : Stmt {
   ExprPtr value;  // may be null
 };
 
+// Normal: positional or keyword; KwOnly: after `*` or `*args`; VarArgs:
+// `*args` (a tuple of the extra positionals); VarKw: `**kwargs` (a dict).
+enum class ParamKind : uint8_t { Normal, KwOnly, VarArgs, VarKw };
+const char* ParamKindName(ParamKind k);
 struct Param {
+  ParamKind kind = ParamKind::Normal;
   std::string name;
   ExprPtr annotation;  // may be null
   ExprPtr default_value;  // may be null
@@ -248,11 +261,13 @@ struct ForStmt : Stmt {
   ExprPtr target;  // a NameExpr or a TupleExpr of names
   ExprPtr iter;
   Block body;
+  Block orelse;  // runs when the loop ends without `break`
 };
 struct WhileStmt : Stmt {
   WhileStmt() : Stmt(StmtKind::WhileStmt) {}
   ExprPtr test;
   Block body;
+  Block orelse;  // runs when the loop ends without `break`
 };
 struct BreakStmt : Stmt {
   BreakStmt() : Stmt(StmtKind::BreakStmt) {}
@@ -287,6 +302,38 @@ struct AssertStmt : Stmt {
   AssertStmt() : Stmt(StmtKind::AssertStmt) {}
   ExprPtr test;
   ExprPtr msg;  // may be null
+};
+
+// `except [type [as name]]: body`
+struct ExceptHandler {
+  ExprPtr type;      // null: a bare `except:`
+  std::string name;  // empty when there is no `as`
+  Range range;       // the `except` line
+  Block body;
+};
+struct TryStmt : Stmt {
+  TryStmt() : Stmt(StmtKind::TryStmt) {}
+  Block body;
+  std::vector<ExceptHandler> handlers;
+  Block orelse;     // runs when the body raised nothing
+  Block finalbody;  // runs however the statement ends
+};
+struct RaiseStmt : Stmt {
+  RaiseStmt() : Stmt(StmtKind::RaiseStmt) {}
+  ExprPtr exc;    // null: re-raise the exception being handled
+  ExprPtr cause;  // `from cause`; may be null
+};
+struct GlobalStmt : Stmt {
+  GlobalStmt() : Stmt(StmtKind::GlobalStmt) {}
+  std::vector<std::string> names;
+};
+struct NonlocalStmt : Stmt {
+  NonlocalStmt() : Stmt(StmtKind::NonlocalStmt) {}
+  std::vector<std::string> names;
+};
+struct DelStmt : Stmt {
+  DelStmt() : Stmt(StmtKind::DelStmt) {}
+  std::vector<ExprPtr> targets;  // names, subscripts, attributes
 };
 
 // One parsed .ts file.

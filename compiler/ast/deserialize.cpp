@@ -9,7 +9,7 @@ namespace tcc::ast {
 
 namespace {
 
-constexpr char kMagic[] = "TSAST\x01";
+constexpr char kMagic[] = "TSAST\x02";  // as serialize.cpp
 constexpr size_t kMagicSize = 6;
 constexpr uint8_t kNull = 0xFF;
 constexpr int kMaxDepth = 5000;
@@ -82,6 +82,11 @@ class Reader {
     for (auto& e : v) e = Required();
     return v;
   }
+  std::vector<ExprPtr> OptExprs() {  // entries may be null
+    std::vector<ExprPtr> v(Count());
+    for (auto& e : v) e = E();
+    return v;
+  }
   Block Stmts() {
     Block b(Count());
     for (auto& s : b) s = St();
@@ -145,7 +150,7 @@ ExprPtr Reader::E() {
     }
     case ExprKind::DictExpr: {
       auto n = New<DictExpr>(r);
-      n->keys = Exprs();
+      n->keys = OptExprs();
       n->values = Exprs();
       if (n->keys.size() != n->values.size()) throw DecodeError("dict keys and values differ");
       return n;
@@ -215,6 +220,11 @@ ExprPtr Reader::E() {
       n->fn.reset(static_cast<FunctionDef*>(s.release()));
       return n;
     }
+    case ExprKind::StarredExpr: {
+      auto n = New<StarredExpr>(r);
+      n->value = Required();
+      return n;
+    }
     case ExprKind::ListCompExpr: {
       auto n = New<ListCompExpr>(r);
       n->elt = Required();
@@ -258,6 +268,7 @@ StmtPtr Reader::St() {
       size_t np = Count();
       for (size_t i = 0; i < np; ++i) {
         Param p;
+        p.kind = Op<ParamKind>(4);
         p.name = S(); p.annotation = E(); p.default_value = E(); p.loc = L();
         n->params.push_back(std::move(p));
       }
@@ -278,12 +289,12 @@ StmtPtr Reader::St() {
     }
     case StmtKind::ForStmt: {
       auto n = New<ForStmt>(r);
-      n->target = Required(); n->iter = Required(); n->body = Stmts();
+      n->target = Required(); n->iter = Required(); n->body = Stmts(); n->orelse = Stmts();
       return n;
     }
     case StmtKind::WhileStmt: {
       auto n = New<WhileStmt>(r);
-      n->test = Required(); n->body = Stmts();
+      n->test = Required(); n->body = Stmts(); n->orelse = Stmts();
       return n;
     }
     case StmtKind::BreakStmt: return New<BreakStmt>(r);
@@ -320,6 +331,38 @@ StmtPtr Reader::St() {
       n->test = Required(); n->msg = E();
       return n;
     }
+    case StmtKind::TryStmt: {
+      auto n = New<TryStmt>(r);
+      n->body = Stmts();
+      size_t nh = Count();
+      for (size_t i = 0; i < nh; ++i) {
+        ExceptHandler h;
+        h.type = E(); h.name = S(); h.range = R(); h.body = Stmts();
+        n->handlers.push_back(std::move(h));
+      }
+      n->orelse = Stmts();
+      n->finalbody = Stmts();
+      return n;
+    }
+    case StmtKind::RaiseStmt: {
+      auto n = New<RaiseStmt>(r);
+      n->exc = E(); n->cause = E();
+      return n;
+    }
+    case StmtKind::GlobalStmt: case StmtKind::NonlocalStmt: {
+      std::vector<std::string> names;
+      size_t nn = Count();
+      for (size_t i = 0; i < nn; ++i) names.push_back(S());
+      if (static_cast<StmtKind>(k) == StmtKind::GlobalStmt) {
+        auto n = New<GlobalStmt>(r);
+        n->names = std::move(names);
+        return n;
+      }
+      auto n = New<NonlocalStmt>(r);
+      n->names = std::move(names);
+      return n;
+    }
+    case StmtKind::DelStmt: { auto n = New<DelStmt>(r); n->targets = Exprs(); return n; }
   }
   throw DecodeError("bad statement kind");
 }

@@ -94,7 +94,8 @@ class Printer {
         auto* d = cast<DictExpr>(&e);
         Line(indent, label, head + " " + at);
         for (size_t i = 0; i < d->keys.size(); ++i) {
-          PrintExpr(indent + 1, "key", *d->keys[i]);
+          if (d->keys[i]) PrintExpr(indent + 1, "key", *d->keys[i]);
+          else Line(indent + 1, "", "key: **");
           PrintExpr(indent + 1, "value", *d->values[i]);
         }
         return;
@@ -128,7 +129,7 @@ class Printer {
         if (!c->keywords.empty()) {
           Line(indent + 1, "", "keywords:");
           for (const Keyword& k : c->keywords) {
-            Line(indent + 2, "", "Keyword " + k.name + " " + At(k.loc));
+            Line(indent + 2, "", "Keyword " + (k.name.empty() ? std::string("**") : k.name) + " " + At(k.loc));
             Field(indent + 3, "value", k.value.get());
           }
         }
@@ -172,6 +173,10 @@ class Printer {
       case ExprKind::LambdaExpr:
         Line(indent, label, head + " " + at);
         PrintStmt(indent + 1, *cast<LambdaExpr>(&e)->fn);
+        return;
+      case ExprKind::StarredExpr:
+        Line(indent, label, head + " " + at);
+        Field(indent + 1, "value", cast<StarredExpr>(&e)->value.get());
         return;
       case ExprKind::ListCompExpr: {
         auto* c = cast<ListCompExpr>(&e);
@@ -228,7 +233,8 @@ void Printer::PrintStmt(int indent, const Stmt& s) {
       if (!f->params.empty()) {
         Line(indent + 1, "", "params:");
         for (const Param& p : f->params) {
-          Line(indent + 2, "", "Param " + p.name + " " + At(p.loc));
+          std::string kind = p.kind == ParamKind::Normal ? "" : std::string(" ") + ParamKindName(p.kind);
+          Line(indent + 2, "", "Param " + p.name + kind + " " + At(p.loc));
           Field(indent + 3, "annotation", p.annotation.get());
           Field(indent + 3, "default", p.default_value.get());
         }
@@ -263,6 +269,7 @@ void Printer::PrintStmt(int indent, const Stmt& s) {
       Field(indent + 1, "target", f->target.get());
       Field(indent + 1, "iter", f->iter.get());
       Body(indent + 1, "body", f->body);
+      if (!f->orelse.empty()) Body(indent + 1, "else", f->orelse);
       return;
     }
     case StmtKind::WhileStmt: {
@@ -270,6 +277,7 @@ void Printer::PrintStmt(int indent, const Stmt& s) {
       Line(indent, "", head + " " + at);
       Field(indent + 1, "test", w->test.get());
       Body(indent + 1, "body", w->body);
+      if (!w->orelse.empty()) Body(indent + 1, "else", w->orelse);
       return;
     }
     case StmtKind::BreakStmt: case StmtKind::ContinueStmt: case StmtKind::PassStmt:
@@ -299,6 +307,37 @@ void Printer::PrintStmt(int indent, const Stmt& s) {
       Field(indent + 1, "msg", a->msg.get());
       return;
     }
+    case StmtKind::TryStmt: {
+      auto* t = cast<TryStmt>(&s);
+      Line(indent, "", head + " " + at);
+      Body(indent + 1, "body", t->body);
+      for (const ExceptHandler& h : t->handlers) {
+        Line(indent + 1, "", "except" + (h.name.empty() ? "" : " as " + h.name) + " " + At(h.range.begin) + ":");
+        Field(indent + 2, "type", h.type.get());
+        Body(indent + 2, "body", h.body);
+      }
+      if (!t->orelse.empty()) Body(indent + 1, "else", t->orelse);
+      if (!t->finalbody.empty()) Body(indent + 1, "finally", t->finalbody);
+      return;
+    }
+    case StmtKind::RaiseStmt: {
+      auto* r = cast<RaiseStmt>(&s);
+      Line(indent, "", head + " " + at);
+      Field(indent + 1, "exc", r->exc.get());
+      Field(indent + 1, "cause", r->cause.get());
+      return;
+    }
+    case StmtKind::GlobalStmt: case StmtKind::NonlocalStmt: {
+      const auto& names = s.kind == StmtKind::GlobalStmt ? cast<GlobalStmt>(&s)->names : cast<NonlocalStmt>(&s)->names;
+      std::string list;
+      for (const auto& n : names) list += " " + n;
+      Line(indent, "", head + list + " " + at);
+      return;
+    }
+    case StmtKind::DelStmt:
+      Line(indent, "", head + " " + at);
+      List(indent + 1, "targets", cast<DelStmt>(&s)->targets);
+      return;
   }
 }
 

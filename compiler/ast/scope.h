@@ -14,6 +14,11 @@ namespace tcc::ast {
 
 // The local names of `fn` (parameters included); nested functions and
 // lambdas have their own scopes and add nothing.
+// Names the body declares `global` or `nonlocal` are not local.
 std::set<std::string> LocalNames(const FunctionDef& fn);
+
+// The names `fn`'s body (not its nested functions) declares with `kind`
+// (StmtKind::GlobalStmt or StmtKind::NonlocalStmt).
+std::set<std::string> DeclaredNames(const FunctionDef& fn, StmtKind kind);
 
 }  // namespace tcc::ast

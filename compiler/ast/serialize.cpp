@@ -8,7 +8,7 @@ namespace tcc::ast {
 
 namespace {
 
-constexpr char kMagic[] = "TSAST\x01";
+constexpr char kMagic[] = "TSAST\x02";
 constexpr size_t kMagicSize = 6;
 constexpr uint8_t kNull = 0xFF;
 
@@ -130,6 +130,7 @@ void Writer::E(const Expr* e) {
       break;
     }
     case ExprKind::LambdaExpr: St(*cast<LambdaExpr>(e)->fn); break;
+    case ExprKind::StarredExpr: E(cast<StarredExpr>(e)->value.get()); break;
     case ExprKind::ListCompExpr: {
       auto* c = cast<ListCompExpr>(e);
       E(c->elt.get());
@@ -166,7 +167,7 @@ void Writer::St(const Stmt& s) {
       S(f->name); L(f->name_loc); Exprs(f->decorators);
       U(f->params.size());
       for (const Param& p : f->params) {
-        S(p.name); E(p.annotation.get()); E(p.default_value.get()); L(p.loc);
+        B(static_cast<uint8_t>(p.kind)); S(p.name); E(p.annotation.get()); E(p.default_value.get()); L(p.loc);
       }
       E(f->returns.get());
       Stmts(f->body);
@@ -185,12 +186,13 @@ void Writer::St(const Stmt& s) {
     }
     case StmtKind::ForStmt: {
       auto* f = cast<ForStmt>(&s);
-      E(f->target.get()); E(f->iter.get()); Stmts(f->body);
+      E(f->target.get()); E(f->iter.get()); Stmts(f->body); Stmts(f->orelse);
       break;
     }
     case StmtKind::WhileStmt:
       E(cast<WhileStmt>(&s)->test.get());
       Stmts(cast<WhileStmt>(&s)->body);
+      Stmts(cast<WhileStmt>(&s)->orelse);
       break;
     case StmtKind::BreakStmt: case StmtKind::ContinueStmt: case StmtKind::PassStmt: break;
     case StmtKind::WithStmt: {
@@ -212,6 +214,28 @@ void Writer::St(const Stmt& s) {
       E(cast<AssertStmt>(&s)->test.get());
       E(cast<AssertStmt>(&s)->msg.get());
       break;
+    case StmtKind::TryStmt: {
+      auto* t = cast<TryStmt>(&s);
+      Stmts(t->body);
+      U(t->handlers.size());
+      for (const ExceptHandler& h : t->handlers) {
+        E(h.type.get()); S(h.name); R(h.range); Stmts(h.body);
+      }
+      Stmts(t->orelse);
+      Stmts(t->finalbody);
+      break;
+    }
+    case StmtKind::RaiseStmt:
+      E(cast<RaiseStmt>(&s)->exc.get());
+      E(cast<RaiseStmt>(&s)->cause.get());
+      break;
+    case StmtKind::GlobalStmt: case StmtKind::NonlocalStmt: {
+      const auto& names = s.kind == StmtKind::GlobalStmt ? cast<GlobalStmt>(&s)->names : cast<NonlocalStmt>(&s)->names;
+      U(names.size());
+      for (const auto& n : names) S(n);
+      break;
+    }
+    case StmtKind::DelStmt: Exprs(cast<DelStmt>(&s)->targets); break;
   }
 }
 

@@ -4,7 +4,7 @@
 // The encoding keeps every node, range and location, and each module's name,
 // path and full source text (run-time errors show source lines), so
 // DumpModule(deserialized) == DumpModule(original). Layout: the magic
-// "TSAST\x01", then LEB128 varints, length-prefixed strings and one kind byte
+// "TSAST\x02" (bumped when the encoding changes), then LEB128 varints, length-prefixed strings and one kind byte
 // per node (0xFF for an absent optional child).
 // DeserializeProgram never crashes on bad input: it returns null and sets
 // `error` for truncated, corrupt or too deeply nested data.

@@ -46,6 +46,7 @@ void ForEachChild(Expr& e, const std::function<void(Expr&)>& fn) {
     case ExprKind::LambdaExpr:  // the defaults; the body is the function's own scope
       for (auto& p : cast<LambdaExpr>(&e)->fn->params) one(p.default_value);
       return;
+    case ExprKind::StarredExpr: one(cast<StarredExpr>(&e)->value); return;
     case ExprKind::ListCompExpr: {
       auto* c = cast<ListCompExpr>(&e);
       one(c->elt);

@@ -34,7 +34,8 @@ class AstBuilder {
   ast::StmtPtr BuildFuncdef(TSP::FuncdefContext* ctx);
   // Appends a parameter to f, reporting duplicates and a default-less one after defaults.
   void AddParam(ast::FunctionDef& f, antlr4::Token* name, TSP::TestContext* annotation,
-                TSP::TestContext* default_value);
+                TSP::TestContext* default_value, ast::ParamKind kind = ast::ParamKind::Normal);
+  ast::StmtPtr BuildTry(TSP::Try_stmtContext* ctx);
   ast::ExprPtr BuildLambda(TSP::LambdefContext* ctx);
   ast::StmtPtr BuildClassdef(TSP::ClassdefContext* ctx);
   ast::StmtPtr BuildImport(TSP::Import_stmtContext* ctx);
@@ -45,6 +46,9 @@ class AstBuilder {
 
   // ---- expressions (build_expr.cpp)
   ast::ExprPtr BuildTestlist(TSP::TestlistContext* ctx);
+  // The items of a testlist in order (`*x` items as StarredExpr).
+  std::vector<ast::ExprPtr> BuildItems(TSP::TestlistContext* ctx);
+  ast::ExprPtr BuildStar(TSP::Star_exprContext* ctx);
   ast::ExprPtr BuildExprlist(TSP::ExprlistContext* ctx);
   ast::ExprPtr BuildTest(TSP::TestContext* ctx);
   ast::ExprPtr BuildOrTest(TSP::Or_testContext* ctx);

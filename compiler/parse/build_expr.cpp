@@ -86,11 +86,26 @@ static ExprPtr BuildChain(AstBuilder& b, ParserRuleContext* ctx) {
   return lhs;
 }
 
+ExprPtr AstBuilder::BuildStar(TSP::Star_exprContext* ctx) {
+  auto st = Make<StarredExpr>(RangeOf(ctx));
+  st->value = BuildExpr(ctx->expr());
+  return st;
+}
+
+std::vector<ExprPtr> AstBuilder::BuildItems(TSP::TestlistContext* ctx) {
+  std::vector<ExprPtr> out;
+  for (auto* ch : ctx->children) {
+    if (auto* t = dynamic_cast<TSP::TestContext*>(ch)) out.push_back(BuildTest(t));
+    else if (auto* s = dynamic_cast<TSP::Star_exprContext*>(ch)) out.push_back(BuildStar(s));
+  }
+  return out;
+}
+
 ExprPtr AstBuilder::BuildTestlist(TSP::TestlistContext* ctx) {
-  auto tests = ctx->test();
-  if (tests.size() == 1 && ctx->children.size() == 1) return BuildTest(tests[0]);
+  auto items = BuildItems(ctx);
+  if (items.size() == 1 && ctx->children.size() == 1 && !isa<StarredExpr>(items[0].get())) return std::move(items[0]);
   auto tup = Make<TupleExpr>(RangeOf(ctx));
-  for (auto* t : tests) tup->elts.push_back(BuildTest(t));
+  tup->elts = std::move(items);
   return tup;
 }
 
@@ -100,8 +115,15 @@ ExprPtr AstBuilder::BuildLambda(TSP::LambdefContext* ctx) {
   lam->fn = Make<FunctionDef>(r);
   lam->fn->name = "<lambda>";
   lam->fn->name_loc = r.begin;
-  if (auto* ps = ctx->lambda_params())
-    for (auto* p : ps->lambda_param()) AddParam(*lam->fn, p->NAME()->getSymbol(), nullptr, p->test());
+  if (auto* ps = ctx->lambda_params()) {
+    ParamKind after_star = ParamKind::Normal;
+    for (auto* p : ps->lambda_param()) {
+      ParamKind kind = p->star ? ParamKind::VarArgs : p->dstar ? ParamKind::VarKw : after_star;
+      if (p->star) after_star = ParamKind::KwOnly;
+      if (p->star && !p->NAME()) continue;  // a bare `*`: keyword-only parameters follow
+      AddParam(*lam->fn, p->NAME()->getSymbol(), nullptr, p->test(), kind);
+    }
+  }
   auto ret = Make<ReturnStmt>(RangeOf(ctx->test()));
   ret->value = BuildTest(ctx->test());
   lam->fn->body.push_back(std::move(ret));
@@ -109,10 +131,14 @@ ExprPtr AstBuilder::BuildLambda(TSP::LambdefContext* ctx) {
 }
 
 ExprPtr AstBuilder::BuildExprlist(TSP::ExprlistContext* ctx) {
-  auto exprs = ctx->expr();
-  if (exprs.size() == 1 && ctx->children.size() == 1) return BuildExpr(exprs[0]);
+  std::vector<ExprPtr> items;
+  for (auto* ch : ctx->children) {
+    if (auto* x = dynamic_cast<TSP::ExprContext*>(ch)) items.push_back(BuildExpr(x));
+    else if (auto* st = dynamic_cast<TSP::Star_exprContext*>(ch)) items.push_back(BuildStar(st));
+  }
+  if (items.size() == 1 && ctx->children.size() == 1 && !isa<StarredExpr>(items[0].get())) return std::move(items[0]);
   auto tup = Make<TupleExpr>(RangeOf(ctx));
-  for (auto* e : exprs) tup->elts.push_back(BuildExpr(e));
+  tup->elts = std::move(items);
   return tup;
 }
 
@@ -251,21 +277,25 @@ ExprPtr AstBuilder::BuildAtom(TSP::AtomContext* ctx) {
     if (tl && tl->test().size() == 1 && tl->children.size() == 1) return BuildTest(tl->test(0));
     auto tup = Make<TupleExpr>(r);
     tup->parenthesized = true;
-    if (tl) for (auto* t : tl->test()) tup->elts.push_back(BuildTest(t));
+    if (tl) tup->elts = BuildItems(tl);
     return tup;
   }
   if (ctx->LSQB()) {
     auto list = Make<ListExpr>(r);
-    if (tl) for (auto* t : tl->test()) list->elts.push_back(BuildTest(t));
+    if (tl) list->elts = BuildItems(tl);
     return list;
   }
   if (ctx->dictmaker() && ctx->dictmaker()->comp_for()) return BuildDictComprehension(ctx->dictmaker(), r);
   auto dict = Make<DictExpr>(r);
   if (auto* dm = ctx->dictmaker()) {
-    auto tests = dm->test();
-    for (size_t i = 0; i + 1 < tests.size(); i += 2) {
-      dict->keys.push_back(BuildTest(tests[i]));
-      dict->values.push_back(BuildTest(tests[i + 1]));
+    for (auto* item : dm->dict_item()) {
+      if (item->expr()) {  // `**d`
+        dict->keys.push_back(nullptr);
+        dict->values.push_back(BuildExpr(item->expr()));
+        continue;
+      }
+      dict->keys.push_back(BuildTest(item->test(0)));
+      dict->values.push_back(BuildTest(item->test(1)));
     }
   }
   return dict;
@@ -294,7 +324,22 @@ ExprPtr AstBuilder::BuildSubscripts(TSP::SubscriptlistContext* ctx) {
 void AstBuilder::BuildArgs(TSP::ArglistContext* ctx, std::vector<ExprPtr>& args,
                            std::vector<Keyword>& keywords) {
   if (!ctx) return;
+  bool unpacked_kw = false;
   for (auto* a : ctx->argument()) {
+    if (a->dstar) {  // `**d`: a keyword with no name
+      keywords.push_back(Keyword{"", BuildTest(a->test()), LocOf(a->dstar)});
+      unpacked_kw = true;
+      continue;
+    }
+    if (a->star) {  // `*xs`
+      if (unpacked_kw) {
+        diags_.Report(DiagKind::SyntaxError, &file_, RangeOf(a), "iterable argument unpacking follows keyword argument unpacking");
+      }
+      auto st = Make<StarredExpr>(RangeOf(a));
+      st->value = BuildTest(a->test());
+      args.push_back(std::move(st));
+      continue;
+    }
     if (a->NAME()) {
       std::string name = a->NAME()->getText();
       for (const Keyword& k : keywords) {
@@ -306,7 +351,7 @@ void AstBuilder::BuildArgs(TSP::ArglistContext* ctx, std::vector<ExprPtr>& args,
       keywords.push_back(Keyword{name, BuildTest(a->test()), LocOf(a->NAME()->getSymbol())});
       continue;
     }
-    if (!keywords.empty()) {
+    if (!keywords.empty()) {  // after `name=v` or `**d`
       diags_.Report(DiagKind::SyntaxError, &file_, RangeOf(a),
                     "positional argument follows keyword argument")
           .hint = "pass positional arguments first";

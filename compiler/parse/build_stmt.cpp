@@ -47,6 +47,7 @@ const char* TargetDescription(const Expr* e) {
     case ExprKind::ListExpr: return "a list";
     case ExprKind::ListCompExpr: return "a comprehension";
     case ExprKind::LambdaExpr: return "a lambda";
+    case ExprKind::StarredExpr: return "a starred expression outside a tuple or list";
     case ExprKind::NameExpr: case ExprKind::SubscriptExpr: case ExprKind::AttributeExpr: break;
   }
   return "this expression";
@@ -61,7 +62,16 @@ void AstBuilder::CheckTarget(const Expr* e, bool allow_tuple) {
       if (allow_tuple) {
         const auto& elts = e->kind == ExprKind::TupleExpr ? cast<TupleExpr>(e)->elts : cast<ListExpr>(e)->elts;
         if (!elts.empty()) {
-          for (const auto& x : elts) CheckTarget(x.get(), true);
+          int starred = 0;
+          for (const auto& x : elts) {
+            if (auto* st = dyn_cast<StarredExpr>(x.get())) {
+              if (++starred == 2)
+                diags_.Report(DiagKind::InvalidTarget, &file_, x->range, "multiple starred expressions in assignment");
+              CheckTarget(st->value.get(), true);
+              continue;
+            }
+            CheckTarget(x.get(), true);
+          }
           return;
         }
       }
@@ -86,6 +96,35 @@ StmtPtr AstBuilder::BuildSimple(TSP::Simple_stmtContext* ctx) {
   if (ctx->continue_stmt()) return Make<ContinueStmt>(r);
   if (auto* i = ctx->import_stmt()) return BuildImport(i);
   if (auto* f = ctx->from_import_stmt()) return BuildFromImport(f);
+  if (auto* rs = ctx->raise_stmt()) {
+    auto s = Make<RaiseStmt>(r);
+    auto tests = rs->test();
+    if (!tests.empty()) s->exc = BuildTest(tests[0]);
+    if (tests.size() > 1) s->cause = BuildTest(tests[1]);
+    return s;
+  }
+  if (auto* gs = ctx->global_stmt()) {
+    auto s = Make<GlobalStmt>(r);
+    for (auto* n : gs->NAME()) s->names.push_back(n->getText());
+    return s;
+  }
+  if (auto* ns = ctx->nonlocal_stmt()) {
+    auto s = Make<NonlocalStmt>(r);
+    for (auto* n : ns->NAME()) s->names.push_back(n->getText());
+    return s;
+  }
+  if (auto* ds = ctx->del_stmt()) {
+    auto s = Make<DelStmt>(r);
+    ExprPtr t = BuildExprlist(ds->exprlist());
+    auto* tup = dyn_cast<TupleExpr>(t.get());
+    if (tup && !tup->parenthesized) s->targets = std::move(tup->elts);
+    else s->targets.push_back(std::move(t));
+    for (const auto& x : s->targets) {
+      if (!isa<NameExpr>(x.get()) && !isa<SubscriptExpr>(x.get()) && !isa<AttributeExpr>(x.get()))
+        diags_.Report(DiagKind::InvalidTarget, &file_, x->range, "`del` takes names, subscripts and attributes");
+    }
+    return s;
+  }
   auto* a = ctx->assert_stmt();
   auto s = Make<AssertStmt>(r);
   s->test = BuildTest(a->test(0));
@@ -146,6 +185,7 @@ StmtPtr AstBuilder::BuildCompound(TSP::Compound_stmtContext* ctx) {
     auto s = Make<WhileStmt>(r);
     s->test = BuildTest(w->test());
     s->body = BuildBlock(w->block());
+    if (auto* e = w->else_clause()) s->orelse = BuildBlock(e->block());
     return s;
   }
   if (auto* f = ctx->for_stmt()) {
@@ -154,8 +194,10 @@ StmtPtr AstBuilder::BuildCompound(TSP::Compound_stmtContext* ctx) {
     CheckTarget(s->target.get(), true);
     s->iter = BuildTestlist(f->testlist());
     s->body = BuildBlock(f->block());
+    if (auto* e = f->else_clause()) s->orelse = BuildBlock(e->block());
     return s;
   }
+  if (auto* t = ctx->try_stmt()) return BuildTry(t);
   if (auto* w = ctx->with_stmt()) {
     auto s = Make<WithStmt>(r);
     s->context = BuildTest(w->test());
@@ -199,9 +241,33 @@ StmtPtr AstBuilder::BuildIf(TSP::If_stmtContext* ctx) {
   return s;
 }
 
+StmtPtr AstBuilder::BuildTry(TSP::Try_stmtContext* ctx) {
+  auto s = Make<TryStmt>(RangeOf(ctx));
+  s->body = BuildBlock(ctx->block());
+  auto handlers = ctx->except_clause();
+  for (size_t i = 0; i < handlers.size(); ++i) {
+    auto* h = handlers[i];
+    ExceptHandler eh;
+    eh.range = Range{LocOf(h->getStart()), RangeOf(h->EXCEPT()->getSymbol()).end};
+    if (h->test()) {
+      eh.type = BuildTest(h->test());
+      eh.range.end = eh.type->range.end;
+    } else if (i + 1 < handlers.size()) {
+      diags_.Report(DiagKind::SyntaxError, &file_, eh.range, "a bare `except:` must be the last handler");
+    }
+    if (h->NAME()) eh.name = h->NAME()->getText();
+    eh.body = BuildBlock(h->block());
+    s->handlers.push_back(std::move(eh));
+  }
+  if (auto* e = ctx->else_clause()) s->orelse = BuildBlock(e->block());
+  if (auto* f = ctx->finally_clause()) s->finalbody = BuildBlock(f->block());
+  return s;
+}
+
 void AstBuilder::AddParam(FunctionDef& f, antlr4::Token* name, TSP::TestContext* annotation,
-                          TSP::TestContext* default_value) {
+                          TSP::TestContext* default_value, ParamKind kind) {
   Param param;
+  param.kind = kind;
   param.name = name->getText();
   param.loc = LocOf(name);
   if (annotation) param.annotation = BuildTest(annotation);
@@ -209,7 +275,15 @@ void AstBuilder::AddParam(FunctionDef& f, antlr4::Token* name, TSP::TestContext*
   Range pr = RangeOf(name);
   for (const Param& q : f.params)
     if (q.name == param.name) diags_.Report(DiagKind::SyntaxError, &file_, pr, "duplicate parameter `" + param.name + "`");
-  if (!param.default_value && !f.params.empty() && f.params.back().default_value) {
+  for (const Param& q : f.params) {
+    if (q.kind == ParamKind::VarKw)
+      diags_.Report(DiagKind::SyntaxError, &file_, pr, "parameter `" + param.name + "` follows `**" + q.name + "`")
+          .hint = "`**kwargs` must be the last parameter";
+    if (q.kind == ParamKind::VarArgs && kind == ParamKind::VarArgs)
+      diags_.Report(DiagKind::SyntaxError, &file_, pr, "only one `*` parameter is allowed");
+  }
+  if (kind == ParamKind::Normal && !param.default_value && !f.params.empty() && f.params.back().default_value &&
+      f.params.back().kind == ParamKind::Normal) {
     diags_.Report(DiagKind::SyntaxError, &file_, pr,
                   "parameter `" + param.name + "` without a default follows one with a default")
         .hint = "give it a default or move it before the parameters with defaults";
@@ -222,12 +296,28 @@ StmtPtr AstBuilder::BuildFuncdef(TSP::FuncdefContext* ctx) {
   s->name = ctx->NAME()->getText();
   s->name_loc = LocOf(ctx->NAME()->getSymbol());
   if (auto* ps = ctx->parameters()) {
+    ParamKind after_star = ParamKind::Normal;
     for (auto* p : ps->param()) {
       auto tests = p->test();
+      if (p->star || p->dstar) {
+        ParamKind kind = p->star ? ParamKind::VarArgs : ParamKind::VarKw;
+        if (p->star) {
+          if (after_star == ParamKind::KwOnly)
+            diags_.Report(DiagKind::SyntaxError, &file_, RangeOf(p), "only one `*` parameter is allowed");
+          after_star = ParamKind::KwOnly;
+        }
+        if (!p->NAME()) {  // a bare `*`: keyword-only parameters follow
+          if (p == ps->param().back())
+            diags_.Report(DiagKind::SyntaxError, &file_, RangeOf(p), "named parameters must follow a bare `*`");
+          continue;
+        }
+        AddParam(*s, p->NAME()->getSymbol(), tests.empty() ? nullptr : tests[0], nullptr, kind);
+        continue;
+      }
       bool annotated = p->children.size() > 1 && p->children[1]->getText() == ":";
       TSP::TestContext* ann = annotated ? tests[0] : nullptr;
       size_t d = annotated ? 1 : 0;
-      AddParam(*s, p->NAME()->getSymbol(), ann, d < tests.size() ? tests[d] : nullptr);
+      AddParam(*s, p->NAME()->getSymbol(), ann, d < tests.size() ? tests[d] : nullptr, after_star);
     }
   }
   if (ctx->test()) s->returns = BuildTest(ctx->test());

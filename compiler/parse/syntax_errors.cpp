@@ -164,8 +164,7 @@ void SyntaxErrorStrategy::ReportAt(antlr4::Parser* p, antlr4::ParserRuleContext*
 
 // Python features TensorScript does not have get a message that says so.
 bool SyntaxErrorStrategy::ReportUnsupported(antlr4::Parser* p, Token* tok) {
-  static const char* const kPythonOnly[] = {"try", "except", "finally", "raise", "global",
-                                            "nonlocal", "del", "yield", "async", "await", "match"};
+  static const char* const kPythonOnly[] = {"yield", "async", "await", "match"};
   antlr4::TokenStream* stream = p->getTokenStream();
   // The offending token and the tokens before it on its logical line.
   std::vector<Token*> nearby{tok};
@@ -181,6 +180,27 @@ bool SyntaxErrorStrategy::ReportUnsupported(antlr4::Parser* p, Token* tok) {
         sink_.Report(DiagKind::SyntaxError, t, "`" + t->getText() + "` is not supported in TensorScript", "");
         return true;
       }
+    }
+  }
+  // `x := v`: the lexer sees `:` then `=`.
+  if (tok->getText() == ":" || tok->getText() == "=") {
+    Token* colon = tok->getText() == ":" ? tok : tok->getTokenIndex() > 0 ? stream->get(tok->getTokenIndex() - 1) : nullptr;
+    Token* eq = colon && colon->getTokenIndex() + 1 < stream->size() ? stream->get(colon->getTokenIndex() + 1) : nullptr;
+    if (colon && eq && colon->getText() == ":" && eq->getText() == "=" && colon->getStopIndex() + 1 == eq->getStartIndex()) {
+      sink_.Report(DiagKind::SyntaxError, colon, "the walrus operator `:=` is not supported in TensorScript",
+                   "assign on a line of its own first");
+      return true;
+    }
+  }
+  // `{a, b}`: a set display.
+  if (tok->getText() == "," || tok->getText() == "}") {
+    for (antlr4::RuleContext* c = p->getContext(); c; c = dynamic_cast<antlr4::RuleContext*>(c->parent)) {
+      if (c->getRuleIndex() == P::RuleDictmaker || c->getRuleIndex() == P::RuleDict_item) {
+        sink_.Report(DiagKind::SyntaxError, tok, "sets (`{a, b}`) are not supported in TensorScript",
+                     "build a list, or a dict with `{a: True, b: True}`");
+        return true;
+      }
+      if (c->getRuleIndex() == P::RuleStmt) break;
     }
   }
   if (tok->getType() == P::FOR) {

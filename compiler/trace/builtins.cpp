@@ -14,13 +14,17 @@ namespace tcc::trace {
 
 namespace {
 const std::set<std::string>& PythonBuiltins() {
-  static const std::set<std::string> s = {
+  static const std::set<std::string> s = [] {
+    std::set<std::string> r = {
       "print", "range", "len", "int", "float", "bool", "str", "list", "tuple", "dict", "enumerate", "zip",
       "min", "max", "abs", "sum", "isinstance", "round", "sorted", "reversed", "any", "all", "pow",
       "format", "#format", "repr", "#dict",
       "graph_break", "error_on_graph_break", "fullgraph", "nonstrict_trace", "pytree",
       "load", "save", "argv", "manual_seed", "float32", "float64", "int64", "int32",
       "super", "Tensor"};  // known, so calls to them run in the interpreter (a graph break), not "undefined"
+    for (const auto& e : sem::kPyExceptions) r.insert(e.name);  // exception classes (trace_try.cpp)
+    return r;
+  }();
   return s;
 }
 // min/max/abs/pow/sum of known Python numbers, exactly as Python computes

@@ -73,6 +73,7 @@ void BindTarget(const Expr* t, std::set<std::string>& binds) {
   if (auto* n = dyn_cast<NameExpr>(t)) binds.insert(n->name);
   else if (auto* tu = dyn_cast<TupleExpr>(t)) for (const auto& x : tu->elts) BindTarget(x.get(), binds);
   else if (auto* l = dyn_cast<ListExpr>(t)) for (const auto& x : l->elts) BindTarget(x.get(), binds);
+  else if (auto* st = dyn_cast<StarredExpr>(t)) BindTarget(st->value.get(), binds);
 }
 
 void CollectLoadsStmt(const Stmt& s, std::set<std::string>& loads, std::set<std::string>& binds) {
@@ -108,10 +109,31 @@ void CollectLoadsStmt(const Stmt& s, std::set<std::string>& loads, std::set<std:
       CollectLoads(cast<ForStmt>(&s)->iter.get(), loads);
       BindTarget(cast<ForStmt>(&s)->target.get(), binds);
       CollectLoadsBlock(cast<ForStmt>(&s)->body, loads, binds);
+      CollectLoadsBlock(cast<ForStmt>(&s)->orelse, loads, binds);
       break;
     case StmtKind::WhileStmt:
       CollectLoads(cast<WhileStmt>(&s)->test.get(), loads);
       CollectLoadsBlock(cast<WhileStmt>(&s)->body, loads, binds);
+      CollectLoadsBlock(cast<WhileStmt>(&s)->orelse, loads, binds);
+      break;
+    case StmtKind::TryStmt: {
+      auto* t = cast<TryStmt>(&s);
+      CollectLoadsBlock(t->body, loads, binds);
+      for (const auto& h : t->handlers) {
+        CollectLoads(h.type.get(), loads);
+        if (!h.name.empty()) binds.insert(h.name);
+        CollectLoadsBlock(h.body, loads, binds);
+      }
+      CollectLoadsBlock(t->orelse, loads, binds);
+      CollectLoadsBlock(t->finalbody, loads, binds);
+      break;
+    }
+    case StmtKind::RaiseStmt:
+      CollectLoads(cast<RaiseStmt>(&s)->exc.get(), loads);
+      CollectLoads(cast<RaiseStmt>(&s)->cause.get(), loads);
+      break;
+    case StmtKind::DelStmt:
+      for (const auto& t : cast<DelStmt>(&s)->targets) CollectLoads(t.get(), loads);
       break;
     case StmtKind::WithStmt:
       CollectLoads(cast<WithStmt>(&s)->context.get(), loads);

@@ -16,8 +16,13 @@ ValuePtr Tracer::EvalCall(const CallExpr& e) {
   // A method call points at the method name: `x.sum().item()` at `item`.
   if (auto* attr = dyn_cast<AttributeExpr>(e.func.get()); attr && attr->attr_loc.valid())
     args.range = Range{attr->attr_loc, e.range.end};
-  for (const auto& a : e.args) args.pos.push_back(Eval(*a));
-  for (const auto& k : e.keywords) args.kw.emplace_back(k.name, Eval(*k.value));
+  if (!EvalArgs(e.args, e.keywords, args)) {
+    if (Traced())
+      Break(BreakKind::Unsupported, e.range, "call with `*`/`**` arguments whose length is known only at run time");
+    else
+      MarkEager("call with `*`/`**` arguments whose length is known only at run time", e.range);
+    return MakeUnknown();
+  }
   return Call(fn, args);
 }
 
@@ -36,9 +41,15 @@ bool IsCallableUser(const ValuePtr& v) {
 }  // namespace
 
 ValuePtr Tracer::Call(const ValuePtr& fn, CallArgs& args) {
+  if (raise_pending) return MakeUnknown();
   switch (fn->kind) {
     case VK::Builtin:
       if (fn->s == "super" && !fn->self_value) return Super(args);
+      if (fn->s == "#exc_init") {  // BaseException.__init__ through super()
+        if (fn->self_value && fn->self_value->kind == VK::Object)
+          fn->self_value->attrs["args"] = MakeSeq(VK::Tuple, args.pos);
+        return MakeNone();
+      }
       return CallBuiltin(fn->s, fn->self_value, args);
     case VK::Function: case VK::BoundMethod: case VK::Wrapper:
       if (!Cur().def && !entering) return Entry(fn, args);
@@ -128,48 +139,6 @@ ValuePtr Tracer::ApplyDecorator(const ValuePtr& deco, const ValuePtr& target, co
   args.pos = {target};
   args.range = where.range;
   return Call(deco, args);
-}
-
-bool Tracer::BindParams(const FunctionDef& def, const ValuePtr& self, CallArgs& args, Env& env,
-                        const SourceFile* file) {
-  (void)file;
-  std::vector<ValuePtr> pos;
-  if (self) pos.push_back(self);
-  pos.insert(pos.end(), args.pos.begin(), args.pos.end());
-  bool ok = true;
-  if (pos.size() > def.params.size()) {
-    Issue(DiagKind::TraceArgumentError, args.range,
-          "`" + def.name + "` takes " + std::to_string(def.params.size() - (self ? 1 : 0)) + " positional arguments but " +
-              std::to_string(args.pos.size()) + " were given");
-    ok = false;
-  }
-  for (size_t i = 0; i < def.params.size(); ++i) {
-    const Param& p = def.params[i];
-    ValuePtr v = i < pos.size() ? pos[i] : nullptr;
-    if (auto kv = args.Kw(p.name)) {
-      if (v) {
-        Issue(DiagKind::TraceArgumentError, args.range, "`" + def.name + "` got several values for `" + p.name + "`");
-        ok = false;
-      }
-      v = kv;
-    }
-    if (!v && p.default_value) v = Eval(*p.default_value);
-    if (!v) {
-      Issue(DiagKind::TraceArgumentError, args.range, "`" + def.name + "` is missing the argument `" + p.name + "`");
-      v = MakeUnknown();
-      ok = false;
-    }
-    env.vars[p.name] = v;
-  }
-  for (const auto& [k, v] : args.kw) {
-    bool found = false;
-    for (const Param& p : def.params) found |= p.name == k;
-    if (!found) {
-      Issue(DiagKind::TraceArgumentError, args.range, "`" + def.name + "` has no parameter `" + k + "`");
-      ok = false;
-    }
-  }
-  return ok;
 }
 
 ValuePtr Tracer::CallFunction(const ValuePtr& fnv, const ValuePtr& self, CallArgs& args, bool) {
@@ -367,6 +336,10 @@ ValuePtr Tracer::Construct(const ValuePtr& cls, CallArgs& args) {
   obj->kind = VK::Object;
   obj->cls = cls->cls;
   auto init = cls->cls->members.find("__init__");
+  if (cls->cls->exception) {  // as BaseException.__new__: `args` are the constructor's arguments
+    obj->attrs["args"] = MakeSeq(VK::Tuple, args.pos);
+    if (init != cls->cls->members.end() && init->second->kind == VK::Builtin) return obj;
+  }
   if (init != cls->cls->members.end()) {
     // Constructors run as part of their caller: eager at module scope.
     bool saved_entering = entering;

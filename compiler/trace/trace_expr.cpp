@@ -42,6 +42,7 @@ ValuePtr JoinValues(SymTable& syms, const ValuePtr& a, const ValuePtr& b) {
 ValuePtr JoinForBranches(SymTable& syms, const ValuePtr& a, const ValuePtr& b) { return JoinValues(syms, a, b); }
 
 ValuePtr Tracer::Eval(const Expr& e) {
+  if (raise_pending) return MakeUnknown();
   switch (e.kind) {
     case ExprKind::NameExpr: return EvalName(*cast<NameExpr>(&e));
     case ExprKind::IntLit: return MakeInt(cast<IntLit>(&e)->value);
@@ -52,14 +53,39 @@ ValuePtr Tracer::Eval(const Expr& e) {
     case ExprKind::EllipsisLit: { auto v = MakeUnknown(); v->kind = VK::Ellipsis; return v; }
     case ExprKind::ListExpr: case ExprKind::TupleExpr: {
       const auto& elts = e.kind == ExprKind::ListExpr ? cast<ListExpr>(&e)->elts : cast<TupleExpr>(&e)->elts;
-      std::vector<ValuePtr> items;
-      for (const auto& x : elts) items.push_back(Eval(*x));
-      return MakeSeq(e.kind == ExprKind::ListExpr ? VK::List : VK::Tuple, std::move(items));
+      auto items = EvalItems(elts);
+      if (!items) {
+        auto v = MakeSeq(e.kind == ExprKind::ListExpr ? VK::List : VK::Tuple, {});
+        v->known = false;
+        return v;
+      }
+      return MakeSeq(e.kind == ExprKind::ListExpr ? VK::List : VK::Tuple, std::move(*items));
     }
+    case ExprKind::StarredExpr:
+      Issue(DiagKind::TraceTypeError, e.range, "a starred expression `*x` can only be used in a list, a tuple or a call");
+      Eval(*cast<StarredExpr>(&e)->value);
+      return MakeUnknown();
     case ExprKind::DictExpr: {
       const auto* d = cast<DictExpr>(&e);
       auto v = MakeSeq(VK::Dict, {});
       for (size_t i = 0; i < d->keys.size(); ++i) {
+        if (!d->keys[i]) {  // `**other`
+          ValuePtr other = Eval(*d->values[i]);
+          if (other->kind != VK::Dict || !other->known) {
+            MarkEager("`**` of " + Describe(*other) + " in a dict display", d->values[i]->range);
+            v->known = false;
+            continue;
+          }
+          for (size_t j = 0; j < other->keys.size(); ++j) {
+            bool replaced = false;
+            for (size_t k = 0; k < v->keys.size() && !replaced; ++k) {
+              auto eq = KnownEqual(*v->keys[k], *other->keys[j]);
+              if (eq && *eq) { v->items[k] = other->items[j]; replaced = true; }
+            }
+            if (!replaced) { v->keys.push_back(other->keys[j]); v->items.push_back(other->items[j]); }
+          }
+          continue;
+        }
         v->keys.push_back(Eval(*d->keys[i]));
         v->items.push_back(Eval(*d->values[i]));
       }
@@ -121,6 +147,7 @@ ValuePtr Tracer::EvalName(const NameExpr& e) {
     }
   }
   if (e.name == "super") return MakeBuiltin("super");
+  if (ValuePtr exc = ExceptionClass(e.name)) return exc;
   if (IsBuiltinName(e.name)) {
     auto d = sem::DTypeFromName(e.name);  // the canonical names are builtins: `float32`, ...
     if (d && e.name == sem::DTypeName(*d) && *d != graph::DType::Bool) return MakeDType(*d);
@@ -139,6 +166,7 @@ ValuePtr Tracer::EvalAttribute(const AttributeExpr& e) {
 }
 
 ValuePtr Tracer::GetAttr(const ValuePtr& base, const std::string& attr, Range where) {
+  if (raise_pending) return MakeUnknown();
   switch (base->kind) {
     case VK::Object: {
       auto it = base->attrs.find(attr);
@@ -209,6 +237,8 @@ ValuePtr Tracer::GetAttr(const ValuePtr& base, const std::string& attr, Range wh
         for (const auto& cls : base->items) {
           auto m = cls->cls->members.find(attr);
           if (m == cls->cls->members.end()) continue;
+          if (m->second->kind == VK::Builtin && m->second->s == "#exc_init")
+            return MakeBuiltin("#exc_init", base->self_value);
           if (m->second->kind != VK::Function && m->second->kind != VK::Wrapper) return m->second;
           auto bm = MakeUnknown();
           bm->kind = VK::BoundMethod;
@@ -229,6 +259,7 @@ ValuePtr Tracer::GetAttr(const ValuePtr& base, const std::string& attr, Range wh
 
 ValuePtr Tracer::EvalSubscript(const SubscriptExpr& e) {
   ValuePtr base = Eval(*e.value);
+  if (raise_pending) return MakeUnknown();
   return IndexValue(base, *e.index, R(e));
 }
 
@@ -260,6 +291,7 @@ graph::OpKind TensorBinOp(BinOp op, bool* ok) {
 }  // namespace
 
 ValuePtr Tracer::BinaryOp(BinOp op, const ValuePtr& a, const ValuePtr& b, Range where) {
+  if (raise_pending) return MakeUnknown();
   if (a->kind == VK::Tensor || b->kind == VK::Tensor) {
     bool ok;
     graph::OpKind k = TensorBinOp(op, &ok);
@@ -385,6 +417,7 @@ ValuePtr Tracer::EvalUnary(const UnaryExpr& e) {
 }
 
 ValuePtr Tracer::CompareOp(CmpOp op, const ValuePtr& a, const ValuePtr& b, Range where) {
+  if (raise_pending) return MakeUnknown();
   if (op == CmpOp::Is || op == CmpOp::IsNot) {
     std::optional<bool> same;
     if (a == b) same = true;
@@ -476,6 +509,7 @@ ValuePtr Tracer::EvalCompare(const CompareExpr& e) {
 }
 
 std::optional<bool> Tracer::Condition(const ValuePtr& v, const Expr& where, const char* construct) {
+  if (raise_pending) return false;  // unwinding: no branch runs
   if (auto t = KnownTruth(*v)) return t;
   if (v->kind == VK::Tensor) {
     if (Traced())

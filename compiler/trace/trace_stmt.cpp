@@ -3,6 +3,7 @@
 // `with error_on_graph_break(b)`, definitions and imports.
 #include <algorithm>
 
+#include "ast/scope.h"
 #include "trace/tracer.h"
 
 namespace tcc::trace {
@@ -22,6 +23,19 @@ Flow Tracer::ExecBody(const Block& body) {
   for (size_t i = 0; i < body.size(); ++i) {
     if (!f.eager) SegStmtBegin(f, static_cast<int>(i));
     Flow fl = ExecStmt(*body[i]);
+    if (fl == Flow::Raise) {
+      if (raising && try_depth > 0 && !f.eager) {
+        // A traced `try` of a caller handles it at compile time.
+        raise_pending = raising;
+      } else {
+        // The exception leaves the function at run time: the statement runs
+        // in the interpreter (which raises it, for a `try` there to catch).
+        MarkEager(raising ? "raises `" + raising->cls->name + "`" : "raises an exception", body[i]->range);
+        ++uncertain_raises;
+      }
+      f.ret = MakeUnknown();
+      fl = Flow::Return;
+    }
     if (!f.eager) SegStmtEnd(f, static_cast<int>(i), fl);
     if (fl == Flow::Return) return fl;
   }
@@ -30,17 +44,68 @@ Flow Tracer::ExecBody(const Block& body) {
 
 void Tracer::BindName(const std::string& name, const ValuePtr& v) {
   Frame& f = Cur();
+  if (f.def) {
+    static std::map<const FunctionDef*, std::pair<std::set<std::string>, std::set<std::string>>> declared;
+    auto it = declared.find(f.def);
+    if (it == declared.end())
+      it = declared.emplace(f.def, std::make_pair(DeclaredNames(*f.def, StmtKind::GlobalStmt),
+                                                  DeclaredNames(*f.def, StmtKind::NonlocalStmt))).first;
+    Env* target = nullptr;
+    if (it->second.first.count(name) && f.module) target = f.module->globals.get();
+    if (it->second.second.count(name))
+      for (Env* e = f.locals->parent.get(); e && !target; e = e->parent.get())
+        if (e->vars.count(name)) target = e;
+    if (target) {
+      // A `global`/`nonlocal` store changes state outside the frame, which a
+      // segment's outputs cannot describe: it runs in the interpreter.
+      target->vars[name] = v;
+      MarkEager("assignment to the " + std::string(it->second.first.count(name) ? "global" : "nonlocal") + " `" +
+                name + "`");
+      return;
+    }
+  }
   f.locals->vars[name] = v;
   if (f.def && !f.eager) f.stmt_assigned.insert(name);
 }
 
 void Tracer::Assign(const Expr& target, const ValuePtr& v) {
+  if (raise_pending) return;
   switch (target.kind) {
     case ExprKind::NameExpr: BindName(cast<NameExpr>(&target)->name, v); return;
     case ExprKind::TupleExpr: case ExprKind::ListExpr: {
       const auto& elts = target.kind == ExprKind::TupleExpr ? cast<TupleExpr>(&target)->elts
                                                           : cast<ListExpr>(&target)->elts;
       std::vector<ValuePtr> parts;
+      size_t star = elts.size();
+      for (size_t i = 0; i < elts.size(); ++i)
+        if (elts[i]->kind == ExprKind::StarredExpr) star = i;
+      if (star < elts.size()) {  // `a, *rest, b = xs`
+        const size_t after = elts.size() - star - 1;
+        std::vector<ValuePtr> items;
+        bool listed = (v->kind == VK::List || v->kind == VK::Tuple) && v->known;
+        if (listed) items = v->items;
+        if (listed && items.size() < elts.size() - 1) {
+          Issue(DiagKind::TraceTypeError, target.range,
+                "not enough values to unpack (expected at least " + std::to_string(elts.size() - 1) + ", got " +
+                    std::to_string(items.size()) + ")");
+          listed = false;
+        }
+        if (!listed) {
+          MarkEager("starred unpacking of " + Describe(*v) + ", whose length is known only at run time", target.range);
+          for (size_t i = 0; i < elts.size(); ++i) {
+            const Expr& t = i == star ? *cast<StarredExpr>(elts[i].get())->value : *elts[i];
+            ValuePtr u = MakeUnknown();
+            if (i == star) { u = MakeSeq(VK::List, {}); u->known = false; }
+            Assign(t, u);
+          }
+          return;
+        }
+        for (size_t i = 0; i < star; ++i) Assign(*elts[i], items[i]);
+        Assign(*cast<StarredExpr>(elts[star].get())->value,
+               MakeSeq(VK::List, std::vector<ValuePtr>(items.begin() + star, items.end() - after)));
+        for (size_t j = 0; j < after; ++j) Assign(*elts[star + 1 + j], items[items.size() - after + j]);
+        return;
+      }
       if ((v->kind == VK::List || v->kind == VK::Tuple) && v->known) {
         if (v->items.size() != elts.size()) {
           Issue(DiagKind::TraceTypeError, target.range,
@@ -139,6 +204,10 @@ Flow Tracer::ExecBothWays(const std::function<Flow()>& a, const std::function<Fl
     if (it == f.locals->vars.end()) f.locals->vars[k] = va;
     else it->second = JoinForBranches(syms, va, it->second);
   }
+  // A raise on one side only: whether it happens is known at run time.
+  if (fa == Flow::Raise || fb == Flow::Raise) ++uncertain_raises;
+  if (fa == Flow::Raise) fa = Flow::Normal;
+  if (fb == Flow::Raise) fb = Flow::Normal;
   if (fa == Flow::Return && fb == Flow::Return) {
     f.ret = JoinForBranches(syms, ret_a, ret_b);
     return Flow::Return;
@@ -229,6 +298,17 @@ ValuePtr Tracer::EvalListComp(const ListCompExpr& e) {
 }
 
 Flow Tracer::ExecStmt(const Stmt& s) {
+  if (raise_pending) return Flow::Normal;  // unwinding: the caller's statement ends in Flow::Raise
+  Flow fl = ExecStmtKind(s);
+  if (raise_pending) {
+    raising = raise_pending;
+    raise_pending = nullptr;
+    return Flow::Raise;
+  }
+  return fl;
+}
+
+Flow Tracer::ExecStmtKind(const Stmt& s) {
   if (Traced()) {
     if (exhausted) return Flow::Return;  // unwind to the entry
     bool too_many_ops = static_cast<long>(tape.size() - entry_tape_begin) > opts.max_ops;
@@ -306,7 +386,7 @@ Flow Tracer::ExecStmt(const Stmt& s) {
       if (known && static_cast<int>(items.size()) > opts.max_unroll) {
         // A long loop over numbers runs rolled: the body traced once for any of them.
         bool numbers = std::all_of(items.begin(), items.end(), [](const ValuePtr& x) { return x->kind == VK::Int; });
-        if (numbers && RolledLoop(*fs, MakeUnknownOf(VK::Int),
+        if (numbers && fs->orelse.empty() && RolledLoop(*fs, MakeUnknownOf(VK::Int),
                                   "more iterations than the unroll limit of " + std::to_string(opts.max_unroll)))
           return Flow::Normal;
         if (Traced())
@@ -315,7 +395,7 @@ Flow Tracer::ExecStmt(const Stmt& s) {
                     std::to_string(opts.max_unroll) + ")");
         known = false;
       }
-      if (!known && it->kind != VK::Tensor && RolledLoop(*fs, SomeItem(it), "trip count known only at run time"))
+      if (!known && it->kind != VK::Tensor && fs->orelse.empty() && RolledLoop(*fs, SomeItem(it), "trip count known only at run time"))
         return Flow::Normal;
       if (!known) {
         if (Traced() && it->kind == VK::Tensor)
@@ -340,32 +420,34 @@ Flow Tracer::ExecStmt(const Stmt& s) {
                             [&] { return Flow::Normal; });
           if (state() == before) break;
         }
+        if (fl != Flow::Return && !fs->orelse.empty())
+          ExecBothWays([&] { return ExecBlock(fs->orelse); }, [&] { return Flow::Normal; });
         return fl == Flow::Return ? Flow::Return : Flow::Normal;
       }
       for (const auto& item : items) {
         Assign(*fs->target, item);
         Flow fl = ExecBlock(fs->body);
-        if (fl == Flow::Break) break;
-        if (fl == Flow::Return) return fl;
+        if (fl == Flow::Break) return Flow::Normal;
+        if (fl == Flow::Return || fl == Flow::Raise) return fl;
       }
-      return Flow::Normal;
+      return ExecBlock(fs->orelse);
     }
     case StmtKind::WhileStmt: {
       const auto* w = cast<WhileStmt>(&s);
       for (int n = 0;; ++n) {
         ValuePtr test = Eval(*w->test);
         auto t = Condition(test, *w->test, "while");
-        if (t && !*t) return Flow::Normal;
+        if (t && !*t) return ExecBlock(w->orelse);
         if (!t || n >= opts.max_unroll) {
           if (t && Traced())
             Break(BreakKind::Unsupported, w->test->range,
                   "`while` loop runs more than " + std::to_string(opts.max_unroll) + " iterations at compile time");
-          Flow fl = ExecBothWays([&] { return ExecBlock(w->body); }, [&] { return Flow::Normal; });
+          Flow fl = ExecBothWays([&] { return ExecBlock(w->body); }, [&] { return ExecBlock(w->orelse); });
           return fl == Flow::Return ? Flow::Return : Flow::Normal;
         }
         Flow fl = ExecBlock(w->body);
         if (fl == Flow::Break) return Flow::Normal;
-        if (fl == Flow::Return) return fl;
+        if (fl == Flow::Return || fl == Flow::Raise) return fl;
       }
     }
     case StmtKind::BreakStmt: return Flow::Break;
@@ -398,6 +480,10 @@ Flow Tracer::ExecStmt(const Stmt& s) {
       Condition(test, *a->test, "assert");
       return Flow::Normal;
     }
+    case StmtKind::TryStmt: return ExecTry(*cast<TryStmt>(&s));
+    case StmtKind::RaiseStmt: return ExecRaise(*cast<RaiseStmt>(&s));
+    case StmtKind::DelStmt: ExecDel(*cast<DelStmt>(&s)); return Flow::Normal;
+    case StmtKind::GlobalStmt: case StmtKind::NonlocalStmt: return Flow::Normal;
   }
   return Flow::Normal;
 }
@@ -443,6 +529,7 @@ void Tracer::ExecClassDef(const ClassDef& d) {
       if (std::find(info->fields.begin(), info->fields.end(), fld) == info->fields.end()) info->fields.push_back(fld);
     for (const auto& [k, v] : base->cls->members) info->members[k] = v;
     info->pytree |= base->cls->pytree;
+    info->exception |= base->cls->exception;
   }
   for (const auto& st : d.body) {
     if (auto* fd = dyn_cast<FunctionDef>(st.get())) {

@@ -104,7 +104,8 @@ struct Frame {
   ValuePtr maybe_ret;                // a return on one side of an unknown branch
 };
 
-enum class Flow { Normal, Return, Break, Continue };
+// Raise: a `raise` known at compile time is unwinding (Tracer::raising).
+enum class Flow { Normal, Return, Break, Continue, Raise };
 
 // Code of a traced function that will run in the interpreter although no break
 // was reported for it yet: a statement that could not join a segment, or a
@@ -185,7 +186,8 @@ class Tracer {
 
   // ---- statements (trace_stmt.cpp)
   Flow ExecBlock(const ast::Block& block);
-  Flow ExecStmt(const ast::Stmt& s);
+  Flow ExecStmt(const ast::Stmt& s);      // ExecStmtKind, then a pending raise becomes Flow::Raise
+  Flow ExecStmtKind(const ast::Stmt& s);
   Flow ExecBody(const ast::Block& body);  // a function body: top-level statements with segments
   void Assign(const ast::Expr& target, const ValuePtr& v);
   void BindName(const std::string& name, const ValuePtr& v);
@@ -217,6 +219,30 @@ class Tracer {
   ValuePtr CallFunction(const ValuePtr& fn, const ValuePtr& self, CallArgs& args, bool from_entry_wrapper);
   ValuePtr Entry(const ValuePtr& callable, CallArgs& args);
   ValuePtr Construct(const ValuePtr& cls, CallArgs& args);
+  // The positional and keyword arguments of a call, `*xs` / `**d` spliced
+  // in; false when a spliced value's length is known only at run time.
+  bool EvalArgs(const std::vector<ast::ExprPtr>& pos, const std::vector<ast::Keyword>& kw, CallArgs& out);
+  // The items of a list/tuple display, `*xs` spliced (null: not known).
+  std::optional<std::vector<ValuePtr>> EvalItems(const std::vector<ast::ExprPtr>& elts);
+
+  // ---- exceptions (trace_try.cpp)
+  // The builtin exception class `name` (semantics/builtins.h) as a class value.
+  ValuePtr ExceptionClass(const std::string& name);
+  Flow ExecTry(const ast::TryStmt& s);
+  Flow ExecRaise(const ast::RaiseStmt& s);
+  void ExecDel(const ast::DelStmt& s);
+  // Whether exception object `exc` is caught by `type` (a class or a tuple),
+  // when known at compile time.
+  std::optional<bool> ExceptionMatches(const ValuePtr& exc, const ValuePtr& type);
+  ValuePtr raising;                  // the exception a Flow::Raise carries
+  // An exception known at compile time that left a called function while a
+  // traced `try` encloses the call: the rest of the caller's statement is not
+  // evaluated (Eval returns unknowns) and the statement ends in Flow::Raise.
+  ValuePtr raise_pending;
+  int try_depth = 0;                 // traced `try` bodies being executed
+  std::vector<ValuePtr> handling;    // exceptions being handled (bare `raise`)
+  long uncertain_raises = 0;         // raises whose path is known only at run time, or that left a function
+  std::map<std::string, ValuePtr> exception_classes;
   // `super()` / `super(C, obj)`: a Builtin "#super" whose self_value is the
   // instance and whose items are the classes to look attributes up in.
   ValuePtr Super(CallArgs& args);

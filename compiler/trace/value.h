@@ -54,6 +54,7 @@ struct ClassInfo {
   std::map<std::string, ValuePtr> members;       // methods and class attributes (inherited ones too)
   std::vector<std::shared_ptr<ClassInfo>> bases; // in the order written
   bool pytree = false;
+  bool exception = false;                        // a builtin exception class or a subclass of one
 };
 
 struct Value {

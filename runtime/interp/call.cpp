@@ -100,19 +100,48 @@ Value Interp::CallFunction(FunctionObj* fn, const Value* self, const Value* pos,
   const FuncCode* c = fn->code;
   Frame fr(*this, c, fn, fn->module.get(), c->nslots, c->qualname);
   fr.done = true;  // argument errors belong to the caller's line
+  using ast::ParamKind;
   const int32_t nparams = static_cast<int32_t>(c->params.size());
+  int32_t npositional = 0, varargs = -1, varkw = -1;
+  for (int32_t j = 0; j < nparams; ++j) {
+    ParamKind k = c->params[j].kind;
+    if (k == ParamKind::Normal) ++npositional;
+    if (k == ParamKind::VarArgs) varargs = j;
+    if (k == ParamKind::VarKw) varkw = j;
+  }
   const int32_t given = npos + (self ? 1 : 0);
-  if (given > nparams) {
-    ArgError("`" + c->name + "()` takes " + Plural(nparams, "positional argument") + " but " +
+  if (given > npositional && varargs < 0) {
+    ArgError("`" + c->name + "()` takes " + Plural(npositional, "positional argument") + " but " +
              std::to_string(given) + (given == 1 ? " was" : " were") + " given");
   }
+  std::vector<Value> extra;
   int32_t p = 0;
-  if (self) fr.slots[c->params[p++].slot] = *self;
-  for (int32_t i = 0; i < npos; ++i) fr.slots[c->params[p++].slot] = pos[i];
+  if (self) {
+    if (npositional > 0) fr.slots[c->params[p++].slot] = *self;
+    else extra.push_back(*self);
+  }
+  for (int32_t i = 0; i < npos; ++i) {
+    if (p < npositional) fr.slots[c->params[p++].slot] = pos[i];
+    else extra.push_back(pos[i]);
+  }
+  if (varargs >= 0) fr.slots[c->params[varargs].slot] = MakeTuple(std::move(extra));
+  Ref<DictObj> kwdict;
+  if (varkw >= 0) {
+    kwdict = Ref<DictObj>(new DictObj());
+    fr.slots[c->params[varkw].slot] = kwdict.value();
+  }
   for (int32_t k = 0; k < nkw; ++k) {
     int32_t found = -1;
     for (int32_t j = 0; j < nparams; ++j) {
-      if (c->params[j].sym == kwnames[k]) { found = j; break; }
+      ParamKind pk = c->params[j].kind;
+      if (c->params[j].sym == kwnames[k] && (pk == ParamKind::Normal || pk == ParamKind::KwOnly)) { found = j; break; }
+    }
+    if (found < 0 && kwdict) {
+      Value key = MakeStr(SymName(kwnames[k]));
+      if (kwdict->Find(key) >= 0)
+        ArgError("`" + c->name + "()` got multiple values for argument `" + SymName(kwnames[k]) + "`");
+      kwdict->Set(key, kwvals[k]);
+      continue;
     }
     if (found < 0) {
       ArgError("`" + c->name + "()` got an unexpected keyword argument `" + SymName(kwnames[k]) + "`");
@@ -125,7 +154,9 @@ Value Interp::CallFunction(FunctionObj* fn, const Value* self, const Value* pos,
     Value& slot = fr.slots[c->params[j].slot];
     if (!slot.is_undef()) continue;
     if (!fn->defaults[j].is_undef()) { slot = fn->defaults[j]; continue; }
-    ArgError("`" + c->name + "()` missing required argument `" + SymName(c->params[j].sym) + "`");
+    ArgError("`" + c->name + "()` missing required " +
+             (c->params[j].kind == ParamKind::KwOnly ? "keyword-only " : "") + "argument `" +
+             SymName(c->params[j].sym) + "`");
   }
   // A call from module scope is an entry (run statistics); EntryScope ends it
   // however the call ends.
@@ -191,7 +222,18 @@ Value Interp::Instantiate(ClassObj* cls, const Value* pos, int32_t npos, const i
                           const Value* kwvals, int32_t nkw) {
   static const int32_t init_sym = Intern("__init__");
   Value inst = Value::Obj(new InstanceObj(Ref<ClassObj>(cls)));
+  if (cls->exception) {  // as BaseException.__new__: `args` are the constructor's arguments
+    static const int32_t args_sym = Intern("args");
+    inst.as<InstanceObj>()->Set(args_sym, MakeTuple(std::vector<Value>(pos, pos + npos)));
+  }
   if (const Value* init = cls->Lookup(init_sym)) {
+    if (init->is(OType::Builtin)) {  // BaseException.__init__
+      std::vector<Value> all{inst};
+      all.insert(all.end(), pos, pos + npos);
+      Args a{all.data(), npos + 1, kwnames, kwvals, nkw, "__init__"};
+      init->as<BuiltinObj>()->fn(*this, a);
+      return inst;
+    }
     if (!init->is(OType::Function)) TypeErr("`" + cls->name + ".__init__` is not a function");
     ConstructorScope ctor(stats_);
     Value r = CallFunction(init->as<FunctionObj>(), &inst, pos, npos, kwnames, kwvals, nkw);
@@ -257,6 +299,7 @@ Value Interp::DefineClass(const ClassCode* code, Frame& f) {
     if (cls->base) TypeErr("a class may have at most one base class");
     cls->base = Ref<ClassObj>(base.as<ClassObj>());
     cls->pytree = cls->base->pytree;
+    cls->exception = cls->base->exception;
   }
   for (auto& fd : code->fields) {
     Value dv = fd.default_expr ? Eval(fd.default_expr.get(), f) : Value();
@@ -280,7 +323,8 @@ Value Interp::GetAttr(const Value& obj, int32_t sym) {
         auto* inst = obj.as<InstanceObj>();
         if (Value* v = inst->Find(sym)) return *v;
         if (const Value* m = inst->cls->Lookup(sym)) {
-          if (m->is(OType::Function)) return Value::Obj(new BoundMethodObj(obj, *m));
+          if (m->is(OType::Function) || (m->is(OType::Builtin) && m->as<BuiltinObj>()->method))
+            return Value::Obj(new BoundMethodObj(obj, *m));
           return *m;
         }
         ThrowError(DiagKind::RtAttributeError,
@@ -304,7 +348,8 @@ Value Interp::GetAttr(const Value& obj, int32_t sym) {
         auto* sp = obj.as<SuperObj>();
         const Value* m = sp->start ? sp->start->Lookup(sym) : nullptr;
         if (!m) ThrowError(DiagKind::RtAttributeError, "`super()` has no attribute `" + SymName(sym) + "`");
-        if (m->is(OType::Function)) return Value::Obj(new BoundMethodObj(sp->self, *m));
+        if (m->is(OType::Function) || (m->is(OType::Builtin) && m->as<BuiltinObj>()->method))
+          return Value::Obj(new BoundMethodObj(sp->self, *m));
         return *m;
       }
       case OType::List:

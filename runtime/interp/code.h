@@ -26,7 +26,8 @@ enum class XK : uint8_t {
   Slice,      // kids: lo, hi, step (null when absent)
   Subscript,  // kids: value, index
   Attr,       // kids: value; `slot` is the attribute symbol
-  Call,       // kids: func, positional args..., keyword values...; kwnames
+  Call,       // kids: func, positional args..., keyword values...; kwnames (-1: `**d`);
+              // op = 1 when an argument is `*xs` or `**d` (spliced at the call)
   Unary,      // op = ast::UnaryOp; kids: operand
   Binary,     // op = ast::BinOp; kids: lhs, rhs
   Compare,    // cmpops; kids: operands
@@ -34,6 +35,7 @@ enum class XK : uint8_t {
   IfExp,      // kids: body, test, orelse
   ListComp,   // kids: elt, then per clause target, iter, ifs...; kwnames: the ifs of each clause
   Lambda,     // func: the function `<lambda>`
+  Starred,    // kids: value; `*value` in a display, a call or a target
 };
 
 struct FuncCode;
@@ -56,7 +58,10 @@ struct XNode {
 
 enum class SK : uint8_t {
   Expr, Assign, AugAssign, Def, Class, Return, If, For, While, Break, Continue, Pass,
-  With, Import, ImportFrom, Assert
+  With, Import, ImportFrom, Assert,
+  Try,        // body, handlers, orelse, finalbody
+  Raise,      // value: the exception (null: re-raise), test: the cause
+  Del,        // targets
 };
 
 struct FuncCode;
@@ -70,7 +75,10 @@ struct SNode {
   std::vector<XPtr> targets;     // Assign targets / AugAssign / For / With-as target
   XPtr value;                    // Expr, Assign, AugAssign, Return, For iter, With ctx, Assert msg
   XPtr test;                     // If, While, Assert
-  std::vector<SPtr> body, orelse;
+  std::vector<SPtr> body, orelse;  // For/While: orelse runs when no `break` ended the loop
+  struct Handler { XPtr type; XPtr target; std::vector<SPtr> body; Range range; };
+  std::vector<Handler> handlers;  // Try
+  std::vector<SPtr> finalbody;    // Try
   FuncCode* func = nullptr;      // Def (owned by ModuleCode)
   ClassCode* cls = nullptr;      // Class (owned by ModuleCode)
   std::string module;            // Import/ImportFrom
@@ -82,6 +90,7 @@ struct SNode {
 };
 
 struct ParamInfo {
+  ast::ParamKind kind = ast::ParamKind::Normal;
   int32_t sym;
   int32_t slot;
   XNode* default_expr = nullptr;  // evaluated at def time in the enclosing scope

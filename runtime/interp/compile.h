@@ -37,7 +37,9 @@ struct Scope {
   std::unordered_map<std::string, int32_t> free_index;
   std::unordered_map<std::string, int32_t> slots;  // filled when compiling
   std::vector<std::unique_ptr<Scope>> children;
+  std::set<std::string> globals, nonlocals;  // declared `global` / `nonlocal` in this function
   void AddLocal(const std::string& n) {
+    if (globals.count(n) || nonlocals.count(n)) return;
     if (locals.insert(n).second) locals_order.push_back(n);
   }
 };

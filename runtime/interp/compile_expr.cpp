@@ -37,7 +37,15 @@ int32_t ModuleCode::GlobalSlot(const std::string& n) {
 
 XPtr Compiler::NameRef(const std::string& name, Range range) {
   XPtr n;
-  if (scope_ && scope_->is_function && scope_->locals.count(name)) {
+  if (scope_ && scope_->is_function && scope_->globals.count(name)) {
+    n = Node(XK::Global, range);
+    n->slot = mod_.GlobalSlot(name);
+    auto& b = Builtins().index;
+    auto it = b.find(name);
+    n->aux = it == b.end() ? -1 : it->second;
+  } else if (scope_ && scope_->is_function && scope_->nonlocals.count(name) && !scope_->free_index.count(name)) {
+    CompileError(range, "no binding for nonlocal `" + name + "` found in an enclosing function");
+  } else if (scope_ && scope_->is_function && scope_->locals.count(name)) {
     n = Node(scope_->cells.count(name) ? XK::Cell : XK::Local, range);
     n->slot = scope_->slots.at(name);
   } else if (scope_ && scope_->is_function && scope_->free_index.count(name)) {
@@ -128,9 +136,12 @@ XPtr Compiler::Expr(const ast::Expr* e) {
       auto n = Node(XK::Call, e->range);
       n->kids.push_back(Expr(c->func.get()));
       for (auto& a : c->args) n->kids.push_back(Expr(a.get()));
+      for (auto& a : c->args)
+        if (a->kind == ExprKind::StarredExpr) n->op = 1;
       for (auto& k : c->keywords) {
         n->kids.push_back(Expr(k.value.get()));
-        n->kwnames.push_back(Intern(k.name));
+        n->kwnames.push_back(k.name.empty() ? -1 : Intern(k.name));
+        if (k.name.empty()) n->op = 1;
       }
       return n;
     }
@@ -174,6 +185,11 @@ XPtr Compiler::Expr(const ast::Expr* e) {
       for (auto& x : b->values) n->kids.push_back(Expr(x.get()));
       return n;
     }
+    case ExprKind::StarredExpr: {
+      auto n = Node(XK::Starred, e->range);
+      n->kids.push_back(Expr(cast<StarredExpr>(e)->value.get()));
+      return n;
+    }
     case ExprKind::IfExpr: {
       auto* i = cast<IfExpr>(e);
       auto n = Node(XK::IfExp, e->range);
@@ -200,6 +216,11 @@ XPtr Compiler::Target(const ast::Expr* e) {
     case ExprKind::ListExpr: {
       auto n = Node(XK::Tuple, e->range);
       for (auto& x : cast<ListExpr>(e)->elts) n->kids.push_back(Target(x.get()));
+      return n;
+    }
+    case ExprKind::StarredExpr: {
+      auto n = Node(XK::Starred, e->range);
+      n->kids.push_back(Target(cast<StarredExpr>(e)->value.get()));
       return n;
     }
     default:

@@ -1,5 +1,6 @@
 // Implements scope analysis: which names are locals, cells and free
 // variables of each function (see compile.h for the rules).
+#include "ast/scope.h"
 #include "ast/visit.h"
 #include "interp/compile.h"
 
@@ -41,6 +42,7 @@ class Collector {
     if (auto* n = dyn_cast<NameExpr>(e)) { s->AddLocal(n->name); s->used.insert(n->name); return; }
     if (auto* t = dyn_cast<TupleExpr>(e)) { for (auto& x : t->elts) Binds(x.get(), s); return; }
     if (auto* t = dyn_cast<ListExpr>(e)) { for (auto& x : t->elts) Binds(x.get(), s); return; }
+    if (auto* t = dyn_cast<StarredExpr>(e)) { Binds(t->value.get(), s); return; }
     Uses(e, s);
   }
 
@@ -52,6 +54,9 @@ class Collector {
     auto child = std::make_unique<Scope>();
     child->is_function = true;
     child->parent = s;
+    child->globals = DeclaredNames(*d, StmtKind::GlobalStmt);
+    child->nonlocals = DeclaredNames(*d, StmtKind::NonlocalStmt);
+    for (const auto& n : child->nonlocals) child->used.insert(n);
     for (auto& p : d->params) child->AddLocal(p.name);
     by_def_[d] = child.get();
     Block(d->body, child.get());
@@ -106,10 +111,29 @@ class Collector {
       }
       case StmtKind::ForStmt: {
         auto* f = cast<ForStmt>(st);
-        Binds(f->target.get(), s); Uses(f->iter.get(), s); Block(f->body, s);
+        Binds(f->target.get(), s); Uses(f->iter.get(), s); Block(f->body, s); Block(f->orelse, s);
         return;
       }
-      case StmtKind::WhileStmt: Uses(cast<WhileStmt>(st)->test.get(), s); Block(cast<WhileStmt>(st)->body, s); return;
+      case StmtKind::WhileStmt:
+        Uses(cast<WhileStmt>(st)->test.get(), s);
+        Block(cast<WhileStmt>(st)->body, s);
+        Block(cast<WhileStmt>(st)->orelse, s);
+        return;
+      case StmtKind::TryStmt: {
+        auto* t = cast<TryStmt>(st);
+        Block(t->body, s);
+        for (auto& h : t->handlers) {
+          Uses(h.type.get(), s);
+          if (!h.name.empty()) { s->AddLocal(h.name); s->used.insert(h.name); }
+          Block(h.body, s);
+        }
+        Block(t->orelse, s);
+        Block(t->finalbody, s);
+        return;
+      }
+      case StmtKind::RaiseStmt: Uses(cast<RaiseStmt>(st)->exc.get(), s); Uses(cast<RaiseStmt>(st)->cause.get(), s); return;
+      case StmtKind::DelStmt: for (auto& t : cast<DelStmt>(st)->targets) Binds(t.get(), s); return;
+      case StmtKind::GlobalStmt: case StmtKind::NonlocalStmt: return;
       case StmtKind::BreakStmt: case StmtKind::ContinueStmt: case StmtKind::PassStmt: return;
       case StmtKind::WithStmt: {
         auto* w = cast<WithStmt>(st);
@@ -151,7 +175,7 @@ void ResolveFrees(Scope* s) {
   if (!s->is_function) return;
   std::vector<std::string> names(s->used.begin(), s->used.end());
   for (const auto& n : names) {
-    if (s->locals.count(n)) continue;
+    if (s->locals.count(n) || s->globals.count(n)) continue;
     Scope* owner = nullptr;
     for (Scope* p = s->parent; p && p->is_function; p = p->parent) {
       if (p->locals.count(n)) { owner = p; break; }

@@ -44,6 +44,7 @@ FuncCode* Compiler::Function(const FunctionDef* d, const std::string& qual_prefi
   f->nslots = static_cast<int32_t>(f->slot_names.size());
   for (const auto& p : d->params) {
     ParamInfo pi;
+    pi.kind = p.kind;
     pi.sym = Intern(p.name);
     pi.slot = s->slots.at(p.name);
     pi.loc = p.loc;
@@ -181,6 +182,7 @@ SPtr Compiler::Stmt(const ast::Stmt* st) {
       n->targets.push_back(Target(f->target.get()));
       n->value = Expr(f->iter.get());
       n->body = Block(f->body);
+      n->orelse = Block(f->orelse);
       return n;
     }
     case StmtKind::WhileStmt: {
@@ -188,6 +190,7 @@ SPtr Compiler::Stmt(const ast::Stmt* st) {
       auto n = SNodeOf(SK::While, st->range);
       n->test = Expr(w->test.get());
       n->body = Block(w->body);
+      n->orelse = Block(w->orelse);
       return n;
     }
     case StmtKind::BreakStmt: return SNodeOf(SK::Break, st->range);
@@ -226,6 +229,36 @@ SPtr Compiler::Stmt(const ast::Stmt* st) {
       n->value = Expr(a->msg.get());
       return n;
     }
+    case StmtKind::TryStmt: {
+      auto* t = cast<TryStmt>(st);
+      auto n = SNodeOf(SK::Try, st->range);
+      n->body = Block(t->body);
+      for (auto& h : t->handlers) {
+        SNode::Handler hn;
+        hn.type = Expr(h.type.get());
+        if (!h.name.empty()) hn.target = NameRef(h.name, h.range);
+        hn.body = Block(h.body);
+        hn.range = h.range;
+        n->handlers.push_back(std::move(hn));
+      }
+      n->orelse = Block(t->orelse);
+      n->finalbody = Block(t->finalbody);
+      return n;
+    }
+    case StmtKind::RaiseStmt: {
+      auto* r = cast<RaiseStmt>(st);
+      auto n = SNodeOf(SK::Raise, st->range);
+      n->value = Expr(r->exc.get());
+      n->test = Expr(r->cause.get());
+      return n;
+    }
+    case StmtKind::DelStmt: {
+      auto n = SNodeOf(SK::Del, st->range);
+      for (auto& t : cast<DelStmt>(st)->targets) n->targets.push_back(Target(t.get()));
+      return n;
+    }
+    case StmtKind::GlobalStmt: case StmtKind::NonlocalStmt:
+      return SNodeOf(SK::Pass, st->range);  // resolved by scope analysis
   }
   CompileError(st->range, "unsupported statement");
 }

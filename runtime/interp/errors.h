@@ -5,7 +5,10 @@
 // program it is: the interpreter's frame stack records the statement and
 // operation each frame is executing, and RunProgram turns the innermost one
 // into `file:line:col` with the source line and a caret, then prints the
-// traceback. Errors are fatal (TensorScript has no `try`), so throwing is the
+// traceback. `try`/`except` (exec_stmt.cpp) catches a TsError as the Python
+// exception PythonExceptionName names for its kind (an IndexError, ...); a
+// `raise` throws one of kind RtUncaughtException carrying the exception
+// object, which keeps today's report when nothing catches it. Throwing is the
 // error path only; the normal path never throws.
 #pragma once
 
@@ -14,6 +17,7 @@
 
 #include "base/source.h"
 #include "diagnostics/diagnostics.h"
+#include "interp/value.h"
 
 namespace tcc::interp {
 
@@ -27,7 +31,14 @@ struct TsError : std::exception {
   // the innermost frame is executing (e.g. a parameter's default value).
   const SourceFile* file = nullptr;
   Range range;
+  // The exception object (an instance of an exception class) for a `raise`,
+  // or once an `except` clause has made one for a run-time error.
+  Value exc;
 };
+
+// The builtin exception class (semantics/builtins.h kPyExceptions) a
+// run-time error of `kind` is caught as: RtIndexError -> "IndexError", ...
+const char* PythonExceptionName(DiagKind kind);
 
 [[noreturn]] void ThrowError(DiagKind kind, std::string message, std::string hint = {});
 [[noreturn]] inline void TypeErr(std::string m, std::string h = {}) { ThrowError(DiagKind::RtTypeError, std::move(m), std::move(h)); }

@@ -59,14 +59,22 @@ Value Interp::Eval(const XNode* n, Frame& f) {
     }
     case XK::List:
     case XK::Tuple: {
-      std::vector<Value> items;
-      items.reserve(n->kids.size());
-      for (auto& k : n->kids) items.push_back(Eval(k.get(), f));
+      std::vector<Value> items = EvalItems(n->kids, 0, f);
       return n->k == XK::List ? MakeList(std::move(items)) : MakeTuple(std::move(items));
     }
+    case XK::Starred:
+      f.at = &n->range;
+      TypeErr("a starred expression `*x` can only be used in a list, a tuple or a call's arguments");
     case XK::Dict: {
       Ref<DictObj> d(new DictObj());
       for (size_t i = 0; i + 1 < n->kids.size(); i += 2) {
+        if (!n->kids[i]) {  // `**other`
+          Value other = Eval(n->kids[i + 1].get(), f);
+          f.at = &n->kids[i + 1]->range;
+          if (!other.is(OType::Dict)) TypeErr("`**` in a dict display needs a dict, not `" + TypeName(other) + "`");
+          for (auto& [k, v] : other.as<DictObj>()->items) d->Set(k, v);
+          continue;
+        }
         Value k = Eval(n->kids[i].get(), f);
         Value v = Eval(n->kids[i + 1].get(), f);
         d->Set(k, std::move(v));
@@ -146,7 +154,65 @@ Value Interp::Eval(const XNode* n, Frame& f) {
 
 // Calls evaluate the callee (or, for `obj.name(...)`, the receiver, without
 // making a bound method), then the arguments onto the value stack.
+std::vector<Value> Interp::EvalItems(const std::vector<XPtr>& kids, size_t from, Frame& f) {
+  std::vector<Value> items;
+  items.reserve(kids.size() - from);
+  for (size_t i = from; i < kids.size(); ++i) {
+    const XNode* k = kids[i].get();
+    if (k->k != XK::Starred) {
+      items.push_back(Eval(k, f));
+      continue;
+    }
+    Value seq = Eval(k->kids[0].get(), f);
+    f.at = &k->range;
+    for (Value& v : Materialize(seq)) items.push_back(std::move(v));
+  }
+  return items;
+}
+
+// A call with `*xs` or `**d` arguments: the argument lists are built first.
+Value Interp::EvalCallSpliced(const XNode* n, Frame& f) {
+  const XNode* fn = n->kids[0].get();
+  const size_t nkw = n->kwnames.size();
+  const size_t npos_kids = n->kids.size() - 1 - nkw;
+  Value callee = Eval(fn, f);
+  std::vector<Value> pos;
+  for (size_t i = 1; i <= npos_kids; ++i) {
+    const XNode* k = n->kids[i].get();
+    if (k->k != XK::Starred) { pos.push_back(Eval(k, f)); continue; }
+    Value seq = Eval(k->kids[0].get(), f);
+    f.at = &k->range;
+    for (Value& v : Materialize(seq)) pos.push_back(std::move(v));
+  }
+  std::vector<int32_t> names;
+  std::vector<Value> vals;
+  for (size_t j = 0; j < nkw; ++j) {
+    const XNode* k = n->kids[1 + npos_kids + j].get();
+    Value v = Eval(k, f);
+    auto add = [&](int32_t sym, Value x) {
+      for (int32_t s : names)
+        if (s == sym) { f.at = &k->range; ThrowError(DiagKind::RtArgumentError, "got multiple values for keyword argument `" + SymName(sym) + "`"); }
+      names.push_back(sym);
+      vals.push_back(std::move(x));
+    };
+    if (n->kwnames[j] >= 0) { add(n->kwnames[j], std::move(v)); continue; }
+    f.at = &k->range;
+    if (!v.is(OType::Dict)) TypeErr("argument after `**` must be a dict, not `" + TypeName(v) + "`");
+    for (auto& [key, x] : v.as<DictObj>()->items) {
+      if (!key.is(OType::Str)) TypeErr("keywords must be strings");
+      add(Intern(key.as<StrObj>()->s), x);
+    }
+  }
+  f.at = &n->range;
+  ArgBuf buf(*this, static_cast<int32_t>(pos.size() + vals.size()));
+  for (size_t i = 0; i < pos.size(); ++i) buf.v[i] = std::move(pos[i]);
+  for (size_t j = 0; j < vals.size(); ++j) buf.v[pos.size() + j] = std::move(vals[j]);
+  const int32_t np = static_cast<int32_t>(pos.size()), nk = static_cast<int32_t>(vals.size());
+  return Call(callee, buf.v, np, nk ? names.data() : nullptr, buf.v + np, nk);
+}
+
 Value Interp::EvalCall(const XNode* n, Frame& f) {
+  if (n->op == 1) return EvalCallSpliced(n, f);
   const XNode* fn = n->kids[0].get();
   const int32_t nargs = static_cast<int32_t>(n->kids.size()) - 1;
   const int32_t nkw = static_cast<int32_t>(n->kwnames.size());

@@ -33,6 +33,7 @@ void Interp::Store(const XNode* t, Value v, Frame& f) {
       if (obj.is(OType::Tensor)) CountTensorOp();  // a write into a tensor (run statistics)
       return;
     }
+    case XK::Starred: TypeErr("a starred assignment target must be in a list or tuple");
     case XK::Tuple: {
       f.at = &t->range;
       std::vector<Value> items;
@@ -41,6 +42,19 @@ void Interp::Store(const XNode* t, Value v, Frame& f) {
       else if (v.is(OType::Tensor) || v.is(OType::Range) || v.is(OType::Dict) || v.is(OType::Str)) items = Materialize(v);
       else TypeErr("cannot unpack a value of type `" + TypeName(v) + "`");
       size_t want = t->kids.size();
+      for (size_t i = 0; i < want; ++i) {
+        if (t->kids[i]->k != XK::Starred) continue;
+        // `a, *rest, b = xs`: the starred target takes the middle as a list.
+        size_t after = want - i - 1;
+        if (items.size() < want - 1)
+          ValueErr("not enough values to unpack (expected at least " + std::to_string(want - 1) + ", got " +
+                   std::to_string(items.size()) + ")");
+        std::vector<Value> mid(items.begin() + i, items.end() - after);
+        for (size_t j = 0; j < i; ++j) Store(t->kids[j].get(), std::move(items[j]), f);
+        Store(t->kids[i]->kids[0].get(), MakeList(std::move(mid)), f);
+        for (size_t j = 0; j < after; ++j) Store(t->kids[i + 1 + j].get(), std::move(items[items.size() - after + j]), f);
+        return;
+      }
       if (items.size() > want) ValueErr("too many values to unpack (expected " + std::to_string(want) + ", got " + std::to_string(items.size()) + ")");
       if (items.size() < want) ValueErr("not enough values to unpack (expected " + std::to_string(want) + ", got " + std::to_string(items.size()) + ")");
       for (size_t i = 0; i < want; ++i) Store(t->kids[i].get(), std::move(items[i]), f);
@@ -107,7 +121,7 @@ Interp::Flow Interp::Exec(const SNode* s, Frame& f) {
       for (;;) {
         Value t = Eval(s->test.get(), f);
         f.at = &s->test->range;
-        if (!Truthy(t)) return Flow::Normal;
+        if (!Truthy(t)) return ExecBlock(s->orelse, f);
         Flow fl = ExecBlock(s->body, f);
         if (fl == Flow::Break) return Flow::Normal;
         if (fl == Flow::Return) return fl;
@@ -117,6 +131,9 @@ Interp::Flow Interp::Exec(const SNode* s, Frame& f) {
     case SK::Continue: return Flow::Continue;
     case SK::Pass: return Flow::Normal;
     case SK::With: return ExecWith(s, f);
+    case SK::Try: return ExecTry(s, f);
+    case SK::Raise: ExecRaise(s, f);
+    case SK::Del: ExecDel(s, f); return Flow::Normal;
     case SK::Import:
     case SK::ImportFrom: ExecImport(s, f); return Flow::Normal;
     case SK::Assert: {
@@ -162,13 +179,14 @@ Interp::Flow Interp::ExecFor(const SNode* s, Frame& f) {
   Value it = Eval(s->value.get(), f);
   const XNode* target = s->targets[0].get();
   bool returned = false;
-  Iterate(it, s->value->range, f, [&](Value item) {
+  bool completed = Iterate(it, s->value->range, f, [&](Value item) {
     Store(target, std::move(item), f);
     Flow fl = s->segments_at.empty() ? ExecBlock(s->body, f) : RunPlanned(s->body, s->segments_at, f);
     returned = fl == Flow::Return;
     return fl != Flow::Break && fl != Flow::Return;
   });
-  return returned ? Flow::Return : Flow::Normal;
+  if (returned) return Flow::Return;
+  return completed ? ExecBlock(s->orelse, f) : Flow::Normal;
 }
 
 void Interp::EvalComprehension(const XNode* n, size_t clause, size_t kid, Frame& f, std::vector<Value>& out) {

@@ -121,6 +121,26 @@ void ReprInto(const Value& v, std::string& out, int depth) {
     case OType::Class: out += "<class '" + v.as<ClassObj>()->name + "'>"; return;
     case OType::Instance: {
       auto* inst = v.as<InstanceObj>();
+      static const int32_t repr_sym = Intern("__repr__");
+      if (const Value* m = inst->cls->Lookup(repr_sym); m && m->is(OType::Function) && CurrentInterp()) {
+        Value r = CurrentInterp()->CallFunction(m->as<FunctionObj>(), &v, nullptr, 0, nullptr, nullptr, 0);
+        if (!r.is(OType::Str)) TypeErr("`__repr__` returned a `" + TypeName(r) + "`, not a str");
+        out += r.as<StrObj>()->s;
+        return;
+      }
+      if (inst->cls->exception) {
+        static const int32_t args_sym = Intern("args");
+        out += inst->cls->name + "(";
+        if (Value* a = inst->Find(args_sym); a && a->is(OType::Tuple)) {
+          const auto& items = a->as<TupleObj>()->items;
+          for (size_t i = 0; i < items.size(); ++i) {
+            if (i) out += ", ";
+            ReprInto(items[i], out, depth + 1);
+          }
+        }
+        out += ")";
+        return;
+      }
       std::vector<const ClassObj*> chain;
       for (const ClassObj* c = inst->cls.get(); c; c = c->base.get()) chain.insert(chain.begin(), c);
       bool any_field = false;
@@ -182,6 +202,17 @@ std::string Repr(const Value& v) {
 
 std::string Str(const Value& v) {
   if (v.is(OType::Str)) return v.as<StrObj>()->s;
+  if (v.is(OType::Instance)) {
+    static const int32_t str_sym = Intern("__str__");
+    auto* inst = v.as<InstanceObj>();
+    if (const Value* m = inst->cls->Lookup(str_sym); m && m->is(OType::Function) && CurrentInterp()) {
+      Value r = CurrentInterp()->CallFunction(m->as<FunctionObj>(), &v, nullptr, 0, nullptr, nullptr, 0);
+      if (!r.is(OType::Str)) TypeErr("`__str__` returned a `" + TypeName(r) + "`, not a str");
+      return r.as<StrObj>()->s;
+    }
+    static const int32_t repr_sym = Intern("__repr__");
+    if (inst->cls->exception && !inst->cls->Lookup(repr_sym)) return ExceptionMessage(v);
+  }
   return Repr(v);
 }
 

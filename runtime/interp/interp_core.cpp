@@ -94,13 +94,20 @@ std::string TypeName(const Value& v) {
 
 // ---------------------------------------------------------------- interp
 
+namespace {
+Interp* g_current = nullptr;  // the interpreter runs on one thread
+}  // namespace
+Interp* CurrentInterp() { return g_current; }
+
 Interp::Interp(std::ostream& out, std::vector<std::string> argv)
     : out_(out), argv_(std::move(argv)) {
   stack_.resize(1 << 18);
+  g_current = this;
 }
 
 Interp::~Interp() {
   modules_.clear();
+  if (g_current == this) g_current = nullptr;
 }
 
 Value* Interp::Push(int32_t n) {
@@ -235,6 +242,7 @@ const BuiltinTable& Builtins() {
   static const BuiltinTable table = [] {
     BuiltinTable t;
     RegisterCoreBuiltins(t);
+    RegisterExceptionBuiltins(t);
     RegisterGraphBuiltins(t);
     RegisterTensorBuiltins(t);
     return t;

@@ -117,6 +117,13 @@ class Interp {
   // Appends the values of comprehension n (XK::ListComp) from clause `clause` on.
   void EvalComprehension(const XNode* n, size_t clause, size_t kid, Frame& f, std::vector<Value>& out);
   Flow ExecWith(const SNode* s, Frame& f);
+  // try/except/else/finally, raise, del (exceptions.cpp)
+  Flow ExecTry(const SNode* s, Frame& f);
+  [[noreturn]] void ExecRaise(const SNode* s, Frame& f);
+  void ExecDel(const SNode* s, Frame& f);
+  // The values of a display's items, `*xs` items spliced in.
+  std::vector<Value> EvalItems(const std::vector<XPtr>& kids, size_t from, Frame& f);
+  Value EvalCallSpliced(const XNode* n, Frame& f);
   void ExecImport(const SNode* s, Frame& f);
   Value RunBody(const FuncCode* code, Frame& f);
   // Runs a block whose statements may start plan segments (segments[i]: those
@@ -134,6 +141,7 @@ class Interp {
   std::vector<Value> stack_;
   size_t sp_ = 0;
   std::vector<TraceEntry> unwound_;
+  std::vector<TsError> handling_;  // the exceptions `except` clauses are handling (bare `raise`)
   Range kernel_error_range_;
   RunStats stats_;
   std::ostream* warn_ = nullptr;
@@ -161,6 +169,9 @@ struct Frame {
   bool done = false;          // set on normal exit; else the dtor records a traceback entry
 };
 
+// The interpreter running on this thread (user `__str__`/`__repr__` from format.cpp).
+Interp* CurrentInterp();
+
 // Python semantics helpers (ops_scalar.cpp, format.cpp).
 bool Truthy(const Value& v);
 Value BinaryOp(ast::BinOp op, const Value& a, const Value& b);
@@ -175,6 +186,9 @@ std::string FormatWithSpec(const Value& v, const std::string& spec);
 int64_t Len(const Value& v);
 Value GetItem(const Value& obj, const Value& index);
 void SetItem(const Value& obj, const Value& index, const Value& v);
+void DelItem(const Value& obj, const Value& index);  // `del obj[index]` (lists, dicts)
+// str() of an exception instance: its args as Python shows them.
+std::string ExceptionMessage(const Value& exc);
 // The elements of an iterable (list, tuple, dict keys, str characters, range,
 // tensor rows) as a vector.
 std::vector<Value> Materialize(const Value& iterable);
@@ -189,6 +203,7 @@ struct BuiltinTable {
 };
 const BuiltinTable& Builtins();
 void RegisterCoreBuiltins(BuiltinTable& t);
+void RegisterExceptionBuiltins(BuiltinTable& t);
 void RegisterGraphBuiltins(BuiltinTable& t);
 void RegisterTensorBuiltins(BuiltinTable& t);
 

@@ -79,7 +79,9 @@ struct ClassObj : Object {
   std::vector<Field> fields;                            // typed fields, in order
   std::vector<std::pair<int32_t, Value>> attrs;         // methods and class attributes
   bool pytree = false;
-  const Value* Lookup(int32_t sym) const;               // walks the base chain
+  bool exception = false;                               // BaseException or a subclass
+  const Value* Lookup(int32_t sym) const;
+  bool IsSubclassOf(const ClassObj* other) const;       // itself or a base of it               // walks the base chain
 };
 
 struct ModuleObj : Object {
@@ -104,6 +106,7 @@ struct BuiltinObj : Object {
   const char* name;
   BuiltinFn fn;
   Value self;  // bound receiver for builtin methods (`xs.append`), else Undef
+  bool method = false;  // a class attribute that binds `self` (BaseException.__init__)
 };
 
 struct InstanceObj : Object {

@@ -1,17 +1,44 @@
 # RUN: tcc parse --dump-ast %s
 # RUN-EXIT: 1
-del x
-y = {x for x in xs}
-try:
+# Python features TensorScript does not have say so plainly.
+def gen(xs):
+    yield xs
+async def f():
     pass
+def g():
+    return await h()
+y = {x for x in xs}
+s = {1, 2}
+if (n := 3) > 2:
+    pass
+match y:
+    case 1:
+        pass
 
-# CHECK-STDERR: err_python_only.ts:3:1: error: `del` is not supported in TensorScript [SyntaxError]
-# CHECK-STDERR:  3 | del x
-# CHECK-STDERR:    | ^~~
-# CHECK-STDERR: err_python_only.ts:4:8: error: only list and dict comprehensions (`[e for x in xs]`, `{k: v for k in ks}`) and generator arguments `f(e for x in xs)` are supported in TensorScript [SyntaxError]
-# CHECK-STDERR:  4 | y = {x for x in xs}
-# CHECK-STDERR:    |        ^~~
+# CHECK-STDERR: err_python_only.ts:5:5: error: `yield` is not supported in TensorScript [SyntaxError]
+# CHECK-STDERR:  5 |     yield xs
+# CHECK-STDERR:    |     ^~~~~
+# CHECK-STDERR: err_python_only.ts:6:1: error: `async` is not supported in TensorScript [SyntaxError]
+# CHECK-STDERR:  6 | async def f():
+# CHECK-STDERR:    | ^~~~~
+# CHECK-STDERR: err_python_only.ts:9:12: error: `await` is not supported in TensorScript [SyntaxError]
+# CHECK-STDERR:  9 |     return await h()
+# CHECK-STDERR:    |            ^~~~~
+# CHECK-STDERR: err_python_only.ts:10:8: error: only list and dict comprehensions (`[e for x in xs]`, `{k: v for k in ks}`) and generator arguments `f(e for x in xs)` are supported in TensorScript [SyntaxError]
+# CHECK-STDERR:  10 | y = {x for x in xs}
+# CHECK-STDERR:     |        ^~~
 # CHECK-STDERR: hint: TensorScript has no sets: build a list or a dict
-# CHECK-STDERR: err_python_only.ts:5:1: error: `try` is not supported in TensorScript [SyntaxError]
-# CHECK-STDERR:  5 | try:
-# CHECK-STDERR:    | ^~~
+# CHECK-STDERR: err_python_only.ts:11:7: error: sets (`{a, b}`) are not supported in TensorScript [SyntaxError]
+# CHECK-STDERR:  11 | s = {1, 2}
+# CHECK-STDERR:     |       ^
+# CHECK-STDERR: hint: build a list, or a dict with `{a: True, b: True}`
+# CHECK-STDERR: err_python_only.ts:12:7: error: the walrus operator `:=` is not supported in TensorScript [SyntaxError]
+# CHECK-STDERR:  12 | if (n := 3) > 2:
+# CHECK-STDERR:     |       ^
+# CHECK-STDERR: hint: assign on a line of its own first
+# CHECK-STDERR: err_python_only.ts:14:1: error: `match` is not supported in TensorScript [SyntaxError]
+# CHECK-STDERR:  14 | match y:
+# CHECK-STDERR:     | ^~~~~
+# CHECK-STDERR: err_python_only.ts:15:10: error: unexpected number `1` [SyntaxError]
+# CHECK-STDERR:  15 |     case 1:
+# CHECK-STDERR:     |          ^
