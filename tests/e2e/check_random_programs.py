@@ -69,7 +69,7 @@ def program(seed):
             s = list(x[1])
             if kd: s[dd] = 1
             else: s.pop(dd)
-            new(f"{op}({x[0]}, {d}, keepdim={kd})", tuple(s))
+            new(f"{op}({x[0]}, {d}, keepdim={kd})" + ('.values' if op in ('max', 'min') else ''), tuple(s))
         elif k < 0.72:
             x = pick(lambda s: len(s) >= 2)
             if not x: continue
