@@ -23,6 +23,10 @@ void EmitElementwiseNest(Emitter& ke, const graph::Shape& shape, ValueId value, 
 // with partial results combined by the kernel.
 void EmitReductionNest(Emitter& ke, const passes::FusedGroup& grp, const Buffer& dest);
 
+// Emits the nest of a scan group (cumsum/cumprod, lower/scan.cpp): one work
+// item per position of the non-scanned axes, a sequential loop along the axis.
+void EmitScanNest(Emitter& ke, const passes::FusedGroup& grp, const Buffer& dest);
+
 // Creates an outlined nest function and returns it with its emitter.
 llvm::Function* NewNestFunction(KernelState& k);
 

@@ -27,7 +27,7 @@
 
 namespace tcc::passes {
 
-enum class GroupKind { Elementwise, Reduction, MatMul, Join, Copy, Random };
+enum class GroupKind { Elementwise, Reduction, MatMul, Join, Copy, Random, Scan };
 const char* GroupKindName(GroupKind k);
 
 struct FusedGroup {
