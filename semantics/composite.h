@@ -57,6 +57,9 @@ template <class B> typename B::T Std(B& b, const typename B::T& x, const Dims& d
 // masked_fill), log(sum(exp(x - m))) + m. Integers compute in float32.
 template <class B> typename B::T LogSumExp(B& b, typename B::T x, const Dims& dims, bool keepdim) {
   if (!IsFloating(b.DTypeOf(x))) x = b.Cast(x, DType::F32);
+  auto numel = b.ReducedCount(x, {});
+  if (numel && *numel == 0)  // torch: no maxima to subtract from an empty tensor
+    return b.Unary(CompOp::Log, b.Reduce(CompOp::Sum, b.Unary(CompOp::Exp, x), dims, keepdim));
   auto masked = [&](const typename B::T& m) { return b.Where(b.Unary(CompOp::IsInf, m), b.Number(0.0), m); };
   auto m = masked(b.Reduce(CompOp::Max, x, dims, true));
   auto s = b.Reduce(CompOp::Sum, b.Unary(CompOp::Exp, b.Binary(CompOp::Sub, x, m)), dims, keepdim);
@@ -65,7 +68,7 @@ template <class B> typename B::T LogSumExp(B& b, typename B::T x, const Dims& di
 }
 
 // norm with a number p (torch.linalg.vector_norm): 2: sqrt(sum(x*x)),
-// 1: sum(|x|), inf: amax(|x|), -inf: amin(|x|), 0: the count of nonzeros,
+// 1: sum(|x|), inf: amax(|x|), -inf: amin(|x|) (0 for an empty tensor), 0: the count of nonzeros,
 // else sum(|x|^p)^(1/p). Floats only.
 template <class B> typename B::T Norm(B& b, const typename B::T& x, double p, const Dims& dims, bool keepdim) {
   DType t = b.DTypeOf(x);
@@ -75,7 +78,11 @@ template <class B> typename B::T Norm(B& b, const typename B::T& x, double p, co
   if (p == 2) return b.Unary(CompOp::Sqrt, b.Reduce(CompOp::Sum, b.Binary(CompOp::Mul, x, x), dims, keepdim));
   auto a = b.Unary(CompOp::Abs, x);
   if (p == 1) return b.Reduce(CompOp::Sum, a, dims, keepdim);
-  if (std::isinf(p)) return b.Reduce(p > 0 ? CompOp::Max : CompOp::Min, a, dims, keepdim);
+  if (std::isinf(p)) {
+    auto numel = b.ReducedCount(x, {});
+    if (numel && *numel == 0) return b.Reduce(CompOp::Sum, a, dims, keepdim);  // torch: 0 for an empty tensor
+    return b.Reduce(p > 0 ? CompOp::Max : CompOp::Min, a, dims, keepdim);
+  }
   if (p == 0) return b.Reduce(CompOp::Sum, b.Cast(b.Binary(CompOp::Ne, x, b.Number(0.0)), t), dims, keepdim);
   auto s = b.Reduce(CompOp::Sum, b.Binary(CompOp::Pow, a, b.Number(p)), dims, keepdim);
   return b.Binary(CompOp::Pow, s, b.Number(1.0 / p));
@@ -97,6 +104,8 @@ typename B::T Softmax(B& b, typename B::T x, int64_t dim, std::optional<DType> d
     return b.Error(std::string(log ? "log_softmax" : "softmax") + " of a " + DTypeName(t) +
                    " tensor is not supported; pass dtype=float32 or convert it first");
   Dims d{dim};
+  auto numel = b.ReducedCount(x, {});
+  if (numel && *numel == 0) return x;  // an empty tensor: itself (torch)
   auto s = b.Binary(CompOp::Sub, x, b.Reduce(CompOp::Max, x, d, true));
   auto e = b.Unary(CompOp::Exp, s);
   if (log) return b.Binary(CompOp::Sub, s, b.Unary(CompOp::Log, b.Reduce(CompOp::Sum, e, d, true)));

@@ -283,7 +283,10 @@ ValuePtr Tracer::OpsBuiltin(const std::string& name, const ValuePtr& self, CallA
     ValuePtr o = rest.Arg(0, "other");
     if (!o || !(IsTensor(o) || o->is_number())) return type_error("`" + name + "` needs a tensor or a number");
     ValuePtr alpha = rest.Kw("alpha");
-    if (alpha && alpha->kind != VK::None) o = EmitBinary(graph::OpKind::Mul, o, alpha, where, false);
+    if (alpha && alpha->kind != VK::None) {  // alpha scales `other` in the operation's dtype (it does not promote)
+      graph::DType t = ResultDType({x.get(), o.get()});
+      o = EmitCast(EmitBinary(graph::OpKind::Mul, o, alpha, where, false), t, where);
+    }
     graph::OpKind op = name == "add_" ? graph::OpKind::Add : name == "sub_" ? graph::OpKind::Sub
                        : name == "mul_" ? graph::OpKind::Mul : graph::OpKind::Div;
     return InPlaceUpdate(x, EmitBinary(op, x, o, where, false), where, name, true);

@@ -240,8 +240,10 @@ Value InPlaceBinary(Interp&, Args& a) {
   const Value& alpha = a.Get(-1, "alpha");
   if (!alpha.is_undef()) {
     if (Op != rt::BinaryOp::Add && Op != rt::BinaryOp::Sub) TypeErr(std::string("`") + a.fname + "()` takes no alpha");
+    // alpha scales `other` in the operation's dtype (it does not promote)
+    rt::DType t = other.is(OType::Tensor) ? rt::result_type(self, TensorOf(other)) : rt::result_type(self, ToScalar(other, "other"));
     rt::Tensor o = ToTensor(other, "other");
-    other = MakeTensor(rt::binary(rt::BinaryOp::Mul, o, ToScalar(alpha, "alpha")));
+    other = MakeTensor(rt::to_dtype(rt::binary(rt::BinaryOp::Mul, o, ToScalar(alpha, "alpha")), t));
   }
   if (other.is(OType::Tensor)) rt::binary_inplace(Op, self, TensorOf(other));
   else rt::binary_inplace(Op, self, ToScalar(other, "other"));
