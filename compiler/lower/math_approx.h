@@ -25,7 +25,10 @@
 // torch's own vectorised erf), atan, asin, acos (Cephes). Relative error
 // below 5e-7 for exp2 on [-126, 127], log1p on (-1, 1e30], expm1 on
 // [-80, 80], atan everywhere, asin on [-1, 1], acos on [-1, 0.99]; erf
-// absolute error below 3e-7. -0.0 gives -0.0 where the function is odd.
+// absolute error below 4e-7 (relative below 5e-7 for |x| < 0.5). Measured
+// (AVX2+FMA / generic): exp2 8.2e-8, log1p 1.9e-7, expm1 1.2e-7, atan
+// 2.0e-7, asin 2.7e-7, acos 1.4e-7, sinh 1.8e-7, cosh 1.2e-7, erf absolute
+// 2.9e-7 / 3.2e-7. -0.0 gives -0.0 where the function is odd.
 #pragma once
 
 #include <llvm/IR/Module.h>

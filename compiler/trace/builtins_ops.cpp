@@ -289,9 +289,12 @@ ValuePtr Tracer::OpsBuiltin(const std::string& name, const ValuePtr& self, CallA
     }
     graph::OpKind op = name == "add_" ? graph::OpKind::Add : name == "sub_" ? graph::OpKind::Sub
                        : name == "mul_" ? graph::OpKind::Mul : graph::OpKind::Div;
-    return InPlaceUpdate(x, EmitBinary(op, x, o, where, false), where, name, true);
+    return InPlaceUpdate(x, EmitBinary(op, x, o, where, false), where, name, true,
+                         "write `y = x." + name.substr(0, name.size() - 1) + "(...)` for a new tensor of the promoted type");
   }
-  if (name == "clamp_") return InPlaceUpdate(x, Elementwise("clamp", rest, x), where, name, true);
+  if (name == "clamp_")
+    return InPlaceUpdate(x, Elementwise("clamp", rest, x), where, name, true,
+                         "write `y = x.clamp(...)` for a new tensor of the promoted type");
   if (name == "zero_" || name == "fill_") {
     graph::Attrs a;
     ValuePtr v = name == "fill_" ? rest.Arg(0, "value") : MakeInt(0);

@@ -127,20 +127,21 @@ bool Tracer::IsViewChainOf(const ValuePtr& view, const ValuePtr& base) const {
 void Tracer::AugAssignTensor(const ast::AugAssignStmt& s, const ValuePtr& cur, const ValuePtr& v) {
   ValuePtr r = BinaryOp(s.op, cur, v, s.range);
   std::string what = std::string("`") + ast::BinOpSpelling(s.op) + "=`";
-  ValuePtr nv = InPlaceUpdate(cur, r, s.range, what, true);
+  ValuePtr nv = InPlaceUpdate(cur, r, s.range, what, true,
+                              "write `x = x " + std::string(ast::BinOpSpelling(s.op)) + " y` for a new tensor of the promoted type");
   // The target itself (a global or closure name not reached by the redirect, or an attribute).
   if (nv != cur && s.target->kind == ast::ExprKind::NameExpr) BindName(ast::cast<ast::NameExpr>(s.target.get())->name, nv);
 }
 
 ValuePtr Tracer::InPlaceUpdate(const ValuePtr& cur, const ValuePtr& r, Range where, const std::string& what,
-                               bool check_category) {
+                               bool check_category, const std::string& fix) {
   if (r->kind != VK::Tensor) return cur;  // an error was reported
   std::string op = what.starts_with("`") ? what : "`" + what + "`";
   if (check_category && !CategoryFits(r->type.dtype, cur->type.dtype)) {
     Issue(DiagKind::TraceTypeError, where,
           std::string("result type ") + DTypeSpelling(r->type.dtype) + " can't be cast to the desired output type " +
               DTypeSpelling(cur->type.dtype) + " (an in-place " + op + " keeps the tensor's dtype)",
-          "write `x = x op y` for a new tensor of the promoted type");
+          fix.empty() ? "use the out-of-place form for a new tensor of the promoted type" : fix);
     MarkEager("an in-place update that changes the dtype (an error at run time)", where, true);
     return cur;
   }

@@ -184,7 +184,7 @@ class Tracer {
   // `what` names it in messages): the new value, to which every reference
   // was redirected (or `cur` when the interpreter makes the update).
   ValuePtr InPlaceUpdate(const ValuePtr& cur, const ValuePtr& r, Range where, const std::string& what,
-                         bool check_category);
+                         bool check_category, const std::string& fix = "");
   // A warning for each live view of `base` (its root) that a kernel made: compiled
   // code does not show it an in-place update (StaleView).
   // `rederived`: views made from `base` by view ops are made again from the

@@ -62,8 +62,12 @@ struct RtBackend {
       case sem::CompOp::Mul: return rt::BinaryOp::Mul;
       case sem::CompOp::Div: return rt::BinaryOp::Div;
       case sem::CompOp::Pow: return rt::BinaryOp::Pow;
-      default: return rt::BinaryOp::Ne;
+      case sem::CompOp::Ne: return rt::BinaryOp::Ne;
+      case sem::CompOp::Sum: case sem::CompOp::Mean: case sem::CompOp::Max: case sem::CompOp::Min:
+      case sem::CompOp::Exp: case sem::CompOp::Log: case sem::CompOp::Sqrt: case sem::CompOp::Abs:
+      case sem::CompOp::IsInf: break;  // not binary
     }
+    TypeErr("internal: not a binary op");
   }
   Value Reduce(sem::CompOp op, const Value& x, const sem::Dims& dims, bool keepdim) {
     rt::ReduceOp r = op == sem::CompOp::Sum ? rt::ReduceOp::Sum : op == sem::CompOp::Mean ? rt::ReduceOp::Mean
@@ -83,8 +87,12 @@ struct RtBackend {
       case sem::CompOp::Log: return MakeTensor(rt::unary(rt::UnaryOp::Log, t));
       case sem::CompOp::Sqrt: return MakeTensor(rt::unary(rt::UnaryOp::Sqrt, t));
       case sem::CompOp::Abs: return MakeTensor(rt::unary(rt::UnaryOp::Abs, t));
-      default: return MakeTensor(rt::is_inf(t));
+      case sem::CompOp::IsInf: return MakeTensor(rt::is_inf(t));
+      case sem::CompOp::Sum: case sem::CompOp::Mean: case sem::CompOp::Max: case sem::CompOp::Min:
+      case sem::CompOp::Add: case sem::CompOp::Sub: case sem::CompOp::Mul: case sem::CompOp::Div:
+      case sem::CompOp::Pow: case sem::CompOp::Ne: break;  // not unary
     }
+    TypeErr("internal: not a unary op");
   }
   Value Where(const Value& c, const Value& a, const Value& b) {
     auto ts = [](const Value& v) -> rt::TensorOrScalar {

@@ -65,7 +65,7 @@ VIEWS = {  # on a 2-d input only
 # names get no generic rows (their signatures are not the generic ones).
 def issue11(two_d):
     e = [
-        ("x.round()", "x.round()"), ("x.round(decimals=1)", "x.round(decimals=1)"), ("x.round(decimals=-1)", "x.round(decimals=-1)"),
+        ("square(x)", "torch.square(x)"), ("x.square()", "x.square()"), ("x.round()", "x.round()"), ("x.round(decimals=1)", "x.round(decimals=1)"), ("x.round(decimals=-1)", "x.round(decimals=-1)"),
         ("nan_to_num(x)", "torch.nan_to_num(x)"),
         ("nan_to_num(x, nan=1.0, posinf=2.0, neginf=-2.0)", "torch.nan_to_num(x, nan=1.0, posinf=2.0, neginf=-2.0)"),
         ("x.nan_to_num(posinf=7.0)", "x.nan_to_num(posinf=7.0)"),
@@ -121,7 +121,7 @@ def issue11(two_d):
 
 ISSUE11_EXPLICIT = {"round", "nan_to_num", "lerp", "amax", "amin", "logsumexp", "var", "std", "norm", "count_nonzero",
                     "softmax", "log_softmax", "cumsum", "cumprod", "add_", "sub_", "mul_", "div_", "clamp_", "zero_",
-                    "fill_", "copy_", "new_zeros", "new_ones", "new_empty", "new_full", "new_tensor", "type_as"}
+                    "fill_", "copy_", "new_zeros", "new_ones", "new_empty", "new_full", "new_tensor", "type_as", "square"}
 
 
 def exprs(inp):
