@@ -156,7 +156,12 @@ Value* Emitter::EvalUnary(const Node& n, Value* x, DType t) {
     case OpKind::Cos: return b_.CreateUnaryIntrinsic(llvm::Intrinsic::cos, x);
     case OpKind::Relu: return EmitMaxMin(x, llvm::Constant::getNullValue(ty), t, true);  // sem::Relu
     case OpKind::Gelu: {
-      // 0.5 * x * (1 + erf(x / sqrt(2))), erf from libm in double
+      // 0.5 * x * (1 + erf(x / sqrt(2))); float32: the vectorised erf (math_approx.h,
+      // torch's vectorised formula), float64: libm's erf
+      if (t == DType::F32) {
+        Value* e = b_.CreateCall(GetApproxFn(k_.m, ApproxFn::Erf, k_.fma), {b_.CreateFMul(x, fc(M_SQRT1_2))});
+        return b_.CreateFMul(b_.CreateFMul(fc(0.5), x), b_.CreateFAdd(fc(1.0), e));
+      }
       Value* xd = t == DType::F64 ? x : b_.CreateFPExt(x, b_.getDoubleTy());
       Value* e = b_.CreateCall(GetLibcFn(k_.m, "erf"), {b_.CreateFMul(xd, llvm::ConstantFP::get(b_.getDoubleTy(), M_SQRT1_2))});
       Value* r = b_.CreateFMul(b_.CreateFMul(llvm::ConstantFP::get(b_.getDoubleTy(), 0.5), xd),
