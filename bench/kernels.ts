@@ -22,6 +22,10 @@ def total(x):
 def largest(x):
     return max(x)
 
+# a ResNet layer-1 convolution (3x3, stride 1, padding 1) with its epilogue
+def conv(x, w, b):
+    return relu(nn.conv2d(x, w, b, padding=1))
+
 args = argv()
 kernel = args[0] if len(args) > 0 else "chain"
 n = int(args[1]) if len(args) > 1 else 1
@@ -60,4 +64,10 @@ elif kernel == "max":
     x = data(16777216, 1.0)
     for i in range(n):
         y = largest(x)
+elif kernel == "conv2d":
+    x = data(1605632, 1.0).reshape(8, 64, 56, 56)
+    w = data(36864, 0.05).reshape(64, 64, 3, 3)
+    b = data(64, 0.1)
+    for i in range(n):
+        y = conv(x, w, b)
 print(kernel, n)

@@ -73,6 +73,134 @@ def attention(q, k, v, mask=None, causal=False):
     return softmax(scores, -1) @ v
 
 
+# ---- convolution, pooling, padding, batch norm (torch.nn.functional names
+# and keywords). Arguments are normalised here (an int or a tuple, "same" /
+# "valid") and passed to the window builtins `_conv`, `_max_pool`,
+# `_avg_pool`, `_adaptive_avg_pool` and `_pad`, which are graph ops run by
+# the runtime's kernels (im2col + BLAS for convolution); semantics/window.h
+# has their shape rules.
+
+def _ntuple(v, n):
+    if isinstance(v, int):
+        return [v for _ in range(n)]
+    if len(v) == 1:
+        return [v[0] for _ in range(n)]
+    assert len(v) == n, f"expected an int or {n} values, got {len(v)}"
+    return [x for x in v]
+
+
+# conv padding as (before, after) per spatial dim; "same" pads the total
+# dilation * (kernel - 1) as torch does (the odd one extra after).
+def _conv_padding(padding, weight, stride, dilation, n):
+    if isinstance(padding, str):
+        assert padding == "same" or padding == "valid", "padding must be \"same\", \"valid\", an int or a tuple"
+        pads = []
+        for i in range(n):
+            total = 0
+            if padding == "same":
+                assert stride[i] == 1, "padding='same' is not supported for strided convolutions"
+                total = dilation[i] * (weight.shape[len(weight.shape) - n + i] - 1)
+            pads = pads + [total // 2, total - total // 2]
+        return pads
+    pads = []
+    for p in _ntuple(padding, n):
+        pads = pads + [p, p]
+    return pads
+
+
+def _conv_nd(input, weight, bias, stride, padding, dilation, groups, n):
+    s = _ntuple(stride, n)
+    d = _ntuple(dilation, n)
+    return _conv(input, weight, bias, s, _conv_padding(padding, weight, s, d, n), d, groups)
+
+
+def conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    return _conv_nd(input, weight, bias, stride, padding, dilation, groups, 1)
+
+
+def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    return _conv_nd(input, weight, bias, stride, padding, dilation, groups, 2)
+
+
+def _pool_stride(stride, n):
+    if stride is None:
+        return []
+    return _ntuple(stride, n)
+
+
+def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False):
+    return _max_pool(input, _ntuple(kernel_size, 1), _pool_stride(stride, 1), _ntuple(padding, 1),
+                     _ntuple(dilation, 1), ceil_mode)
+
+
+def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False):
+    return _max_pool(input, _ntuple(kernel_size, 2), _pool_stride(stride, 2), _ntuple(padding, 2),
+                     _ntuple(dilation, 2), ceil_mode)
+
+
+def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True):
+    return _avg_pool(input, _ntuple(kernel_size, 1), _pool_stride(stride, 1), _ntuple(padding, 1), ceil_mode,
+                     count_include_pad)
+
+
+def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True):
+    return _avg_pool(input, _ntuple(kernel_size, 2), _pool_stride(stride, 2), _ntuple(padding, 2), ceil_mode,
+                     count_include_pad)
+
+
+# output_size: an int or a tuple whose None entries keep the input's size.
+def _adaptive_size(input, output_size, n):
+    if isinstance(output_size, int):
+        return [output_size for _ in range(n)]
+    out = []
+    for i in range(n):
+        o = output_size[i]
+        out.append(input.shape[len(input.shape) - n + i] if o is None else o)
+    return out
+
+
+def adaptive_avg_pool1d(input, output_size):
+    return _adaptive_avg_pool(input, _adaptive_size(input, output_size, 1))
+
+
+def adaptive_avg_pool2d(input, output_size):
+    return _adaptive_avg_pool(input, _adaptive_size(input, output_size, 2))
+
+
+# pad: (before, after) pairs from the last dim backwards; mode "constant"
+# (value; negative pads crop), "reflect" or "replicate".
+def pad(input, pad, mode="constant", value=None):
+    return _pad(input, [p for p in pad], mode, 0.0 if value is None else value)
+
+
+# batch_norm over dim 1 of [N, C, ...]. Eval mode normalises with the running
+# statistics (elementwise: it fuses); training mode with the batch's (biased
+# variance) and updates running_mean / running_var in place with momentum,
+# the variance unbiased, as torch does.
+def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-5):
+    shape = [1, -1] + [1 for _ in range(len(input.shape) - 2)]
+    if training:
+        dims = [0] + [i for i in range(2, len(input.shape))]
+        m = mean(input, dims)
+        xc = input - m.reshape(shape)
+        v = mean(xc * xc, dims)
+        count = 1
+        for i in dims:
+            count = count * input.shape[i]
+        if running_mean is not None:
+            running_mean *= 1.0 - momentum
+            running_mean += momentum * m
+        if running_var is not None:
+            running_var *= 1.0 - momentum
+            running_var += (momentum * count / max(count - 1, 1)) * v
+        y = xc * rsqrt(v.reshape(shape) + eps)
+    else:
+        y = (input - running_mean.reshape(shape)) * rsqrt(running_var.reshape(shape) + eps)
+    if weight is not None:
+        y = y * weight.reshape(shape)
+    if bias is not None:
+        y = y + bias.reshape(shape)
+    return y
 
 # ---- issue 11: activations, normalisation, dropout and losses
 # (torch.nn.functional's names, keywords and formulas)

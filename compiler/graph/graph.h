@@ -31,6 +31,7 @@ enum class OpCategory : uint8_t {
   Input, Constant, Unary, Binary, Ternary, Reduce, Contract, View, Join, Create, Cast,
   Random,  // draws from the program's generator: never merged, never dropped, kept in program order
   Scan,    // cumulative along one axis (issue 11): its own loop nest
+  Window,  // conv / pooling / padding: a runtime kernel (semantics/window.h)
 };
 
 // The result dtype rules of ops.def's DType column.

@@ -51,7 +51,8 @@ std::string AttrText(const Node& n) {
     case OpKind::Erf: case OpKind::Log1p: case OpKind::Expm1: case OpKind::Log2: case OpKind::Exp2: case OpKind::Tan: case OpKind::Asin: case OpKind::Acos: case OpKind::Atan: case OpKind::Sinh:  // issue 11
     case OpKind::Cosh: case OpKind::Reciprocal: case OpKind::Floor: case OpKind::Ceil: case OpKind::Trunc: case OpKind::Sign: case OpKind::IsNan: case OpKind::IsInf: case OpKind::Atan2: case OpKind::Lerp:
     case OpKind::CumSum: case OpKind::CumProd:  // issue 11
-    case OpKind::Cast: case OpKind::Rand: case OpKind::RandN: break;
+    case OpKind::Cast: case OpKind::Rand: case OpKind::RandN:
+    case OpKind::Conv: case OpKind::MaxPool: case OpKind::AvgPool: case OpKind::AdaptiveAvgPool: case OpKind::Pad: break;
   }
   switch (CategoryOf(n.op)) {
     case OpCategory::Reduce:
@@ -80,12 +81,17 @@ std::string AttrText(const Node& n) {
         case OpKind::Erf: case OpKind::Log1p: case OpKind::Expm1: case OpKind::Log2: case OpKind::Exp2: case OpKind::Tan: case OpKind::Asin: case OpKind::Acos: case OpKind::Atan: case OpKind::Sinh: case OpKind::Cosh:  // issue 11
         case OpKind::Reciprocal: case OpKind::Floor: case OpKind::Ceil: case OpKind::Trunc: case OpKind::Round: case OpKind::Sign: case OpKind::NanToNum: case OpKind::IsNan: case OpKind::IsInf: case OpKind::Atan2: case OpKind::Lerp:
     case OpKind::CumSum: case OpKind::CumProd:  // issue 11
-        case OpKind::RandN: return "";
+        case OpKind::RandN:
+    case OpKind::Conv: case OpKind::MaxPool: case OpKind::AvgPool: case OpKind::AdaptiveAvgPool: case OpKind::Pad: return "";
       }
       return "";
     case OpCategory::Input: case OpCategory::Constant: case OpCategory::Unary: case OpCategory::Binary:
     case OpCategory::Ternary: case OpCategory::Contract: case OpCategory::Create: case OpCategory::Cast:
     case OpCategory::Random: return "";
+    case OpCategory::Window:
+      if (n.op == OpKind::Pad)
+        return " pad=" + Ints(a.ints) + " mode=" + std::to_string(a.axis) + " value=" + FormatNumber(a.fvalue);
+      return " spatial=" + std::to_string(a.axis) + " params=" + Ints(a.ints);
   }
   return "";
 }

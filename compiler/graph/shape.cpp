@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "semantics/window.h"
+
 namespace tcc::graph {
 
 std::string ShapeString(const Shape& s) {
@@ -88,6 +90,55 @@ std::optional<int64_t> StaticNumel(const Shape& s) {
 
 bool IsStatic(const Shape& s) {
   return std::all_of(s.begin(), s.end(), [](const Dim& d) { return d.is_static(); });
+}
+
+// ---- Window ops (conv, pooling, pad): semantics/window.h's rules on static
+// dims; the one symbolic dim allowed (batch, or an unpadded dim) passes through.
+std::string WindowOutShape(OpKind op, const Attrs& a, const std::vector<Shape>& in, Shape* out) {
+  if (in.empty()) return "needs an operand";
+  const Shape& x = in[0];
+  std::vector<int64_t> xs;
+  int sym_at = -1;
+  for (size_t i = 0; i < x.size(); ++i) {
+    if (!x[i].is_static()) {
+      if (sym_at >= 0) return "more than one symbolic dim";
+      sym_at = static_cast<int>(i);
+    }
+    xs.push_back(x[i].is_static() ? x[i].size : 1);
+  }
+  std::vector<int64_t> res;
+  std::string err;
+  if (op == OpKind::Pad) {
+    err = sem::PadShape(xs, a.ints, static_cast<sem::PadMode>(a.axis), &res);
+    if (sym_at >= 0) {
+      size_t k = x.size() - 1 - static_cast<size_t>(sym_at);  // its pair in the pad list
+      if (2 * k + 1 < a.ints.size() && (a.ints[2 * k] != 0 || a.ints[2 * k + 1] != 0)) return "a padded dim is symbolic";
+    }
+  } else {
+    sem::WindowKind kind = op == OpKind::Conv ? sem::WindowKind::Conv
+                           : op == OpKind::MaxPool ? sem::WindowKind::MaxPool
+                           : op == OpKind::AvgPool ? sem::WindowKind::AvgPool : sem::WindowKind::AdaptiveAvgPool;
+    if (a.ints.size() != static_cast<size_t>(sem::WindowParams::kCount)) return "needs " + std::to_string(sem::WindowParams::kCount) + " window params";
+    sem::WindowParams p = sem::WindowParams::FromInts(a.ints.data());
+    int spatial = static_cast<int>(a.axis);
+    bool batched = static_cast<int>(x.size()) == spatial + 2;
+    if (sym_at >= 0 && !(batched && sym_at == 0)) return "only the batch dim may be symbolic";
+    std::vector<int64_t> ws, bs;
+    if (kind == sem::WindowKind::Conv) {
+      if (in.size() < 2 || in.size() > 3) return "conv takes an input, a weight and an optional bias";
+      for (const Shape* s : {&in[1], in.size() == 3 ? &in[2] : nullptr}) {
+        if (!s) continue;
+        if (!IsStatic(*s)) return "a conv weight or bias is symbolic";
+        for (const Dim& d : *s) (s == &in[1] ? ws : bs).push_back(d.size);
+      }
+    }
+    err = sem::WindowShape(kind, spatial, xs, ws, in.size() == 3 ? &bs : nullptr, p, &res);
+  }
+  if (!err.empty()) return err;
+  out->clear();
+  for (int64_t v : res) out->push_back(Dim::Static(v));
+  if (sym_at >= 0) (*out)[static_cast<size_t>(sym_at)] = x[static_cast<size_t>(sym_at)];
+  return "";
 }
 
 }  // namespace tcc::graph

@@ -39,6 +39,11 @@ Shape ReduceShape(const Shape& in, const std::vector<int64_t>& axes, bool keepdi
 // The output shape of a @ b (torch.matmul rules, batch dims broadcast), or nullopt.
 std::optional<Shape> MatMulShape(const Shape& a, const Shape& b);
 
+// The output shape of a Window op (conv, pooling, pad; semantics/window.h)
+// with attrs `a` on operands of shapes `in`: "" and *out, or the error. Only
+// the batch dim (pad: an unpadded dim) may be symbolic; it passes through.
+std::string WindowOutShape(OpKind op, const Attrs& a, const std::vector<Shape>& in, Shape* out);
+
 // The number of elements when every dimension is static, else nullopt.
 std::optional<int64_t> StaticNumel(const Shape& s);
 

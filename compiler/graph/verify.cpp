@@ -179,6 +179,7 @@ class Verifier {
       case OpKind::Reciprocal: case OpKind::Floor: case OpKind::Ceil: case OpKind::Trunc: case OpKind::Round: case OpKind::Sign: case OpKind::NanToNum: case OpKind::IsNan: case OpKind::IsInf: case OpKind::Atan2: case OpKind::Lerp:
     case OpKind::CumSum: case OpKind::CumProd:  // issue 11
       case OpKind::Cast: case OpKind::Rand: case OpKind::RandN:
+    case OpKind::Conv: case OpKind::MaxPool: case OpKind::AvgPool: case OpKind::AdaptiveAvgPool: case OpKind::Pad:
         return;
     }
   }
@@ -254,6 +255,17 @@ class Verifier {
         int64_t r = static_cast<int64_t>(T(n.inputs[0]).shape.size());
         if (n.attrs.axis < 0 || n.attrs.axis >= std::max<int64_t>(r, 1)) return Error("axis out of range");
         return ExpectShape(T(n.inputs[0]).shape, n);
+      }
+      case OpCategory::Window: {
+        std::vector<Shape> in;
+        for (ValueId v : n.inputs) in.push_back(T(v).shape);
+        Shape want;
+        std::string err = WindowOutShape(n.op, n.attrs, in, &want);
+        if (!err.empty()) return Error(err);
+        for (ValueId v : n.inputs)
+          if (T(v).dtype != n.type.dtype) return Error("operands and result differ in dtype");
+        if (n.op != OpKind::Pad && !IsFloat(n.type.dtype)) return Error("conv and pooling take float32 or float64");
+        return ExpectShape(want, n);
       }
       case OpCategory::Join: {
         if (n.inputs.empty()) return Error("needs at least one operand");

@@ -119,6 +119,7 @@ Value* Emitter::EvalNode(ValueId v, const Index& idx) {
     case OpCategory::Join:
     case OpCategory::Random:
     case OpCategory::Scan:
+    case OpCategory::Window:
       k_.errors.push_back(std::string(graph::OpSpelling(n.op)) + " %" + std::to_string(v) + " was not materialised");
       return llvm::UndefValue::get(ElemType(k_.c, t));
   }
@@ -236,7 +237,7 @@ Value* Emitter::EvalUnary(const Node& n, Value* x, DType t) {
     case OpKind::IsInf:
       if (!f) return b_.getFalse();
       return b_.CreateFCmpOEQ(b_.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, x), fc(INFINITY));
-#define TCC_CASE_FLAGS 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1
+#define TCC_CASE_FLAGS 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1
 #include "graph/op_cases.inc"
       break;
   }
@@ -329,7 +330,7 @@ Value* Emitter::EvalBinary(const Node& n, Value* a, Value* c, DType t) {
       Value* r = b_.CreateCall(fn, {ad, cd});
       return t == DType::F64 ? r : b_.CreateFPTrunc(r, ty);
     }
-#define TCC_CASE_FLAGS 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1
+#define TCC_CASE_FLAGS 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1
 #include "graph/op_cases.inc"
       break;
   }
@@ -425,7 +426,7 @@ Value* Emitter::EvalCreate(const Node& n, const Index& idx) {
       return Convert(b_.CreateSelect(b_.CreateICmpSLT(idx[0], half), up, down), DType::F64, t);
     }
     case OpKind::Eye: return Convert(b_.CreateICmpEQ(idx[0], idx[1]), DType::Bool, t);
-#define TCC_CASE_FLAGS 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1
+#define TCC_CASE_FLAGS 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1
 #include "graph/op_cases.inc"
       break;
   }

@@ -21,6 +21,9 @@ void EmitElementwiseNest(Emitter& ke, const graph::Shape& shape, ValueId value, 
 // Emits the nest of a reduction group: one output element per work item, or,
 // for a reduction of everything to one element, a split over the first axis
 // with partial results combined by the kernel.
+// A Window node (conv, pooling, pad) as a call of its runtime kernel (conv.cpp).
+void EmitWindowOp(Emitter& ke, ValueId root, const Buffer& dest);
+
 void EmitReductionNest(Emitter& ke, const passes::FusedGroup& grp, const Buffer& dest);
 
 // Emits the nest of a scan group (cumsum/cumprod, lower/scan.cpp): one work

@@ -68,7 +68,7 @@ Value* Emitter::EmitReduction(ValueId r, const Index& out_idx) {
     case OpKind::All: init = b_.getTrue(); break;
     case OpKind::Any: init = b_.getFalse(); break;
     case OpKind::Max: case OpKind::Min: case OpKind::ArgMax: case OpKind::ArgMin:
-#define TCC_CASE_FLAGS 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1
+#define TCC_CASE_FLAGS 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1
 #include "graph/op_cases.inc"
     {
       bool is_max = n.op == OpKind::Max || n.op == OpKind::ArgMax;
@@ -129,7 +129,7 @@ Value* Emitter::EmitReduction(ValueId r, const Index& out_idx) {
         nv = b_.CreateSelect(better, x, a);
         break;
       }
-#define TCC_CASE_FLAGS 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1
+#define TCC_CASE_FLAGS 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1
 #include "graph/op_cases.inc"
         nv = a;
         break;
@@ -168,7 +168,7 @@ void Emitter::FindHoisted(const passes::FusedGroup& grp, ValueId v, const Index&
       if (n.op != OpKind::Reshape) FindHoisted(grp, n.inputs[0], ViewInputIndex(v, idx));
       return;
     case OpCategory::Input: case OpCategory::Constant: case OpCategory::Contract: case OpCategory::Join:
-    case OpCategory::Create: case OpCategory::Random: case OpCategory::Scan: return;
+    case OpCategory::Create: case OpCategory::Random: case OpCategory::Scan: case OpCategory::Window: return;
   }
 }
 

@@ -107,7 +107,7 @@ std::optional<double> EvalAs(OpKind op, const std::vector<double>& d) {
     // left to the kernel (Round and NanToNum read attributes)
     case OpKind::Pow: case OpKind::Gelu: case OpKind::Round: case OpKind::NanToNum:
     // not elementwise
-#define TCC_CASE_FLAGS 1, 1, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1
+#define TCC_CASE_FLAGS 1, 1, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1
 #include "graph/op_cases.inc"
       return std::nullopt;
   }

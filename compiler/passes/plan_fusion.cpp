@@ -26,6 +26,7 @@ const char* GroupKindName(GroupKind k) {
     case GroupKind::Copy: return "copy";
     case GroupKind::Random: return "random";
     case GroupKind::Scan: return "scan";
+    case GroupKind::Window: return "window";
   }
   return "?";
 }
@@ -126,6 +127,10 @@ class Planner {
         if (!Walk(n.inputs[0], din)) return false;
         break;
       }
+      case OpCategory::Window:
+        out.kind = GroupKind::Window;  // a runtime kernel (conv, pooling, pad) reads its operands' buffers
+        for (ValueId in : n.inputs) AddRead(in);
+        break;
       case OpCategory::Input:
         out.kind = n.op == OpKind::Input ? GroupKind::Copy : GroupKind::Elementwise;
         if (n.op == OpKind::Input) AddRead(r);
@@ -230,7 +235,7 @@ class Planner {
         return true;
       case OpCategory::View: return WalkView(v, d);
       case OpCategory::Input: case OpCategory::Constant: case OpCategory::Reduce: case OpCategory::Contract:
-      case OpCategory::Join: case OpCategory::Create: case OpCategory::Random: case OpCategory::Scan:
+      case OpCategory::Join: case OpCategory::Create: case OpCategory::Random: case OpCategory::Scan: case OpCategory::Window:
         return true;  // constants, creation ops: no operands
     }
     return true;
@@ -308,7 +313,8 @@ class Planner {
       case OpKind::Erf: case OpKind::Log1p: case OpKind::Expm1: case OpKind::Log2: case OpKind::Exp2: case OpKind::Tan: case OpKind::Asin: case OpKind::Acos: case OpKind::Atan: case OpKind::Sinh: case OpKind::Cosh:  // issue 11
       case OpKind::Reciprocal: case OpKind::Floor: case OpKind::Ceil: case OpKind::Trunc: case OpKind::Round: case OpKind::Sign: case OpKind::NanToNum: case OpKind::IsNan: case OpKind::IsInf: case OpKind::Atan2: case OpKind::Lerp:
     case OpKind::CumSum: case OpKind::CumProd:  // issue 11
-      case OpKind::Cast: case OpKind::Rand: case OpKind::RandN: return true;
+      case OpKind::Cast: case OpKind::Rand: case OpKind::RandN:
+    case OpKind::Conv: case OpKind::MaxPool: case OpKind::AvgPool: case OpKind::AdaptiveAvgPool: case OpKind::Pad: return true;
     }
     return Walk(in, din);
   }
@@ -391,6 +397,10 @@ std::vector<bool> InitialMaterialised(const Graph& g) {
     OpCategory cat = CategoryOf(node.op);
     if (cat == OpCategory::Contract || cat == OpCategory::Join || cat == OpCategory::Random || cat == OpCategory::Scan)
       mat[i] = true;
+    if (cat == OpCategory::Window) {
+      mat[i] = true;  // the runtime kernel reads its operands from buffers
+      for (ValueId in : node.inputs) mat[in] = true;
+    }
     if (cat == OpCategory::Contract) {
       // BLAS reads a transposed matrix in place: materialise what is under the transpose.
       for (ValueId in : node.inputs) {

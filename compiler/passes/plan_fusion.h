@@ -2,7 +2,8 @@
 // ("kernels" in `tcc explain`). Must run last, after folding, CSE and DCE.
 //
 // A value is *materialised* (gets a buffer) when it is a graph output, a
-// matmul or a matmul operand (or the matrix under a transposed operand), a cat/stack, a random draw, the operand of a reshape, a value
+// matmul or a matmul operand (or the matrix under a transposed operand), a cat/stack, a random draw,
+// a window op (conv, pooling, pad) or its operand, the operand of a reshape, a value
 // with several uses whose recomputation is expensive, or a reduction that
 // cannot be fused into its consumers. Every other node is computed inside the
 // loop nest of each materialised value that needs it, so elementwise chains,
@@ -27,7 +28,7 @@
 
 namespace tcc::passes {
 
-enum class GroupKind { Elementwise, Reduction, MatMul, Join, Copy, Random, Scan };
+enum class GroupKind { Elementwise, Reduction, MatMul, Join, Copy, Random, Scan, Window };
 const char* GroupKindName(GroupKind k);
 
 struct FusedGroup {

@@ -199,6 +199,7 @@ ValuePtr Tracer::Creation(const std::string& name, CallArgs& args) {
     return MakeUnknownOf(VK::Int);
   }
   if (name == "cat" || name == "stack") return JoinOp(name, args);
+  if (BuiltinOp(name, "Window")) return WindowBuiltin(name, args);
   if (name == "matmul") {
     ValuePtr a = args.Arg(0, "input"), b = args.Arg(1, "other");
     if (!a || !b || a->kind != VK::Tensor || b->kind != VK::Tensor) {

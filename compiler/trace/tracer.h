@@ -232,6 +232,7 @@ class Tracer {
   ValuePtr Reduction(const std::string& name, const ValuePtr& t, CallArgs& args, size_t first);
   ValuePtr ViewOp(const std::string& name, const ValuePtr& t, CallArgs& args, size_t first);
   ValuePtr JoinOp(const std::string& name, CallArgs& args);
+  ValuePtr WindowBuiltin(const std::string& name, CallArgs& args);  // conv, pooling, pad (builtins_conv.cpp)
   ValuePtr ToTensorOperand(const ValuePtr& v, Range where);  // Python number -> itself; else tensor
   std::optional<graph::DType> DTypeArg(const ValuePtr& v);
 

@@ -92,6 +92,20 @@ void ts_rt_gemm_f64(int32_t trans_a, int32_t trans_b, int64_t m, int64_t n, int6
  * (normal != 0) of the same size would, advancing it the same way. */
 void ts_rt_random(void* data, int32_t dtype, int64_t n, int32_t normal);
 
+/* Sliding-window ops on [N, C, H, W] views (a 1-d op has H = 1; see
+ * semantics/window.h). `params` holds 13 int64: kernel h/w, stride h/w,
+ * padding h (before, after), w (before, after), dilation h/w, groups,
+ * ceil_mode, count_include_pad. x, w, b may be strided; y is contiguous with
+ * the output shape the window rules give; the dtype is x's (float32/float64).
+ * ts_rt_conv: y = conv(x, w) (+ b, which is NULL or 1-d [O]).
+ * ts_rt_pool: kind 1 max, 2 avg, 3 adaptive avg (params' kernel = output size). */
+void ts_rt_conv(const ts_tensor* x, const ts_tensor* w, const ts_tensor* b, const ts_tensor* y, const int64_t* params);
+void ts_rt_pool(int32_t kind, const ts_tensor* x, const ts_tensor* y, const int64_t* params);
+/* y = pad(x) (any dtype, same rank; y contiguous): pad holds npad int64,
+ * (before, after) pairs from the last dim backwards; mode 0 constant (value,
+ * negative pads crop), 1 reflect, 2 replicate. */
+void ts_rt_pad(int32_t mode, const ts_tensor* x, const ts_tensor* y, const int64_t* pad, int32_t npad, double value);
+
 /* Runs body(ctx, begin, end) over [0, n) split into chunks across the runtime's
  * thread pool (TCC_NUM_THREADS threads; default: all cores). Blocks until done. */
 typedef void (*ts_parallel_body)(void* ctx, int64_t begin, int64_t end);

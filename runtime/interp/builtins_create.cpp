@@ -8,6 +8,7 @@
 namespace tcc::interp {
 
 void RegisterTensorFunctions(BuiltinTable& t);
+void RegisterWindowBuiltins(BuiltinTable& t);  // builtins_conv.cpp
 
 namespace {
 
@@ -124,6 +125,7 @@ Value Save(Interp&, Args& a) {
 
 void RegisterTensorBuiltins(BuiltinTable& t) {
   RegisterTensorFunctions(t);
+  RegisterWindowBuiltins(t);
   t.AddFn("tensor", TensorFn);
   t.AddFn("Tensor", TensorFn);
   t.AddFn("zeros", Zeros);

@@ -25,6 +25,7 @@
 #include <variant>
 #include <vector>
 
+#include "semantics/window.h"
 #include "tensor.h"
 
 namespace tcc::rt {
@@ -169,6 +170,19 @@ Tensor scan(ScanOp op, const Tensor& a, int64_t dim, std::optional<DType> dtype 
 // int32/int64 a plain loop, bool throws. Mismatch throws
 // "matmul: inner dimensions differ: [2, 3] @ [4, 5]".
 Tensor matmul(const Tensor& a, const Tensor& b);
+
+// ================================================================ windows
+// Convolution, pooling and padding (conv.cpp, pool.cpp), torch.nn.functional's
+// semantics; shapes, argument checks and messages are semantics/window.h's
+// (WindowShape / PadShape: a TensorError with torch's message).
+
+// conv (spatial 1 or 2): x [N, C, (H,) W] or unbatched, w [O, C/groups, (KH,) KW],
+// optional bias [O]; float32/float64, all the same dtype. im2col + BLAS gemm.
+Tensor conv(int spatial, const Tensor& x, const Tensor& w, const Tensor* bias, sem::WindowParams p);
+// max/avg/adaptive-avg pooling (kind), float32/float64.
+Tensor pool(sem::WindowKind kind, int spatial, const Tensor& x, sem::WindowParams p);
+// pad: `pad` pairs from the last dim backwards; `value` for PadMode::Constant.
+Tensor pad(const Tensor& x, std::span<const int64_t> pad, sem::PadMode mode, double value);
 
 // ================================================================ shape ops
 // (V) = a view sharing storage with the input.

@@ -2,8 +2,10 @@
 #include <catch2/catch.hpp>
 
 #include "graph/print.h"
+#include "graph/shape.h"
 #include "graph/verify.h"
 #include "graph_builder.h"
+#include "semantics/window.h"
 
 using namespace tcc::graph;
 using tcc::testing::GraphBuilder;
@@ -79,4 +81,52 @@ TEST_CASE("verifier reports each broken invariant") {
   CHECK(errs[1].find("produces bool") != std::string::npos);
   CHECK(errs[2].find("not defined before") != std::string::npos);
   CHECK(errs[3] == "graph has no outputs");
+}
+
+// ---- Window ops (conv, pooling, pad): semantics/window.h's rules through
+// WindowOutShape, a symbolic batch dim passing through, and the verifier.
+TEST_CASE("window op shapes: conv, pooling and pad, symbolic batch") {
+  auto s = GraphBuilder::S;
+  Attrs conv;
+  tcc::sem::WindowParams p;
+  p.sh = p.sw = 2, p.ph0 = p.ph1 = p.pw0 = p.pw1 = 1;
+  p.kh = p.kw = 3;
+  conv.ints = p.ToInts();
+  conv.axis = 2;
+  Shape out;
+  CHECK(WindowOutShape(OpKind::Conv, conv, {s({-1, 3, 8, 7}), s({4, 3, 3, 3}), s({4})}, &out) == "");
+  CHECK(out == s({-1, 4, 4, 4}));
+  CHECK(WindowOutShape(OpKind::Conv, conv, {s({3, 8, 7}), s({4, 3, 3, 3})}, &out) == "");  // unbatched
+  CHECK(out == s({4, 4, 4}));
+  CHECK(WindowOutShape(OpKind::Conv, conv, {s({2, 5, 8, 7}), s({4, 3, 3, 3})}, &out).find("to have 3 channels") !=
+        std::string::npos);
+  CHECK(WindowOutShape(OpKind::Conv, conv, {s({2, 3, -1, 7}), s({4, 3, 3, 3})}, &out) != "");  // symbolic H
+  Attrs pool = conv;
+  pool.ints[11] = 1;  // ceil_mode
+  CHECK(WindowOutShape(OpKind::MaxPool, pool, {s({-2, 3, 8, 7})}, &out) == "");
+  CHECK(out == s({-2, 3, 5, 4}));
+  Attrs pad;
+  pad.ints = {1, 2, -1, 0};
+  pad.axis = 0;  // constant
+  CHECK(WindowOutShape(OpKind::Pad, pad, {s({-1, 5, 4})}, &out) == "");
+  CHECK(out == s({-1, 4, 7}));
+  CHECK(WindowOutShape(OpKind::Pad, pad, {s({2, 5, -1})}, &out) != "");  // a padded dim is symbolic
+  pad.axis = 1;  // reflect: pad < size
+  pad.ints = {1, 4};
+  CHECK(WindowOutShape(OpKind::Pad, pad, {s({2, 1, 4})}, &out).find("Padding size should be less") != std::string::npos);
+
+  GraphBuilder b("window");
+  ValueId x = b.Input("x", DType::F32, s({-1, 3, 8, 7}));
+  ValueId w = b.Input("w", DType::F32, s({4, 3, 3, 3}));
+  Node n;
+  n.op = OpKind::Conv;
+  n.inputs = {x, w};
+  n.attrs = conv;
+  n.type = {DType::F32, s({-1, 4, 4, 4})};
+  ValueId y = b.g.Add(n);
+  b.Output(y);
+  CHECK(VerifyGraph(b.g).empty());
+  n.type = {DType::F32, s({-1, 4, 4, 5})};
+  b.Output(b.g.Add(n));
+  CHECK(!VerifyGraph(b.g).empty());
 }
