@@ -13,6 +13,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <type_traits>
 
 namespace tcc::sem {
@@ -129,6 +130,48 @@ template <class T> inline T PowScalar(T a, T e) {
     if (e == T(-2)) return T(1) / (a * a);
   }
   return Pow(a, e);
+}
+
+// ---- issue 11: rounding, sign, nan_to_num, lerp (torch 1.13's CPU kernels)
+
+// torch.round: half to even (nearbyint in the default rounding mode); with
+// `decimals` d, nearbyint(x * 10^d) / 10^d, or for d < 0 nearbyint(x / 10^-d)
+// * 10^-d, computed in T (round(0.125, decimals=2) is 0.12). Integers are
+// unchanged (decimals != 0 on integers is torch's error, the caller's).
+template <class T> inline T Round(T x, int64_t decimals = 0) {
+  if constexpr (std::is_floating_point_v<T>) {
+    if (decimals == 0) return std::nearbyint(x);
+    T p = static_cast<T>(std::pow(10.0, static_cast<double>(decimals < 0 ? -decimals : decimals)));
+    return decimals < 0 ? std::nearbyint(x / p) * p : std::nearbyint(x * p) / p;
+  } else {
+    return x;
+  }
+}
+
+// torch.sign: (0 < x) - (x < 0), so sign(-0.0) is +0.0 and sign(nan) is 0;
+// bool stays itself.
+template <class T> constexpr T Sign(T x) {
+  if constexpr (std::is_same_v<T, bool>) return x;
+  else return static_cast<T>(static_cast<int>(T(0) < x) - static_cast<int>(x < T(0)));
+}
+
+// torch.nan_to_num: nan, +inf and -inf replaced (the caller passes the
+// dtype's largest and lowest finite values for absent posinf/neginf);
+// integers and bools are unchanged.
+template <class T> constexpr T NanToNum(T x, T nan, T posinf, T neginf) {
+  if constexpr (std::is_floating_point_v<T>) {
+    if (x != x) return nan;
+    if (x == std::numeric_limits<T>::infinity()) return posinf;
+    if (x == -std::numeric_limits<T>::infinity()) return neginf;
+  }
+  return x;
+}
+
+// torch.lerp(start, end, weight): start + weight * (end - start) for
+// |weight| < 0.5, else end - (end - start) * (1 - weight) (exact at both ends).
+template <class T> constexpr T Lerp(T a, T b, T w) {
+  T w_abs = w < T(0) ? -w : w;
+  return w_abs < T(0.5) ? a + w * (b - a) : b - (b - a) * (T(1) - w);
 }
 
 }  // namespace tcc::sem

@@ -17,14 +17,14 @@ def linear(x, w, b=None):
     return y
 
 
-def softmax(x, dim=-1):
-    e = exp(x - max(x, dim, keepdim=True).values)
-    return e / sum(e, dim, keepdim=True)
+# exp(x - amax(x)) / sum(...), in `dtype` if given: the tensor method
+# (semantics/composite.h defines it once for both modes).
+def softmax(x, dim=-1, dtype=None):
+    return x.softmax(dim, dtype=dtype)
 
 
-def log_softmax(x, dim=-1):
-    s = x - max(x, dim, keepdim=True).values
-    return s - log(sum(exp(s), dim, keepdim=True))
+def log_softmax(x, dim=-1, dtype=None):
+    return x.log_softmax(dim, dtype=dtype)
 
 
 def layer_norm(x, w=None, b=None, eps=1e-5):
@@ -71,11 +71,6 @@ def attention(q, k, v, mask=None, causal=False):
     if mask is not None:
         scores = where(mask, scores, float("-inf"))
     return softmax(scores, -1) @ v
-
-
-def mse_loss(a, b):
-    d = a - b
-    return mean(d * d)
 
 
 # ---- lookups, classification losses and attention (torch.nn.functional names)
@@ -321,3 +316,84 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
     if bias is not None:
         y = y + bias.reshape(shape)
     return y
+
+# ---- issue 11: activations, normalisation, dropout and losses
+# (torch.nn.functional's names, keywords and formulas)
+
+def silu(x):
+    return x * sigmoid(x)
+
+
+# log(1 + exp(beta x)) / beta, and x itself where beta x > threshold
+def softplus(x, beta=1.0, threshold=20.0):
+    bx = x * beta
+    return where(bx > threshold, x, log1p(exp(bx)) / beta)
+
+
+def leaky_relu(x, negative_slope=0.01):
+    return where(x > 0, x, x * negative_slope)
+
+
+def elu(x, alpha=1.0):
+    return where(x > 0, x, expm1(x) * alpha)
+
+
+# x / sqrt(mean(x^2) + eps) over the trailing `normalized_shape` dims, times
+# weight; eps=None is the dtype's machine epsilon (torch.nn.RMSNorm).
+def rms_norm(x, normalized_shape, weight=None, eps=None):
+    n = 1 if isinstance(normalized_shape, int) else len(normalized_shape)
+    dims = tuple(range(-n, 0))
+    if eps is None:
+        eps = 2.220446049250313e-16 if x.dtype == float64 else 1.1920928955078125e-07
+    y = x * rsqrt(mean(x * x, dims, keepdim=True) + eps)
+    if weight is not None:
+        y = y * weight
+    return y
+
+
+# x / max(norm(x, p, dim), eps)
+def normalize(x, p=2.0, dim=1, eps=1e-12):
+    return x / maximum(x.norm(p, dim, keepdim=True), tensor(eps, dtype=x.dtype))
+
+
+# sum(x1 x2) / sqrt(max(sum(x1^2) sum(x2^2), eps^2)) along dim
+def cosine_similarity(x1, x2, dim=1, eps=1e-8):
+    w12 = sum(x1 * x2, dim)
+    w1 = sum(x1 * x1, dim)
+    w2 = sum(x2 * x2, dim)
+    return w12 / sqrt(maximum(w1 * w2, tensor(eps * eps, dtype=w12.dtype)))
+
+
+# training=True keeps each element with probability 1 - p (drawn from the
+# program's generator exactly as torch's bernoulli_: a float64 uniform below
+# 1 - p) and scales the kept ones by 1 / (1 - p); training=False is x.
+def dropout(x, p=0.5, training=True):
+    if not training or p == 0:
+        return x
+    if p == 1:
+        return x * 0.0
+    keep = rand_like(x, dtype=float64) < 1 - p
+    return x * (keep.to(x.dtype) / (1 - p))
+
+
+def _reduce_loss(l, reduction):
+    if reduction == "mean":
+        return mean(l)
+    if reduction == "sum":
+        return sum(l)
+    return l
+
+
+def mse_loss(input, target, reduction="mean"):
+    d = input - target
+    return _reduce_loss(d * d, reduction)
+
+
+def l1_loss(input, target, reduction="mean"):
+    return _reduce_loss(abs(input - target), reduction)
+
+
+# 0.5 d^2 / beta where |d| < beta, else |d| - 0.5 beta
+def smooth_l1_loss(input, target, reduction="mean", beta=1.0):
+    d = abs(input - target)
+    return _reduce_loss(where(d < beta, 0.5 * d * d / beta, d - 0.5 * beta), reduction)

@@ -30,6 +30,7 @@ enum class OpKind : uint16_t {
 enum class OpCategory : uint8_t {
   Input, Constant, Unary, Binary, Ternary, Reduce, Contract, View, Join, Create, Cast,
   Random,  // draws from the program's generator: never merged, never dropped, kept in program order
+  Scan,    // cumulative along one axis (issue 11): its own loop nest
   Index,   // reads operand 0 at positions loaded from index tensors (take, gather)
   Window,  // conv / pooling / padding: a runtime kernel (semantics/window.h)
 };

@@ -32,6 +32,8 @@ std::string AttrText(const Node& n) {
         return s + "]";
       }
       return " " + FormatNumber(a.fvalue);
+    case OpKind::Round: return a.ints.empty() || a.ints[0] == 0 ? "" : " decimals=" + std::to_string(a.ints[0]);
+    case OpKind::NanToNum:
     case OpKind::Arange:
     case OpKind::Linspace: {
       std::string s;
@@ -48,13 +50,17 @@ std::string AttrText(const Node& n) {
     case OpKind::ArgMin: case OpKind::All: case OpKind::Any: case OpKind::MatMul: case OpKind::Transpose:
     case OpKind::Permute: case OpKind::Reshape: case OpKind::Expand: case OpKind::Slice: case OpKind::Select:
     case OpKind::Unsqueeze: case OpKind::Squeeze: case OpKind::Cat: case OpKind::Stack: case OpKind::Eye:
+    case OpKind::Erf: case OpKind::Log1p: case OpKind::Expm1: case OpKind::Log2: case OpKind::Exp2: case OpKind::Tan: case OpKind::Asin: case OpKind::Acos: case OpKind::Atan: case OpKind::Sinh:  // issue 11
+    case OpKind::Cosh: case OpKind::Reciprocal: case OpKind::Floor: case OpKind::Ceil: case OpKind::Trunc: case OpKind::Sign: case OpKind::IsNan: case OpKind::IsInf: case OpKind::Atan2: case OpKind::Lerp:
+    case OpKind::CumSum: case OpKind::CumProd:  // issue 11
     case OpKind::Cast: case OpKind::Rand: case OpKind::RandN:
     case OpKind::Conv: case OpKind::MaxPool: case OpKind::AvgPool: case OpKind::AdaptiveAvgPool: case OpKind::Pad: break;
   }
   switch (CategoryOf(n.op)) {
     case OpCategory::Reduce:
       return " axes=" + Ints(a.axes) + (a.keepdim ? " keepdim" : "");
-    case OpCategory::Join: return " axis=" + std::to_string(a.axis);
+    case OpCategory::Join:
+    case OpCategory::Scan: return " axis=" + std::to_string(a.axis);
     case OpCategory::Index: return "";
     case OpCategory::View:
       switch (n.op) {
@@ -76,6 +82,9 @@ std::string AttrText(const Node& n) {
         case OpKind::ArgMax: case OpKind::ArgMin: case OpKind::All: case OpKind::Any: case OpKind::MatMul:
         case OpKind::Reshape: case OpKind::Expand: case OpKind::Cat: case OpKind::Stack: case OpKind::Full:
         case OpKind::Arange: case OpKind::Linspace: case OpKind::Eye: case OpKind::Cast: case OpKind::Rand:
+        case OpKind::Erf: case OpKind::Log1p: case OpKind::Expm1: case OpKind::Log2: case OpKind::Exp2: case OpKind::Tan: case OpKind::Asin: case OpKind::Acos: case OpKind::Atan: case OpKind::Sinh: case OpKind::Cosh:  // issue 11
+        case OpKind::Reciprocal: case OpKind::Floor: case OpKind::Ceil: case OpKind::Trunc: case OpKind::Round: case OpKind::Sign: case OpKind::NanToNum: case OpKind::IsNan: case OpKind::IsInf: case OpKind::Atan2: case OpKind::Lerp:
+    case OpKind::CumSum: case OpKind::CumProd:  // issue 11
         case OpKind::RandN:
     case OpKind::Conv: case OpKind::MaxPool: case OpKind::AvgPool: case OpKind::AdaptiveAvgPool: case OpKind::Pad: return "";
       }

@@ -208,6 +208,9 @@ class Verifier {
       case OpKind::Mean: case OpKind::Max: case OpKind::Min: case OpKind::Prod: case OpKind::ArgMax:
       case OpKind::ArgMin: case OpKind::All: case OpKind::Any: case OpKind::MatMul: case OpKind::Cat:
       case OpKind::Stack: case OpKind::Full: case OpKind::Arange: case OpKind::Linspace: case OpKind::Eye:
+      case OpKind::Erf: case OpKind::Log1p: case OpKind::Expm1: case OpKind::Log2: case OpKind::Exp2: case OpKind::Tan: case OpKind::Asin: case OpKind::Acos: case OpKind::Atan: case OpKind::Sinh: case OpKind::Cosh:  // issue 11
+      case OpKind::Reciprocal: case OpKind::Floor: case OpKind::Ceil: case OpKind::Trunc: case OpKind::Round: case OpKind::Sign: case OpKind::NanToNum: case OpKind::IsNan: case OpKind::IsInf: case OpKind::Atan2: case OpKind::Lerp:
+    case OpKind::CumSum: case OpKind::CumProd:  // issue 11
       case OpKind::Cast: case OpKind::Rand: case OpKind::RandN:
     case OpKind::Conv: case OpKind::MaxPool: case OpKind::AvgPool: case OpKind::AdaptiveAvgPool: case OpKind::Pad:
         return;
@@ -281,6 +284,12 @@ class Verifier {
       case OpCategory::View:
         if (Arity(n, 1)) CheckView(n);
         return;
+      case OpCategory::Scan: {
+        if (!Arity(n, 1)) return;
+        int64_t r = static_cast<int64_t>(T(n.inputs[0]).shape.size());
+        if (n.attrs.axis < 0 || n.attrs.axis >= std::max<int64_t>(r, 1)) return Error("axis out of range");
+        return ExpectShape(T(n.inputs[0]).shape, n);
+      }
       case OpCategory::Window: {
         std::vector<Shape> in;
         for (ValueId v : n.inputs) in.push_back(T(v).shape);

@@ -96,19 +96,9 @@ void EmitWindowOp(Emitter& e, ValueId root, const Buffer& dest) {
                     llvm::ConstantFP::get(b.getDoubleTy(), n.attrs.fvalue)});
       return;
     }
-    case OpKind::Input: case OpKind::ScalarInput: case OpKind::Constant: case OpKind::Neg: case OpKind::Abs:
-    case OpKind::Exp: case OpKind::Log: case OpKind::Sqrt: case OpKind::Rsqrt: case OpKind::Sin: case OpKind::Cos:
-    case OpKind::Tanh: case OpKind::Sigmoid: case OpKind::Relu: case OpKind::Gelu: case OpKind::Not:
-    case OpKind::BitNot: case OpKind::Add: case OpKind::Sub: case OpKind::Mul: case OpKind::Div:
-    case OpKind::FloorDiv: case OpKind::Mod: case OpKind::Pow: case OpKind::Maximum: case OpKind::Minimum:
-    case OpKind::Eq: case OpKind::Ne: case OpKind::Lt: case OpKind::Le: case OpKind::Gt: case OpKind::Ge:
-    case OpKind::And: case OpKind::Or: case OpKind::Xor: case OpKind::Where: case OpKind::Clamp: case OpKind::Sum:
-    case OpKind::Mean: case OpKind::Max: case OpKind::Min: case OpKind::Prod: case OpKind::ArgMax:
-    case OpKind::ArgMin: case OpKind::All: case OpKind::Any: case OpKind::MatMul: case OpKind::Transpose:
-    case OpKind::Permute: case OpKind::Reshape: case OpKind::Expand: case OpKind::Slice: case OpKind::Select:
-    case OpKind::Unsqueeze: case OpKind::Squeeze: case OpKind::Cat: case OpKind::Stack: case OpKind::Full:
-    case OpKind::Arange: case OpKind::Linspace: case OpKind::Eye: case OpKind::Cast: case OpKind::Rand:
-    case OpKind::RandN: case OpKind::Flip: case OpKind::Take: case OpKind::Gather: break;
+#define TCC_CASE_FLAGS 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0
+#include "graph/op_cases.inc"
+      break;
   }
   k.errors.push_back(std::string("not a window op: ") + graph::OpSpelling(n.op));
 }

@@ -106,6 +106,8 @@ class Emitter {
   // negative exponent gives torch's powi.
   // sem::Maximum (is_max) or sem::Minimum of two values of dtype t.
   llvm::Value* EmitMaxMin(llvm::Value* a, llvm::Value* c, DType t, bool is_max);
+  llvm::Value* EmitLerp(llvm::Value* a, llvm::Value* c, llvm::Value* w, DType t);  // sem::Lerp (floats)
+  llvm::Value* EmitLibm1(const char* name, llvm::Value* x, DType t);  // libm `name`(double)
   llvm::Value* EmitIntPow(llvm::Value* a, llvm::Value* e, llvm::Type* ty, const graph::Node& n);
   llvm::Value* EvalCreate(const graph::Node& n, const Index& idx);
   llvm::Value* EvalReshape(ValueId v, const Index& idx);

@@ -83,7 +83,9 @@ Value* Emitter::EvalNode(ValueId v, const Index& idx) {
     }
     case OpCategory::Unary: {
       ValueId in = n.inputs[0];
-      DType ct = (n.op == OpKind::Not) ? DType::Bool : t;
+      // isnan/isinf test the operand in its own dtype; the others compute in the result's
+      bool test = graph::DTypeRuleOf(n.op) == graph::DTypeRule::Compare;
+      DType ct = (n.op == OpKind::Not) ? DType::Bool : test ? k_.g.TypeOf(in).dtype : t;
       return EvalUnary(n, Convert(Eval(in, idx), k_.g.TypeOf(in).dtype, ct), ct);
     }
     case OpCategory::Binary: {
@@ -101,6 +103,7 @@ Value* Emitter::EvalNode(ValueId v, const Index& idx) {
         ops[i] = Convert(Eval(in, BroadcastIndex(k_.g.TypeOf(in).shape, n.type.shape, idx)), k_.g.TypeOf(in).dtype, want);
       }
       if (n.op == OpKind::Where) return b_.CreateSelect(ops[0], ops[1], ops[2]);
+      if (n.op == OpKind::Lerp) return EmitLerp(ops[0], ops[1], ops[2], t);
       // clamp(x, lo, hi) = minimum(maximum(x, lo), hi), as the runtime (sem::Maximum)
       if (IsF(t)) return EmitMaxMin(EmitMaxMin(ops[0], ops[1], t, true), ops[2], t, false);
       Value* lo_lt = IsF(t) ? b_.CreateFCmpOLT(ops[0], ops[1]) : b_.CreateICmpSLT(ops[0], ops[1]);
@@ -116,6 +119,7 @@ Value* Emitter::EvalNode(ValueId v, const Index& idx) {
     case OpCategory::Contract:
     case OpCategory::Join:
     case OpCategory::Random:
+    case OpCategory::Scan:
     case OpCategory::Window:
       k_.errors.push_back(std::string(graph::OpSpelling(n.op)) + " %" + std::to_string(v) + " was not materialised");
       return llvm::UndefValue::get(ElemType(k_.c, t));
@@ -154,7 +158,12 @@ Value* Emitter::EvalUnary(const Node& n, Value* x, DType t) {
     case OpKind::Cos: return b_.CreateUnaryIntrinsic(llvm::Intrinsic::cos, x);
     case OpKind::Relu: return EmitMaxMin(x, llvm::Constant::getNullValue(ty), t, true);  // sem::Relu
     case OpKind::Gelu: {
-      // 0.5 * x * (1 + erf(x / sqrt(2))), erf from libm in double
+      // 0.5 * x * (1 + erf(x / sqrt(2))); float32: the vectorised erf (math_approx.h,
+      // torch's vectorised formula), float64: libm's erf
+      if (t == DType::F32) {
+        Value* e = b_.CreateCall(GetApproxFn(k_.m, ApproxFn::Erf, k_.fma), {b_.CreateFMul(x, fc(M_SQRT1_2))});
+        return b_.CreateFMul(b_.CreateFMul(fc(0.5), x), b_.CreateFAdd(fc(1.0), e));
+      }
       Value* xd = t == DType::F64 ? x : b_.CreateFPExt(x, b_.getDoubleTy());
       Value* e = b_.CreateCall(GetLibcFn(k_.m, "erf"), {b_.CreateFMul(xd, llvm::ConstantFP::get(b_.getDoubleTy(), M_SQRT1_2))});
       Value* r = b_.CreateFMul(b_.CreateFMul(llvm::ConstantFP::get(b_.getDoubleTy(), 0.5), xd),
@@ -163,18 +172,75 @@ Value* Emitter::EvalUnary(const Node& n, Value* x, DType t) {
     }
     case OpKind::Not: return b_.CreateNot(x);
     case OpKind::BitNot: return b_.CreateNot(x);
-    case OpKind::Input: case OpKind::ScalarInput: case OpKind::Constant: case OpKind::Add: case OpKind::Sub:
-    case OpKind::Mul: case OpKind::Div: case OpKind::FloorDiv: case OpKind::Mod: case OpKind::Pow:
-    case OpKind::Maximum: case OpKind::Minimum: case OpKind::Eq: case OpKind::Ne: case OpKind::Lt: case OpKind::Le:
-    case OpKind::Gt: case OpKind::Ge: case OpKind::And: case OpKind::Or: case OpKind::Xor: case OpKind::Where:
-    case OpKind::Clamp: case OpKind::Sum: case OpKind::Mean: case OpKind::Max: case OpKind::Min: case OpKind::Prod:
-    case OpKind::ArgMax: case OpKind::ArgMin: case OpKind::All: case OpKind::Any: case OpKind::MatMul:
-    case OpKind::Transpose: case OpKind::Permute: case OpKind::Reshape: case OpKind::Expand: case OpKind::Slice:
-    case OpKind::Select: case OpKind::Unsqueeze: case OpKind::Squeeze: case OpKind::Cat: case OpKind::Stack:
-    case OpKind::Full: case OpKind::Arange: case OpKind::Linspace: case OpKind::Eye: case OpKind::Cast:
-    case OpKind::Rand: case OpKind::RandN:
-    case OpKind::Conv: case OpKind::MaxPool: case OpKind::AvgPool: case OpKind::AdaptiveAvgPool: case OpKind::Pad:
-    case OpKind::Flip: case OpKind::Take: case OpKind::Gather: break;
+    // ---- issue 11
+    case OpKind::Erf: return approx(ApproxFn::Erf, llvm::Intrinsic::not_intrinsic, "erf");
+    case OpKind::Log1p: return approx(ApproxFn::Log1p, llvm::Intrinsic::not_intrinsic, "log1p");
+    case OpKind::Expm1: return approx(ApproxFn::Expm1, llvm::Intrinsic::not_intrinsic, "expm1");
+    case OpKind::Exp2: return approx(ApproxFn::Exp2, llvm::Intrinsic::exp2, nullptr);
+    case OpKind::Log2:  // log(x) / ln 2 (float32: relative error of log plus one rounding)
+      if (t == DType::F32) return b_.CreateFMul(approx(ApproxFn::Log, llvm::Intrinsic::log, nullptr), fc(M_LOG2E));
+      return b_.CreateUnaryIntrinsic(llvm::Intrinsic::log2, x);
+    case OpKind::Atan: return approx(ApproxFn::Atan, llvm::Intrinsic::not_intrinsic, "atan");
+    case OpKind::Asin: return approx(ApproxFn::Asin, llvm::Intrinsic::not_intrinsic, "asin");
+    case OpKind::Acos: return approx(ApproxFn::Acos, llvm::Intrinsic::not_intrinsic, "acos");
+    case OpKind::Tan: return EmitLibm1("tan", x, t);  // no vector form: libm, in double for float32
+    case OpKind::Sinh:
+    case OpKind::Cosh: {
+      if (t != DType::F32) return b_.CreateCall(GetLibcFn(k_.m, n.op == OpKind::Sinh ? "sinh" : "cosh"), {x});
+      // float32 from the vectorised exp/expm1: cosh = (e + 1/e) / 2 with e = exp(|x|);
+      // sinh = sign(x) (m + m / (m + 1)) / 2 with m = expm1(|x|) (accurate near 0)
+      Value* a = b_.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, x);
+      if (n.op == OpKind::Cosh) {
+        Value* e = b_.CreateCall(GetApproxFn(k_.m, ApproxFn::Exp, k_.fma), {a});
+        return b_.CreateFMul(fc(0.5), b_.CreateFAdd(e, b_.CreateFDiv(fc(1.0), e)));
+      }
+      Value* m = b_.CreateCall(GetApproxFn(k_.m, ApproxFn::Expm1, k_.fma), {a});
+      Value* q = b_.CreateFDiv(m, b_.CreateFAdd(m, fc(1.0)));
+      q = b_.CreateSelect(b_.CreateFCmpOEQ(m, fc(INFINITY)), fc(1.0), q);
+      Value* r = b_.CreateFMul(fc(0.5), b_.CreateFAdd(m, q));
+      r = b_.CreateBinaryIntrinsic(llvm::Intrinsic::copysign, r, x);
+      return b_.CreateSelect(b_.CreateFCmpUNO(x, x), x, r);
+    }
+    case OpKind::Reciprocal: return b_.CreateFDiv(fc(1.0), x);
+    // rounding: integers are unchanged (sem::Round); floats round half to even
+    case OpKind::Floor: return f ? b_.CreateUnaryIntrinsic(llvm::Intrinsic::floor, x) : x;
+    case OpKind::Ceil: return f ? b_.CreateUnaryIntrinsic(llvm::Intrinsic::ceil, x) : x;
+    case OpKind::Trunc: return f ? b_.CreateUnaryIntrinsic(llvm::Intrinsic::trunc, x) : x;
+    case OpKind::Round: {
+      if (!f) return x;
+      int64_t d = n.attrs.ints.empty() ? 0 : n.attrs.ints[0];
+      auto even = [&](Value* v) { return b_.CreateUnaryIntrinsic(llvm::Intrinsic::roundeven, v); };
+      if (d == 0) return even(x);
+      // sem::Round: the power of ten rounded to the dtype, as torch computes it in T
+      double p = std::pow(10.0, static_cast<double>(d < 0 ? -d : d));
+      Value* pc = t == DType::F32 ? llvm::ConstantFP::get(ty, static_cast<float>(p)) : fc(p);
+      return d < 0 ? b_.CreateFMul(even(b_.CreateFDiv(x, pc)), pc) : b_.CreateFDiv(even(b_.CreateFMul(x, pc)), pc);
+    }
+    case OpKind::Sign: {  // sem::Sign: (0 < x) - (x < 0)
+      if (t == DType::Bool) return x;
+      Value* zero = llvm::Constant::getNullValue(ty);
+      Value* pos = f ? b_.CreateFCmpOGT(x, zero) : b_.CreateICmpSGT(x, zero);
+      Value* neg = f ? b_.CreateFCmpOLT(x, zero) : b_.CreateICmpSLT(x, zero);
+      if (f) return b_.CreateFSub(b_.CreateUIToFP(pos, ty), b_.CreateUIToFP(neg, ty));
+      return b_.CreateSub(b_.CreateZExt(pos, ty), b_.CreateZExt(neg, ty));
+    }
+    case OpKind::NanToNum: {  // sem::NanToNum
+      if (!f) return x;
+      auto val = [&](size_t i) -> Value* {
+        double v = i < n.attrs.fvalues.size() ? n.attrs.fvalues[i] : 0.0;
+        return t == DType::F32 ? llvm::ConstantFP::get(ty, static_cast<float>(v)) : fc(v);
+      };
+      Value* r = b_.CreateSelect(b_.CreateFCmpOEQ(x, fc(INFINITY)), val(1), x);
+      r = b_.CreateSelect(b_.CreateFCmpOEQ(x, fc(-INFINITY)), val(2), r);
+      return b_.CreateSelect(b_.CreateFCmpUNO(x, x), val(0), r);
+    }
+    case OpKind::IsNan: return f ? b_.CreateFCmpUNO(x, x) : b_.getFalse();
+    case OpKind::IsInf:
+      if (!f) return b_.getFalse();
+      return b_.CreateFCmpOEQ(b_.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, x), fc(INFINITY));
+#define TCC_CASE_FLAGS 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1
+#include "graph/op_cases.inc"
+      break;
   }
   k_.errors.push_back(std::string("cannot lower unary ") + graph::OpSpelling(n.op));
   return x;
@@ -257,20 +323,37 @@ Value* Emitter::EvalBinary(const Node& n, Value* a, Value* c, DType t) {
     case OpKind::And: return b_.CreateAnd(a, c);
     case OpKind::Or: return b_.CreateOr(a, c);
     case OpKind::Xor: return b_.CreateXor(a, c);
-    case OpKind::Input: case OpKind::ScalarInput: case OpKind::Constant: case OpKind::Neg: case OpKind::Abs:
-    case OpKind::Exp: case OpKind::Log: case OpKind::Sqrt: case OpKind::Rsqrt: case OpKind::Sin: case OpKind::Cos:
-    case OpKind::Tanh: case OpKind::Sigmoid: case OpKind::Relu: case OpKind::Gelu: case OpKind::Not:
-    case OpKind::BitNot: case OpKind::Where: case OpKind::Clamp: case OpKind::Sum: case OpKind::Mean:
-    case OpKind::Max: case OpKind::Min: case OpKind::Prod: case OpKind::ArgMax: case OpKind::ArgMin:
-    case OpKind::All: case OpKind::Any: case OpKind::MatMul: case OpKind::Transpose: case OpKind::Permute:
-    case OpKind::Reshape: case OpKind::Expand: case OpKind::Slice: case OpKind::Select: case OpKind::Unsqueeze:
-    case OpKind::Squeeze: case OpKind::Cat: case OpKind::Stack: case OpKind::Full: case OpKind::Arange:
-    case OpKind::Linspace: case OpKind::Eye: case OpKind::Cast: case OpKind::Rand: case OpKind::RandN:
-    case OpKind::Conv: case OpKind::MaxPool: case OpKind::AvgPool: case OpKind::AdaptiveAvgPool: case OpKind::Pad:
-    case OpKind::Flip: case OpKind::Take: case OpKind::Gather: break;
+    case OpKind::Atan2: {  // no vector form: libm atan2 in double (float32 rounds once from it)
+      llvm::Type* d = b_.getDoubleTy();
+      auto fn = k_.m.getOrInsertFunction("atan2", llvm::FunctionType::get(d, {d, d}, false));
+      Value* ad = t == DType::F64 ? a : b_.CreateFPExt(a, d);
+      Value* cd = t == DType::F64 ? c : b_.CreateFPExt(c, d);
+      Value* r = b_.CreateCall(fn, {ad, cd});
+      return t == DType::F64 ? r : b_.CreateFPTrunc(r, ty);
+    }
+#define TCC_CASE_FLAGS 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1
+#include "graph/op_cases.inc"
+      break;
   }
   k_.errors.push_back(std::string("cannot lower binary ") + graph::OpSpelling(n.op));
   return a;
+}
+
+// sem::Lerp: a + w (b - a) for |w| < 0.5, else b - (b - a) (1 - w).
+Value* Emitter::EmitLerp(Value* a, Value* c, Value* w, DType t) {
+  llvm::Type* ty = ElemType(k_.c, t);
+  Value* d = b_.CreateFSub(c, a);
+  Value* lo = b_.CreateFAdd(a, b_.CreateFMul(w, d));
+  Value* hi = b_.CreateFSub(c, b_.CreateFMul(d, b_.CreateFSub(llvm::ConstantFP::get(ty, 1.0), w)));
+  Value* small = b_.CreateFCmpOLT(b_.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, w), llvm::ConstantFP::get(ty, 0.5));
+  return b_.CreateSelect(small, lo, hi);
+}
+
+// A double libm function of one argument for a float32 or float64 value.
+Value* Emitter::EmitLibm1(const char* name, Value* x, DType t) {
+  if (t == DType::F64) return b_.CreateCall(GetLibcFn(k_.m, name), {x});
+  Value* r = b_.CreateCall(GetLibcFn(k_.m, name), {b_.CreateFPExt(x, b_.getDoubleTy())});
+  return b_.CreateFPTrunc(r, ElemType(k_.c, t));
 }
 
 Value* Emitter::EmitMaxMin(Value* a, Value* c, DType t, bool is_max) {
@@ -344,20 +427,9 @@ Value* Emitter::EvalCreate(const Node& n, const Index& idx) {
       return Convert(b_.CreateSelect(b_.CreateICmpSLT(idx[0], half), up, down), DType::F64, t);
     }
     case OpKind::Eye: return Convert(b_.CreateICmpEQ(idx[0], idx[1]), DType::Bool, t);
-    case OpKind::Input: case OpKind::ScalarInput: case OpKind::Constant: case OpKind::Neg: case OpKind::Abs:
-    case OpKind::Exp: case OpKind::Log: case OpKind::Sqrt: case OpKind::Rsqrt: case OpKind::Sin: case OpKind::Cos:
-    case OpKind::Tanh: case OpKind::Sigmoid: case OpKind::Relu: case OpKind::Gelu: case OpKind::Not:
-    case OpKind::BitNot: case OpKind::Add: case OpKind::Sub: case OpKind::Mul: case OpKind::Div:
-    case OpKind::FloorDiv: case OpKind::Mod: case OpKind::Pow: case OpKind::Maximum: case OpKind::Minimum:
-    case OpKind::Eq: case OpKind::Ne: case OpKind::Lt: case OpKind::Le: case OpKind::Gt: case OpKind::Ge:
-    case OpKind::And: case OpKind::Or: case OpKind::Xor: case OpKind::Where: case OpKind::Clamp: case OpKind::Sum:
-    case OpKind::Mean: case OpKind::Max: case OpKind::Min: case OpKind::Prod: case OpKind::ArgMax:
-    case OpKind::ArgMin: case OpKind::All: case OpKind::Any: case OpKind::MatMul: case OpKind::Transpose:
-    case OpKind::Permute: case OpKind::Reshape: case OpKind::Expand: case OpKind::Slice: case OpKind::Select:
-    case OpKind::Unsqueeze: case OpKind::Squeeze: case OpKind::Cat: case OpKind::Stack: case OpKind::Cast:
-    case OpKind::Rand: case OpKind::RandN:
-    case OpKind::Conv: case OpKind::MaxPool: case OpKind::AvgPool: case OpKind::AdaptiveAvgPool: case OpKind::Pad:
-    case OpKind::Flip: case OpKind::Take: case OpKind::Gather: break;
+#define TCC_CASE_FLAGS 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1
+#include "graph/op_cases.inc"
+      break;
   }
   return llvm::UndefValue::get(ElemType(k_.c, t));
 }

@@ -252,6 +252,7 @@ class KernelLowering {
       case passes::GroupKind::MatMul: EmitMatMul(root, dest); break;
       case passes::GroupKind::Join: EmitJoin(root, dest); break;
       case passes::GroupKind::Random: EmitRandom(root, dest); break;
+      case passes::GroupKind::Scan: EmitScanNest(*ke_, grp, dest); break;  // lower/scan.cpp
       case passes::GroupKind::Window: EmitWindowOp(*ke_, root, dest); break;
     }
     if (n.op != OpKind::Input) k_.buffers[root] = dest;

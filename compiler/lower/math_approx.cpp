@@ -34,25 +34,54 @@ struct FB {
   }
 };
 
+// e^r * 2^n for |r| <= ln2 / 2 (the Cephes expf polynomial), 2^n as two
+// normal factors so that results down to the denormals are right.
+Value* ExpTail(FB& fb, Value* n, Value* r) {
+  auto& b = fb.b;
+  Value* z = b.CreateFMul(r, r);
+  Value* p = fb.Poly(r, {1.9875691500E-4, 1.3981999507E-3, 8.3334519073E-3, 4.1665795894E-2, 1.6666665459E-1,
+                         5.0000001201E-1});
+  p = b.CreateFAdd(fb.MulAdd(p, z, r), fb.C(1.0));
+  Value* ni = b.CreateFPToSI(n, fb.i);
+  Value* n1 = b.CreateAShr(ni, fb.I(1));
+  Value* n2 = b.CreateSub(ni, n1);
+  auto pow2 = [&](Value* k) { return b.CreateBitCast(b.CreateShl(b.CreateAdd(k, fb.I(127)), fb.I(23)), fb.f); };
+  return b.CreateFMul(b.CreateFMul(p, pow2(n1)), pow2(n2));
+}
+
 Value* EmitExp(FB& fb, Value* x) {
   auto& b = fb.b;
   Value* xc = b.CreateMinNum(b.CreateMaxNum(x, fb.C(-104.0)), fb.C(88.75));
   Value* n = b.CreateUnaryIntrinsic(llvm::Intrinsic::rint, b.CreateFMul(xc, fb.C(1.44269504088896341)));
   Value* r = fb.MulAdd(n, fb.C(-0.693359375), xc);
   r = fb.MulAdd(n, fb.C(2.12194440e-4), r);
-  Value* z = b.CreateFMul(r, r);
-  Value* p = fb.Poly(r, {1.9875691500E-4, 1.3981999507E-3, 8.3334519073E-3, 4.1665795894E-2, 1.6666665459E-1,
-                         5.0000001201E-1});
-  p = b.CreateFAdd(fb.MulAdd(p, z, r), fb.C(1.0));
-  // 2^n as two normal factors so that results down to the denormals are right.
-  Value* ni = b.CreateFPToSI(n, fb.i);
-  Value* n1 = b.CreateAShr(ni, fb.I(1));
-  Value* n2 = b.CreateSub(ni, n1);
-  auto pow2 = [&](Value* k) { return b.CreateBitCast(b.CreateShl(b.CreateAdd(k, fb.I(127)), fb.I(23)), fb.f); };
-  Value* res = b.CreateFMul(b.CreateFMul(p, pow2(n1)), pow2(n2));
+  Value* res = ExpTail(fb, n, r);
   res = b.CreateSelect(b.CreateFCmpOGT(x, fb.C(88.72283905206835)), fb.C(INFINITY), res);
   res = b.CreateSelect(b.CreateFCmpOLT(x, fb.C(-103.97208)), fb.C(0.0), res);
   return b.CreateSelect(b.CreateFCmpUNO(x, x), x, res);
+}
+
+// 2^x: n = rint(x), r = (x - n) ln2 (x - n is exact).
+Value* EmitExp2(FB& fb, Value* x) {
+  auto& b = fb.b;
+  Value* xc = b.CreateMinNum(b.CreateMaxNum(x, fb.C(-151.0)), fb.C(129.0));
+  Value* n = b.CreateUnaryIntrinsic(llvm::Intrinsic::rint, xc);
+  Value* r = b.CreateFMul(b.CreateFSub(xc, n), fb.C(0.693147180559945309));
+  Value* res = ExpTail(fb, n, r);
+  res = b.CreateSelect(b.CreateFCmpOGE(x, fb.C(128.0)), fb.C(INFINITY), res);
+  res = b.CreateSelect(b.CreateFCmpOLT(x, fb.C(-150.0)), fb.C(0.0), res);
+  return b.CreateSelect(b.CreateFCmpUNO(x, x), x, res);
+}
+
+// log(1 + t) for t in [sqrt(1/2) - 1, sqrt(2) - 1] (the Cephes logf polynomial).
+Value* LogSmall(FB& fb, Value* t) {
+  auto& b = fb.b;
+  Value* z = b.CreateFMul(t, t);
+  Value* y = fb.Poly(t, {7.0376836292E-2, -1.1514610310E-1, 1.1676998740E-1, -1.2420140846E-1, 1.4249322787E-1,
+                         -1.6668057665E-1, 2.0000714765E-1, -2.4999993993E-1, 3.3333331174E-1});
+  y = b.CreateFMul(b.CreateFMul(y, t), z);
+  y = b.CreateFSub(y, b.CreateFMul(z, fb.C(0.5)));
+  return b.CreateFAdd(t, y);
 }
 
 Value* EmitLog(FB& fb, Value* x) {
@@ -79,6 +108,89 @@ Value* EmitLog(FB& fb, Value* x) {
   return b.CreateSelect(b.CreateFCmpULT(x, fb.C(0.0)), fb.C(NAN), res);  // x < 0 or nan
 }
 
+// log1p: the polynomial on x itself where 1 + x is in [sqrt(1/2), sqrt(2)]
+// (no rounding of 1 + x), log(1 + x) elsewhere.
+Value* EmitLog1p(FB& fb, Value* x, llvm::Function* logf) {
+  auto& b = fb.b;
+  Value* near = b.CreateAnd(b.CreateFCmpOGE(x, fb.C(-0.29289321881)), b.CreateFCmpOLE(x, fb.C(0.41421356237)));
+  Value* small = LogSmall(fb, x);
+  small = b.CreateSelect(b.CreateFCmpOEQ(x, fb.C(0.0)), x, small);  // log1p(-0.0) is -0.0
+  Value* big = b.CreateCall(logf, {b.CreateFAdd(x, fb.C(1.0))});
+  return b.CreateSelect(near, small, big);
+}
+
+// expm1: Taylor to x^8 for |x| < 0.5, exp(x) - 1 elsewhere (|result| >= 0.39).
+Value* EmitExpm1(FB& fb, Value* x, llvm::Function* expf) {
+  auto& b = fb.b;
+  Value* p = fb.Poly(x, {1.0 / 40320, 1.0 / 5040, 1.0 / 720, 1.0 / 120, 1.0 / 24, 1.0 / 6, 0.5});
+  Value* small = fb.MulAdd(b.CreateFMul(x, x), p, x);
+  small = b.CreateSelect(b.CreateFCmpOEQ(x, fb.C(0.0)), x, small);  // expm1(-0.0) is -0.0
+  Value* big = b.CreateFSub(b.CreateCall(expf, {x}), fb.C(1.0));
+  Value* a = b.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, x);
+  return b.CreateSelect(b.CreateFCmpOLT(a, fb.C(0.5)), small, big);
+}
+
+// erf: its Taylor series to x^13 for |x| < 0.5; Abramowitz-Stegun 7.1.26
+// (the formula of torch's vectorised erf, absolute error 1.5e-7) elsewhere.
+Value* EmitErf(FB& fb, Value* x, llvm::Function* expf) {
+  auto& b = fb.b;
+  Value* a = b.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, x);
+  Value* z = b.CreateFMul(x, x);
+  const double k = 1.1283791670955126;  // 2 / sqrt(pi)
+  Value* small = fb.Poly(z, {k / 9360, -k / 1320, k / 216, -k / 42, k / 10, -k / 3, k});
+  small = b.CreateFMul(small, x);
+  Value* t = b.CreateFDiv(fb.C(1.0), fb.MulAdd(a, fb.C(0.3275911), fb.C(1.0)));
+  Value* r = fb.Poly(t, {1.061405429, -1.453152027, 1.421413741, -0.284496736, 0.254829592});
+  Value* e = b.CreateCall(expf, {b.CreateFNeg(z)});
+  Value* big = b.CreateFSub(fb.C(1.0), b.CreateFMul(b.CreateFMul(r, t), e));
+  big = b.CreateBinaryIntrinsic(llvm::Intrinsic::copysign, big, x);
+  return b.CreateSelect(b.CreateFCmpOLT(a, fb.C(0.5)), small, big);
+}
+
+// atan (Cephes atanf): reduced to |x| <= tan(pi/8), a degree-9 odd polynomial.
+Value* EmitAtan(FB& fb, Value* x) {
+  auto& b = fb.b;
+  Value* a = b.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, x);
+  Value* hi = b.CreateFCmpOGT(a, fb.C(2.414213562373095));
+  Value* mid = b.CreateFCmpOGT(a, fb.C(0.4142135623730950));
+  Value* xr = b.CreateSelect(hi, b.CreateFDiv(fb.C(-1.0), a),
+                             b.CreateSelect(mid, b.CreateFDiv(b.CreateFSub(a, fb.C(1.0)), b.CreateFAdd(a, fb.C(1.0))), a));
+  Value* y0 = b.CreateSelect(hi, fb.C(M_PI_2), b.CreateSelect(mid, fb.C(M_PI_4), fb.C(0.0)));
+  Value* z = b.CreateFMul(xr, xr);
+  Value* p = fb.Poly(z, {8.05374449538e-2, -1.38776856032E-1, 1.99777106478E-1, -3.33329491539E-1});
+  Value* y = fb.MulAdd(b.CreateFMul(p, z), xr, xr);
+  y = b.CreateFAdd(y, y0);
+  return b.CreateBinaryIntrinsic(llvm::Intrinsic::copysign, y, x);
+}
+
+// asin (Cephes asinf): |x| > 0.5 through asin(sqrt((1 - |x|) / 2)).
+// acos: pi/2 - asin(x) for |x| <= 0.5, else 2 asin(sqrt((1 -+ x) / 2)).
+Value* AsinCore(FB& fb, Value* xr, Value* z) {  // xr >= 0, z = xr * xr
+  Value* p = fb.Poly(z, {4.2163199048E-2, 2.4181311049E-2, 4.5470025998E-2, 7.4953002686E-2, 1.6666752422E-1});
+  return fb.MulAdd(fb.b.CreateFMul(p, z), xr, xr);
+}
+Value* EmitAsin(FB& fb, Value* x, bool acos) {
+  auto& b = fb.b;
+  Value* a = b.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, x);
+  Value* big = b.CreateFCmpOGT(a, fb.C(0.5));
+  Value* zb = b.CreateFMul(fb.C(0.5), b.CreateFSub(fb.C(1.0), a));
+  Value* xb = b.CreateUnaryIntrinsic(llvm::Intrinsic::sqrt, zb);  // nan for |x| > 1
+  Value* xr = b.CreateSelect(big, xb, a);
+  Value* z = b.CreateSelect(big, zb, b.CreateFMul(a, a));
+  Value* y = AsinCore(fb, xr, z);
+  if (!acos) {
+    Value* r = b.CreateSelect(big, b.CreateFSub(fb.C(M_PI_2), b.CreateFAdd(y, y)), y);
+    r = b.CreateBinaryIntrinsic(llvm::Intrinsic::copysign, r, x);
+    return b.CreateSelect(b.CreateFCmpUNO(x, x), x, r);
+  }
+  // acos: x > 0.5: 2 asin(sqrt((1-x)/2)); x < -0.5: pi - 2 asin(sqrt((1+x)/2)); else pi/2 - asin(x)
+  Value* two_y = b.CreateFAdd(y, y);
+  Value* mid = b.CreateFSub(fb.C(M_PI_2), b.CreateBinaryIntrinsic(llvm::Intrinsic::copysign, y, x));
+  Value* neg = b.CreateFCmpOLT(x, fb.C(0.0));
+  Value* r = b.CreateSelect(big, b.CreateSelect(neg, b.CreateFSub(fb.C(M_PI), two_y), two_y), mid);
+  return b.CreateSelect(b.CreateFCmpUNO(x, x), x, r);
+}
+
 Value* EmitTanh(FB& fb, Value* x, llvm::Function* expf) {
   auto& b = fb.b;
   Value* a = b.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, x);
@@ -95,12 +207,16 @@ Value* EmitTanh(FB& fb, Value* x, llvm::Function* expf) {
 }  // namespace
 
 llvm::Function* GetApproxFn(llvm::Module& m, ApproxFn which, bool fma) {
-  const char* names[] = {"tcc.expf", "tcc.logf", "tcc.tanhf", "tcc.sigmoidf"};
+  const char* names[] = {"tcc.expf", "tcc.logf", "tcc.tanhf", "tcc.sigmoidf", "tcc.exp2f", "tcc.log1pf",
+                         "tcc.expm1f", "tcc.erff", "tcc.atanf", "tcc.asinf", "tcc.acosf"};
   std::string name = std::string(names[static_cast<int>(which)]) + (fma ? ".fma" : "");
   if (llvm::Function* f = m.getFunction(name)) return f;
   auto& c = m.getContext();
   llvm::Type* f32 = llvm::Type::getFloatTy(c);
-  llvm::Function* expf = which == ApproxFn::Exp ? nullptr : GetApproxFn(m, ApproxFn::Exp, fma);
+  bool needs_exp = which == ApproxFn::Tanh || which == ApproxFn::Sigmoid || which == ApproxFn::Expm1 ||
+                   which == ApproxFn::Erf;
+  llvm::Function* expf = needs_exp ? GetApproxFn(m, ApproxFn::Exp, fma) : nullptr;
+  llvm::Function* logf = which == ApproxFn::Log1p ? GetApproxFn(m, ApproxFn::Log, fma) : nullptr;
   auto* fn = llvm::Function::Create(llvm::FunctionType::get(f32, {f32}, false), llvm::Function::InternalLinkage,
                                     name, m);
   fn->addFnAttr(llvm::Attribute::AlwaysInline);
@@ -119,6 +235,13 @@ llvm::Function* GetApproxFn(llvm::Module& m, ApproxFn which, bool fma) {
       r = b.CreateFDiv(fb.C(1.0), b.CreateFAdd(fb.C(1.0), e));
       break;
     }
+    case ApproxFn::Exp2: r = EmitExp2(fb, x); break;
+    case ApproxFn::Log1p: r = EmitLog1p(fb, x, logf); break;
+    case ApproxFn::Expm1: r = EmitExpm1(fb, x, expf); break;
+    case ApproxFn::Erf: r = EmitErf(fb, x, expf); break;
+    case ApproxFn::Atan: r = EmitAtan(fb, x); break;
+    case ApproxFn::Asin: r = EmitAsin(fb, x, false); break;
+    case ApproxFn::Acos: r = EmitAsin(fb, x, true); break;
   }
   b.CreateRet(r);
   return fn;

@@ -26,6 +26,10 @@ void EmitWindowOp(Emitter& ke, ValueId root, const Buffer& dest);
 
 void EmitReductionNest(Emitter& ke, const passes::FusedGroup& grp, const Buffer& dest);
 
+// Emits the nest of a scan group (cumsum/cumprod, lower/scan.cpp): one work
+// item per position of the non-scanned axes, a sequential loop along the axis.
+void EmitScanNest(Emitter& ke, const passes::FusedGroup& grp, const Buffer& dest);
+
 // Creates an outlined nest function and returns it with its emitter.
 llvm::Function* NewNestFunction(KernelState& k);
 

@@ -67,20 +67,10 @@ Value* Emitter::EmitReduction(ValueId r, const Index& out_idx) {
     case OpKind::Prod: init = IsF(acc_t) ? llvm::ConstantFP::get(at, 1.0) : llvm::ConstantInt::get(at, 1); break;
     case OpKind::All: init = b_.getTrue(); break;
     case OpKind::Any: init = b_.getFalse(); break;
-    case OpKind::Input: case OpKind::ScalarInput: case OpKind::Constant: case OpKind::Neg: case OpKind::Abs:
-    case OpKind::Exp: case OpKind::Log: case OpKind::Sqrt: case OpKind::Rsqrt: case OpKind::Sin: case OpKind::Cos:
-    case OpKind::Tanh: case OpKind::Sigmoid: case OpKind::Relu: case OpKind::Gelu: case OpKind::Not:
-    case OpKind::BitNot: case OpKind::Add: case OpKind::Sub: case OpKind::Mul: case OpKind::Div:
-    case OpKind::FloorDiv: case OpKind::Mod: case OpKind::Pow: case OpKind::Maximum: case OpKind::Minimum:
-    case OpKind::Eq: case OpKind::Ne: case OpKind::Lt: case OpKind::Le: case OpKind::Gt: case OpKind::Ge:
-    case OpKind::And: case OpKind::Or: case OpKind::Xor: case OpKind::Where: case OpKind::Clamp: case OpKind::Max:
-    case OpKind::Min: case OpKind::ArgMax: case OpKind::ArgMin: case OpKind::MatMul: case OpKind::Transpose:
-    case OpKind::Permute: case OpKind::Reshape: case OpKind::Expand: case OpKind::Slice: case OpKind::Select:
-    case OpKind::Unsqueeze: case OpKind::Squeeze: case OpKind::Cat: case OpKind::Stack: case OpKind::Full:
-    case OpKind::Arange: case OpKind::Linspace: case OpKind::Eye: case OpKind::Cast: case OpKind::Rand:
-    case OpKind::RandN:
-    case OpKind::Conv: case OpKind::MaxPool: case OpKind::AvgPool: case OpKind::AdaptiveAvgPool: case OpKind::Pad:
-    case OpKind::Flip: case OpKind::Take: case OpKind::Gather: {
+    case OpKind::Max: case OpKind::Min: case OpKind::ArgMax: case OpKind::ArgMin:
+#define TCC_CASE_FLAGS 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1
+#include "graph/op_cases.inc"
+    {
       bool is_max = n.op == OpKind::Max || n.op == OpKind::ArgMax;
       if (IsF(acc_t)) init = llvm::ConstantFP::getInfinity(at, is_max);
       else if (acc_t == DType::Bool) init = is_max ? b_.getFalse() : b_.getTrue();
@@ -139,19 +129,10 @@ Value* Emitter::EmitReduction(ValueId r, const Index& out_idx) {
         nv = b_.CreateSelect(better, x, a);
         break;
       }
-      case OpKind::Input: case OpKind::ScalarInput: case OpKind::Constant: case OpKind::Neg: case OpKind::Abs:
-      case OpKind::Exp: case OpKind::Log: case OpKind::Sqrt: case OpKind::Rsqrt: case OpKind::Sin: case OpKind::Cos:
-      case OpKind::Tanh: case OpKind::Sigmoid: case OpKind::Relu: case OpKind::Gelu: case OpKind::Not:
-      case OpKind::BitNot: case OpKind::Add: case OpKind::Sub: case OpKind::Mul: case OpKind::Div:
-      case OpKind::FloorDiv: case OpKind::Mod: case OpKind::Pow: case OpKind::Maximum: case OpKind::Minimum:
-      case OpKind::Eq: case OpKind::Ne: case OpKind::Lt: case OpKind::Le: case OpKind::Gt: case OpKind::Ge:
-      case OpKind::And: case OpKind::Or: case OpKind::Xor: case OpKind::Where: case OpKind::Clamp:
-      case OpKind::MatMul: case OpKind::Transpose: case OpKind::Permute: case OpKind::Reshape: case OpKind::Expand:
-      case OpKind::Slice: case OpKind::Select: case OpKind::Unsqueeze: case OpKind::Squeeze: case OpKind::Cat:
-      case OpKind::Stack: case OpKind::Full: case OpKind::Arange: case OpKind::Linspace: case OpKind::Eye:
-      case OpKind::Cast: case OpKind::Rand: case OpKind::RandN:
-    case OpKind::Conv: case OpKind::MaxPool: case OpKind::AvgPool: case OpKind::AdaptiveAvgPool: case OpKind::Pad:
-    case OpKind::Flip: case OpKind::Take: case OpKind::Gather: nv = a; break;
+#define TCC_CASE_FLAGS 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1
+#include "graph/op_cases.inc"
+        nv = a;
+        break;
     }
     b_.CreateStore(nv, acc);
   });
@@ -187,8 +168,8 @@ void Emitter::FindHoisted(const passes::FusedGroup& grp, ValueId v, const Index&
       if (n.op != OpKind::Reshape) FindHoisted(grp, n.inputs[0], ViewInputIndex(v, idx));
       return;
     case OpCategory::Input: case OpCategory::Constant: case OpCategory::Contract: case OpCategory::Join:
-    case OpCategory::Create: case OpCategory::Random: case OpCategory::Window:
-    case OpCategory::Index: return;
+    case OpCategory::Create: case OpCategory::Random: case OpCategory::Scan: case OpCategory::Window:
+    case OpCategory::Index: return;  // index operands are buffers
   }
 }
 

@@ -83,17 +83,32 @@ std::optional<double> EvalAs(OpKind op, const std::vector<double>& d) {
     case OpKind::Cos: return std::cos(d[0]);
     case OpKind::Tanh: return std::tanh(d[0]);
     case OpKind::Sigmoid: return 1.0 / (1.0 + std::exp(-d[0]));
-    // left to the kernel
-    case OpKind::Pow: case OpKind::Gelu:
+    // ---- issue 11 (float functions in double, as above)
+    case OpKind::Erf: return std::erf(d[0]);
+    case OpKind::Log1p: return std::log1p(d[0]);
+    case OpKind::Expm1: return std::expm1(d[0]);
+    case OpKind::Log2: return std::log2(d[0]);
+    case OpKind::Exp2: return std::exp2(d[0]);
+    case OpKind::Tan: return std::tan(d[0]);
+    case OpKind::Asin: return std::asin(d[0]);
+    case OpKind::Acos: return std::acos(d[0]);
+    case OpKind::Atan: return std::atan(d[0]);
+    case OpKind::Sinh: return std::sinh(d[0]);
+    case OpKind::Cosh: return std::cosh(d[0]);
+    case OpKind::Atan2: return std::atan2(d[0], d[1]);
+    case OpKind::Reciprocal: if constexpr (flt) return double(T(1) / a(0)); return std::nullopt;
+    case OpKind::Floor: if constexpr (flt) return double(std::floor(a(0))); return d[0];
+    case OpKind::Ceil: if constexpr (flt) return double(std::ceil(a(0))); return d[0];
+    case OpKind::Trunc: if constexpr (flt) return double(std::trunc(a(0))); return d[0];
+    case OpKind::Sign: return double(sem::Sign(a(0)));
+    case OpKind::IsNan: return std::isnan(d[0]) ? 1.0 : 0.0;
+    case OpKind::IsInf: return std::isinf(d[0]) ? 1.0 : 0.0;
+    case OpKind::Lerp: if constexpr (flt) return double(sem::Lerp(a(0), a(1), a(2))); return std::nullopt;
+    // left to the kernel (Round and NanToNum read attributes)
+    case OpKind::Pow: case OpKind::Gelu: case OpKind::Round: case OpKind::NanToNum:
     // not elementwise
-    case OpKind::Input: case OpKind::ScalarInput: case OpKind::Constant: case OpKind::Sum: case OpKind::Mean:
-    case OpKind::Max: case OpKind::Min: case OpKind::Prod: case OpKind::ArgMax: case OpKind::ArgMin:
-    case OpKind::All: case OpKind::Any: case OpKind::MatMul: case OpKind::Transpose: case OpKind::Permute:
-    case OpKind::Reshape: case OpKind::Expand: case OpKind::Slice: case OpKind::Select: case OpKind::Unsqueeze:
-    case OpKind::Squeeze: case OpKind::Cat: case OpKind::Stack: case OpKind::Full: case OpKind::Arange:
-    case OpKind::Linspace: case OpKind::Eye: case OpKind::Cast: case OpKind::Rand: case OpKind::RandN:
-    case OpKind::Conv: case OpKind::MaxPool: case OpKind::AvgPool: case OpKind::AdaptiveAvgPool: case OpKind::Pad:
-    case OpKind::Flip: case OpKind::Take: case OpKind::Gather:
+#define TCC_CASE_FLAGS 1, 1, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1
+#include "graph/op_cases.inc"
       return std::nullopt;
   }
   return std::nullopt;
@@ -103,6 +118,7 @@ std::optional<double> EvalAs(OpKind op, const std::vector<double>& d) {
 // comparisons (lower/eval.cpp), the result dtype otherwise.
 DType ComputeDType(const Graph& g, const Node& n) {
   if (DTypeRuleOf(n.op) != DTypeRule::Compare) return n.type.dtype;
+  if (n.inputs.size() == 1) return g.TypeOf(n.inputs[0]).dtype;  // isnan, isinf
   return PromoteTypes(g.TypeOf(n.inputs[0]).dtype, g.TypeOf(n.inputs[1]).dtype);
 }
 

@@ -25,6 +25,7 @@ const char* GroupKindName(GroupKind k) {
     case GroupKind::Join: return "join";
     case GroupKind::Copy: return "copy";
     case GroupKind::Random: return "random";
+    case GroupKind::Scan: return "scan";
     case GroupKind::Window: return "window";
   }
   return "?";
@@ -119,6 +120,13 @@ class Planner {
       case OpCategory::Random:
         out.kind = GroupKind::Random;  // filled by the runtime's generator, in program order
         break;
+      case OpCategory::Scan: {  // the operand is computed inline in the scan's loop (fused)
+        out.kind = GroupKind::Scan;
+        Deps din;
+        for (int i = 0; i < rank_; ++i) din.push_back(VarDep(i));
+        if (!Walk(n.inputs[0], din)) return false;
+        break;
+      }
       case OpCategory::Window:
         out.kind = GroupKind::Window;  // a runtime kernel (conv, pooling, pad) reads its operands' buffers
         for (ValueId in : n.inputs) AddRead(in);
@@ -235,7 +243,8 @@ class Planner {
         }
         return true;
       case OpCategory::Input: case OpCategory::Constant: case OpCategory::Reduce: case OpCategory::Contract:
-      case OpCategory::Join: case OpCategory::Create: case OpCategory::Random: case OpCategory::Window: return true;  // constants, creation ops: no operands
+      case OpCategory::Join: case OpCategory::Create: case OpCategory::Random: case OpCategory::Scan: case OpCategory::Window:
+        return true;  // constants, creation ops: no operands
     }
     return true;
   }
@@ -313,6 +322,9 @@ class Planner {
       case OpKind::Mean: case OpKind::Max: case OpKind::Min: case OpKind::Prod: case OpKind::ArgMax:
       case OpKind::ArgMin: case OpKind::All: case OpKind::Any: case OpKind::MatMul: case OpKind::Cat:
       case OpKind::Stack: case OpKind::Full: case OpKind::Arange: case OpKind::Linspace: case OpKind::Eye:
+      case OpKind::Erf: case OpKind::Log1p: case OpKind::Expm1: case OpKind::Log2: case OpKind::Exp2: case OpKind::Tan: case OpKind::Asin: case OpKind::Acos: case OpKind::Atan: case OpKind::Sinh: case OpKind::Cosh:  // issue 11
+      case OpKind::Reciprocal: case OpKind::Floor: case OpKind::Ceil: case OpKind::Trunc: case OpKind::Round: case OpKind::Sign: case OpKind::NanToNum: case OpKind::IsNan: case OpKind::IsInf: case OpKind::Atan2: case OpKind::Lerp:
+    case OpKind::CumSum: case OpKind::CumProd:  // issue 11
       case OpKind::Cast: case OpKind::Rand: case OpKind::RandN:
     case OpKind::Conv: case OpKind::MaxPool: case OpKind::AvgPool: case OpKind::AdaptiveAvgPool: case OpKind::Pad:
     case OpKind::Take: case OpKind::Gather: return true;
@@ -396,7 +408,8 @@ std::vector<bool> InitialMaterialised(const Graph& g) {
   for (size_t i = 0; i < n; ++i) {
     const Node& node = g.nodes[i];
     OpCategory cat = CategoryOf(node.op);
-    if (cat == OpCategory::Contract || cat == OpCategory::Join || cat == OpCategory::Random) mat[i] = true;
+    if (cat == OpCategory::Contract || cat == OpCategory::Join || cat == OpCategory::Random || cat == OpCategory::Scan)
+      mat[i] = true;
     if (cat == OpCategory::Window) {
       mat[i] = true;  // the runtime kernel reads its operands from buffers
       for (ValueId in : node.inputs) mat[in] = true;

@@ -28,7 +28,7 @@
 
 namespace tcc::passes {
 
-enum class GroupKind { Elementwise, Reduction, MatMul, Join, Copy, Random, Window };
+enum class GroupKind { Elementwise, Reduction, MatMul, Join, Copy, Random, Scan, Window };
 const char* GroupKindName(GroupKind k);
 
 struct FusedGroup {

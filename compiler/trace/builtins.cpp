@@ -117,7 +117,10 @@ bool Tracer::IsTensorMethod(const std::string& name) const { return TableMethods
 
 ValuePtr Tracer::CallBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args) {
   Range where = args.range;
-  if (self && self->kind == VK::Tensor) return TensorMethod(name, self, args);
+  if (self && self->kind == VK::Tensor) {
+    if (ValuePtr r = OpsBuiltin(name, self, args)) return r;  // issue 11 (builtins_ops.cpp)
+    return TensorMethod(name, self, args);
+  }
   if (self && (self->kind == VK::List || self->kind == VK::Dict || self->kind == VK::Str || self->kind == VK::Tuple))
     return ListMethod(name, self, args);
 
@@ -457,6 +460,7 @@ ValuePtr Tracer::CallBuiltin(const std::string& name, const ValuePtr& self, Call
   const sem::BuiltinInfo* row = sem::FindBuiltin(name);
   if (row && sem::HasFunctionForm(row->form)) {
     if (ValuePtr r = IndexShapeBuiltin(name, nullptr, args)) return r;
+    if (ValuePtr r = OpsBuiltin(name, nullptr, args)) return r;  // issue 11 (builtins_ops.cpp)
     return Creation(name, args);
   }
   if (name == "float32" || name == "float64" || name == "int64" || name == "int32") {

@@ -41,22 +41,9 @@ const char* UserName(graph::OpKind op) {
     case graph::OpKind::AvgPool: return "nn.avg_pool1d/avg_pool2d";
     case graph::OpKind::AdaptiveAvgPool: return "nn.adaptive_avg_pool1d/adaptive_avg_pool2d";
     case graph::OpKind::Pad: return "nn.pad";
-    case graph::OpKind::Input: case graph::OpKind::ScalarInput: case graph::OpKind::Constant: case graph::OpKind::Neg:
-    case graph::OpKind::Abs: case graph::OpKind::Exp: case graph::OpKind::Log: case graph::OpKind::Sqrt:
-    case graph::OpKind::Rsqrt: case graph::OpKind::Sin: case graph::OpKind::Cos: case graph::OpKind::Tanh:
-    case graph::OpKind::Sigmoid: case graph::OpKind::Relu: case graph::OpKind::Gelu: case graph::OpKind::Not:
-    case graph::OpKind::BitNot: case graph::OpKind::Add: case graph::OpKind::Sub: case graph::OpKind::Mul:
-    case graph::OpKind::Div: case graph::OpKind::FloorDiv: case graph::OpKind::Mod: case graph::OpKind::Pow:
-    case graph::OpKind::Maximum: case graph::OpKind::Minimum: case graph::OpKind::Eq: case graph::OpKind::Ne:
-    case graph::OpKind::Lt: case graph::OpKind::Le: case graph::OpKind::Gt: case graph::OpKind::Ge:
-    case graph::OpKind::And: case graph::OpKind::Or: case graph::OpKind::Xor: case graph::OpKind::Where:
-    case graph::OpKind::Clamp: case graph::OpKind::Sum: case graph::OpKind::Mean: case graph::OpKind::Max:
-    case graph::OpKind::Min: case graph::OpKind::Prod: case graph::OpKind::ArgMax: case graph::OpKind::ArgMin:
-    case graph::OpKind::All: case graph::OpKind::Any: case graph::OpKind::MatMul: case graph::OpKind::Transpose:
-    case graph::OpKind::Permute: case graph::OpKind::Reshape: case graph::OpKind::Expand: case graph::OpKind::Slice:
-    case graph::OpKind::Select: case graph::OpKind::Unsqueeze: case graph::OpKind::Squeeze: case graph::OpKind::Cat:
-    case graph::OpKind::Stack: case graph::OpKind::Full: case graph::OpKind::Arange: case graph::OpKind::Linspace:
-    case graph::OpKind::Eye: case graph::OpKind::Cast: case graph::OpKind::Rand: case graph::OpKind::RandN: case graph::OpKind::Flip: case graph::OpKind::Take: case graph::OpKind::Gather: break;
+#define TCC_CASE_FLAGS 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0
+#include "graph/op_cases.inc"
+      break;
   }
   return "a window op";
 }

@@ -126,14 +126,24 @@ bool Tracer::IsViewChainOf(const ValuePtr& view, const ValuePtr& base) const {
 
 void Tracer::AugAssignTensor(const ast::AugAssignStmt& s, const ValuePtr& cur, const ValuePtr& v) {
   ValuePtr r = BinaryOp(s.op, cur, v, s.range);
-  if (r->kind != VK::Tensor) return;  // an error was reported
-  if (!CategoryFits(r->type.dtype, cur->type.dtype)) {
-    Issue(DiagKind::TraceTypeError, s.range,
+  std::string what = std::string("`") + ast::BinOpSpelling(s.op) + "=`";
+  ValuePtr nv = InPlaceUpdate(cur, r, s.range, what, true,
+                              "write `x = x " + std::string(ast::BinOpSpelling(s.op)) + " y` for a new tensor of the promoted type");
+  // The target itself (a global or closure name not reached by the redirect, or an attribute).
+  if (nv != cur && s.target->kind == ast::ExprKind::NameExpr) BindName(ast::cast<ast::NameExpr>(s.target.get())->name, nv);
+}
+
+ValuePtr Tracer::InPlaceUpdate(const ValuePtr& cur, const ValuePtr& r, Range where, const std::string& what,
+                               bool check_category, const std::string& fix) {
+  if (r->kind != VK::Tensor) return cur;  // an error was reported
+  std::string op = what.starts_with("`") ? what : "`" + what + "`";
+  if (check_category && !CategoryFits(r->type.dtype, cur->type.dtype)) {
+    Issue(DiagKind::TraceTypeError, where,
           std::string("result type ") + DTypeSpelling(r->type.dtype) + " can't be cast to the desired output type " +
-              DTypeSpelling(cur->type.dtype) + " (an in-place `" + ast::BinOpSpelling(s.op) + "=` keeps the tensor's dtype)",
-          "write `x = x " + std::string(ast::BinOpSpelling(s.op)) + " y` for a new tensor of the promoted type");
-    MarkEager("an in-place update that changes the dtype (an error at run time)", s.range, true);
-    return;
+              DTypeSpelling(cur->type.dtype) + " (an in-place " + op + " keeps the tensor's dtype)",
+          fix.empty() ? "use the out-of-place form for a new tensor of the promoted type" : fix);
+    MarkEager("an in-place update that changes the dtype (an error at run time)", where, true);
+    return cur;
   }
   if (cur->rank_known && r->rank_known) {
     Shape a = syms.Resolve(cur->type.shape), b = syms.Resolve(r->type.shape);
@@ -144,13 +154,13 @@ void Tracer::AugAssignTensor(const ast::AugAssignStmt& s, const ValuePtr& cur, c
     }
     if (!same) {
       ShapeError("output with shape " + graph::ShapeString(a) + " doesn't match the broadcast shape " +
-                     graph::ShapeString(b) + " (an in-place `" + ast::BinOpSpelling(s.op) + "=` cannot grow the tensor)",
-                 s.range);
-      return;
+                     graph::ShapeString(b) + " (an in-place " + op + " cannot grow the tensor)",
+                 where);
+      return cur;
     }
   }
   Frame& f = Cur();
-  if (Traced()) WarnStaleViews(cur, s.range, true);
+  if (Traced()) WarnStaleViews(cur, where, true);
   bool fresh = Traced() && f.seg.open && cur->tape_pos >= 0 &&
                static_cast<size_t>(cur->tape_pos) >= f.seg.tape_begin;
   // A tensor from outside a frame's segment: the kernel computes the new value
@@ -158,19 +168,19 @@ void Tracer::AugAssignTensor(const ast::AugAssignStmt& s, const ValuePtr& cur, c
   // input mutation), so every alias outside sees the update.
   std::vector<std::pair<Frame*, std::string>> targets;
   if (!fresh) {
-    if (!Traced()) return;  // module scope: the interpreter updates it in place; the names keep it
+    if (!Traced()) return cur;  // module scope: the interpreter updates it in place; the names keep it
     for (Frame* fr : frames) {
       if (fr->eager || !fr->seg.open) continue;
       if (cur->tape_pos >= 0 && static_cast<size_t>(cur->tape_pos) >= fr->seg.tape_begin) continue;  // made inside
       std::string path = PathAtSegmentStart(*fr, cur);
       if (path.empty()) {
-        MarkInterpreted(s.range, "in-place update of a tensor the kernel cannot name by a path");
-        return;
+        MarkInterpreted(where, "in-place update of a tensor the kernel cannot name by a path");
+        return cur;
       }
       targets.emplace_back(fr, path);
     }
   }
-  ValuePtr nv = EmitCast(r, cur->type.dtype, s.range);
+  ValuePtr nv = EmitCast(r, cur->type.dtype, where);
   for (auto& [fr, path] : targets) fr->stmt_writebacks.push_back(SegState::Writeback{cur, path, nv});
   // Views of the tensor the trace holds (`row = x[0]` before `x += 1`) see the
   // update, as in torch: each is derived again from the new value.
@@ -182,7 +192,7 @@ void Tracer::AugAssignTensor(const ast::AugAssignStmt& s, const ValuePtr& cur, c
       bool seen = false;
       for (const auto& [old, now] : views) seen |= old == x;
       if (seen) continue;
-      if (ValuePtr y = ReDerive(x, cur, nv, s.range)) views.emplace_back(x, y);
+      if (ValuePtr y = ReDerive(x, cur, nv, where)) views.emplace_back(x, y);
     }
   }
   auto redirect = [&](const ValuePtr& from, const ValuePtr& to) {
@@ -200,8 +210,7 @@ void Tracer::AugAssignTensor(const ast::AugAssignStmt& s, const ValuePtr& cur, c
   };
   redirect(cur, nv);
   for (const auto& [old, now] : views) redirect(old, now);
-  // The target itself (a global or closure name not reached above, or an attribute).
-  if (s.target->kind == ast::ExprKind::NameExpr) BindName(ast::cast<ast::NameExpr>(s.target.get())->name, nv);
+  return nv;
 }
 
 }  // namespace tcc::trace

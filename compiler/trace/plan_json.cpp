@@ -49,7 +49,7 @@ int64_t RealOps(const graph::Graph& g) {
       case graph::OpCategory::Unary: case graph::OpCategory::Binary: case graph::OpCategory::Ternary:
       case graph::OpCategory::Reduce: case graph::OpCategory::Contract: case graph::OpCategory::View:
       case graph::OpCategory::Join: case graph::OpCategory::Create: case graph::OpCategory::Cast:
-      case graph::OpCategory::Random: case graph::OpCategory::Window:
+      case graph::OpCategory::Random: case graph::OpCategory::Scan: case graph::OpCategory::Window:
       case graph::OpCategory::Index: ++n; break;
     }
   }

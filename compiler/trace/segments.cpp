@@ -526,6 +526,7 @@ void Tracer::SegClose(Frame& f) {
     }
   }
   for (const auto& wb : s.writebacks) {
+    pass_through(wb.tensor, 0);  // a tensor overwritten without being read (`x.zero_()`, `x.copy_(y)`) is still an input
     auto in = ids.find(wb.tensor.get()), out = ids.find(wb.value.get());
     if (in == ids.end() || seg.graph.nodes[in->second].op != graph::OpKind::Input || out == ids.end())
       return fail("an in-place update of `" + wb.path + "` that the kernel cannot write back");

@@ -193,6 +193,11 @@ class Tracer {
   void BindName(const std::string& name, const ValuePtr& v);
   // `target op= v` where the target holds a tensor (inplace.cpp): in place.
   void AugAssignTensor(const ast::AugAssignStmt& s, const ValuePtr& cur, const ValuePtr& v);
+  // The in-place update of tensor `cur` to the value `r` (`x += y`, `x.add_(y)`;
+  // `what` names it in messages): the new value, to which every reference
+  // was redirected (or `cur` when the interpreter makes the update).
+  ValuePtr InPlaceUpdate(const ValuePtr& cur, const ValuePtr& r, Range where, const std::string& what,
+                         bool check_category, const std::string& fix = "");
   // A warning for each live view of `base` (its root) that a kernel made: compiled
   // code does not show it an in-place update (StaleView).
   // `rederived`: views made from `base` by view ops are made again from the
@@ -254,6 +259,9 @@ class Tracer {
   ValuePtr CallBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args);
   ValuePtr TensorMethod(const std::string& name, const ValuePtr& t, CallArgs& args);
   ValuePtr ListMethod(const std::string& name, const ValuePtr& l, CallArgs& args);
+  // issue 11's builtins (builtins_ops.cpp); null: not one of them, take the generic path
+  ValuePtr OpsBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args);
+  ValuePtr Scan(const std::string& name, const ValuePtr& x, CallArgs& rest);  // cumsum, cumprod
   bool IsBuiltinName(const std::string& name) const;
   bool IsTensorMethod(const std::string& name) const;
   ValuePtr Creation(const std::string& name, CallArgs& args);

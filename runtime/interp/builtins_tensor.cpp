@@ -79,10 +79,16 @@ Value Clamp(Interp&, Args& a) {
 
 template <rt::ReduceOp Op>
 Value Reduce(Interp&, Args& a) {
-  a.Check(3, {"input", "dim", "keepdim"});
+  a.Check(3, {"input", "dim", "keepdim", "dtype"});
   const Value& k = a.Get(2, "keepdim");
   bool keepdim = !k.is_undef() && Truthy(k);
   rt::Dims dims = DimsArg(a.Get(1, "dim"));
+  const Value& dt = a.Get(-1, "dtype");  // sum/mean/prod(..., dtype=): the input is cast first, as torch
+  if (!dt.is_undef() && !dt.is_none()) {
+    if (Op != rt::ReduceOp::Sum && Op != rt::ReduceOp::Mean && Op != rt::ReduceOp::Prod)
+      TypeErr(std::string("`") + a.fname + "()` takes no dtype");
+    return MakeTensor(rt::reduce(Op, rt::to_dtype(Self(a), DTypeArg(dt, "`dtype`")), dims, keepdim));
+  }
   return MakeTensor(rt::reduce(Op, Self(a), dims, keepdim));
 }
 
@@ -224,10 +230,10 @@ Value MinFn(Interp& in, Args& a) { return TensorMinMaxBuiltin(in, a, false); }
 }  // namespace
 
 const std::vector<std::pair<const char*, BuiltinFn>>& IndexFunctionTable();  // builtins_index.cpp
+const std::vector<std::pair<const char*, BuiltinFn>>& OpsFunctionTable();  // builtins_ops.cpp (issue 11)
 
 const std::vector<std::pair<const char*, BuiltinFn>>& TensorFunctionTable() {
-  static const std::vector<std::pair<const char*, BuiltinFn>> table = [] {
-    std::vector<std::pair<const char*, BuiltinFn>> t = {
+  static const std::vector<std::pair<const char*, BuiltinFn>> base = {
       {"abs", Unary<rt::UnaryOp::Abs>}, {"exp", Unary<rt::UnaryOp::Exp>}, {"log", Unary<rt::UnaryOp::Log>},
       {"sqrt", Unary<rt::UnaryOp::Sqrt>}, {"rsqrt", Unary<rt::UnaryOp::Rsqrt>}, {"sin", Unary<rt::UnaryOp::Sin>},
       {"cos", Unary<rt::UnaryOp::Cos>}, {"tanh", Unary<rt::UnaryOp::Tanh>}, {"sigmoid", Unary<rt::UnaryOp::Sigmoid>},
@@ -243,8 +249,11 @@ const std::vector<std::pair<const char*, BuiltinFn>>& TensorFunctionTable() {
       {"expand", Expand}, {"flatten", Flatten}, {"squeeze", Squeeze}, {"unsqueeze", Unsqueeze},
       {"contiguous", Contiguous}, {"clone", Clone}, {"logical_not", LogicalNot}, {"detach", Detach},
       {"t", TwoDimT}, {"expand_as", ExpandAs}, {"reshape_as", ReshapeAs}, {"view_as", ViewAs}, {"item", Item}, {"tolist", Tolist}, {"numel", Numel},
-    };
-    for (const auto& row : IndexFunctionTable()) t.push_back(row);
+  };
+  static const std::vector<std::pair<const char*, BuiltinFn>> table = [] {
+    auto t = base;
+    t.insert(t.end(), OpsFunctionTable().begin(), OpsFunctionTable().end());
+    t.insert(t.end(), IndexFunctionTable().begin(), IndexFunctionTable().end());
     return t;
   }();
   return table;

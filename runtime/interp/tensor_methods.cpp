@@ -29,9 +29,24 @@ Value Size(Interp&, Args& a) {
   return Value::Int(t.size(IntArg(d, "dim")));
 }
 Value Dim(Interp&, Args& a) { a.Check(1, {}); return Value::Int(TensorOf(a.pos[0]).dim()); }
+// x.to(dtype), x.to(other) (its dtype), x.to("cpu") / x.to("cpu", dtype) (the one device)
 Value To(Interp&, Args& a) {
-  a.Check(2, {"dtype"});
-  return MakeTensor(rt::to_dtype(TensorOf(a.pos[0]), DTypeArg(a.Need(1, "dtype"), "`dtype`")));
+  a.Check(3, {"dtype", "device", "copy", "non_blocking"});
+  const rt::Tensor& self = TensorOf(a.pos[0]);
+  const Value& first = a.Get(1, "dtype");
+  auto device_ok = [](const Value& v) {
+    if (!v.is(OType::Str) || v.as<StrObj>()->s != "cpu") ValueErr("`to()`: the only device is \"cpu\"");
+  };
+  const Value& dev = a.Get(-1, "device");
+  if (!dev.is_undef()) device_ok(dev);
+  Value dt = first;
+  if (first.is(OType::Str)) {
+    device_ok(first);
+    dt = a.Get(2, "dtype");
+  }
+  if (dt.is_undef() || dt.is_none()) return MakeTensor(self);
+  if (dt.is(OType::Tensor)) return MakeTensor(rt::to_dtype(self, TensorOf(dt).dtype()));
+  return MakeTensor(rt::to_dtype(self, DTypeArg(dt, "`dtype`")));
 }
 template <rt::DType D>
 Value Cast(Interp&, Args& a) {

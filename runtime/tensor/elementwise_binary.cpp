@@ -29,6 +29,7 @@ const char* op_name(BinaryOp op) {
     case BinaryOp::And: return "bitwise_and";
     case BinaryOp::Or: return "bitwise_or";
     case BinaryOp::Xor: return "bitwise_xor";
+    case BinaryOp::Atan2: return "atan2";
   }
   return "?";
 }
@@ -93,6 +94,7 @@ bool is_comparison(BinaryOp op) {
 DType compute_type(BinaryOp op, DType ct) {
   switch (op) {
     case BinaryOp::Div:
+    case BinaryOp::Atan2:
       return from_sem(sem::TrueDivDType(to_sem(ct)));
     case BinaryOp::And: case BinaryOp::Or: case BinaryOp::Xor:
       if (is_floating(ct))
@@ -187,6 +189,10 @@ Tensor binary_impl(BinaryOp op, Operand& a, Operand& b, const Tensor* out_opt) {
       case BinaryOp::Xor:
         if constexpr (!std::is_floating_point_v<T>)
           run<T, T>(out, pa, za, pb, zb, g, [](T x, T y) { return T(x ^ y); });
+        break;
+      case BinaryOp::Atan2:  // computed in double, rounded once (as the compiled kernels)
+        if constexpr (std::is_floating_point_v<T>)
+          run<T, T>(out, pa, za, pb, zb, gh, [](T x, T y) { return T(std::atan2(double(x), double(y))); });
         break;
     }
   });

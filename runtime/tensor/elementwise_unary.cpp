@@ -22,6 +22,23 @@ const char* op_name(UnaryOp op) {
     case UnaryOp::Relu: return "relu";
     case UnaryOp::Gelu: return "gelu";
     case UnaryOp::Invert: return "bitwise_not";
+    case UnaryOp::Erf: return "erf";
+    case UnaryOp::Log1p: return "log1p";
+    case UnaryOp::Expm1: return "expm1";
+    case UnaryOp::Log2: return "log2";
+    case UnaryOp::Exp2: return "exp2";
+    case UnaryOp::Tan: return "tan";
+    case UnaryOp::Asin: return "asin";
+    case UnaryOp::Acos: return "acos";
+    case UnaryOp::Atan: return "atan";
+    case UnaryOp::Sinh: return "sinh";
+    case UnaryOp::Cosh: return "cosh";
+    case UnaryOp::Reciprocal: return "reciprocal";
+    case UnaryOp::Floor: return "floor";
+    case UnaryOp::Ceil: return "ceil";
+    case UnaryOp::Trunc: return "trunc";
+    case UnaryOp::Round: return "round";
+    case UnaryOp::Sign: return "sign";
   }
   return "?";
 }
@@ -46,8 +63,13 @@ void run(const Tensor& out, const Tensor& a, int64_t grain, F f) {
                   });
 }
 
+bool keeps_dtype(UnaryOp op) {  // rounding and sign: integers unchanged
+  return op == UnaryOp::Floor || op == UnaryOp::Ceil || op == UnaryOp::Trunc || op == UnaryOp::Round ||
+         op == UnaryOp::Sign;
+}
+
 bool is_float_fn(UnaryOp op) {
-  return op != UnaryOp::Neg && op != UnaryOp::Abs && op != UnaryOp::Relu && op != UnaryOp::Invert;
+  return op != UnaryOp::Neg && op != UnaryOp::Abs && op != UnaryOp::Relu && op != UnaryOp::Invert && !keeps_dtype(op);
 }
 
 }  // namespace
@@ -58,6 +80,8 @@ Tensor unary(UnaryOp op, const Tensor& a0) {
   if (is_float_fn(op) && !is_floating(a.dtype())) a = to_dtype(a, DType::Float32);
   if (op == UnaryOp::Neg && a.dtype() == DType::Bool)
     throw TensorError("negation (-) of a bool tensor is not supported; use ~ instead");
+  if (keeps_dtype(op) && op != UnaryOp::Sign && a.dtype() == DType::Bool)
+    throw TensorError(std::string(op_name(op)) + ": not implemented for bool tensors");
   if (op == UnaryOp::Invert && is_floating(a.dtype()))
     throw TensorError(std::string("~ is only supported for bool and integer tensors, got ") +
                       dtype_name(a.dtype()));
@@ -92,6 +116,24 @@ Tensor unary(UnaryOp op, const Tensor& a0) {
           run<T>(out, a, gh, [](T x) { return T(0.5) * x * (T(1) + std::erf(x * T(0.70710678118654752440))); });
           break;
         case UnaryOp::Invert: break;  // rejected above
+        // issue 11: libm in T, the rounding and sign of semantics/elementwise.h
+        case UnaryOp::Erf: run<T>(out, a, gh, [](T x) { return std::erf(x); }); break;
+        case UnaryOp::Log1p: run<T>(out, a, gh, [](T x) { return std::log1p(x); }); break;
+        case UnaryOp::Expm1: run<T>(out, a, gh, [](T x) { return std::expm1(x); }); break;
+        case UnaryOp::Log2: run<T>(out, a, gh, [](T x) { return std::log2(x); }); break;
+        case UnaryOp::Exp2: run<T>(out, a, gh, [](T x) { return std::exp2(x); }); break;
+        case UnaryOp::Tan: run<T>(out, a, gh, [](T x) { return std::tan(x); }); break;
+        case UnaryOp::Asin: run<T>(out, a, gh, [](T x) { return std::asin(x); }); break;
+        case UnaryOp::Acos: run<T>(out, a, gh, [](T x) { return std::acos(x); }); break;
+        case UnaryOp::Atan: run<T>(out, a, gh, [](T x) { return std::atan(x); }); break;
+        case UnaryOp::Sinh: run<T>(out, a, gh, [](T x) { return std::sinh(x); }); break;
+        case UnaryOp::Cosh: run<T>(out, a, gh, [](T x) { return std::cosh(x); }); break;
+        case UnaryOp::Reciprocal: run<T>(out, a, g, [](T x) { return T(1) / x; }); break;
+        case UnaryOp::Floor: run<T>(out, a, g, [](T x) { return std::floor(x); }); break;
+        case UnaryOp::Ceil: run<T>(out, a, g, [](T x) { return std::ceil(x); }); break;
+        case UnaryOp::Trunc: run<T>(out, a, g, [](T x) { return std::trunc(x); }); break;
+        case UnaryOp::Round: run<T>(out, a, g, [](T x) { return sem::Round(x); }); break;
+        case UnaryOp::Sign: run<T>(out, a, g, [](T x) { return sem::Sign(x); }); break;
       }
     } else if constexpr (std::is_same_v<T, bool>) {
       switch (op) {
@@ -105,7 +147,8 @@ Tensor unary(UnaryOp op, const Tensor& a0) {
         case UnaryOp::Abs: run<T>(out, a, g, [](T x) { return x < 0 ? T(U(0) - U(x)) : x; }); break;
         case UnaryOp::Relu: run<T>(out, a, g, [](T x) { return sem::Relu(x); }); break;
         case UnaryOp::Invert: run<T>(out, a, g, [](T x) { return T(~x); }); break;
-        default: break;  // float functions converted above
+        case UnaryOp::Sign: run<T>(out, a, g, [](T x) { return sem::Sign(x); }); break;
+        default: run<T>(out, a, g, [](T x) { return x; }); break;  // rounding: unchanged (float functions converted above)
       }
     }
   });

@@ -85,11 +85,16 @@ Tensor randn_like(const Tensor& t, std::optional<DType> dtype = std::nullopt);
 enum class UnaryOp {
   Neg, Abs, Exp, Log, Sqrt, Rsqrt, Sin, Cos, Tanh, Sigmoid, Relu, Gelu,
   Invert,  // `~`: logical not on bool, bitwise not on ints; float throws
+  // issue 11: float functions (ints compute in float32) ...
+  Erf, Log1p, Expm1, Log2, Exp2, Tan, Asin, Acos, Atan, Sinh, Cosh, Reciprocal,
+  // ... and rounding and sign, which keep the dtype (integers unchanged; bool throws but for sign)
+  Floor, Ceil, Trunc, Round, Sign,
 };
 enum class BinaryOp {
   Add, Sub, Mul, Div, FloorDiv, Mod, Pow, Maximum, Minimum,
   Eq, Ne, Lt, Le, Gt, Ge,  // -> bool
   And, Or, Xor,            // & | ^ (bool and ints)
+  Atan2,                   // issue 11: a float result, as Div
 };
 const char* op_name(UnaryOp op);   // "neg", "exp", ... (for messages)
 const char* op_name(BinaryOp op);  // "add", "floor_divide", ...
@@ -117,6 +122,17 @@ Tensor where(const Tensor& cond, const TensorOrScalar& a, const TensorOrScalar& 
 Tensor clamp(const Tensor& x, const std::optional<TensorOrScalar>& lo,
              const std::optional<TensorOrScalar>& hi);
 
+// ---- issue 11 (elementwise_more.cpp); the element functions are semantics/elementwise.h's
+// torch.round(x, decimals=d) (sem::Round; d != 0 on integers throws).
+Tensor round_decimals(const Tensor& a, int64_t decimals);
+// nan_to_num: absent posinf / neginf are the dtype's largest / lowest finite values.
+Tensor nan_to_num(const Tensor& a, double nan, std::optional<double> posinf, std::optional<double> neginf);
+Tensor is_nan(const Tensor& a);  // bool
+Tensor is_inf(const Tensor& a);  // bool
+// lerp(start, end, weight) (sem::Lerp): floats; start and end of one dtype
+// (a tensor weight too), torch's errors otherwise.
+Tensor lerp(const Tensor& a, const Tensor& b, const TensorOrScalar& w);
+
 // Broadcast shape of two shapes, or TensorError naming both.
 Dims broadcast_shapes(const Dims& a, const Dims& b);
 
@@ -139,6 +155,12 @@ Tensor reduce(ReduceOp op, const Tensor& a, std::span<const int64_t> dims = {},
 // torch.max(x, dim) / torch.min(x, dim): (values, int64 indices).
 std::pair<Tensor, Tensor> max_with_indices(const Tensor& a, int64_t dim, bool keepdim = false);
 std::pair<Tensor, Tensor> min_with_indices(const Tensor& a, int64_t dim, bool keepdim = false);
+
+// ---- issue 11 (scan.cpp): cumsum / cumprod along `dim`. Result dtype: `dtype`
+// if given (the input is cast first), else bool and integers give int64,
+// floats keep theirs (torch).
+enum class ScanOp { CumSum, CumProd };
+Tensor scan(ScanOp op, const Tensor& a, int64_t dim, std::optional<DType> dtype = std::nullopt);
 
 // ================================================================ matmul
 

@@ -60,10 +60,77 @@ VIEWS = {  # on a 2-d input only
 }
 
 
+# ---- issue 11 (elementwise, reductions, scans, in-place, conversions): rows
+# with keyword arguments, written out; (TensorScript, torch) pairs. These
+# names get no generic rows (their signatures are not the generic ones).
+def issue11(two_d):
+    e = [
+        ("square(x)", "torch.square(x)"), ("x.square()", "x.square()"), ("x.round()", "x.round()"), ("x.round(decimals=1)", "x.round(decimals=1)"), ("x.round(decimals=-1)", "x.round(decimals=-1)"),
+        ("nan_to_num(x)", "torch.nan_to_num(x)"),
+        ("nan_to_num(x, nan=1.0, posinf=2.0, neginf=-2.0)", "torch.nan_to_num(x, nan=1.0, posinf=2.0, neginf=-2.0)"),
+        ("x.nan_to_num(posinf=7.0)", "x.nan_to_num(posinf=7.0)"),
+        ("lerp(x, y, 0.25)", "torch.lerp(x, y, 0.25)"), ("x.lerp(y, 0.75)", "x.lerp(y, 0.75)"),
+        ("lerp(x, y, y * 0.0 + 0.4)", "torch.lerp(x, y, y * 0.0 + 0.4)"),
+        ("amax(x)", "torch.amax(x)"), ("amax(x, 0)", "torch.amax(x, 0)"), ("x.amin(0, True)", "x.amin(0, True)"),
+        ("x.amax(dim=0, keepdim=True)", "x.amax(dim=0, keepdim=True)"), ("amin(x)", "torch.amin(x)"),
+        ("logsumexp(x, 0)", "torch.logsumexp(x, 0)"), ("x.logsumexp(0, True)", "x.logsumexp(0, True)"),
+        ("var(x)", "torch.var(x)"), ("var(x, 0, unbiased=False)", "torch.var(x, 0, unbiased=False)"),
+        ("x.var(0, keepdim=True)", "x.var(0, keepdim=True)"), ("x.var(0, correction=0)", "x.var(0, correction=0)"),
+        ("std(x)", "torch.std(x)"), ("x.std(unbiased=False)", "x.std(unbiased=False)"),
+        ("std(x, 0, True, True)", "torch.std(x, 0, True, True)"), ("x.std(0, correction=2)", "x.std(0, correction=2)"),
+        ("norm(x)", "torch.norm(x)"), ("x.norm(1)", "x.norm(1)"), ('x.norm(float("inf"))', 'x.norm(float("inf"))'),
+        ('norm(x, float("-inf"))', 'torch.norm(x, float("-inf"))'), ("x.norm(0)", "x.norm(0)"),
+        ("norm(x, 3)", "torch.norm(x, 3)"), ("x.norm(p=2, dim=0, keepdim=True)", "x.norm(p=2, dim=0, keepdim=True)"),
+        ("count_nonzero(x)", "torch.count_nonzero(x)"), ("x.count_nonzero(0)", "x.count_nonzero(0)"),
+        ("sum(x, dtype=float64)", "torch.sum(x, dtype=torch.float64)"), ("x.sum(0, dtype=float32)", "x.sum(0, dtype=torch.float32)"),
+        ("mean(x, dtype=float64)", "torch.mean(x, dtype=torch.float64)"), ("x.mean(0, dtype=float32)", "x.mean(0, dtype=torch.float32)"),
+        ("x.prod(dtype=float64)", "x.prod(dtype=torch.float64)"),
+        ("x.softmax(0)", "x.softmax(0)"), ("x.softmax(-1, dtype=float64)", "x.softmax(-1, dtype=torch.float64)"),
+        ("x.log_softmax(0)", "x.log_softmax(0)"), ("x.log_softmax(dim=-1, dtype=float32)", "x.log_softmax(dim=-1, dtype=torch.float32)"),
+        ("cumsum(x, 0)", "torch.cumsum(x, 0)"), ("x.cumsum(-1)", "x.cumsum(-1)"),
+        ("cumsum(x, 0, dtype=float64)", "torch.cumsum(x, 0, dtype=torch.float64)"),
+        ("cumprod(x, 0)", "torch.cumprod(x, 0)"), ("x.cumprod(dim=-1)", "x.cumprod(dim=-1)"),
+        ("cumsum(exp(x) * 2.0, 0)", "torch.cumsum(torch.exp(x) * 2.0, 0)"),
+        ("x.clone().add_(y)", "x.clone().add_(y)"), ("x.clone().add_(y, alpha=2)", "x.clone().add_(y, alpha=2)"),
+        ("x.clone().sub_(2)", "x.clone().sub_(2)"), ("x.clone().mul_(y)", "x.clone().mul_(y)"),
+        ("x.clone().mul_(0.5)", "x.clone().mul_(0.5)"), ("x.clone().div_(2.0)", "x.clone().div_(2.0)"),
+        ("x.clone().clamp_(-1, 1)", "x.clone().clamp_(-1, 1)"), ("x.clone().clamp_(min=0.5)", "x.clone().clamp_(min=0.5)"),
+        ("x.clone().zero_()", "x.clone().zero_()"), ("x.clone().fill_(3)", "x.clone().fill_(3)"),
+        ("x.clone().copy_(y)", "x.clone().copy_(y)"), ("x.clone().copy_(y[0])", "x.clone().copy_(y[0])"),
+        ("x * 1", "x * 1"),  # x itself is unchanged by the clones' updates
+        ("x.new_zeros(2, 3)", "x.new_zeros(2, 3)"), ("x.new_ones((2,))", "x.new_ones((2,))"),
+        ("x.new_full((2, 2), 1.5)", "x.new_full((2, 2), 1.5)"), ("x.new_tensor([1, 2])", "x.new_tensor([1, 2])"),
+        ("x.new_zeros(3, dtype=float64)", "x.new_zeros(3, dtype=torch.float64)"),
+        ("x.type_as(y)", "x.type_as(y)"), ("x.to(y)", "x.to(y)"), ('x.to("cpu")', 'x.to("cpu")'),
+        ('x.to("cpu", float64)', 'x.to("cpu", torch.float64)'), ("x.to(dtype=float64)", "x.to(dtype=torch.float64)"),
+        ("square(x) + reciprocal(x + 4.0) + floor(x) + trunc(x * 1.5)", "torch.square(x) + torch.reciprocal(x + 4.0) + torch.floor(x) + torch.trunc(x * 1.5)"),
+        ("erf(x) + log1p(abs(x)) + expm1(x * 0.1) + atan(x) + sign(x)", "torch.erf(x) + torch.log1p(torch.abs(x)) + torch.expm1(x * 0.1) + torch.atan(x) + torch.sign(x)"),
+    ]
+    if two_d:
+        e += [
+            ("amax(x, (0, 1))", "torch.amax(x, (0, 1))"), ("x.amin(dim=(0, 1), keepdim=True)", "x.amin(dim=(0, 1), keepdim=True)"),
+            ("logsumexp(x, (0, 1))", "torch.logsumexp(x, (0, 1))"), ("x.logsumexp(1)", "x.logsumexp(1)"),
+            ("var(x, (0, 1))", "torch.var(x, (0, 1))"), ("x.std(1, keepdim=True)", "x.std(1, keepdim=True)"),
+            ("norm(x, 2, 1)", "torch.norm(x, 2, 1)"), ("x.norm(1, (0, 1))", "x.norm(1, (0, 1))"),
+            ("count_nonzero(x, (0, 1))", "torch.count_nonzero(x, (0, 1))"),
+            ("sum(x, (0, 1))", "torch.sum(x, (0, 1))"), ("x.mean((0, 1), keepdim=True)", "x.mean((0, 1), keepdim=True)"),
+            ("x.softmax(1)", "x.softmax(1)"), ("cumsum(x, 1)", "torch.cumsum(x, 1)"), ("x.cumprod(0)", "x.cumprod(0)"),
+        ]
+    return e
+
+
+ISSUE11_EXPLICIT = {"round", "nan_to_num", "lerp", "amax", "amin", "logsumexp", "var", "std", "norm", "count_nonzero",
+                    "softmax", "log_softmax", "cumsum", "cumprod", "add_", "sub_", "mul_", "div_", "clamp_", "zero_",
+                    "fill_", "copy_", "new_zeros", "new_ones", "new_empty", "new_full", "new_tensor", "type_as", "square"}
+
+
 def exprs(inp):
     out = []
     two_d = inp == "broadcast"
+    out += issue11(two_d)
     for name, forms, rule in rows():
+        if name in ISSUE11_EXPLICIT:
+            continue
         fn = forms in ("Fn", "Both", "PyFn", "PyBoth")
         meth = forms in ("Method", "Both", "PyBoth")
         args = []
@@ -135,7 +202,7 @@ def flat(v):
 
 def main():
     env = {"torch": torch, "tensor": torch.tensor, "zeros": torch.zeros, "float64": torch.float64,
-           "int32": torch.int32, "float32": torch.float32}
+           "int32": torch.int32, "float32": torch.float32, "exp": torch.exp, "abs": torch.abs}
     cases = []
     for inp, (xs, ys) in INPUTS.items():
         x, y = eval(xs, env), eval(ys, env)

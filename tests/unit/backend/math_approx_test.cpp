@@ -105,3 +105,92 @@ TEST_CASE("math approximations: special values") {
   auto l = k2.Output(0);
   for (int i = 0; i < 3; ++i) CHECK(std::fabs(l[i] - std::log(in2.values[i])) < 1.2e-7);
 }
+
+// ---- issue 11's approximations (math_approx.h states the bounds checked here)
+namespace {
+double MaxAbsError(const std::string& cpu, OpKind op, double lo, double hi, double (*ref)(double), int n = 200000) {
+  GraphBuilder b("approx_abs");
+  auto x = b.Input("x", DType::F32, GraphBuilder::S({-1}));
+  b.Output(b.Unary(op, x));
+  JitKernel k(b.g, 2, cpu);
+  std::vector<double> xs(n);
+  for (int i = 0; i < n; ++i) xs[i] = static_cast<float>(lo + (hi - lo) * i / (n - 1));
+  auto in = HostTensor::Make(DType::F32, {n}, xs);
+  REQUIRE(k.Call({in.t}) == 0);
+  auto got = k.Output(0);
+  double worst = 0;
+  for (int i = 0; i < n; ++i) worst = std::max(worst, std::fabs(got[i] - ref(xs[i])));
+  return worst;
+}
+double Erf(double x) { return std::erf(x); }
+double Log1p(double x) { return std::log1p(x); }
+double Expm1(double x) { return std::expm1(x); }
+double Exp2(double x) { return std::exp2(x); }
+double Atan(double x) { return std::atan(x); }
+double Asin(double x) { return std::asin(x); }
+double Acos(double x) { return std::acos(x); }
+double Sinh(double x) { return std::sinh(x); }
+double Cosh(double x) { return std::cosh(x); }
+}  // namespace
+
+TEST_CASE("math approximations (issue 11): accuracy against libm") {
+  std::string cpu = GENERATE(std::string(""), std::string("generic"));
+  double e2 = MaxRelError(cpu, OpKind::Exp2, -126, 127, Exp2);
+  double l1p_small = MaxRelError(cpu, OpKind::Log1p, -0.29, 0.41, Log1p);
+  double l1p = MaxRelError(cpu, OpKind::Log1p, 0.41, 1e30, Log1p);
+  double l1p_neg = MaxRelError(cpu, OpKind::Log1p, -0.9999, -0.29, Log1p);
+  double em1 = MaxRelError(cpu, OpKind::Expm1, -80, 80, Expm1);
+  double em1_small = MaxRelError(cpu, OpKind::Expm1, -1e-3, 1e-3, Expm1);
+  double at = MaxRelError(cpu, OpKind::Atan, -1e6, 1e6, Atan);
+  double at_small = MaxRelError(cpu, OpKind::Atan, -2, 2, Atan);
+  double as = MaxRelError(cpu, OpKind::Asin, -1, 1, Asin);
+  double ac = MaxRelError(cpu, OpKind::Acos, -1, 0.99, Acos);
+  double sh = MaxRelError(cpu, OpKind::Sinh, -80, 80, Sinh);
+  double sh_small = MaxRelError(cpu, OpKind::Sinh, -1e-2, 1e-2, Sinh);
+  double ch = MaxRelError(cpu, OpKind::Cosh, -80, 80, Cosh);
+  double erf_abs = MaxAbsError(cpu, OpKind::Erf, -6, 6, Erf);
+  double erf_small = MaxRelError(cpu, OpKind::Erf, -0.49, 0.49, Erf);
+  std::printf("max rel error (%s): exp2 %.2e log1p %.2e/%.2e/%.2e expm1 %.2e/%.2e atan %.2e/%.2e asin %.2e "
+              "acos %.2e sinh %.2e/%.2e cosh %.2e erf abs %.2e small rel %.2e\n",
+              cpu.empty() ? "this machine" : cpu.c_str(), e2, l1p_small, l1p, l1p_neg, em1, em1_small, at, at_small,
+              as, ac, sh, sh_small, ch, erf_abs, erf_small);
+  CHECK(e2 < 5e-7);
+  CHECK(l1p_small < 5e-7);
+  CHECK(l1p < 5e-7);
+  CHECK(l1p_neg < 5e-7);
+  CHECK(em1 < 5e-7);
+  CHECK(em1_small < 5e-7);
+  CHECK(at < 5e-7);
+  CHECK(at_small < 5e-7);
+  CHECK(as < 5e-7);
+  CHECK(ac < 5e-7);
+  CHECK(sh < 5e-7);
+  CHECK(sh_small < 5e-7);
+  CHECK(ch < 5e-7);
+  CHECK(erf_abs < 4e-7);
+  CHECK(erf_small < 5e-7);
+}
+
+TEST_CASE("math approximations (issue 11): special values") {
+  std::string cpu = GENERATE(std::string(""), std::string("generic"));
+  const OpKind ops[] = {OpKind::Erf, OpKind::Log1p, OpKind::Expm1, OpKind::Exp2, OpKind::Atan,
+                        OpKind::Asin, OpKind::Acos, OpKind::Sinh, OpKind::Cosh};
+  double (*refs[])(double) = {Erf, Log1p, Expm1, Exp2, Atan, Asin, Acos, Sinh, Cosh};
+  GraphBuilder b("special11");
+  auto x = b.Input("x", DType::F32, GraphBuilder::S({8}));
+  for (OpKind op : ops) b.Output(b.Unary(op, x));
+  JitKernel k(b.g, 2, cpu);
+  std::vector<double> xs = {0.0, -0.0, INFINITY, -INFINITY, NAN, -1.0, 1.0, 2.0};
+  auto in = HostTensor::Make(DType::F32, {8}, xs);
+  REQUIRE(k.Call({in.t}) == 0);
+  for (size_t o = 0; o < std::size(ops); ++o) {
+    auto got = k.Output(static_cast<int>(o));
+    for (size_t i = 0; i < xs.size(); ++i) {
+      double want = static_cast<float>(refs[o](xs[i]));
+      INFO(OpSpelling(ops[o]) << "(" << xs[i] << ") = " << got[i] << ", libm " << want);
+      if (std::isnan(want)) CHECK(std::isnan(got[i]));
+      else if (std::isinf(want) || want == 0) CHECK((got[i] == want && std::signbit(got[i]) == std::signbit(want)));
+      else CHECK(std::fabs(got[i] - want) <= 5e-7 * std::fabs(want));
+    }
+  }
+}

@@ -140,3 +140,110 @@ TEST_CASE("semantics: lowered integer errors raise instead of trapping") {
   CHECK(RaiseOf<int32_t>(OpKind::FloorDiv, 5, 0).starts_with("integer division by zero"));
   CHECK(RaiseOf<int64_t>(OpKind::Pow, 2, -1).empty());  // a tensor exponent: powi, no error
 }
+
+// ---- issue 11: the unary ops with a meaning in the library (rounding, sign,
+// nan_to_num) and lerp, bit for bit on the edge values, at -O0 and -O2.
+namespace {
+
+template <class T, class Want>
+void CheckUnary(OpKind op, const Attrs& attrs, Want want) {
+  std::vector<T> xs = Edges<T>();
+  int64_t n = static_cast<int64_t>(xs.size());
+  for (int opt : {0, 2}) {
+    INFO(OpSpelling(op) << " " << DTypeName(DTypeOf<T>()) << " at -O" << opt);
+    GraphBuilder b("sem1");
+    auto x = b.Input("x", DTypeOf<T>(), GraphBuilder::S({-1}));
+    Node nd;
+    nd.op = op;
+    nd.inputs = {x};
+    nd.attrs = attrs;
+    nd.type = b.g.TypeOf(x);
+    b.Output(b.Add(nd));
+    JitKernel k(b.g, opt);
+    auto hx = HostTensor::Make(DTypeOf<T>(), {n}, {});
+    std::memcpy(hx.storage.data(), xs.data(), xs.size() * sizeof(T));
+    REQUIRE(k.Call({hx.t}) == 0);
+    const T* got = static_cast<const T*>(k.OutputTensor(0).data);
+    for (int64_t i = 0; i < n; ++i) {
+      INFO(OpSpelling(op) << "(" << +xs[i] << "): got " << +got[i] << ", want " << +want(xs[i]));
+      CHECK(Same(got[i], want(xs[i])));
+    }
+  }
+}
+
+template <class T> void CheckUnaryAll() {
+  Attrs none;
+  CheckUnary<T>(OpKind::Sign, none, [](T x) { return tcc::sem::Sign(x); });
+  CheckUnary<T>(OpKind::Round, none, [](T x) { return tcc::sem::Round(x); });
+  if constexpr (std::is_floating_point_v<T>) {
+    for (int64_t d : {2, -1}) {
+      Attrs a;
+      a.ints = {d};
+      CheckUnary<T>(OpKind::Round, a, [d](T x) { return tcc::sem::Round(x, d); });
+    }
+    Attrs a;
+    a.fvalues = {1.5, 100.0, -7.0};
+    CheckUnary<T>(OpKind::NanToNum, a, [](T x) { return tcc::sem::NanToNum(x, T(1.5), T(100.0), T(-7.0)); });
+    CheckUnary<T>(OpKind::Floor, none, [](T x) { return std::floor(x); });
+    CheckUnary<T>(OpKind::Ceil, none, [](T x) { return std::ceil(x); });
+    CheckUnary<T>(OpKind::Trunc, none, [](T x) { return std::trunc(x); });
+  }
+}
+
+template <class T> void CheckLerp() {
+  std::vector<T> as, bs, ws;
+  const T weights[] = {T(0), T(0.25), T(0.5), T(0.75), T(1), T(-0.5), T(2)};
+  for (T a : Edges<T>())
+    for (T c : Edges<T>())
+      for (T w : weights) { as.push_back(a); bs.push_back(c); ws.push_back(w); }
+  int64_t n = static_cast<int64_t>(as.size());
+  for (int opt : {0, 2}) {
+    GraphBuilder b("lerp");
+    auto x = b.Input("x", DTypeOf<T>(), GraphBuilder::S({-1}));
+    auto y = b.Input("y", DTypeOf<T>(), GraphBuilder::S({-1}));
+    auto w = b.Input("w", DTypeOf<T>(), GraphBuilder::S({-1}));
+    Node nd;
+    nd.op = OpKind::Lerp;
+    nd.inputs = {x, y, w};
+    nd.type = b.g.TypeOf(x);
+    b.Output(b.Add(nd));
+    JitKernel k(b.g, opt);
+    auto hx = HostTensor::Make(DTypeOf<T>(), {n}, {}), hy = HostTensor::Make(DTypeOf<T>(), {n}, {}),
+         hw = HostTensor::Make(DTypeOf<T>(), {n}, {});
+    std::memcpy(hx.storage.data(), as.data(), as.size() * sizeof(T));
+    std::memcpy(hy.storage.data(), bs.data(), bs.size() * sizeof(T));
+    std::memcpy(hw.storage.data(), ws.data(), ws.size() * sizeof(T));
+    REQUIRE(k.Call({hx.t, hy.t, hw.t}) == 0);
+    const T* got = static_cast<const T*>(k.OutputTensor(0).data);
+    for (int64_t i = 0; i < n; ++i) {
+      T want = tcc::sem::Lerp(as[i], bs[i], ws[i]);
+      INFO("lerp(" << as[i] << ", " << bs[i] << ", " << ws[i] << ") at -O" << opt << ": got " << got[i] << ", want " << want);
+      CHECK(Same(got[i], want));
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("semantics (issue 11): lowered rounding, sign, nan_to_num, lerp match the library") {
+  CheckUnaryAll<float>();
+  CheckUnaryAll<double>();
+  CheckUnaryAll<int64_t>();
+  CheckUnaryAll<int32_t>();
+  CheckLerp<float>();
+  CheckLerp<double>();
+}
+
+TEST_CASE("semantics (issue 11): the library's edge values are torch's") {
+  using tcc::sem::Round;
+  CHECK(Round(2.5) == 2.0);  // half to even
+  CHECK(Round(-0.5) == 0.0);
+  CHECK(std::signbit(Round(-0.5)));
+  CHECK(Round(0.125f, 2) == 0.12f);  // torch.round(tensor(0.125), decimals=2)
+  CHECK(Round(1234.5678, -2) == 1200.0);
+  CHECK(tcc::sem::Sign(-0.0) == 0.0);
+  CHECK(!std::signbit(tcc::sem::Sign(-0.0)));  // torch.sign(-0.0) is 0.
+  CHECK(tcc::sem::Sign(double(NAN)) == 0.0);
+  CHECK(tcc::sem::Lerp(1.0, 3.0, 0.25) == 1.5);
+  CHECK(tcc::sem::Lerp(2.0, 5.0, 0.75) == 4.25);
+}

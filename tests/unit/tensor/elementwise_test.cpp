@@ -195,3 +195,38 @@ TEST_CASE("vectorised float32 exp/tanh/sigmoid match libm", "[elementwise][accur
   // denormal range of exp keeps its value
   CHECK(vals(unary(UnaryOp::Exp, F({-100})))[0] == Approx(std::exp(-100.0)).epsilon(0.05));
 }
+
+// ---- issue 11 (values from torch 1.13)
+TEST_CASE("rounding, sign, nan_to_num, isnan/isinf, lerp, atan2", "[elementwise]") {
+  CHECK(vals(unary(UnaryOp::Round, F({0.5, 1.5, 2.5, -0.5}))) == std::vector<double>{0, 2, 2, -0});
+  CHECK(vals(round_decimals(F({2.5, 1234.5678, 0.125}), 2))[2] == static_cast<float>(0.12));
+  CHECK(vals(round_decimals(F({1234.5678}), -2)) == std::vector<double>{1200});
+  CHECK_THROWS(round_decimals(I({1}), 1));
+  CHECK(unary(UnaryOp::Floor, I({-3, 2})).dtype() == DType::Int64);
+  CHECK_THROWS(unary(UnaryOp::Floor, B({1})));
+  CHECK(vals(unary(UnaryOp::Sign, F({-0.0, NAN, 2, -3}))) == std::vector<double>{0, 0, 1, -1});
+  CHECK(unary(UnaryOp::Sign, B({1, 0})).dtype() == DType::Bool);
+  CHECK(unary(UnaryOp::Reciprocal, I({2})).dtype() == DType::Float32);
+  auto n = vals(nan_to_num(F({NAN, INFINITY, -INFINITY, 1}), 0.0, std::nullopt, -2.0));
+  CHECK(n == std::vector<double>{0, std::numeric_limits<float>::max(), -2, 1});
+  CHECK(vals(is_nan(F({NAN, 1}))) == std::vector<double>{1, 0});
+  CHECK(vals(is_inf(F({-INFINITY, 1}))) == std::vector<double>{1, 0});
+  CHECK(is_nan(I({1})).dtype() == DType::Bool);
+  check_close(lerp(F({1, 2}), F({3, 5}), F({0.25, 0.75})), {1.5, 4.25});
+  check_close(lerp(F({1, 2}), F({3, 5}), S(0.5)), {2, 3.5});
+  CHECK_THROWS(lerp(F({1}), I({1}), S(0.5)));
+  check_close(binary(BinaryOp::Atan2, F({1, -1}), F({1, 1})), {0.78539816, -0.78539816});
+  CHECK(binary(BinaryOp::Atan2, I({1}), I({1})).dtype() == DType::Float32);
+}
+
+TEST_CASE("cumsum and cumprod", "[scan]") {
+  Tensor x = F({1, 2, 3, 4, 5, 6}, {2, 3});
+  CHECK(vals(scan(ScanOp::CumSum, x, 1)) == std::vector<double>{1, 3, 6, 4, 9, 15});
+  CHECK(vals(scan(ScanOp::CumSum, x, 0)) == std::vector<double>{1, 2, 3, 5, 7, 9});
+  CHECK(vals(scan(ScanOp::CumProd, x, -1)) == std::vector<double>{1, 2, 6, 4, 20, 120});
+  CHECK(scan(ScanOp::CumSum, B({1, 1, 0}), 0).dtype() == DType::Int64);
+  CHECK(vals(scan(ScanOp::CumSum, B({1, 1, 0}), 0)) == std::vector<double>{1, 2, 2});
+  CHECK(scan(ScanOp::CumSum, I({1, 2}), 0, DType::Float64).dtype() == DType::Float64);
+  CHECK_THROWS(scan(ScanOp::CumSum, x, 2));
+  CHECK(shape(scan(ScanOp::CumSum, F({}, {0}), 0)) == std::vector<int64_t>{0});
+}

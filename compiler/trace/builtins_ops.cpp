@@ -1,0 +1,407 @@
+// Implements issue 11's tensor builtins in the tracer (the interpreter's side
+// is runtime/interp/builtins_ops.cpp): the elementwise rows that take
+// parameters (round, nan_to_num, lerp, atan2, square), sum/mean/prod with
+// dtype=, the composite reductions of semantics/composite.h emitted as graph
+// ops (var, std, logsumexp, norm, count_nonzero, softmax, log_softmax), the
+// scans, the in-place methods (through InPlaceUpdate, inplace.cpp), the new_*
+// constructors, type_as and to(other) / to("cpu"). Everything else returns
+// null and takes the generic path (builtins_view.cpp, builtins_tensor.cpp).
+#include <cmath>
+#include <limits>
+
+#include "semantics/composite.h"
+#include "trace/builtin_table.h"
+#include "trace/known_int.h"
+#include "trace/promote.h"
+#include "trace/tracer.h"
+
+namespace tcc::trace {
+
+namespace {
+
+bool IsTensor(const ValuePtr& v) { return v && v->kind == VK::Tensor; }
+
+}  // namespace
+
+// semantics/composite.h on graph ops: the same expression the interpreter runs.
+struct TraceBackend {
+  Tracer& t;
+  Range where;
+  bool failed = false;
+  using T = ValuePtr;
+
+  bool Ok(const ValuePtr& v) const { return v && (v->kind == VK::Tensor || v->is_number()); }
+  ValuePtr Reduce(sem::CompOp op, const ValuePtr& x, const sem::Dims& dims, bool keepdim) {
+    if (!IsTensor(x)) return MakeUnknown();
+    CallArgs a;
+    a.range = where;
+    std::vector<ValuePtr> ds;
+    for (int64_t d : dims) ds.push_back(MakeInt(d));
+    a.pos = {dims.empty() ? MakeNone() : MakeSeq(VK::Tuple, ds), MakeBool(keepdim)};
+    const char* name = op == sem::CompOp::Sum ? "sum" : op == sem::CompOp::Mean ? "mean"
+                       : op == sem::CompOp::Max ? "amax" : "amin";
+    return t.Reduction(name, x, a, 0);
+  }
+  ValuePtr Binary(sem::CompOp op, const ValuePtr& a, const ValuePtr& b) {
+    if (!Ok(a) || !Ok(b)) return MakeUnknown();
+    graph::OpKind k = op == sem::CompOp::Add ? graph::OpKind::Add : op == sem::CompOp::Sub ? graph::OpKind::Sub
+                      : op == sem::CompOp::Mul ? graph::OpKind::Mul : op == sem::CompOp::Div ? graph::OpKind::Div
+                      : op == sem::CompOp::Pow ? graph::OpKind::Pow : graph::OpKind::Ne;
+    return t.EmitBinary(k, a, b, where, k == graph::OpKind::Ne);
+  }
+  ValuePtr Unary(sem::CompOp op, const ValuePtr& x) {
+    if (!IsTensor(x)) return MakeUnknown();
+    graph::OpKind k = op == sem::CompOp::Exp ? graph::OpKind::Exp : op == sem::CompOp::Log ? graph::OpKind::Log
+                      : op == sem::CompOp::Sqrt ? graph::OpKind::Sqrt : op == sem::CompOp::Abs ? graph::OpKind::Abs
+                      : graph::OpKind::IsInf;
+    return t.EmitUnary(k, x, where, false);
+  }
+  ValuePtr Where(const ValuePtr& c, const ValuePtr& a, const ValuePtr& b) {
+    if (!IsTensor(c) || !Ok(a) || !Ok(b)) return MakeUnknown();
+    CallArgs w;
+    w.range = where;
+    w.pos = {c, a, b};
+    return t.Elementwise("where", w, nullptr);
+  }
+  ValuePtr Number(double v) { return MakeFloat(v); }
+  ValuePtr Cast(const ValuePtr& x, sem::DType to) { return IsTensor(x) ? t.EmitCast(x, to, where) : x; }
+  sem::DType DTypeOf(const ValuePtr& x) { return IsTensor(x) ? x->type.dtype : sem::DType::F32; }
+  std::optional<double> ReducedCount(const ValuePtr& x, const sem::Dims& dims) {
+    if (!IsTensor(x) || !x->rank_known) return std::nullopt;
+    Shape s = t.syms.Resolve(x->type.shape);
+    int64_t r = static_cast<int64_t>(s.size());
+    double n = 1;
+    for (int64_t i = 0; i < r; ++i) {
+      bool reduced = dims.empty();
+      for (int64_t d : dims) reduced |= (d < 0 ? d + r : d) == i;
+      if (!reduced) continue;
+      if (!s[i].is_static()) return std::nullopt;
+      n *= static_cast<double>(s[i].size);
+    }
+    return n;
+  }
+  ValuePtr Error(const std::string& msg) {
+    failed = true;
+    if (msg.empty()) {
+      t.MarkEager("a reduction over a dimension whose size is known only at run time", where);
+    } else {
+      t.Issue(DiagKind::TraceTypeError, where, msg);
+      t.MarkEager();
+    }
+    return MakeUnknown();
+  }
+};
+
+namespace {
+
+// dim: None / absent (all), an int or a tuple of ints known now.
+std::optional<sem::Dims> DimsOf(const ValuePtr& v) {
+  sem::Dims d;
+  if (!v || v->kind == VK::None) return d;
+  std::vector<ValuePtr> items = (v->kind == VK::List || v->kind == VK::Tuple) ? v->items : std::vector<ValuePtr>{v};
+  for (const auto& x : items) {
+    auto k = KnownInt(x);
+    if (!k) return std::nullopt;
+    d.push_back(*k);
+  }
+  return d;
+}
+
+std::optional<bool> FlagOf(const ValuePtr& v, bool dflt) {
+  if (!v || v->kind == VK::None) return dflt;
+  return KnownTruth(*v);
+}
+
+bool Named(const std::string& n, std::initializer_list<const char*> names) {
+  for (const char* x : names)
+    if (n == x) return true;
+  return false;
+}
+
+}  // namespace
+
+ValuePtr Tracer::OpsBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args) {
+  static const std::initializer_list<const char*> kMine = {
+      "round", "floor", "ceil", "trunc", "square", "nan_to_num", "atan2", "lerp", "sum", "mean", "prod", "var", "std",
+      "logsumexp", "norm", "count_nonzero", "softmax", "log_softmax", "cumsum", "cumprod", "add_", "sub_", "mul_",
+      "div_", "clamp_", "zero_", "fill_", "copy_", "new_zeros", "new_ones", "new_empty", "new_full", "new_tensor",
+      "type_as", "to", "clone"};
+  if (!Named(name, kMine)) return nullptr;
+  Range where = args.range;
+  // the receiver, or the first argument of the function form; `rest` is what follows it
+  CallArgs rest = args;
+  ValuePtr x = self;
+  if (!x) {
+    x = args.Arg(0, "input");
+    if (!args.pos.empty()) rest.pos.erase(rest.pos.begin());
+    else
+      for (auto it = rest.kw.begin(); it != rest.kw.end(); ++it)
+        if (it->first == "input") { rest.kw.erase(it); break; }
+  }
+  if (!IsTensor(x)) {
+    if (x && x->is_number() && Named(name, {"round", "nan_to_num", "square", "floor", "ceil", "trunc"})) {
+      graph::Attrs fill;  // a Python number: a 0-d tensor, as the other elementwise builtins
+      fill.fvalue = x->known ? x->as_double() : 1.0;
+      graph::DType dt = sem::ScalarDType(x->kind == VK::Float ? sem::PyKind::Float
+                                         : x->kind == VK::Int ? sem::PyKind::Int : sem::PyKind::Bool);
+      ValuePtr t = Emit(graph::OpKind::Full, {}, fill, {dt, {}}, where);
+      if (!x->known) t = EmitBinary(graph::OpKind::Mul, t, x, where, false);
+      x = t;
+    } else {
+      return nullptr;  // the generic path reports it
+    }
+  }
+  graph::DType dt = x->type.dtype;
+  auto type_error = [&](const std::string& msg) {
+    Issue(DiagKind::TraceTypeError, where, msg);
+    MarkEager();
+    return MakeUnknown();
+  };
+
+  // ---- elementwise with parameters
+  if (Named(name, {"round", "floor", "ceil", "trunc"}) && dt == graph::DType::Bool)
+    return type_error("`" + name + "` is not implemented for bool tensors");
+  if (name == "round") {
+    ValuePtr d = rest.Arg(0, "decimals");
+    auto k = d ? KnownInt(d) : std::optional<int64_t>(0);
+    if (!k) return type_error("`round` needs `decimals` as an int known at compile time");
+    if (*k != 0 && !IsFloatType(dt)) return type_error("`round` with decimals is not implemented for integer tensors");
+    graph::Attrs a;
+    if (*k != 0) a.ints = {*k};
+    return Emit(graph::OpKind::Round, {x}, a, {dt, x->type.shape}, where);
+  }
+  if (Named(name, {"floor", "ceil", "trunc"})) return nullptr;  // the generic unary row
+  if (name == "square") return EmitBinary(graph::OpKind::Pow, x, MakeInt(2), where, false);
+  if (name == "nan_to_num") {
+    auto num = [&](size_t i, const char* kw, double dflt) -> std::optional<double> {
+      ValuePtr v = rest.Arg(i, kw);
+      if (!v || v->kind == VK::None) return dflt;
+      if (!v->is_known_number()) return std::nullopt;
+      return v->as_double();
+    };
+    bool f64 = dt == graph::DType::F64;
+    double big = f64 ? std::numeric_limits<double>::max() : std::numeric_limits<float>::max();
+    auto n = num(0, "nan", 0.0), p = num(1, "posinf", big), m = num(2, "neginf", -big);
+    if (!n || !p || !m) return type_error("`nan_to_num` needs its replacement values known at compile time");
+    graph::Attrs a;
+    a.fvalues = {*n, *p, *m};
+    return Emit(graph::OpKind::NanToNum, {x}, a, {dt, x->type.shape}, where);
+  }
+  if (name == "atan2") {
+    ValuePtr o = rest.Arg(0, "other");
+    if (!IsTensor(o)) return type_error("`atan2` needs two tensors");
+    graph::DType r = sem::TrueDivDType(ResultDType({x.get(), o.get()}));
+    return EmitBinary(graph::OpKind::Atan2, EmitCast(x, r, where), EmitCast(o, r, where), where, false);
+  }
+  if (name == "lerp") {
+    ValuePtr e = rest.Arg(0, "end"), w = rest.Arg(1, "weight");
+    if (!IsTensor(e) || !w || !(IsTensor(w) || w->is_number())) return type_error("`lerp` takes (input, end, weight)");
+    if (!IsFloatType(dt)) return type_error(std::string("`lerp` is not implemented for ") + DTypeSpelling(dt) + " tensors");
+    if (e->type.dtype != dt || (IsTensor(w) && w->type.dtype != dt))
+      return type_error(std::string("`lerp` needs end and weight of the input's dtype ") + DTypeSpelling(dt));
+    Shape s = x->type.shape;
+    for (const ValuePtr& v : {e, w}) {
+      if (!IsTensor(v)) continue;
+      auto b = Broadcast(syms, s, v->type.shape);
+      if (auto* err = std::get_if<std::string>(&b)) return ShapeError(*err, where);
+      s = std::get<Shape>(b);
+    }
+    return Emit(graph::OpKind::Lerp, {x, e, w}, {}, {dt, s}, where);
+  }
+
+  // ---- reductions
+  if (Named(name, {"sum", "mean", "prod"})) {
+    ValuePtr d = rest.Kw("dtype");
+    if (!d || d->kind == VK::None) return nullptr;  // the generic reduction
+    auto to = DTypeArg(d);
+    if (!to) return type_error("`" + name + "` needs a dtype");
+    CallArgs r = rest;
+    for (auto it = r.kw.begin(); it != r.kw.end(); ++it)
+      if (it->first == "dtype") { r.kw.erase(it); break; }
+    return Reduction(name, EmitCast(x, *to, where), r, 0);
+  }
+  TraceBackend b{*this, where};
+  if (Named(name, {"var", "std"})) {
+    ValuePtr d = rest.Arg(0, "dim");
+    double corr = 1;
+    std::optional<sem::Dims> dims;
+    bool keep = false;
+    if (d && d->kind == VK::Bool) {  // var(x, False): the unbiased flag
+      dims = sem::Dims{};
+      corr = d->known && !d->b ? 0 : 1;
+    } else {
+      dims = DimsOf(d);
+      auto unbiased = FlagOf(rest.Arg(1, "unbiased"), true);
+      auto k = FlagOf(rest.Arg(2, "keepdim"), false);
+      ValuePtr c = rest.Kw("correction");
+      if (!dims || !unbiased || !k || (c && c->kind != VK::None && !c->is_known_number()))
+        return type_error("`" + name + "` needs dim, unbiased, keepdim and correction known at compile time");
+      corr = c && c->kind != VK::None ? c->as_double() : (*unbiased ? 1 : 0);
+      keep = *k;
+    }
+    return name == "var" ? sem::Var(b, x, *dims, corr, keep) : sem::Std(b, x, *dims, corr, keep);
+  }
+  if (name == "logsumexp") {
+    auto dims = DimsOf(rest.Arg(0, "dim"));
+    auto k = FlagOf(rest.Arg(1, "keepdim"), false);
+    if (!rest.Arg(0, "dim") || !dims || !k) return type_error("`logsumexp` needs dim (and keepdim) known at compile time");
+    return sem::LogSumExp(b, x, *dims, *k);
+  }
+  if (name == "norm") {
+    ValuePtr p = rest.Arg(0, "p");
+    double pv = 2;
+    if (p && p->kind == VK::Str && p->known && p->s == "fro") pv = 2;
+    else if (p && p->kind != VK::None) {
+      if (!p->is_known_number()) return type_error("`norm` needs p as a number known at compile time");
+      pv = p->as_double();
+    }
+    auto dims = DimsOf(rest.Arg(1, "dim"));
+    auto k = FlagOf(rest.Arg(2, "keepdim"), false);
+    if (!dims || !k) return type_error("`norm` needs dim and keepdim known at compile time");
+    return sem::Norm(b, x, pv, *dims, *k);
+  }
+  if (name == "count_nonzero") {
+    auto dims = DimsOf(rest.Arg(0, "dim"));
+    if (!dims) return type_error("`count_nonzero` needs dim known at compile time");
+    return sem::CountNonzero(b, x, *dims);
+  }
+  if (name == "softmax" || name == "log_softmax") {
+    auto d = KnownInt(rest.Arg(0, "dim"));
+    if (!d) return type_error("`" + name + "` needs dim as an int known at compile time");
+    ValuePtr dtv = rest.Arg(1, "dtype");
+    std::optional<graph::DType> to;
+    if (dtv && dtv->kind != VK::None) {
+      to = DTypeArg(dtv);
+      if (!to) return type_error("`" + name + "` needs a dtype");
+    }
+    return sem::Softmax(b, x, *d, to, name == "log_softmax");
+  }
+  if (name == "cumsum" || name == "cumprod") return Scan(name, x, rest);
+
+  // ---- in place: the receiver itself changes (InPlaceUpdate, inplace.cpp)
+  if (Named(name, {"add_", "sub_", "mul_", "div_"})) {
+    ValuePtr o = rest.Arg(0, "other");
+    if (!o || !(IsTensor(o) || o->is_number())) return type_error("`" + name + "` needs a tensor or a number");
+    ValuePtr alpha = rest.Kw("alpha");
+    if (alpha && alpha->kind != VK::None) {  // alpha scales `other` in the operation's dtype (it does not promote)
+      graph::DType t = ResultDType({x.get(), o.get()});
+      o = EmitCast(EmitBinary(graph::OpKind::Mul, o, alpha, where, false), t, where);
+    }
+    graph::OpKind op = name == "add_" ? graph::OpKind::Add : name == "sub_" ? graph::OpKind::Sub
+                       : name == "mul_" ? graph::OpKind::Mul : graph::OpKind::Div;
+    return InPlaceUpdate(x, EmitBinary(op, x, o, where, false), where, name, true,
+                         "write `y = x." + name.substr(0, name.size() - 1) + "(...)` for a new tensor of the promoted type");
+  }
+  if (name == "clamp_")
+    return InPlaceUpdate(x, Elementwise("clamp", rest, x), where, name, true,
+                         "write `y = x.clamp(...)` for a new tensor of the promoted type");
+  if (name == "zero_" || name == "fill_") {
+    graph::Attrs a;
+    ValuePtr v = name == "fill_" ? rest.Arg(0, "value") : MakeInt(0);
+    if (!v || !(IsTensor(v) || v->is_number())) return type_error("`fill_` needs a number");
+    if (v->is_known_number()) {
+      a.fvalue = v->as_double();
+      return InPlaceUpdate(x, Emit(graph::OpKind::Full, {}, a, {dt, x->type.shape}, where), where, name, false);
+    }
+    a.fvalue = 1;
+    ValuePtr ones = Emit(graph::OpKind::Full, {}, a, {dt, x->type.shape}, where);
+    return InPlaceUpdate(x, EmitBinary(graph::OpKind::Mul, ones, EmitCast(v, dt, where), where, false), where, name,
+                         false);
+  }
+  if (name == "copy_") {
+    ValuePtr src = rest.Arg(0, "src");
+    if (!IsTensor(src)) return type_error("`copy_` needs a tensor");
+    ValuePtr v = src;
+    if (src->rank_known && x->rank_known && !(syms.Resolve(src->type.shape) == syms.Resolve(x->type.shape))) {
+      CallArgs e;
+      e.range = where;
+      for (const auto& d : syms.Resolve(x->type.shape)) e.pos.push_back(d.is_static() ? MakeInt(d.size) : MakeUnknownOf(VK::Int));
+      v = ViewOp("expand", src, e, 0);
+      if (IsTensor(v)) v->type.shape = x->type.shape;
+    }
+    return InPlaceUpdate(x, v, where, name, false);
+  }
+
+  // ---- constructors and conversions
+  // clone: a new value (a copy the passes may elide), so an in-place update
+  // of the clone is not one of the original (`y = x.clone(); y.add_(1)`)
+  if (name == "clone") {
+    ValuePtr r = Emit(graph::OpKind::Cast, {x}, {}, x->type, where);
+    r->rank_known = x->rank_known;
+    return r;
+  }
+  if (Named(name, {"new_zeros", "new_ones", "new_empty", "new_full", "new_tensor"})) {
+    CallArgs c = rest;
+    if (!c.Kw("dtype")) c.kw.emplace_back("dtype", MakeDType(dt));
+    if (name == "new_tensor") {
+      ValuePtr r = Creation("tensor", c);
+      if (IsTensor(r) && r == rest.Arg(0, "data")) r = EmitCast(r, *DTypeArg(c.Kw("dtype")), where);
+      return r;
+    }
+    const char* fn = name == "new_ones" ? "ones" : name == "new_full" ? "full" : "zeros";
+    return Creation(fn, c);
+  }
+  if (name == "type_as") {
+    ValuePtr o = rest.Arg(0, "other");
+    if (!IsTensor(o)) return type_error("`type_as` needs a tensor");
+    return EmitCast(x, o->type.dtype, where);
+  }
+  if (name == "to") {
+    ValuePtr a0 = rest.Arg(0, "dtype");
+    ValuePtr dev = rest.Kw("device");
+    auto device_ok = [&](const ValuePtr& v) { return v->kind == VK::Str && v->known && v->s == "cpu"; };
+    if (dev && !device_ok(dev)) return type_error("`to()`: the only device is \"cpu\"");
+    if (a0 && a0->kind == VK::Str) {
+      if (!device_ok(a0)) return type_error("`to()`: the only device is \"cpu\"");
+      a0 = rest.Arg(1, "dtype");
+    }
+    if (!a0 || a0->kind == VK::None) return x;
+    if (IsTensor(a0)) return EmitCast(x, a0->type.dtype, where);
+    auto to = DTypeArg(a0);
+    if (!to) return type_error("`to` needs a dtype, a tensor or \"cpu\"");
+    return EmitCast(x, *to, where);
+  }
+  return nullptr;
+}
+
+// cumsum / cumprod(x, dim, dtype=None): a Scan graph op (its own loop nest,
+// the operand fused into it). dtype= casts first; else ops.def's Accumulate
+// rule (bool and integers give int64).
+ValuePtr Tracer::Scan(const std::string& name, const ValuePtr& x, CallArgs& rest) {
+  Range where = rest.range;
+  auto d = KnownInt(rest.Arg(0, "dim"));
+  if (!d) {
+    Issue(DiagKind::TraceTypeError, where, "`" + name + "` needs dim as an int known at compile time");
+    MarkEager();
+    return MakeUnknown();
+  }
+  ValuePtr t = x;
+  ValuePtr dtv = rest.Kw("dtype");
+  if (dtv && dtv->kind != VK::None) {
+    auto to = DTypeArg(dtv);
+    if (!to) {
+      Issue(DiagKind::TraceTypeError, where, "`" + name + "` needs a dtype");
+      MarkEager();
+      return MakeUnknown();
+    }
+    t = EmitCast(t, *to, where);
+  }
+  graph::OpKind op = name == "cumsum" ? graph::OpKind::CumSum : graph::OpKind::CumProd;
+  graph::DType dt = graph::UnaryResultDType(op, t->type.dtype).value_or(t->type.dtype);
+  if (!t->rank_known) {
+    MarkEager("`" + name + "` of a tensor whose rank is known only at run time", where);
+    auto r = MakeTensor({dt, {}});
+    r->rank_known = false;
+    return r;
+  }
+  int64_t r = static_cast<int64_t>(t->type.shape.size()), rr = std::max<int64_t>(r, 1);
+  if (*d < -rr || *d >= rr)
+    return ShapeError("`" + name + "`: dimension " + std::to_string(*d) + " is out of range for a tensor of " +
+                          std::to_string(r) + " dimensions",
+                      where);
+  graph::Attrs a;
+  a.axis = *d < 0 ? *d + rr : *d;
+  return Emit(op, {t}, a, {dt, t->type.shape}, where);
+}
+
+}  // namespace tcc::trace
