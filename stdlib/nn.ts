@@ -100,10 +100,10 @@ def nll_loss(input, target, weight=None, ignore_index=-100, reduction="mean"):
     w = keep.to(input.dtype)
     if weight is not None:
         w = w * weight[safe]
-    return _reduce_loss(picked * w, w, reduction)
+    return _reduce_weighted(picked * w, w, reduction)
 
 
-def _reduce_loss(loss, w, reduction):
+def _reduce_weighted(loss, w, reduction):
     if reduction == "mean":
         return sum(loss) / sum(w)
     if reduction == "sum":
@@ -138,7 +138,7 @@ def cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mean
         w = w * weight[safe]
     nll = -gather(logp, 1, safe.unsqueeze(1)).squeeze(1)
     if label_smoothing == 0.0:
-        return _reduce_loss(nll * w, w, reduction)
+        return _reduce_weighted(nll * w, w, reduction)
     # the uniform part: the mean over classes of -logp (weighted per class when given)
     if weight is not None:
         shape = [1] * input.ndim

@@ -156,7 +156,7 @@ void Tracer::ReportBreak(BreakKind kind, const SourceFile* file, Range where, co
 void Tracer::Issue(DiagKind kind, Range where, const std::string& message, const std::string& hint) {
   // A type error the tracer sees is raised by the interpreter at run time:
   // the statement runs there (compiled code must not drop it as dead code).
-  if (kind == DiagKind::TraceTypeError) MarkEager(message, where, true);
+  if (kind == DiagKind::TraceTypeError || kind == DiagKind::TraceArgumentError) MarkEager(message, where, true);
   const SourceFile* file = CurFile();
   std::string key = std::string(InfoOf(kind).code) + (file ? file->path() : std::string()) + ":" +
                     std::to_string(where.begin.line) + ":" + std::to_string(where.begin.col) + ":" + message;
