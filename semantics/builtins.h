@@ -43,6 +43,20 @@ constexpr const BuiltinInfo* FindBuiltin(std::string_view name) {
   return nullptr;
 }
 
+// The Python-level builtins (semantics/python_builtins.def): len, range,
+// the compile controls, I/O.
+struct PyBuiltinInfo {
+  const char* name;
+  const char* group;      // "Python", "Control", "IO", "Random", "Type"
+  const char* signature;
+  const char* note;       // how it differs from Python / PyTorch
+};
+
+inline constexpr PyBuiltinInfo kPyBuiltins[] = {
+#define TCC_PYBUILTIN(spelling, Group, signature, note) {spelling, #Group, signature, note},
+#include "semantics/python_builtins.def"
+};
+
 // Python's builtin exception classes, each with its base (BaseException has
 // none), in an order where a base comes before its subclasses. The
 // interpreter makes them classes users can raise, catch and subclass; its

@@ -15,13 +15,11 @@ namespace tcc::trace {
 namespace {
 const std::set<std::string>& PythonBuiltins() {
   static const std::set<std::string> s = [] {
-    std::set<std::string> r = {
-      "print", "range", "len", "int", "float", "bool", "str", "list", "tuple", "dict", "enumerate", "zip",
-      "min", "max", "abs", "sum", "isinstance", "round", "sorted", "reversed", "any", "all", "pow",
-      "format", "#format", "repr", "#dict",
-      "graph_break", "error_on_graph_break", "fullgraph", "nonstrict_trace", "pytree",
-      "load", "save", "argv", "manual_seed", "float32", "float64", "int64", "int32",
-      "super", "Tensor"};  // known, so calls to them run in the interpreter (a graph break), not "undefined"
+    // Internal helpers of the parser's desugarings and the dtype names; the
+    // rest is semantics/python_builtins.def. Known, so calls to them run in
+    // the interpreter (a graph break), not "undefined".
+    std::set<std::string> r = {"#format", "#dict", "float32", "float64", "int64", "int32"};
+    for (const auto& b : sem::kPyBuiltins) r.insert(b.name);
     for (const auto& e : sem::kPyExceptions) r.insert(e.name);  // exception classes (trace_try.cpp)
     return r;
   }();
