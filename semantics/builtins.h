@@ -25,6 +25,58 @@ inline constexpr BuiltinInfo kBuiltins[] = {
 #include "semantics/builtins.def"
 };
 
+// What each Rule of the table means for a user: the headings of the README's
+// language reference (`tcc explain --list-builtins --format markdown`), in
+// the order it lists them. tests/unit/builtins checks every rule a row uses
+// has an entry here.
+struct RuleDoc {
+  const char* rule;
+  const char* title;
+  const char* text;
+};
+inline constexpr RuleDoc kRuleDocs[] = {
+    {"Unary", "Elementwise, one operand",
+     "Fuse with their neighbours into one loop nest; the dtype follows ops.def (ints become float32 for "
+     "`exp`, `sqrt`, ...)."},
+    {"Binary", "Elementwise, two operands",
+     "NumPy broadcasting and torch's three-tier type promotion (`semantics/dtype.h`); fuse."},
+    {"Ternary", "Elementwise, three operands", "Broadcasting and promotion as the binary ops; fuse."},
+    {"Reduce", "Reductions",
+     "`dim` an int, a tuple or None, `keepdim`; `sum` of ints is int64 and `mean` of ints an error, as in "
+     "torch."},
+    {"Scan", "Scans", "Cumulative along a dim, a graph op with its own loop nest (floats accumulate in double)."},
+    {"Composite", "Composites",
+     "Made of other graph ops, written once in `semantics/composite.h` for both modes; they fuse."},
+    {"Contract", "Contractions", "`matmul` / `@` with torch's broadcasting of batch dims; BLAS in both modes."},
+    {"View", "Views", "Index arithmetic in the graph; `flip` copies, as in torch."},
+    {"Layout", "Layout", "A copy or the tensor itself (`contiguous`, `clone`)."},
+    {"Shape", "Shape builtins",
+     "Traced as the slices, selects, expands, joins and `where`s they are made of (sizes by "
+     "`semantics/shape_ops.h`), so they fuse."},
+    {"Index", "Indexing by tensors",
+     "Graph ops (`take`, `gather`) with shapes known at compile time; a position out of range raises "
+     "IndexError in both modes."},
+    {"Sort", "Sorting and scattering",
+     "Values and positions in order, or writes at positions; see each row for whether it is a graph op."},
+    {"Join", "Joins", "`cat` and `stack` of a list of tensors, in the graph."},
+    {"Create", "Creation", "Factories; shapes from Python values known at compile time are graph constants."},
+    {"Cast", "Casts", "dtype conversions (`x.float()`, `x.to(int64)`), in the graph."},
+    {"InPlace", "In-place methods",
+     "Update the receiver and return it; compiled, they follow `x += y`'s rules (the tensor passed in is "
+     "updated)."},
+    {"Window", "Convolution, pooling and padding",
+     "Internal builtins behind `nn.conv2d` and friends: graph ops run by runtime kernels (im2col + BLAS)."},
+    {"Convert", "Conversions to Python values",
+     "`item`, `tolist`, `shape`, ...: a Python value read from a tensor's data is a graph break unless the "
+     "tracer knows it (shapes, dtypes)."},
+};
+
+constexpr const RuleDoc* FindRuleDoc(std::string_view rule) {
+  for (const RuleDoc& d : kRuleDocs)
+    if (rule == d.rule) return &d;
+  return nullptr;
+}
+
 // `exp(x)`: a function (a tensor builtin or a Python builtin taking tensors).
 constexpr bool HasFunctionForm(BuiltinForm f) {
   return f == BuiltinForm::Fn || f == BuiltinForm::Both || f == BuiltinForm::PyFn || f == BuiltinForm::PyBoth;

@@ -9,7 +9,7 @@
 
 _gelu = gelu  # the builtin (exact, erf-based); `gelu` below shadows the name
 
-
+# x @ w.T + b, with w of shape [out_features, in_features].
 def linear(x, w, b=None):
     y = x @ w.T
     if b is not None:
@@ -22,11 +22,11 @@ def linear(x, w, b=None):
 def softmax(x, dim=-1, dtype=None):
     return x.softmax(dim, dtype=dtype)
 
-
+# log(softmax(x)) computed stably as x - logsumexp(x), in `dtype` if given.
 def log_softmax(x, dim=-1, dtype=None):
     return x.log_softmax(dim, dtype=dtype)
 
-
+# Normalises over the last dimension (mean 0, biased variance 1), then * w + b; torch takes normalized_shape first.
 def layer_norm(x, w=None, b=None, eps=1e-5):
     mu = mean(x, -1, keepdim=True)
     xc = x - mu
@@ -228,11 +228,11 @@ def _conv_nd(input, weight, bias, stride, padding, dilation, groups, n):
     d = _ntuple(dilation, n)
     return _conv(input, weight, bias, s, _conv_padding(padding, weight, s, d, n), d, groups)
 
-
+# 1-d convolution of [N, C_in, L] (or [C_in, L]) with weight [C_out, C_in / groups, K].
 def conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     return _conv_nd(input, weight, bias, stride, padding, dilation, groups, 1)
 
-
+# 2-d convolution of [N, C_in, H, W] (or unbatched) with weight [C_out, C_in / groups, KH, KW].
 def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     return _conv_nd(input, weight, bias, stride, padding, dilation, groups, 2)
 
@@ -242,22 +242,22 @@ def _pool_stride(stride, n):
         return []
     return _ntuple(stride, n)
 
-
+# Maximum over windows of the last dim (stride defaults to kernel_size; padding is -inf).
 def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False):
     return _max_pool(input, _ntuple(kernel_size, 1), _pool_stride(stride, 1), _ntuple(padding, 1),
                      _ntuple(dilation, 1), ceil_mode)
 
-
+# Maximum over windows of the last two dims (stride defaults to kernel_size; padding is -inf).
 def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False):
     return _max_pool(input, _ntuple(kernel_size, 2), _pool_stride(stride, 2), _ntuple(padding, 2),
                      _ntuple(dilation, 2), ceil_mode)
 
-
+# Mean over windows of the last dim (zero padding counted unless count_include_pad=False).
 def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True):
     return _avg_pool(input, _ntuple(kernel_size, 1), _pool_stride(stride, 1), _ntuple(padding, 1), ceil_mode,
                      count_include_pad)
 
-
+# Mean over windows of the last two dims (zero padding counted unless count_include_pad=False).
 def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True):
     return _avg_pool(input, _ntuple(kernel_size, 2), _pool_stride(stride, 2), _ntuple(padding, 2), ceil_mode,
                      count_include_pad)
@@ -273,11 +273,11 @@ def _adaptive_size(input, output_size, n):
         out.append(input.shape[len(input.shape) - n + i] if o is None else o)
     return out
 
-
+# Mean over the windows that split the last dim into output_size parts, as torch splits it.
 def adaptive_avg_pool1d(input, output_size):
     return _adaptive_avg_pool(input, _adaptive_size(input, output_size, 1))
 
-
+# Mean over the windows that split the last two dims into output_size parts (None keeps a size).
 def adaptive_avg_pool2d(input, output_size):
     return _adaptive_avg_pool(input, _adaptive_size(input, output_size, 2))
 
@@ -320,6 +320,7 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
 # ---- issue 11: activations, normalisation, dropout and losses
 # (torch.nn.functional's names, keywords and formulas)
 
+# x * sigmoid(x).
 def silu(x):
     return x * sigmoid(x)
 
@@ -329,11 +330,11 @@ def softplus(x, beta=1.0, threshold=20.0):
     bx = x * beta
     return where(bx > threshold, x, log1p(exp(bx)) / beta)
 
-
+# x where x > 0, else negative_slope * x.
 def leaky_relu(x, negative_slope=0.01):
     return where(x > 0, x, x * negative_slope)
 
-
+# x where x > 0, else alpha * (exp(x) - 1).
 def elu(x, alpha=1.0):
     return where(x > 0, x, expm1(x) * alpha)
 

@@ -19,7 +19,6 @@
 #include "report/codes.h"
 #include "report/costs.h"
 #include "report/html.h"
-#include "semantics/builtins.h"
 #include "trace/analyze.h"
 #include "trace/report.h"
 
@@ -43,25 +42,6 @@ nlohmann::json OtherErrors(const DiagnosticEngine& diags) {
                     {"column", j["column"]}, {"message", j["message"]}});
   }
   return errs;
-}
-}  // namespace
-
-namespace {
-// `tcc explain --list-builtins`: the rows of semantics/builtins.def.
-int ListBuiltins(const ExplainOptions& opts) {
-  if (opts.format == "json") {
-    nlohmann::json rows = nlohmann::json::array();
-    for (const auto& b : sem::kBuiltins)
-      rows.push_back({{"name", b.name}, {"forms", sem::FormName(b.form)}, {"op", b.op}, {"rule", b.rule},
-                      {"signature", b.signature}});
-    std::cout << rows.dump(2) << '\n';
-    return kExitOk;
-  }
-  std::printf("%-18s %-24s %-10s %-9s %s\n", "name", "forms", "graph op", "rule", "signature");
-  for (const auto& b : sem::kBuiltins)
-    std::printf("%-18s %-24s %-10s %-9s %s\n", b.name, sem::FormName(b.form),
-                std::string_view(b.op) == "None" ? "-" : b.op, b.rule, b.signature);
-  return kExitOk;
 }
 }  // namespace
 
@@ -94,6 +74,10 @@ int ExplainCode(const ExplainOptions& opts) {
 
 int RunExplain(const CommonOptions& common, const ExplainOptions& opts) {
   if (opts.list_builtins) return ListBuiltins(opts);
+  if (opts.format == "markdown") {
+    std::cerr << "tcc explain: --format markdown is for --list-builtins; a program's report is text, json or html\n";
+    return kExitUsage;
+  }
   if (!opts.code.empty()) return ExplainCode(opts);
   if (opts.file.empty()) {
     std::cerr << "tcc explain: a .ts file is required (or --list-builtins)\n";

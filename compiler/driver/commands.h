@@ -43,8 +43,11 @@ struct ExplainOptions {
   std::string code;                         // --code TSnnnn: print its long explanation instead
   std::string profile;                      // --profile stats.json: rank breaks by measured cost
   bool costs = false;                       // --costs: rank breaks by a static estimate
-  bool list_builtins = false;               // print semantics/builtins.def instead
+  bool list_builtins = false;               // print the builtin tables instead (text, json or markdown)
 };
+
+// `tcc explain --list-builtins`: the builtin tables (list_builtins.cpp).
+int ListBuiltins(const ExplainOptions& opts);
 
 struct LintOptions {
   std::vector<std::string> files;

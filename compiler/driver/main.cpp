@@ -59,9 +59,10 @@ int main(int argc, char** argv) {
 
   auto* explain = app.add_subcommand("explain", "list every graph and graph break, with reasons and hints");
   explain->add_option("file", explain_opts.file, "the .ts file");
-  explain->add_flag("--list-builtins", explain_opts.list_builtins, "print the table of tensor builtins and exit");
-  explain->add_option("--format", explain_opts.format, "text, json or html (one self-contained page)")
-      ->check(CLI::IsMember({"text", "json", "html"}));
+  explain->add_flag("--list-builtins", explain_opts.list_builtins, "print the builtin tables (tensor, Python, dtypes, nn) and exit; --format text, json or markdown");
+  explain->add_option("--format", explain_opts.format,
+                      "text, json or html (one self-contained page); markdown with --list-builtins")
+      ->check(CLI::IsMember({"text", "json", "html", "markdown"}));
   explain->add_option("-o,--output", explain_opts.output, "html: the file to write (default: <stem>.html)");
   explain->add_option("--code", explain_opts.code, "print the long explanation of a code (TS4003) or kind and exit");
   explain->add_option("--profile", explain_opts.profile,

@@ -121,9 +121,17 @@ ValuePtr Tracer::Creation(const std::string& name, CallArgs& args) {
     return r;
   }
   if (name == "arange") {
+    // arange(end) or arange(start, end, step=1), each also by keyword.
+    std::vector<ValuePtr> given;
+    if (args.pos.size() == 1 && !args.Kw("end") && !args.Kw("start")) {
+      given = {args.pos[0]};
+    } else if (ValuePtr end = args.Arg(1, "end")) {
+      ValuePtr start = args.Arg(0, "start"), step = args.Arg(2, "step");
+      given = {start ? start : MakeInt(0), end, step ? step : MakeInt(1)};
+    }
     std::vector<double> b;
     bool any_float = false;
-    for (const auto& v : args.pos) {
+    for (const auto& v : given) {
       if (!v->is_number() || !v->known) {
         Break(BreakKind::Unsupported, where, "`arange` with bounds known only at run time");
         return MakeTensor({graph::DType::I64, {syms.Fresh()}});
@@ -131,7 +139,10 @@ ValuePtr Tracer::Creation(const std::string& name, CallArgs& args) {
       b.push_back(v->as_double());
       any_float |= v->kind == VK::Float;
     }
-    if (b.empty() || b.size() > 3) { Issue(DiagKind::TraceArgumentError, where, "`arange` takes 1 to 3 numbers"); return MakeUnknown(); }
+    if (b.empty() || args.pos.size() > 3) {
+      Issue(DiagKind::TraceArgumentError, where, "`arange` takes 1 to 3 numbers: (end) or (start, end, step=1)");
+      return MakeUnknown();
+    }
     double start = b.size() >= 2 ? b[0] : 0, stop = b.size() >= 2 ? b[1] : b[0], step = b.size() == 3 ? b[2] : 1;
     if (step == 0) { Issue(DiagKind::TraceTypeError, where, "`arange` step must not be zero"); return MakeUnknown(); }
     auto count = ToInt64(std::ceil((stop - start) / step));

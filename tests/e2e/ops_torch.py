@@ -22,6 +22,9 @@ import os
 import re
 
 import torch
+import torch.nn.functional as functional
+
+from ops_structured import CASES as STRUCTURED
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TABLE = os.path.join(HERE, "..", "..", "semantics", "builtins.def")
@@ -222,6 +225,23 @@ def main():
                       "y": ys, "rows": rows_out})
     for c in cases:
         c["y"] = c["y"].replace("float('inf')", 'float("inf")').replace("float('-inf')", 'float("-inf")').replace("float('nan')", 'float("nan")')
+    # The structured cases: every row must be one torch accepts (a row it
+    # rejects is a mistake in ops_structured.py, not a case to drop).
+    senv = dict(env, F=functional, arange=torch.arange, ones=torch.ones, int64=torch.int64, float32=torch.float32)
+    for sc in STRUCTURED:
+        x, y, z = (eval(sc[k], senv) for k in ("x", "y", "z"))
+        rows_out = []
+        for ts, th in sc["rows"]:
+            try:
+                r = eval(th, dict(senv, x=x, y=y, z=z))
+            except Exception as e:
+                raise SystemExit("%s: torch rejects %s: %s" % (sc["input"], th, e))
+            if not isinstance(r, torch.Tensor):
+                raise SystemExit("%s: %s is not a tensor" % (sc["input"], th))
+            rows_out.append({"expr": ts, "dtype": str(r.dtype).replace("torch.", ""),
+                             "shape": list(r.shape), "values": flat(r.tolist())})
+        cases.append({"input": sc["input"], "x": sc["x"], "y": sc["y"], "z": sc["z"], "graph": sc["graph"],
+                      "rows": rows_out})
     with open(os.path.join(HERE, "ops_expected.json"), "w") as f:
         json.dump({"generated_by": "tests/e2e/ops_torch.py with torch " + torch.__version__, "cases": cases}, f, indent=1)
     print("wrote %d cases, %d rows" % (len(cases), sum(len(c["rows"]) for c in cases)))

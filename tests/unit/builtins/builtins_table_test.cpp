@@ -76,3 +76,20 @@ TEST_CASE("the graph op column names ops the tracer emits for elementwise and re
     CHECK(graph::CategoryOf(*op) == want);
   }
 }
+
+TEST_CASE("every rule a row uses has a heading in the language reference") {
+  for (const auto& b : sem::kBuiltins) {
+    INFO(b.name << " (rule " << b.rule << ")");
+    CHECK(sem::FindRuleDoc(b.rule) != nullptr);
+  }
+}
+
+TEST_CASE("every Python builtin row is one name, registered by the interpreter") {
+  auto fns = InterpFunctions();
+  std::set<std::string> seen;
+  for (const auto& b : sem::kPyBuiltins) {
+    INFO(b.name);
+    CHECK(seen.insert(b.name).second);
+    CHECK(fns.count(b.name) == 1);
+  }
+}
