@@ -10,6 +10,7 @@
 // the tensors and run-time numbers the segment read, named by access paths
 // valid at its start; every value it assumed becomes a guard.
 #include <algorithm>
+#include <tuple>
 #include <unordered_map>
 
 #include <nlohmann/json.hpp>
@@ -174,8 +175,14 @@ struct PathMap {
   // reads it once, so that both paths hold the very same object is assumed.
   std::vector<std::pair<std::string, std::string>> aliases;
   std::unordered_map<const Value*, std::string> visited; // containers and objects: first path
+  // (path, kind, identity) of the functions and classes read ("def") and of
+  // the class of each instance reached ("class"): the kernel was traced
+  // through that code, so which definition it is, is assumed.
+  std::vector<std::tuple<std::string, std::string, std::string>> defs;
   size_t budget = 1 << 16;                               // values walked, at most
 };
+
+
 
 // Every value reachable from `path`, at any depth (cycles and shared parts are
 // walked once; the budget bounds huge structures).
@@ -199,12 +206,16 @@ void Walk(const std::string& path, const ValuePtr& v, PathMap& pm) {
         return;
       }
       if (v->kind == VK::Object) {
+        if (std::string id = DefinitionOf(*v); !id.empty()) pm.defs.emplace_back(path, "class", id);
         for (const auto& [k, x] : v->attrs) Walk(path + "." + k, x, pm);
       } else {
         for (size_t i = 0; i < v->items.size(); ++i) Walk(path + "[" + std::to_string(i) + "]", v->items[i], pm);
       }
       return;
     }
+    case VK::Function: case VK::Class: case VK::Wrapper:
+      if (std::string id = DefinitionOf(*v); !id.empty()) pm.defs.emplace_back(path, "def", id);
+      return;
     default: return;
   }
 }
@@ -578,6 +589,13 @@ void Tracer::SegClose(Frame& f) {
     g.path = p;
     g.kind = "same";
     g.same_as = first;
+    seg.guards.push_back(g);
+  }
+  for (const auto& [p, kind, id] : pm.defs) {
+    Guard g;
+    g.path = p;
+    g.kind = kind;
+    g.value_json = nlohmann::json(id).dump();
     seg.guards.push_back(g);
   }
   for (const auto& [p, v] : pm.scalars) {

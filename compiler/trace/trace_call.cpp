@@ -270,13 +270,26 @@ ValuePtr Tracer::Entry(const ValuePtr& callable, CallArgs& args) {
   std::vector<ValuePtr> arg_values{callable};
   arg_values.insert(arg_values.end(), args.pos.begin(), args.pos.end());
   for (const auto& kv : args.kw) arg_values.push_back(kv.second);
-  auto found = spec_by_key.find(key);
-  if (found != spec_by_key.end()) {
+  // A cached specialisation whose globals module scope has since rebound is
+  // traced again under a key that names the globals' new fingerprints.
+  std::string retraced_because;
+  for (int round = 0; round <= kMaxRetraces; ++round) {
+    auto found = spec_by_key.find(key);
+    if (found == spec_by_key.end()) break;
     const SpecReturn& cached = spec_returns[key];
-    ValueMap map;
-    for (size_t i = 0; i < cached.args.size() && i < arg_values.size(); ++i)
-      MatchValues(cached.args[i], arg_values[i], map);
-    return FreshCopy(cached.value, cached.made_since, map);
+    std::string why;
+    if (round == kMaxRetraces || !GlobalsChanged(cached, &why)) {
+      ValueMap map;
+      for (size_t i = 0; i < cached.args.size() && i < arg_values.size(); ++i)
+        MatchValues(cached.args[i], arg_values[i], map);
+      return FreshCopy(cached.value, cached.made_since, map);
+    }
+    retraced_because = why;
+    key += "|";
+    for (const auto& g : cached.globals) {
+      auto it = g.module->globals->vars.find(g.name);
+      key += g.name + "=" + (it == g.module->globals->vars.end() ? "?" : GlobalFingerprint(*it->second)) + ";";
+    }
   }
 
   Specialisation sp;
@@ -300,7 +313,10 @@ ValuePtr Tracer::Entry(const ValuePtr& callable, CallArgs& args) {
   result.specs.push_back(sp);
   int index = static_cast<int>(result.specs.size()) - 1;
   spec_by_key[key] = index;
-  spec_returns[key] = SpecReturn{MakeUnknown(), arg_values, BornNow()};  // recursion guard
+  spec_returns[key] = SpecReturn{MakeUnknown(), arg_values, BornNow(), {}};  // recursion guard
+  if (!retraced_because.empty()) result.specs[index].signature += "  [traced again: " + retraced_because + "]";
+  std::vector<GlobalRead>* saved_reading = reading_globals;
+  reading_globals = &spec_returns[key].globals;
 
   int saved_spec = spec;
   size_t saved_region = region_begin;
@@ -315,6 +331,7 @@ ValuePtr Tracer::Entry(const ValuePtr& callable, CallArgs& args) {
   entry_tape_begin = tape.size();
   size_t notes_begin = uncompiled.size(), regions_begin = regions.size(), errors_begin = result.errors.size();
   ValuePtr ret = CallFunction(callable, nullptr, args, true);
+  reading_globals = saved_reading;
   entering = false;
   if (exhausted) ret = MakeUnknown();
   exhausted = false;
@@ -329,6 +346,18 @@ ValuePtr Tracer::Entry(const ValuePtr& callable, CallArgs& args) {
   ValueMap own;  // the snapshot: what this call made, copied now
   cached.value = FreshCopy(ret, cached.made_since, own);
   return ret;
+}
+
+bool Tracer::GlobalsChanged(const SpecReturn& cached, std::string* why) const {
+  for (const auto& g : cached.globals) {
+    auto it = g.module->globals->vars.find(g.name);
+    std::string now = it == g.module->globals->vars.end() ? "nothing" : GlobalFingerprint(*it->second);
+    if (now != g.fingerprint) {
+      *why = "global `" + g.name + "` was " + g.fingerprint + ", now " + now;
+      return true;
+    }
+  }
+  return false;
 }
 
 ValuePtr Tracer::Construct(const ValuePtr& cls, CallArgs& args) {

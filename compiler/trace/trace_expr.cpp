@@ -143,6 +143,11 @@ ValuePtr Tracer::EvalName(const NameExpr& e) {
     auto it = m->globals->vars.find(e.name);
     if (it != m->globals->vars.end()) {
       if (f.def) NoteLocalRead(e.name, true);
+      if (reading_globals && f.def) {
+        bool seen = false;
+        for (const auto& g : *reading_globals) seen |= g.module == m && g.name == e.name;
+        if (!seen) reading_globals->push_back({m, e.name, GlobalFingerprint(*it->second)});
+      }
       return it->second;
     }
   }

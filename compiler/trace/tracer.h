@@ -345,12 +345,26 @@ class Tracer {
   // What a cached specialisation returned, for later calls with its signature:
   // a snapshot taken when the first call returned (module scope may mutate the
   // original), the first call's arguments, and the creation number at its start.
+  // The globals a specialisation read while it was traced, with what it
+  // assumed of each (GlobalFingerprint): a later call after module scope
+  // rebound one (a function redefined, another object, another number) is
+  // traced anew, as torch.compile recompiles when a guard on a global fails.
+  struct GlobalRead {
+    ModuleState* module;
+    std::string name;
+    std::string fingerprint;
+  };
   struct SpecReturn {
     ValuePtr value;
     std::vector<ValuePtr> args;       // callable, positional, keyword values
     int64_t made_since = 0;
+    std::vector<GlobalRead> globals;
   };
   std::map<std::string, SpecReturn> spec_returns;
+  std::vector<GlobalRead>* reading_globals = nullptr;  // the entry being traced records here
+  static constexpr int kMaxRetraces = 8;               // per call signature, as torch's cache_size_limit
+  // Whether a global that `cached` read now holds something else; `why` says which.
+  bool GlobalsChanged(const SpecReturn& cached, std::string* why) const;
   std::map<std::string, size_t> site_by_key, issue_by_key;
   std::set<std::string> nonstrict_warned;
   int kernel_counter = 0;

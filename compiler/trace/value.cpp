@@ -1,12 +1,15 @@
 // Implements abstract value construction, description and signatures.
 #include "trace/value.h"
 
+#include "semantics/identity.h"
+
 #include <cmath>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
 
 #include "trace/shape_rules.h"
+#include "trace/tracer.h"
 
 namespace tcc::trace {
 
@@ -178,6 +181,30 @@ std::string Describe(const Value& v) {
     case VK::Marker: return "decorator";
   }
   return "value";
+}
+
+// The identity (semantics/identity.h) of a user function or class value;
+// empty for builtins and exception classes the program does not define.
+std::string DefinitionOf(const Value& v) {
+  const Value* f = &v;
+  while (f->kind == VK::Wrapper && f->inner) f = f->inner.get();  // fullgraph(f) is f at run time
+  if (f->kind == VK::Function && f->fn && f->module)
+    return sem::DefIdentity(f->module->name, f->fn->name,
+                            f->fn->name_loc.valid() ? f->fn->name_loc.line : f->fn->range.begin.line);
+  if ((f->kind == VK::Class || f->kind == VK::Object) && f->cls && f->cls->def && f->cls->module) {
+    const ast::ClassDef& d = *f->cls->def;
+    return sem::DefIdentity(f->cls->module->name, d.name, d.name_loc.valid() ? d.name_loc.line : d.range.begin.line);
+  }
+  return "";
+}
+
+std::string GlobalFingerprint(const Value& v) {
+  if (v.kind == VK::Function || v.kind == VK::Class || v.kind == VK::Wrapper || v.kind == VK::Object) {
+    std::string id = DefinitionOf(v);
+    if (!id.empty()) return (v.kind == VK::Object ? "instance of " : "") + id;
+  }
+  std::map<int32_t, int> names;
+  return SignatureOf(v, names);
 }
 
 std::string SignatureOf(const Value& v, std::map<int32_t, int>& sym_names, bool display) {

@@ -59,12 +59,20 @@ Value Full(Interp&, Args& a) {
   return MakeTensor(rt::full(ShapeArgs(&s, 1, "full"), ToScalar(a.Need(1, "fill_value"), "fill_value"), OptDType(a)));
 }
 
+// torch's two forms: arange(end) and arange(start, end, step=1), each
+// argument also by keyword (arange(end=5), arange(start=2, end=8, step=3)).
 Value Arange(Interp&, Args& a) {
   a.Check(3, {"start", "end", "step", "dtype"});
-  if (a.npos == 0) ThrowError(DiagKind::RtArgumentError, "`arange()` needs at least an end value");
-  if (a.npos == 1) return MakeTensor(rt::arange(ToScalar(a.pos[0], "end"), OptDType(a)));
-  rt::Scalar step = a.npos >= 3 ? ToScalar(a.pos[2], "step") : rt::Scalar::from_int(1);
-  return MakeTensor(rt::arange(ToScalar(a.pos[0], "start"), ToScalar(a.pos[1], "end"), step, OptDType(a)));
+  const Value& end_kw = a.Get(-1, "end");
+  if (a.npos == 1 && end_kw.is_undef() && a.Get(-1, "start").is_undef())
+    return MakeTensor(rt::arange(ToScalar(a.pos[0], "end"), OptDType(a)));
+  const Value& start = a.Get(0, "start");
+  const Value& end = a.Get(1, "end");
+  const Value& step = a.Get(2, "step");
+  if (end.is_undef()) ThrowError(DiagKind::RtArgumentError, "`arange()` needs at least an end value");
+  return MakeTensor(rt::arange(start.is_undef() ? rt::Scalar::from_int(0) : ToScalar(start, "start"),
+                               ToScalar(end, "end"), step.is_undef() ? rt::Scalar::from_int(1) : ToScalar(step, "step"),
+                               OptDType(a)));
 }
 
 Value Linspace(Interp&, Args& a) {

@@ -124,6 +124,8 @@ struct FuncCode {
 struct ClassCode {
   std::string name;
   Range range;
+  const ModuleCode* module = nullptr;
+  uint32_t def_line = 0;  // as FuncCode::def_line: the line of the class name
   std::vector<XPtr> decorators, bases;
   struct Field { int32_t sym; XPtr default_expr; Loc loc; };
   std::vector<Field> fields;

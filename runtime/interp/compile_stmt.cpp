@@ -78,6 +78,8 @@ ClassCode* Compiler::Class(const ClassDef* d) {
   mod_.classes.push_back(std::move(cc));
   c->name = d->name;
   c->range = d->range;
+  c->module = &mod_;
+  c->def_line = d->name_loc.valid() ? d->name_loc.line : d->range.begin.line;
   for (auto& dec : d->decorators) c->decorators.push_back(Expr(dec.get()));
   for (auto& b : d->bases) c->bases.push_back(Expr(b.get()));
   // Methods are "Class.method" wherever the class is defined (as the tracer names them).

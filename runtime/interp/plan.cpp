@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "interp/objects.h"
+#include "semantics/identity.h"
 
 namespace tcc::interp {
 
@@ -173,6 +174,8 @@ std::optional<Plan> ParsePlan(const std::string& text, const ts_kernel_entry* ke
         else if (kind == "bool") { g.kind = PlanGuard::kBool; g.bool_value = jg.at("value").get<bool>(); }
         else if (kind == "str") { g.kind = PlanGuard::kStr; g.str_value = jg.at("value").get<std::string>(); }
         else if (kind == "none") { g.kind = PlanGuard::kNone; }
+        else if (kind == "def") { g.kind = PlanGuard::kDef; g.str_value = jg.at("value").get<std::string>(); }
+        else if (kind == "class") { g.kind = PlanGuard::kClass; g.str_value = jg.at("value").get<std::string>(); }
         else if (kind == "same") {
           g.kind = PlanGuard::kSame;
           if (!ParsePath(jg.at("as").get<std::string>(), &g.same_as, error)) return std::nullopt;
@@ -228,6 +231,16 @@ bool ResolveRoot(PlanPath& p, const FuncCode& f) {
   return true;
 }
 
+// The FuncCode or ClassCode a def/class guard names (semantics/identity.h).
+void ResolveDefinition(PlanGuard& g, const std::vector<ModuleCode*>& modules) {
+  for (const ModuleCode* m : modules) {
+    for (const auto& f : m->funcs)
+      if (sem::DefIdentity(m->name, f->name, f->def_line) == g.str_value) g.func_code = f.get();
+    for (const auto& c : m->classes)
+      if (sem::DefIdentity(m->name, c->name, c->def_line) == g.str_value) g.class_code = c.get();
+  }
+}
+
 }  // namespace
 
 bool AttachPlan(Plan& plan, std::vector<ModuleCode*> modules, std::string* error) {
@@ -261,6 +274,7 @@ bool AttachPlan(Plan& plan, std::vector<ModuleCode*> modules, std::string* error
     for (auto& g : s.guards) {
       ResolveRoot(g.path, *target);
       if (g.kind == PlanGuard::kSame) ResolveRoot(g.same_as, *target);
+      if (g.kind == PlanGuard::kDef || g.kind == PlanGuard::kClass) ResolveDefinition(g, modules);
     }
     for (auto& p : s.inputs) ResolveRoot(p, *target);
     for (auto& p : s.scalar_inputs) ResolveRoot(p, *target);

@@ -33,7 +33,9 @@ struct PlanPath {
 
 struct PlanGuard {
   PlanPath path;
-  enum Kind { kTensor, kInt, kFloat, kBool, kStr, kNone, kSame } kind = kTensor;
+  // kDef: the function or class defined by one statement (str_value: its
+  // semantics/identity.h identity); kClass: an instance of that class.
+  enum Kind { kTensor, kInt, kFloat, kBool, kStr, kNone, kSame, kDef, kClass } kind = kTensor;
   PlanPath same_as;           // kSame: must hold the very same tensor object as `path`
   rt::DType dtype = rt::DType::Float32;
   // Shape entries: a static size (sym < 0) or a symbol id (equal ids, equal sizes).
@@ -43,6 +45,10 @@ struct PlanGuard {
   double float_value = 0;
   bool bool_value = false;
   std::string str_value;
+  // kDef / kClass, resolved by AttachPlan from str_value (null: no such
+  // definition in the program, so the guard never holds).
+  const FuncCode* func_code = nullptr;
+  const ClassCode* class_code = nullptr;
 };
 
 struct PlanValue {

@@ -6,6 +6,7 @@
 // first one failed and why (run statistics and the TS3017 warning).
 #include "interp/interpreter.h"
 #include "interp/plan.h"
+#include "semantics/identity.h"
 #include "interp/stats.h"
 #include "interp/tensor_value.h"
 #include "tensor/abi.h"
@@ -77,6 +78,11 @@ bool GuardHolds(const PlanGuard& g, const Value& v, std::vector<int64_t>& syms) 
     case PlanGuard::kStr: return v.is(OType::Str) && v.as<StrObj>()->s == g.str_value;
     case PlanGuard::kNone: return v.is_none();
     case PlanGuard::kSame: return false;  // needs two paths: checked in TryPlan
+    case PlanGuard::kDef:
+      if (v.is(OType::Function)) return g.func_code && v.as<FunctionObj>()->code == g.func_code;
+      return v.is(OType::Class) && g.class_code && v.as<ClassObj>()->code == g.class_code;
+    case PlanGuard::kClass:
+      return v.is(OType::Instance) && g.class_code && v.as<InstanceObj>()->cls->code == g.class_code;
   }
   return false;
 }
@@ -258,11 +264,26 @@ std::string Expected(const PlanGuard& g) {
     case PlanGuard::kNone: return "None";
     case PlanGuard::kTensor: return "a tensor";
     case PlanGuard::kSame: return "the very object at `" + g.same_as.text + "`";
+    case PlanGuard::kDef: return "the definition " + g.str_value;
+    case PlanGuard::kClass: return "an instance of " + g.str_value;
   }
   return "?";
 }
 
-std::string Saw(const Value& v) { return v.is_undef() ? "nothing (no such name, attribute or item)" : DescribeValue(v); }
+std::string Saw(const Value& v) {
+  if (v.is_undef()) return "nothing (no such name, attribute or item)";
+  // Functions and classes by the definition they come from (semantics/identity.h).
+  auto def_of = [](const ClassCode* c) {
+    return c && c->module ? " " + sem::DefIdentity(c->module->name, c->name, c->def_line) : std::string();
+  };
+  if (v.is(OType::Function)) {
+    const FuncCode* f = v.as<FunctionObj>()->code;
+    return DescribeValue(v) + (f && f->module ? " " + sem::DefIdentity(f->module->name, f->name, f->def_line) : "");
+  }
+  if (v.is(OType::Class)) return DescribeValue(v) + def_of(v.as<ClassObj>()->code);
+  if (v.is(OType::Instance)) return DescribeValue(v) + " of" + def_of(v.as<InstanceObj>()->cls->code);
+  return DescribeValue(v);
+}
 
 }  // namespace
 
