@@ -129,7 +129,7 @@ std::string PercentOne(const Value& raw, char type, const std::string& flags, in
       v = FromScalar(t.item());
     }
     if (!v.is_number())
-      TypeErr(std::string("%") + type + " format: " + (integer ? "an integer" : "a real number") + " is required, not " +
+      TypeErr(std::string("%") + type + " format: " + (integer && type != 'd' && type != 'i' && type != 'u' ? "an integer" : "a real number") + " is required, not " +
               TypeName(v));
     if (integer && v.is_float() && type != 'd' && type != 'i' && type != 'u')
       TypeErr(std::string("%") + type + " format: an integer is required, not float");
