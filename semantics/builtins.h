@@ -127,7 +127,7 @@ inline constexpr PyExceptionInfo kPyExceptions[] = {
     {"AssertionError", "Exception"},     {"AttributeError", "Exception"},
     {"NameError", "Exception"},          {"StopIteration", "Exception"},
     {"ImportError", "Exception"},        {"OSError", "Exception"},
-    {"FileNotFoundError", "OSError"},
+    {"FileNotFoundError", "OSError"},    {"OverflowError", "ArithmeticError"},
 };
 
 constexpr const PyExceptionInfo* FindPyException(std::string_view name) {

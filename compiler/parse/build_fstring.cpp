@@ -1,7 +1,8 @@
 // Implements string atoms: adjacent literals concatenate, and f-strings
 // (`f"loss {x:.3f} after {n} steps"`) become a concatenation of their literal
 // text and calls of the internal builtin `#format(value, spec, conversion)`
-// (Python's format(), with `!r`/`!s`; `#` keeps user code from shadowing it).
+// (Python's format(), with `!r`/`!s`; `#` keeps user code from shadowing it);
+// `{x=}` puts the text `x=` before the field, as Python 3.8+.
 // Each `{expression}` is parsed as a TensorScript expression at its own place
 // in the file, so its errors and its AST carry exact positions.
 #include "parse/build.h"
@@ -185,6 +186,15 @@ ExprPtr AstBuilder::BuildStrings(TSP::AtomContext* ctx) {
       if (k >= body.size() || body[k] != '}') {
         diags_.Report(DiagKind::SyntaxError, &file_, span(i, i + 1), "an f-string field `{` is never closed");
         break;
+      }
+      // `{x=}`, `{x = :.2f}`: the expression's text (spaces kept) before its
+      // value, which is repr() unless a conversion or a spec is given.
+      size_t last = expr.find_last_not_of(" \t");
+      if (last != std::string::npos && last > 0 && expr[last] == '=' &&
+          std::string("=!<>").find(expr[last - 1]) == std::string::npos) {
+        lit += expr;
+        expr.resize(last);
+        if (conv.empty() && spec.empty()) conv = "r";
       }
       decode(quote + lit + quote, tok);
       lit.clear();

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <set>
 
+#include "semantics/pymath.h"
 #include "trace/builtin_table.h"
 #include "trace/known_int.h"
 #include "trace/tracer.h"
@@ -21,6 +22,7 @@ const std::set<std::string>& PythonBuiltins() {
     std::set<std::string> r = {"#format", "#dict", "float32", "float64", "int64", "int32"};
     for (const auto& b : sem::kPyBuiltins) r.insert(b.name);
     for (const auto& e : sem::kPyExceptions) r.insert(e.name);  // exception classes (trace_try.cpp)
+    for (const auto& m : sem::kPyMath) r.insert(std::string("__math_") + m.name);  // stdlib/math.ts
     return r;
   }();
   return s;
@@ -115,6 +117,7 @@ bool Tracer::IsTensorMethod(const std::string& name) const { return TableMethods
 
 ValuePtr Tracer::CallBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args) {
   Range where = args.range;
+  if (ValuePtr r = PythonBuiltin(name, self, args)) return r;  // issue 11 (builtins_python.cpp)
   if (self && self->kind == VK::Tensor) {
     if (ValuePtr r = OpsBuiltin(name, self, args)) return r;  // issue 11 (builtins_ops.cpp)
     return TensorMethod(name, self, args);

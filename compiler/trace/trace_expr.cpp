@@ -297,6 +297,7 @@ graph::OpKind TensorBinOp(BinOp op, bool* ok) {
 
 ValuePtr Tracer::BinaryOp(BinOp op, const ValuePtr& a, const ValuePtr& b, Range where) {
   if (raise_pending) return MakeUnknown();
+  if (op == BinOp::Mod && a->kind == VK::Str) return MakeUnknownOf(VK::Str);  // `fmt % args`: at run time
   if (a->kind == VK::Tensor || b->kind == VK::Tensor) {
     bool ok;
     graph::OpKind k = TensorBinOp(op, &ok);

@@ -259,6 +259,11 @@ class Tracer {
   ValuePtr CallBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args);
   ValuePtr TensorMethod(const std::string& name, const ValuePtr& t, CallArgs& args);
   ValuePtr ListMethod(const std::string& name, const ValuePtr& l, CallArgs& args);
+  // map, filter, divmod, min/max key=/default=, sorted/list.sort key=, math, str.format
+  // (builtins_python.cpp); nullptr when the call is not one of them.
+  ValuePtr PythonBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args);
+  ValuePtr MathBuiltin(const std::string& name, CallArgs& args);
+  std::optional<std::vector<ValuePtr>> KnownKeys(const std::vector<ValuePtr>& items, const ValuePtr& key, Range where);
   // issue 11's builtins (builtins_ops.cpp); null: not one of them, take the generic path
   ValuePtr OpsBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args);
   ValuePtr Scan(const std::string& name, const ValuePtr& x, CallArgs& rest);  // cumsum, cumprod

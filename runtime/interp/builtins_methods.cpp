@@ -190,7 +190,10 @@ struct Entry { const char* name; BuiltinFn fn; };
 
 }  // namespace
 
+bool PythonContainerMethod(const Value& self, const std::string& name, BuiltinFn* fn, const char** fname);  // builtins_python.cpp
+
 bool ContainerMethod(const Value& self, int32_t sym, BuiltinFn* fn, const char** fname) {
+  if (PythonContainerMethod(self, SymName(sym), fn, fname)) return true;  // list.sort, str.format
   static const Entry list_methods[] = {{"append", Append}, {"extend", Extend}, {"insert", Insert}, {"pop", Pop},
                                        {"index", Index}, {"count", Count}, {"reverse", Reverse}};
   static const Entry dict_methods[] = {{"get", DictGet}, {"items", DictItems}, {"keys", DictKeys},

@@ -196,6 +196,14 @@ void Interp::ExecRaise(const SNode* s, Frame& f) {
   throw e;
 }
 
+// Raises builtin exception class `cls` (kPyExceptions) with `message`, for
+// errors no DiagKind names (OverflowError from the math module).
+[[noreturn]] void ThrowPythonException(const char* cls, const std::string& message) {
+  TsError e(DiagKind::RtUncaughtException, std::string(cls) + ": " + message);
+  e.exc = NewException(Classes().Find(cls), {MakeStr(message)});
+  throw e;
+}
+
 void Interp::ExecDel(const SNode* s, Frame& f) {
   for (const auto& tp : s->targets) {
     const XNode* t = tp.get();

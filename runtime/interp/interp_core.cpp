@@ -245,6 +245,7 @@ const BuiltinTable& Builtins() {
     RegisterExceptionBuiltins(t);
     RegisterGraphBuiltins(t);
     RegisterTensorBuiltins(t);
+    RegisterPythonBuiltins(t);  // builtins_python.cpp (after core: replaces min/max)
     return t;
   }();
   return table;

@@ -206,5 +206,6 @@ void RegisterCoreBuiltins(BuiltinTable& t);
 void RegisterExceptionBuiltins(BuiltinTable& t);
 void RegisterGraphBuiltins(BuiltinTable& t);
 void RegisterTensorBuiltins(BuiltinTable& t);
+void RegisterPythonBuiltins(BuiltinTable& t);  // map, filter, divmod, math (builtins_python.cpp)
 
 }  // namespace tcc::interp

@@ -141,8 +141,11 @@ bool Truthy(const Value& v) {
   }
 }
 
+Value PercentFormat(const Value& fmt, const Value& args);  // format_python.cpp
+
 Value BinaryOp(BinOp op, const Value& a, const Value& b) {
   if (a.is_number() && b.is_number()) return NumberOp(op, a, b);
+  if (op == BinOp::Mod && a.is(OType::Str)) return PercentFormat(a, b);  // format_python.cpp
   if (a.is(OType::Tensor) || b.is(OType::Tensor)) return TensorBinary(op, a, b);
   if (op == BinOp::Add) {
     if (a.is(OType::Str) && b.is(OType::Str)) return MakeStr(a.as<StrObj>()->s + b.as<StrObj>()->s);
