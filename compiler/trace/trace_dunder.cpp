@@ -29,8 +29,23 @@ bool SameClass(const ValuePtr& a, const ValuePtr& b) {
   return a->kind == VK::Object && b->kind == VK::Object && a->cls == b->cls;
 }
 
+// The Python type name of a value, as the interpreter's messages give it.
 std::string ClassName(const ValuePtr& v) {
-  if (v->kind == VK::Object && v->cls) return v->cls->name;
+  switch (v->kind) {
+    case VK::Object: return v->cls ? v->cls->name : "object";
+    case VK::Tensor: return "Tensor";
+    case VK::Int: return "int";
+    case VK::Float: return "float";
+    case VK::Bool: return "bool";
+    case VK::Str: return "str";
+    case VK::List: return "list";
+    case VK::Tuple: return "tuple";
+    case VK::Dict: return "dict";
+    case VK::None: return "NoneType";
+    case VK::Unknown: case VK::Ellipsis: case VK::Slice: case VK::DType: case VK::Function: case VK::Builtin:
+    case VK::BoundMethod: case VK::Class: case VK::Module: case VK::Wrapper: case VK::Marker:
+      break;
+  }
   return Describe(*v);
 }
 

@@ -70,10 +70,25 @@ ValuePtr Tracer::NextOf(const ValuePtr& it, Range where, bool* unknown) {
   return r;
 }
 
+// Python's older iteration protocol, v[0], v[1], ... until an IndexError:
+// traced as the indices below `len(v)` (a class with `__getitem__` and no
+// `__len__` is iterated by the interpreter).
+ValuePtr Tracer::SequenceItems(const ValuePtr& v, Range where) {
+  ValuePtr n = MemberOf(v, "__len__") ? ObjectLen(v, where) : nullptr;
+  if (!n || n->kind != VK::Int || !n->known || n->i > opts.max_unroll) {
+    MarkEager("iterating over `" + v->cls->name + "` by `__getitem__` until an IndexError", where);
+    return UnknownList();
+  }
+  std::vector<ValuePtr> items;
+  for (int64_t i = 0; i < n->i; ++i) items.push_back(ObjectGetItem(v, MakeInt(i), where));
+  return MakeSeq(VK::List, std::move(items));
+}
+
 ValuePtr Tracer::IterableOf(const ValuePtr& v, Range where) {
   ValuePtr it = v;
   if (v->kind == VK::Object) {
     ValuePtr m = MemberOf(v, "__iter__");
+    if (!m && MemberOf(v, "__getitem__")) return SequenceItems(v, where);
     if (!m) {
       Issue(DiagKind::TraceTypeError, where, "`" + v->cls->name + "` object is not iterable",
             "define `__iter__` on the class");

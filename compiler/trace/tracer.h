@@ -278,6 +278,7 @@ class Tracer {
   // (not known when they are not); any other value as it is.
   ValuePtr IterableOf(const ValuePtr& v, Range where);
   ValuePtr NextOf(const ValuePtr& it, Range where, bool* unknown);
+  ValuePtr SequenceItems(const ValuePtr& v, Range where);  // `__getitem__` with indices 0, 1, ...
   // The object-model builtins; null: not one of them (iterable arguments
   // of list(), sum(), ... are replaced by their items).
   ValuePtr ObjectBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args);

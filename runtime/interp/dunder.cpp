@@ -43,15 +43,19 @@ bool SameClass(const Value& a, const Value& b) {
 
 bool Identical(const Value& a, const Value& b) { return a.is_obj() && b.is_obj() && a.obj() == b.obj(); }
 
-const Value& StopIterationClass() {
+const Value& BuiltinClass(const char* name) {
   const BuiltinTable& t = Builtins();
-  return t.values[t.index.at("StopIteration")];
+  return t.values[t.index.at(name)];
 }
+const Value& StopIterationClass() { return BuiltinClass("StopIteration"); }
 
-bool IsStopIteration(const TsError& e) {
-  return e.exc.is(OType::Instance) &&
-         e.exc.as<InstanceObj>()->cls->IsSubclassOf(StopIterationClass().as<ClassObj>());
+// Whether error `e` is caught by `except <name>` (a builtin exception class).
+bool IsErrorOf(const TsError& e, const char* name) {
+  const ClassObj* cls = BuiltinClass(name).as<ClassObj>();
+  if (e.exc.is(OType::Instance)) return e.exc.as<InstanceObj>()->cls->IsSubclassOf(cls);
+  return BuiltinClass(PythonExceptionName(e.kind)).as<ClassObj>()->IsSubclassOf(cls);
 }
+bool IsStopIteration(const TsError& e) { return IsErrorOf(e, "StopIteration"); }
 
 }  // namespace
 
@@ -171,7 +175,7 @@ void InstanceDelItem(const Value& obj, const Value& idx) {
 
 bool InstanceContains(const Value& obj, const Value& item) {
   if (const Value* m = Dunder(obj, "__contains__")) return Truthy(CallMember(obj, *m, &item, 1));
-  if (!Dunder(obj, "__iter__"))
+  if (!Dunder(obj, "__iter__") && !Dunder(obj, "__getitem__"))
     TypeErr("argument of type `" + TypeName(obj) + "` is not iterable", "define `__contains__` or `__iter__` on the class");
   return !IterateObject(obj, [&](Value x) { return !ValuesEqual(x, item); });
 }
@@ -189,14 +193,34 @@ Value GetIterator(const Value& v) {
               "return `iter(...)` of a sequence, or an object with a `__next__` method (often `self`)");
     return it;
   }
-  if (v.is(OType::Instance))
-    TypeErr("`" + TypeName(v) + "` object is not iterable", "define `__iter__` on the class");
   Ref<SpecialObj> it(new SpecialObj(SpecialObj::Iterator));
+  if (v.is(OType::Instance)) {
+    // Python's older protocol: seq[0], seq[1], ... until an IndexError.
+    if (!Dunder(v, "__getitem__")) TypeErr("`" + TypeName(v) + "` object is not iterable", "define `__iter__` on the class");
+    it->seq = v;
+    return it.value();
+  }
   it->items = Materialize(v);
   return it.value();
 }
 
 bool NextItem(const Value& it, Value* out) {
+  if (IsSpecial(it, SpecialObj::Iterator) && !it.as<SpecialObj>()->seq.is_undef()) {
+    auto* s = it.as<SpecialObj>();
+    Interp* in = CurrentInterp();
+    const size_t unwound = in->unwound().size();
+    try {
+      *out = InstanceGetItem(s->seq, Value::Int(static_cast<int64_t>(s->pos)));
+      ++s->pos;
+      return true;
+    } catch (TsError& e) {
+      if (!IsErrorOf(e, "IndexError")) throw;
+      in->unwound().resize(unwound);
+      s->seq = Value();
+      s->pos = 0;
+      return false;
+    }
+  }
   if (IsSpecial(it, SpecialObj::Iterator)) {
     auto* s = it.as<SpecialObj>();
     if (s->pos >= s->items.size()) {

@@ -26,6 +26,7 @@ struct SpecialObj : Object {
   Value setter;              // Property: the setter (Undef: read-only)
   std::vector<Value> items;  // Iterator: what is left to visit, from `pos`
   size_t pos = 0;
+  Value seq;                 // Iterator over an instance with `__getitem__` only: seq[pos] until IndexError
 };
 
 bool IsSpecial(const Value& v, SpecialObj::Kind k);

@@ -159,7 +159,7 @@ setattr(p, "label", "plain")
 print(getattr(p, "label"), getattr(p, "missing", 0), hasattr(p, "label"), hasattr(p, "nope"))
 print(type(1) is int, type(1.5).__name__, type("s") is str, type([]) is list, type(p) is Plain, type(Plain) is type)
 q = type(v)(7, 8)
-print(q, isinstance(q, Vec), type(iter([1])).__name__, type(NotImplemented).__name__)
+print(q, isinstance(q, Vec))
 
 def attempt(f):
     try:
@@ -176,3 +176,37 @@ attempt(lambda: p[0])
 attempt(lambda: list(p))
 attempt(lambda: 1 in p)
 attempt(lambda: next([1]))
+
+# CHECK-STDOUT: Vec(11, 22, 33) Vec(2, 3, 4) Vec(3, 4, 5) Vec(2, 4, 6) Vec(3, 6, 9) Vec(-9, -18, -27) Vec(-1, -2, -3) Vec(1, 2, 3) Vec(3, 2, 1)
+# CHECK-STDOUT: 5.0 Vec(0, 1, 1) Vec(1, 0, 1) Other.__radd__ got Vec(1, 2, 3)
+# CHECK-STDOUT: True False False True False
+# CHECK-STDOUT: 3 1 3 [2, 3] True False [1, 2, 3] [10, 20, 30]
+# CHECK-STDOUT: Vec(100, 2, 3) True False empty
+# CHECK-STDOUT: Vec(110, 22, 33) Vec(100, 2, 3) False
+# CHECK-STDOUT: 11 True
+# CHECK-STDOUT: [$0.99, $2.5, $10.0] $0.99 $10.0 False True
+# CHECK-STDOUT: True False True True
+# CHECK-STDOUT: Tri 4 3 3 5 sides 6 sides 3
+# CHECK-STDOUT: AttributeError: cannot set the property `sides` of `Tri`: it has no setter
+# CHECK-STDOUT: 300.0
+# CHECK-STDOUT: ValueError: below absolute zero
+# CHECK-STDOUT: [1, 1, 2, 3, 5, 8, 13, 21] 12 8 True False
+# CHECK-STDOUT: 0 1
+# CHECK-STDOUT: 1 1
+# CHECK-STDOUT: 2 2
+# CHECK-STDOUT: 1 1 end
+# CHECK-STDOUT: StopIteration
+# CHECK-STDOUT: 1 1 2
+# CHECK-STDOUT: plain 0 True False
+# CHECK-STDOUT: True float True True True True
+# CHECK-STDOUT: Vec(7, 8) True
+# CHECK-STDOUT: TypeError: unsupported operand types for `+`: `Vec` and `str`
+# CHECK-STDOUT: TypeError: unsupported operand types for `+`: `Plain` and `int`
+# CHECK-STDOUT: TypeError: unsupported operand types for `-`: `int` and `Vec`
+# CHECK-STDOUT: TypeError: `<` is not supported between instances of `Plain` and `Plain`
+# CHECK-STDOUT: TypeError: bad operand type for unary `-`: `Plain`
+# CHECK-STDOUT: TypeError: object of type `Plain` has no len()
+# CHECK-STDOUT: TypeError: `Plain` object is not subscriptable
+# CHECK-STDOUT: TypeError: `Plain` object is not iterable
+# CHECK-STDOUT: TypeError: argument of type `Plain` is not iterable
+# CHECK-STDOUT: TypeError: `list` object is not an iterator
