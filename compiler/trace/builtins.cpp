@@ -117,6 +117,7 @@ bool Tracer::IsTensorMethod(const std::string& name) const { return TableMethods
 
 ValuePtr Tracer::CallBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args) {
   Range where = args.range;
+  if (ValuePtr r = ObjectBuiltin(name, self, args)) return r;  // trace_iter.cpp
   if (ValuePtr r = PythonBuiltin(name, self, args)) return r;  // issue 11 (builtins_python.cpp)
   if (self && self->kind == VK::Tensor) {
     if (ValuePtr r = OpsBuiltin(name, self, args)) return r;  // issue 11 (builtins_ops.cpp)
@@ -373,19 +374,6 @@ ValuePtr Tracer::CallBuiltin(const std::string& name, const ValuePtr& self, Call
       out.push_back(MakeSeq(VK::Tuple, t));
     }
     return MakeSeq(VK::List, out);
-  }
-  if (name == "isinstance") {
-    ValuePtr v = args.Arg(0, "x"), c = args.Arg(1, "cls");
-    if (v && c && c->kind == VK::Class && v->kind == VK::Object) return MakeBool(v->cls == c->cls);
-    if (v && c && c->kind == VK::Builtin) {
-      if (c->s == "int") return MakeBool(v->kind == VK::Int);
-      if (c->s == "float") return MakeBool(v->kind == VK::Float);
-      if (c->s == "bool") return MakeBool(v->kind == VK::Bool);
-      if (c->s == "str") return MakeBool(v->kind == VK::Str);
-      if (c->s == "list") return MakeBool(v->kind == VK::List);
-      if (c->s == "tuple") return MakeBool(v->kind == VK::Tuple);
-    }
-    return MakeUnknownOf(VK::Bool);
   }
   if (name == "sorted" || name == "reversed") {
     ValuePtr v = args.Arg(0, "x");

@@ -186,16 +186,22 @@ ValuePtr Tracer::GetAttr(const ValuePtr& base, const std::string& attr, Range wh
             bm->inner = m->second;
             return bm;
           }
+          if (ValuePtr d = BindMember(m->second, base, false, where)) return d;
           return m->second;
         }
       }
+      if (ValuePtr s = SpecialAttr(base, attr)) return s;
       Issue(DiagKind::TraceTypeError, where,
             "`" + (base->cls ? base->cls->name : std::string("?")) + "` object has no attribute `" + attr + "`");
       return MakeUnknown();
     }
     case VK::Class: {
       auto m = base->cls->members.find(attr);
-      if (m != base->cls->members.end()) return m->second;
+      if (m != base->cls->members.end()) {
+        if (ValuePtr d = BindMember(m->second, base, true, where)) return d;
+        return m->second;
+      }
+      if (ValuePtr s = SpecialAttr(base, attr)) return s;
       Issue(DiagKind::TraceTypeError, where, "class `" + base->cls->name + "` has no attribute `" + attr + "`");
       return MakeUnknown();
     }
@@ -238,6 +244,7 @@ ValuePtr Tracer::GetAttr(const ValuePtr& base, const std::string& attr, Range wh
       if (attr == "forward" || attr == "__call__") return base;
       return MakeUnknown();
     case VK::Builtin:
+      if (base->s == "#property" && attr == "setter") return MakeBuiltin("#property.setter", base);
       if (base->s == "#super") {
         for (const auto& cls : base->items) {
           auto m = cls->cls->members.find(attr);
@@ -298,6 +305,7 @@ graph::OpKind TensorBinOp(BinOp op, bool* ok) {
 ValuePtr Tracer::BinaryOp(BinOp op, const ValuePtr& a, const ValuePtr& b, Range where) {
   if (raise_pending) return MakeUnknown();
   if (op == BinOp::Mod && a->kind == VK::Str) return MakeUnknownOf(VK::Str);  // `fmt % args`: at run time
+  if (a->kind == VK::Object || b->kind == VK::Object) return ObjectBinary(op, a, b, where);  // trace_dunder.cpp
   if (a->kind == VK::Tensor || b->kind == VK::Tensor) {
     bool ok;
     graph::OpKind k = TensorBinOp(op, &ok);
@@ -391,6 +399,7 @@ ValuePtr Tracer::BinaryOp(BinOp op, const ValuePtr& a, const ValuePtr& b, Range 
 ValuePtr Tracer::EvalUnary(const UnaryExpr& e) {
   ValuePtr v = Eval(*e.operand);
   Range where = R(e);
+  if (v->kind == VK::Object) return ObjectUnary(e.op, v, where);  // trace_dunder.cpp
   switch (e.op) {
     case UnaryOp::Pos: return v;
     case UnaryOp::Neg:
@@ -424,6 +433,8 @@ ValuePtr Tracer::EvalUnary(const UnaryExpr& e) {
 
 ValuePtr Tracer::CompareOp(CmpOp op, const ValuePtr& a, const ValuePtr& b, Range where) {
   if (raise_pending) return MakeUnknown();
+  if (a->kind == VK::Object || b->kind == VK::Object || (a->kind == b->kind && (a->kind == VK::Class || a->kind == VK::Builtin)))
+    if (ValuePtr r = ObjectCompare(op, a, b, where)) return r;  // trace_dunder.cpp
   if (op == CmpOp::Is || op == CmpOp::IsNot) {
     std::optional<bool> same;
     if (a == b) same = true;
@@ -516,6 +527,8 @@ ValuePtr Tracer::EvalCompare(const CompareExpr& e) {
 
 std::optional<bool> Tracer::Condition(const ValuePtr& v, const Expr& where, const char* construct) {
   if (raise_pending) return false;  // unwinding: no branch runs
+  if (v->kind == VK::Object)
+    if (ValuePtr t = ObjectTruth(v, where.range)) return Condition(t, where, construct);  // __bool__, __len__
   if (auto t = KnownTruth(*v)) return t;
   if (v->kind == VK::Tensor) {
     if (Traced())

@@ -14,6 +14,7 @@ std::optional<int64_t> KnownIntOf(const ValuePtr& v) {
 }  // namespace
 
 ValuePtr Tracer::IndexValue(const ValuePtr& base, const Expr& index_expr, Range where) {
+  if (base->kind == VK::Object) return ObjectGetItem(base, Eval(index_expr), where);  // trace_dunder.cpp
   if (base->kind == VK::Tensor) {
     std::vector<const Expr*> parts;
     if (auto* t = dyn_cast<TupleExpr>(&index_expr)) {

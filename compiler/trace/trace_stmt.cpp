@@ -73,6 +73,7 @@ void Tracer::Assign(const Expr& target, const ValuePtr& v) {
   switch (target.kind) {
     case ExprKind::NameExpr: BindName(cast<NameExpr>(&target)->name, v); return;
     case ExprKind::TupleExpr: case ExprKind::ListExpr: {
+      if (v->kind == VK::Object) return Assign(target, IterableOf(v, target.range));  // __iter__
       const auto& elts = target.kind == ExprKind::TupleExpr ? cast<TupleExpr>(&target)->elts
                                                           : cast<ListExpr>(&target)->elts;
       std::vector<ValuePtr> parts;
@@ -140,7 +141,7 @@ void Tracer::Assign(const Expr& target, const ValuePtr& v) {
       const auto* a = cast<AttributeExpr>(&target);
       ValuePtr base = Eval(*a->value);
       MarkMutation(base, "setting the attribute `" + a->attr + "` of " + Describe(*base), target.range);
-      if (base->kind == VK::Object) base->attrs[a->attr] = v;
+      if (base->kind == VK::Object) StoreObjectAttr(base, a->attr, v, target.range);
       else if (base->kind == VK::Class) base->cls->members[a->attr] = v;
       else if (base->kind == VK::Module) base->module->globals->vars[a->attr] = v;
       else if (base->kind != VK::Unknown)
@@ -161,6 +162,7 @@ void Tracer::Assign(const Expr& target, const ValuePtr& v) {
         return;
       }
       ValuePtr idx = Eval(*s->index);
+      if (base->kind == VK::Object) return ObjectSetItem(base, idx, v, target.range);  // __setitem__
       MarkMutation(base, "an item store into " + Describe(*base), target.range);
       if (base->kind == VK::List && idx->kind == VK::Int && idx->known) {
         int64_t n = static_cast<int64_t>(base->items.size());
@@ -263,7 +265,7 @@ ValuePtr Tracer::EvalListComp(const ListCompExpr& e) {
       return;
     }
     const Comprehension& g = e.generators[i];
-    ValuePtr it = Eval(*g.iter);
+    ValuePtr it = IterableOf(Eval(*g.iter), g.iter->range);
     std::vector<ValuePtr> items;
     bool listed = LoopItems(*this, it, items, g.iter->range);
     if (listed && static_cast<int>(items.size()) > opts.max_unroll) {
@@ -356,7 +358,7 @@ Flow Tracer::ExecStmtKind(const Stmt& s) {
         Assign(*a->target, cur);
         return Flow::Normal;
       }
-      Assign(*a->target, BinaryOp(a->op, cur, v, s.range));
+      Assign(*a->target, cur->kind == VK::Object ? ObjectAugmented(a->op, cur, v, s.range) : BinaryOp(a->op, cur, v, s.range));
       return Flow::Normal;
     }
     case StmtKind::AnnAssignStmt: {
@@ -380,7 +382,7 @@ Flow Tracer::ExecStmtKind(const Stmt& s) {
     }
     case StmtKind::ForStmt: {
       const auto* fs = cast<ForStmt>(&s);
-      ValuePtr it = Eval(*fs->iter);
+      ValuePtr it = IterableOf(Eval(*fs->iter), fs->iter->range);  // objects: their items (trace_iter.cpp)
       std::vector<ValuePtr> items;
       bool known = LoopItems(*this, it, items, fs->iter->range);
       if (known && static_cast<int>(items.size()) > opts.max_unroll) {
@@ -543,7 +545,8 @@ void Tracer::ExecClassDef(const ClassDef& d) {
       fn->defined_in_function = f.def != nullptr;
       if (f.def) fn->closure = f.locals;
       ValuePtr v = fn;
-      for (size_t i = fd->decorators.size(); i-- > 0;) v = ApplyDecorator(Eval(*fd->decorators[i]), v, *fd->decorators[i]);
+      for (size_t i = fd->decorators.size(); i-- > 0;)
+        v = ApplyDecorator(EvalInClassBody(*fd->decorators[i], *info), v, *fd->decorators[i]);
       info->members[fd->name] = v;
     } else if (auto* aa = dyn_cast<AnnAssignStmt>(st.get())) {
       if (auto* n = dyn_cast<NameExpr>(aa->target.get())) {
@@ -551,7 +554,7 @@ void Tracer::ExecClassDef(const ClassDef& d) {
         if (aa->value) info->members[n->name] = Eval(*aa->value);
       }
     } else if (auto* as = dyn_cast<AssignStmt>(st.get())) {
-      ValuePtr v = Eval(*as->value);
+      ValuePtr v = EvalInClassBody(*as->value, *info);
       for (const auto& t : as->targets)
         if (auto* n = dyn_cast<NameExpr>(t.get())) info->members[n->name] = v;
     }

@@ -255,6 +255,38 @@ class Tracer {
   bool BindParams(const ast::FunctionDef& def, const ValuePtr& self, CallArgs& args, Env& env,
                   const SourceFile* file);
 
+  // ---- the object model of user classes (trace_dunder.cpp, trace_iter.cpp)
+  ValuePtr MemberOf(const ValuePtr& obj, const std::string& name);  // a class member of an object, or null
+  ValuePtr ClassValueOf(const ValuePtr& obj);
+  ValuePtr CallMember(const ValuePtr& self, const ValuePtr& m, std::vector<ValuePtr> args, Range where);
+  // A property / staticmethod / classmethod member read through `self` (null: not one).
+  ValuePtr BindMember(const ValuePtr& m, const ValuePtr& self, bool on_class, Range where);
+  ValuePtr SpecialAttr(const ValuePtr& base, const std::string& attr);  // __class__, __name__; null: neither
+  // `obj.attr = v` on an object: through a property's setter when it has one.
+  bool StoreObjectAttr(const ValuePtr& obj, const std::string& attr, const ValuePtr& v, Range where);
+  ValuePtr TryDunder(const ValuePtr& self, const char* name, const ValuePtr& arg, Range where);
+  ValuePtr ObjectBinary(ast::BinOp op, const ValuePtr& a, const ValuePtr& b, Range where);
+  ValuePtr ObjectAugmented(ast::BinOp op, const ValuePtr& a, const ValuePtr& b, Range where);
+  ValuePtr ObjectUnary(ast::UnaryOp op, const ValuePtr& v, Range where);
+  // Comparisons of objects, classes and builtins; null: not one of them.
+  ValuePtr ObjectCompare(ast::CmpOp op, const ValuePtr& a, const ValuePtr& b, Range where);
+  ValuePtr ObjectTruth(const ValuePtr& v, Range where);  // `__bool__` / `__len__` != 0; null: neither
+  ValuePtr ObjectLen(const ValuePtr& v, Range where);
+  ValuePtr ObjectGetItem(const ValuePtr& obj, const ValuePtr& idx, Range where);
+  void ObjectSetItem(const ValuePtr& obj, const ValuePtr& idx, const ValuePtr& v, Range where);
+  // What a loop over `v` visits: an object's or iterator's items as a list
+  // (not known when they are not); any other value as it is.
+  ValuePtr IterableOf(const ValuePtr& v, Range where);
+  ValuePtr NextOf(const ValuePtr& it, Range where, bool* unknown);
+  ValuePtr SequenceItems(const ValuePtr& v, Range where);  // `__getitem__` with indices 0, 1, ...
+  // The object-model builtins; null: not one of them (iterable arguments
+  // of list(), sum(), ... are replaced by their items).
+  ValuePtr ObjectBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args);
+  ValuePtr IsInstance(const ValuePtr& v, const ValuePtr& cls);
+  // An expression of a class body: a name of a member defined before, or an
+  // attribute of one (`__rmul__ = __mul__`, `@x.setter`), reads the member.
+  ValuePtr EvalInClassBody(const ast::Expr& e, const ClassInfo& cls);
+
   // ---- builtins (builtins*.cpp)
   ValuePtr CallBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args);
   ValuePtr TensorMethod(const std::string& name, const ValuePtr& t, CallArgs& args);

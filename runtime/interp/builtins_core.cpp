@@ -8,6 +8,7 @@
 #include <cmath>
 #include <ostream>
 
+#include "interp/dunder.h"
 #include "interp/interpreter.h"
 #include "interp/tensor_value.h"
 
@@ -83,6 +84,7 @@ Value AbsFn(Interp&, Args& a) {
   a.Check(1, {});
   const Value& x = a.Need(0, "x");
   if (x.is(OType::Tensor)) return TensorUnaryBuiltin(a, rt::UnaryOp::Abs);
+  if (x.is(OType::Instance)) return InstanceAbs(x);
   if (x.is_float()) return Value::Float(std::fabs(x.as_float()));
   if (x.is_int() || x.is_bool()) {
     int64_t v = x.to_int();

@@ -1,7 +1,9 @@
 // Implements calls (functions, builtins, bound methods, classes), argument
 // binding, function and class definition, and attribute access.
+#include <algorithm>
 #include <iostream>
 
+#include "interp/dunder.h"
 #include "interp/interpreter.h"
 #include "interp/plan.h"
 #include "interp/tensor_value.h"
@@ -270,7 +272,10 @@ Value Interp::Instantiate(ClassObj* cls, const Value* pos, int32_t npos, const i
 
 Value Interp::DefineFunction(const FuncCode* code, Frame& f) {
   std::vector<Value> decorators;
-  for (auto& d : code->decorators) decorators.push_back(Eval(d.get(), f));
+  for (auto& d : code->decorators) {
+    Value in_body = ClassBodyLookup(*this, d.get());  // `@x.setter`
+    decorators.push_back(in_body.is_undef() ? Eval(d.get(), f) : std::move(in_body));
+  }
   Ref<FunctionObj> fn(new FunctionObj());
   fn->code = code;
   fn->module = Ref<ModuleObj>(f.module);
@@ -306,11 +311,16 @@ Value Interp::DefineClass(const ClassCode* code, Frame& f) {
     cls->fields.push_back({fd.sym, dv});
     if (!dv.is_undef()) cls->attrs.emplace_back(fd.sym, dv);
   }
+  ClassBodyScope body(cls.get());
   for (auto& a : code->attrs) {
-    Value v = a.method ? DefineFunction(a.method, f) : Eval(a.value.get(), f);
+    Value v = a.method ? DefineFunction(a.method, f) : ClassBodyLookup(*this, a.value.get());
+    if (v.is_undef() && !a.method) v = Eval(a.value.get(), f);
     if (v.is(OType::Function)) v.as<FunctionObj>()->owner = cls;  // a cycle; classes live as long as the program
-    cls->attrs.emplace_back(a.sym, std::move(v));
+    auto same = std::find_if(cls->attrs.begin(), cls->attrs.end(), [&](const auto& kv) { return kv.first == a.sym; });
+    if (same != cls->attrs.end()) same->second = std::move(v);  // defined again (`@x.setter`)
+    else cls->attrs.emplace_back(a.sym, std::move(v));
   }
+  NoteClassMembers(cls.get());
   Value v = cls.value();
   for (auto it = decorators.rbegin(); it != decorators.rend(); ++it) v = Call1(*it, v);
   return v;
@@ -325,13 +335,15 @@ Value Interp::GetAttr(const Value& obj, int32_t sym) {
         if (const Value* m = inst->cls->Lookup(sym)) {
           if (m->is(OType::Function) || (m->is(OType::Builtin) && m->as<BuiltinObj>()->method))
             return Value::Obj(new BoundMethodObj(obj, *m));
+          if (m->is(OType::Special)) return BindSpecialMember(*m, obj, false);
           return *m;
         }
-        ThrowError(DiagKind::RtAttributeError,
-                   "`" + inst->cls->name + "` object has no attribute `" + SymName(sym) + "`");
+        break;
       }
       case OType::Class: {
-        if (const Value* m = obj.as<ClassObj>()->Lookup(sym)) return *m;
+        if (const Value* m = obj.as<ClassObj>()->Lookup(sym))
+          return m->is(OType::Special) ? BindSpecialMember(*m, obj, true) : *m;
+        if (Value s = SpecialAttribute(obj, sym); !s.is_undef()) return s;
         ThrowError(DiagKind::RtAttributeError,
                    "class `" + obj.as<ClassObj>()->name + "` has no attribute `" + SymName(sym) + "`");
       }
@@ -379,11 +391,15 @@ Value Interp::GetAttr(const Value& obj, int32_t sym) {
         break;
     }
   }
+  if (Value s = SpecialAttribute(obj, sym); !s.is_undef()) return s;
   ThrowError(DiagKind::RtAttributeError, "`" + TypeName(obj) + "` object has no attribute `" + SymName(sym) + "`");
 }
 
 void Interp::SetAttr(const Value& obj, int32_t sym, Value v) {
-  if (obj.is(OType::Instance)) { obj.as<InstanceObj>()->Set(sym, std::move(v)); return; }
+  if (obj.is(OType::Instance)) {
+    if (!SetThroughProperty(obj, sym, v)) obj.as<InstanceObj>()->Set(sym, std::move(v));
+    return;
+  }
   if (obj.is(OType::Class)) {
     auto* c = obj.as<ClassObj>();
     for (auto& [k, val] : c->attrs) if (k == sym) { val = std::move(v); return; }

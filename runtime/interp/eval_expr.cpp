@@ -1,4 +1,5 @@
 // Implements expression evaluation over compiled XNodes.
+#include "interp/dunder.h"
 #include "interp/interpreter.h"
 #include "interp/tensor_value.h"
 
@@ -235,6 +236,7 @@ Value Interp::EvalCall(const XNode* n, Frame& f) {
       if (Value* own = inst->Find(sym)) return Call(*own, buf.v + 1, npos, kwn, kwv, nkw);
       if (const Value* m = inst->cls->Lookup(sym)) {
         if (m->is(OType::Function)) return CallFunction(m->as<FunctionObj>(), &self, buf.v + 1, npos, kwn, kwv, nkw);
+        if (m->is(OType::Special)) return Call(BindSpecialMember(*m, self, false), buf.v + 1, npos, kwn, kwv, nkw);
         return Call(*m, buf.v + 1, npos, kwn, kwv, nkw);
       }
     }

@@ -1,6 +1,7 @@
 // Implements Python exceptions in the interpreter: the builtin exception
 // classes (semantics/builtins.h kPyExceptions), the mapping of run-time error
 // kinds to them, and the `try`, `raise` and `del` statements.
+#include "interp/dunder.h"
 #include "interp/interpreter.h"
 #include "interp/tensor_value.h"
 #include "semantics/builtins.h"
@@ -245,6 +246,7 @@ void Interp::ExecDel(const SNode* s, Frame& f) {
 }
 
 void DelItem(const Value& obj, const Value& index) {
+  if (obj.is(OType::Instance)) { InstanceDelItem(obj, index); return; }
   if (obj.is(OType::List)) {
     auto& items = obj.as<ListObj>()->items;
     if (!index.is_int() && !index.is_bool()) TypeErr("list indices must be integers, not `" + TypeName(index) + "`");

@@ -1,5 +1,6 @@
 // Implements statement execution: assignment and unpacking, control flow,
 // loops, `with`, imports and asserts.
+#include "interp/dunder.h"
 #include "interp/interpreter.h"
 #include "interp/tensor_value.h"
 
@@ -39,7 +40,8 @@ void Interp::Store(const XNode* t, Value v, Frame& f) {
       std::vector<Value> items;
       if (v.is(OType::Tuple)) items = v.as<TupleObj>()->items;
       else if (v.is(OType::List)) items = v.as<ListObj>()->items;
-      else if (v.is(OType::Tensor) || v.is(OType::Range) || v.is(OType::Dict) || v.is(OType::Str)) items = Materialize(v);
+      else if (v.is(OType::Tensor) || v.is(OType::Range) || v.is(OType::Dict) || v.is(OType::Str) || IsObjectIterable(v))
+        items = Materialize(v);
       else TypeErr("cannot unpack a value of type `" + TypeName(v) + "`");
       size_t want = t->kids.size();
       for (size_t i = 0; i < want; ++i) {
@@ -168,6 +170,8 @@ bool Interp::Iterate(const Value& it, const Range& where, Frame& f, const std::f
   } else if (it.is(OType::Dict) || it.is(OType::Str)) {
     std::vector<Value> items = Materialize(it);
     for (size_t i = 0; i < items.size() && go; ++i) go = body(items[i]);
+  } else if (IsObjectIterable(it)) {
+    go = IterateObject(it, body);
   } else {
     f.at = &where;
     TypeErr("a value of type `" + TypeName(it) + "` is not iterable");

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "interp/dunder.h"
 #include "interp/interpreter.h"
 #include "interp/tensor_value.h"
 #include "tensor/io.h"
@@ -182,6 +183,7 @@ void ReprInto(const Value& v, std::string& out, int depth) {
     case OType::Cell: out += "<cell>"; return;
     case OType::Native: out += "<" + v.as<NativeObj>()->name + ">"; return;
     case OType::Super: out += "<super>"; return;
+    case OType::Special: out += SpecialRepr(v); return;
     case OType::Range: {
       auto* r = v.as<RangeObj>();
       out += "range(" + std::to_string(r->start) + ", " + std::to_string(r->stop);

@@ -1,5 +1,6 @@
 // Implements the Interp infrastructure: symbols, the value stack, frames,
 // module registration and import, builtin arguments and the builtin table.
+#include "interp/dunder.h"
 #include "interp/interpreter.h"
 #include "interp/tensor_value.h"
 
@@ -88,6 +89,7 @@ std::string TypeName(const Value& v) {
     case OType::Native: return "decorator";
     case OType::Range: return "range";
     case OType::Super: return "super";
+    case OType::Special: return SpecialTypeName(v);
   }
   return "object";
 }
@@ -244,6 +246,7 @@ const BuiltinTable& Builtins() {
     RegisterCoreBuiltins(t);
     RegisterExceptionBuiltins(t);
     RegisterGraphBuiltins(t);
+    RegisterObjectBuiltins(t);
     RegisterTensorBuiltins(t);
     RegisterPythonBuiltins(t);  // builtins_python.cpp (after core: replaces min/max)
     return t;

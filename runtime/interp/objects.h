@@ -80,6 +80,7 @@ struct ClassObj : Object {
   std::vector<std::pair<int32_t, Value>> attrs;         // methods and class attributes
   bool pytree = false;
   bool exception = false;                               // BaseException or a subclass
+  bool properties = false;                              // it or a base has a `@property` (dunder.h)
   const Value* Lookup(int32_t sym) const;
   bool IsSubclassOf(const ClassObj* other) const;       // itself or a base of it               // walks the base chain
 };

@@ -4,6 +4,7 @@
 // handed to tensor_ops.cpp.
 #include <algorithm>
 
+#include "interp/dunder.h"
 #include "interp/interpreter.h"
 #include "interp/tensor_value.h"
 
@@ -57,11 +58,13 @@ int64_t Len(const Value& v) {
   if (v.is(OType::Dict)) return static_cast<int64_t>(v.as<DictObj>()->items.size());
   if (v.is(OType::Range)) return v.as<RangeObj>()->size();
   if (v.is(OType::Tensor)) return TensorLen(v);
+  if (v.is(OType::Instance)) return InstanceLen(v);
   TypeErr("a value of type `" + TypeName(v) + "` has no len()");
 }
 
 Value GetItem(const Value& obj, const Value& idx) {
   if (obj.is(OType::Tensor)) return TensorGetItem(obj, idx);
+  if (obj.is(OType::Instance)) return InstanceGetItem(obj, idx);
   if (obj.is(OType::List) || obj.is(OType::Tuple)) {
     const auto& items = obj.is(OType::List) ? obj.as<ListObj>()->items : obj.as<TupleObj>()->items;
     if (idx.is(OType::Slice)) {
@@ -96,6 +99,7 @@ Value GetItem(const Value& obj, const Value& idx) {
 
 void SetItem(const Value& obj, const Value& idx, const Value& v) {
   if (obj.is(OType::Tensor)) { TensorSetItem(obj, idx, v); return; }
+  if (obj.is(OType::Instance)) { InstanceSetItem(obj, idx, v); return; }
   if (obj.is(OType::List)) {
     auto& items = obj.as<ListObj>()->items;
     items[SeqIndex(idx, static_cast<int64_t>(items.size()), "list")] = v;
@@ -119,6 +123,8 @@ std::vector<Value> Materialize(const Value& v) {
     for (int64_t i = 0, n = r->size(); i < n; ++i) out.push_back(Value::Int(r->start + i * r->step));
   } else if (v.is(OType::Tensor)) {
     for (int64_t i = 0, n = TensorLen(v); i < n; ++i) out.push_back(TensorRow(v, i));
+  } else if (IsObjectIterable(v)) {
+    out = ObjectItems(v);
   } else {
     TypeErr("a value of type `" + TypeName(v) + "` is not iterable");
   }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "interp/dunder.h"
 #include "interp/interpreter.h"
 #include "interp/tensor_value.h"
 #include "semantics/pynum.h"
@@ -96,6 +97,7 @@ bool Identical(const Value& a, const Value& b) {
 }
 
 bool Contains(const Value& container, const Value& item) {
+  if (IsObjectIterable(container)) return InstanceContains(container, item);
   if (container.is(OType::List)) {
     for (auto& v : container.as<ListObj>()->items) if (ValuesEqual(v, item)) return true;
     return false;
@@ -131,6 +133,7 @@ bool Truthy(const Value& v) {
     case Tag::Obj: break;
   }
   switch (v.obj()->type) {
+    case OType::Instance: return InstanceTruthy(v);
     case OType::Str: return !v.as<StrObj>()->s.empty();
     case OType::List: return !v.as<ListObj>()->items.empty();
     case OType::Tuple: return !v.as<TupleObj>()->items.empty();
@@ -146,6 +149,7 @@ Value PercentFormat(const Value& fmt, const Value& args);  // format_python.cpp
 Value BinaryOp(BinOp op, const Value& a, const Value& b) {
   if (a.is_number() && b.is_number()) return NumberOp(op, a, b);
   if (op == BinOp::Mod && a.is(OType::Str)) return PercentFormat(a, b);  // format_python.cpp
+  if (a.is(OType::Instance) || b.is(OType::Instance)) return InstanceBinary(op, a, b);
   if (a.is(OType::Tensor) || b.is(OType::Tensor)) return TensorBinary(op, a, b);
   if (op == BinOp::Add) {
     if (a.is(OType::Str) && b.is(OType::Str)) return MakeStr(a.as<StrObj>()->s + b.as<StrObj>()->s);
@@ -176,6 +180,7 @@ Value BinaryOp(BinOp op, const Value& a, const Value& b) {
 
 Value UnaryOp(ast::UnaryOp op, const Value& a) {
   if (op == ast::UnaryOp::Not) return Value::Bool(!Truthy(a));
+  if (a.is(OType::Instance)) return InstanceUnary(op, a);
   if (a.is(OType::Tensor)) return TensorUnary(op, a);
   switch (op) {
     case ast::UnaryOp::Neg:
@@ -200,6 +205,7 @@ bool ValuesEqual(const Value& a, const Value& b) {
     if (a.is_float() || b.is_float()) return a.to_double() == b.to_double();
     return a.to_int() == b.to_int();
   }
+  if (a.is(OType::Instance) || b.is(OType::Instance)) return InstanceEquals(a, b);
   if (a.tag() != b.tag()) return false;
   if (!a.is_obj()) return true;  // None == None
   if (a.obj() == b.obj()) return true;
@@ -239,6 +245,7 @@ Value CompareOp(CmpOp op, const Value& a, const Value& b) {
     case CmpOp::NotIn: return Value::Bool(!Contains(b, a));
     default: break;
   }
+  if (a.is(OType::Instance) || b.is(OType::Instance)) return InstanceCompare(op, a, b);
   if (a.is(OType::Tensor) || b.is(OType::Tensor)) return TensorCompare(op, a, b);
   switch (op) {
     case CmpOp::Eq: return Value::Bool(ValuesEqual(a, b));

@@ -1,6 +1,7 @@
 // Implements the interpreter's operators on tensors: arithmetic and
 // comparisons with tensors or Python numbers (weak scalars), truthiness,
 // indexing and index assignment, len and row iteration.
+#include "interp/dunder.h"
 #include "interp/interpreter.h"
 #include "interp/tensor_value.h"
 
@@ -89,6 +90,7 @@ Value TensorBinary(ast::BinOp op, const Value& a, const Value& b) {
 }
 
 Value AugmentedOp(ast::BinOp op, const Value& a, const Value& b) {
+  if (a.is(OType::Instance)) return InstanceAugmented(op, a, b);
   if (a.is(OType::List) && op == ast::BinOp::Add && (b.is(OType::List) || b.is(OType::Tuple))) {
     // Python: `lst += seq` extends the list itself
     std::vector<Value> more = b.is(OType::List) ? b.as<ListObj>()->items : b.as<TupleObj>()->items;

@@ -17,7 +17,8 @@ enum class Tag : uint8_t { Undef, None, Bool, Int, Float, Obj };
 
 enum class OType : uint8_t {
   Str, List, Tuple, Dict, Function, Builtin, Class, Instance, BoundMethod,
-  Module, Tensor, Slice, Ellipsis, DType, Cell, Native, Range, Super
+  Module, Tensor, Slice, Ellipsis, DType, Cell, Native, Range, Super,
+  Special  // property, staticmethod, classmethod, iterator, NotImplemented (dunder.h)
 };
 
 struct Object {

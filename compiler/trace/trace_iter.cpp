@@ -1,0 +1,256 @@
+// Implements iteration over user objects in the tracer (`__iter__`, then
+// `__next__` until StopIteration; iter() and next()), and the object-model
+// builtins of semantics/python_builtins.def: property, staticmethod,
+// classmethod, getattr, setattr, hasattr, type (the interpreter's are
+// runtime/interp/builtins_object.cpp).
+#include "semantics/builtins.h"
+#include "trace/tracer.h"
+
+namespace tcc::trace {
+
+using namespace ast;
+
+namespace {
+
+bool IsIterator(const ValuePtr& v) { return v && v->kind == VK::Builtin && !v->self_value && v->s == "#iterator"; }
+
+ValuePtr UnknownList() {
+  auto l = MakeSeq(VK::List, {});
+  l->known = false;
+  return l;
+}
+
+bool IsStopIteration(const ValuePtr& exc) {
+  for (const ClassInfo* c = exc && exc->kind == VK::Object ? exc->cls.get() : nullptr; c;
+       c = c->bases.empty() ? nullptr : c->bases[0].get())
+    if (c->exception && c->name == "StopIteration") return true;
+  return false;
+}
+
+// The builtins that take an iterable first: an object argument is replaced by its items.
+bool ConsumesIterables(const std::string& name, size_t npos) {
+  if (name == "min" || name == "max") return npos == 1;
+  return name == "list" || name == "tuple" || name == "sum" || name == "sorted" || name == "enumerate" ||
+         name == "zip" || name == "any" || name == "all" || name == "reversed" || name == "dict";
+}
+
+}  // namespace
+
+// One `__next__` call: its value, or null when it raised StopIteration (the
+// raise is caught here, as a for-loop catches it). `*unknown`: whether it
+// raised is known only at run time.
+ValuePtr Tracer::NextOf(const ValuePtr& it, Range where, bool* unknown) {
+  *unknown = false;
+  if (IsIterator(it)) {
+    MarkMutation(it, "`next()` of an iterator", where);
+    if (!it->known) { *unknown = true; return MakeUnknown(); }
+    if (it->i >= static_cast<int64_t>(it->items.size())) return nullptr;
+    return it->items[it->i++];
+  }
+  ValuePtr m = MemberOf(it, "__next__");
+  if (!m) {
+    if (it->kind != VK::Unknown)
+      Issue(DiagKind::TraceTypeError, where, "`" + Describe(*it) + "` is not an iterator", "call `iter(x)` first");
+    *unknown = true;
+    return MakeUnknown();
+  }
+  const long uncertain = uncertain_raises;
+  ++try_depth;  // a StopIteration leaving `__next__` comes back here (raise_pending)
+  ValuePtr r = CallMember(it, m, {}, where);
+  --try_depth;
+  // A traced caller gets the raise as pending; an eager one (module scope) as
+  // an uncertain raise that left the frame with `raising` set.
+  ValuePtr exc = raise_pending ? raise_pending : (uncertain_raises > uncertain ? raising : nullptr);
+  if (exc && IsStopIteration(exc)) {
+    raise_pending = nullptr;
+    uncertain_raises = uncertain;
+    return nullptr;
+  }
+  if (exc || uncertain_raises > uncertain) *unknown = true;
+  return r;
+}
+
+// Python's older iteration protocol, v[0], v[1], ... until an IndexError:
+// traced as the indices below `len(v)` (a class with `__getitem__` and no
+// `__len__` is iterated by the interpreter).
+ValuePtr Tracer::SequenceItems(const ValuePtr& v, Range where) {
+  ValuePtr n = MemberOf(v, "__len__") ? ObjectLen(v, where) : nullptr;
+  if (!n || n->kind != VK::Int || !n->known || n->i > opts.max_unroll) {
+    MarkEager("iterating over `" + v->cls->name + "` by `__getitem__` until an IndexError", where);
+    return UnknownList();
+  }
+  std::vector<ValuePtr> items;
+  for (int64_t i = 0; i < n->i; ++i) items.push_back(ObjectGetItem(v, MakeInt(i), where));
+  return MakeSeq(VK::List, std::move(items));
+}
+
+ValuePtr Tracer::IterableOf(const ValuePtr& v, Range where) {
+  ValuePtr it = v;
+  if (v->kind == VK::Object) {
+    ValuePtr m = MemberOf(v, "__iter__");
+    if (!m && MemberOf(v, "__getitem__")) return SequenceItems(v, where);
+    if (!m) {
+      Issue(DiagKind::TraceTypeError, where, "`" + v->cls->name + "` object is not iterable",
+            "define `__iter__` on the class");
+      return UnknownList();
+    }
+    it = CallMember(v, m, {}, where);
+    if (it->kind == VK::Unknown || raise_pending) return UnknownList();
+    if (!IsIterator(it) && !MemberOf(it, "__next__")) {
+      Issue(DiagKind::TraceTypeError, where, "`__iter__` returned a non-iterator (" + Describe(*it) + ")",
+            "return `iter(...)` of a sequence, or an object with a `__next__` method (often `self`)");
+      return UnknownList();
+    }
+  } else if (!IsIterator(v)) {
+    return v;
+  }
+  std::vector<ValuePtr> items;
+  for (int n = 0; n <= opts.max_unroll; ++n) {
+    bool unknown = false;
+    ValuePtr x = NextOf(it, where, &unknown);
+    if (unknown) return UnknownList();
+    if (!x) return MakeSeq(VK::List, std::move(items));
+    items.push_back(x);
+  }
+  return UnknownList();  // longer than a loop unrolls
+}
+
+// isinstance(v, c) as the interpreter decides it (runtime/interp/builtins_core.cpp IsInstanceOf).
+ValuePtr Tracer::IsInstance(const ValuePtr& v, const ValuePtr& c) {
+  if (v->kind == VK::Unknown) return MakeUnknownOf(VK::Bool);
+  if (c->kind == VK::Tuple && c->known) {
+    bool unknown = false;
+    for (const auto& x : c->items) {
+      auto t = KnownTruth(*IsInstance(v, x));
+      if (t && *t) return MakeBool(true);
+      unknown |= !t;
+    }
+    return unknown ? MakeUnknownOf(VK::Bool) : MakeBool(false);
+  }
+  if (c->kind == VK::Class) {
+    if (v->kind != VK::Object) return MakeBool(false);
+    auto m = ExceptionMatches(v, c);  // the class or a subclass of it
+    return m ? MakeBool(*m) : MakeUnknownOf(VK::Bool);
+  }
+  if (c->kind == VK::Builtin && !c->self_value) {
+    const std::string& n = c->s;
+    if (n == "int") return MakeBool(v->kind == VK::Int || v->kind == VK::Bool);
+    if (n == "float") return MakeBool(v->kind == VK::Float);
+    if (n == "bool") return MakeBool(v->kind == VK::Bool);
+    if (n == "str") return MakeBool(v->kind == VK::Str);
+    if (n == "list") return MakeBool(v->kind == VK::List);
+    if (n == "tuple") return MakeBool(v->kind == VK::Tuple);
+    if (n == "dict") return MakeBool(v->kind == VK::Dict);
+    if (n == "Tensor" || n == "tensor") return MakeBool(v->kind == VK::Tensor);
+  }
+  return MakeUnknownOf(VK::Bool);
+}
+
+ValuePtr Tracer::ObjectBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args) {
+  Range where = args.range;
+  if (ConsumesIterables(name, args.pos.size()) && !self) {
+    for (auto& a : args.pos)
+      if (a->kind == VK::Object || IsIterator(a)) a = IterableOf(a, where);
+    return nullptr;  // the builtin itself, on the items
+  }
+  if (name == "len" && !self && args.pos.size() == 1 && args.pos[0]->kind == VK::Object)
+    return ObjectLen(args.pos[0], where);
+  if (name == "bool" && !self && args.pos.size() == 1 && args.pos[0]->kind == VK::Object) {
+    ValuePtr t = ObjectTruth(args.pos[0], where);
+    auto known = t ? KnownTruth(*t) : std::optional<bool>(true);
+    return known ? MakeBool(*known) : MakeUnknownOf(VK::Bool);
+  }
+  if (name == "abs" && !self && args.pos.size() == 1 && args.pos[0]->kind == VK::Object) {
+    if (ValuePtr m = MemberOf(args.pos[0], "__abs__")) return CallMember(args.pos[0], m, {}, where);
+    Issue(DiagKind::TraceTypeError, where, "bad operand type for `abs()`: `" + args.pos[0]->cls->name + "`",
+          "define `__abs__` on the class");
+    return MakeUnknown();
+  }
+  if (name == "property" || name == "staticmethod" || name == "classmethod") {
+    ValuePtr fn = args.Arg(0, "function");
+    if (!fn || args.pos.size() != 1) {
+      Issue(DiagKind::TraceArgumentError, where, "`" + name + "()` takes one function");
+      return MakeUnknown();
+    }
+    ValuePtr d = MakeBuiltin("#" + name);
+    d->inner = fn;
+    return d;
+  }
+  if (name == "#property.setter" && self) {  // `@x.setter`
+    ValuePtr d = MakeBuiltin("#property");
+    d->inner = self->inner;
+    if (ValuePtr fn = args.Arg(0, "fset")) d->items = {fn};
+    return d;
+  }
+  if (name == "iter" && !self && args.pos.size() == 1) {
+    const ValuePtr& x = args.pos[0];
+    if (x->kind == VK::Object) {
+      ValuePtr m = MemberOf(x, "__iter__");
+      if (m) return CallMember(x, m, {}, where);
+    }
+    if (IsIterator(x)) return x;
+    ValuePtr it = MakeBuiltin("#iterator");
+    if ((x->kind == VK::List || x->kind == VK::Tuple) && x->known) it->items = x->items;
+    else if (x->kind == VK::Dict && x->known) it->items = x->keys;
+    else it->known = false;
+    return it;
+  }
+  if (name == "next" && !self && !args.pos.empty()) {
+    bool unknown = false;
+    ValuePtr x = NextOf(args.pos[0], where, &unknown);
+    if (x) return x;
+    if (!unknown && args.pos.size() > 1) return args.pos[1];
+    // raises StopIteration at run time
+    MarkEager("`next()` of an exhausted iterator raises StopIteration", where);
+    ++uncertain_raises;
+    return MakeUnknown();
+  }
+  if ((name == "getattr" || name == "hasattr" || name == "setattr") && !self && args.pos.size() >= 2) {
+    const ValuePtr& obj = args.pos[0];
+    const ValuePtr& attr = args.pos[1];
+    if (attr->kind != VK::Str || !attr->known) {
+      MarkEager("`" + name + "()` of an attribute name known only at run time", where);
+      return MakeUnknown();
+    }
+    bool has = true;
+    if (obj->kind == VK::Object)
+      has = obj->attrs.count(attr->s) || (obj->cls && obj->cls->members.count(attr->s)) || SpecialAttr(obj, attr->s);
+    else if (obj->kind == VK::Class)
+      has = obj->cls->members.count(attr->s) || SpecialAttr(obj, attr->s);
+    else if (name != "getattr")
+      return MakeUnknownOf(VK::Bool);  // hasattr/setattr of other values: decided by the interpreter
+    if (name == "hasattr") return MakeBool(has);
+    if (name == "setattr") {
+      if (args.pos.size() != 3) return nullptr;
+      MarkMutation(obj, "`setattr()` on " + Describe(*obj), where);
+      if (obj->kind == VK::Object) StoreObjectAttr(obj, attr->s, args.pos[2], where);
+      else obj->cls->members[attr->s] = args.pos[2];
+      return MakeNone();
+    }
+    if (!has && args.pos.size() == 3) return args.pos[2];
+    return GetAttr(obj, attr->s, where);
+  }
+  if (name == "isinstance" && !self && args.pos.size() == 2) return IsInstance(args.pos[0], args.pos[1]);
+  if (name == "type" && !self && args.pos.size() == 1) {
+    const ValuePtr& x = args.pos[0];
+    switch (x->kind) {
+      case VK::Object: return ClassValueOf(x);
+      case VK::Class: return MakeBuiltin("type");
+      case VK::Tensor: return MakeBuiltin("Tensor");
+      case VK::Int: return MakeBuiltin("int");
+      case VK::Float: return MakeBuiltin("float");
+      case VK::Bool: return MakeBuiltin("bool");
+      case VK::Str: return MakeBuiltin("str");
+      case VK::List: return MakeBuiltin("list");
+      case VK::Tuple: return MakeBuiltin("tuple");
+      case VK::Dict: return MakeBuiltin("dict");
+      case VK::Unknown: case VK::None: case VK::Ellipsis: case VK::Slice: case VK::DType: case VK::Function:
+      case VK::Builtin: case VK::BoundMethod: case VK::Module: case VK::Wrapper: case VK::Marker:
+        MarkEager("`type()` of " + Describe(*x), where);
+        return MakeUnknown();
+    }
+  }
+  return nullptr;
+}
+
+}  // namespace tcc::trace

@@ -1,0 +1,112 @@
+// Implements the object-model builtins (rows of semantics/python_builtins.def):
+// property, staticmethod, classmethod, getattr, setattr, hasattr, type, iter,
+// next and the NotImplemented constant.
+#include "interp/dunder.h"
+#include "interp/interpreter.h"
+
+namespace tcc::interp {
+
+namespace {
+
+bool IsCallableValue(const Value& v) {
+  return v.is(OType::Function) || v.is(OType::Builtin) || v.is(OType::BoundMethod) || v.is(OType::Class) ||
+         v.is(OType::Native) || v.is(OType::Instance);
+}
+
+Value Wrap(Args& a, SpecialObj::Kind kind) {
+  a.Check(1, {});
+  const Value& fn = a.Need(0, "function");
+  if (!IsCallableValue(fn)) TypeErr(std::string("`") + a.fname + "()` needs a function, not `" + TypeName(fn) + "`");
+  Ref<SpecialObj> s(new SpecialObj(kind));
+  s->fn = fn;
+  return s.value();
+}
+Value PropertyFn(Interp&, Args& a) { return Wrap(a, SpecialObj::Property); }
+Value StaticMethodFn(Interp&, Args& a) { return Wrap(a, SpecialObj::StaticMethod); }
+Value ClassMethodFn(Interp&, Args& a) { return Wrap(a, SpecialObj::ClassMethod); }
+
+int32_t NameArg(const Args& a) {
+  const Value& n = a.Need(1, "name");
+  if (!n.is(OType::Str)) TypeErr(std::string("`") + a.fname + "()` attribute name must be a str, not `" + TypeName(n) + "`");
+  return Intern(n.as<StrObj>()->s);
+}
+
+// GetAttr of obj.sym; false (and no error) when it raises AttributeError.
+bool TryGetAttr(Interp& in, const Value& obj, int32_t sym, Value* out) {
+  const size_t unwound = in.unwound().size();
+  try {
+    *out = in.GetAttr(obj, sym);
+    return true;
+  } catch (TsError& e) {
+    if (e.kind != DiagKind::RtAttributeError) throw;
+    in.unwound().resize(unwound);
+    return false;
+  }
+}
+
+Value GetAttrFn(Interp& in, Args& a) {
+  a.Check(3, {});
+  const Value& obj = a.Need(0, "object");
+  int32_t sym = NameArg(a);
+  if (a.npos < 3) return in.GetAttr(obj, sym);
+  Value r;
+  return TryGetAttr(in, obj, sym, &r) ? r : a.pos[2];
+}
+
+Value HasAttrFn(Interp& in, Args& a) {
+  a.Check(2, {});
+  const Value& obj = a.Need(0, "object");
+  Value r;
+  return Value::Bool(TryGetAttr(in, obj, NameArg(a), &r));
+}
+
+Value SetAttrFn(Interp& in, Args& a) {
+  a.Check(3, {});
+  in.SetAttr(a.Need(0, "object"), NameArg(a), a.Need(2, "value"));
+  return Value::None();
+}
+
+// type(x): the class of an instance; for builtin values the builtin that
+// makes them (`int`, `str`, `list`, `Tensor`, ...); `type` for a class.
+Value TypeFn(Interp&, Args& a) {
+  a.Check(1, {});
+  const Value& x = a.Need(0, "object");
+  if (x.is(OType::Instance)) return x.as<InstanceObj>()->cls.value();
+  const BuiltinTable& t = Builtins();
+  const std::string name = x.is(OType::Class) ? "type" : TypeName(x);
+  auto it = t.index.find(name);
+  if (it == t.index.end())
+    TypeErr("`type()` of a `" + name + "` value is not supported in TensorScript",
+            "compare with `isinstance(x, C)`, or use `type()` on instances of classes");
+  return t.values[it->second];
+}
+
+Value IterFn(Interp&, Args& a) {
+  a.Check(1, {});
+  return GetIterator(a.Need(0, "object"));
+}
+
+Value NextFn(Interp&, Args& a) {
+  a.Check(2, {});
+  Value r;
+  if (NextItem(a.Need(0, "iterator"), &r)) return r;
+  if (a.npos == 2) return a.pos[1];
+  ThrowStopIteration();
+}
+
+}  // namespace
+
+void RegisterObjectBuiltins(BuiltinTable& t) {
+  t.AddFn("property", PropertyFn);
+  t.AddFn("staticmethod", StaticMethodFn);
+  t.AddFn("classmethod", ClassMethodFn);
+  t.AddFn("getattr", GetAttrFn);
+  t.AddFn("setattr", SetAttrFn);
+  t.AddFn("hasattr", HasAttrFn);
+  t.AddFn("type", TypeFn);
+  t.AddFn("iter", IterFn);
+  t.AddFn("next", NextFn);
+  t.Add("NotImplemented", NotImplementedValue());
+}
+
+}  // namespace tcc::interp
