@@ -183,6 +183,7 @@ int BuildProgram(const CommonOptions& common, const BuildOptions& opts, std::str
   co.opt_level = opts.opt_level;
   co.target_cpu = opts.target_cpu;
   co.remarks = opts.remarks;
+  co.loop_unroll = opts.loop_unroll;
   co.remarks_out = &std::cerr;
   std::string err;
   auto tm = codegen::CreateTargetMachine(co, &err);
