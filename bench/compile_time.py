@@ -75,10 +75,10 @@ def straight_line(n):
             "\n    return s\n\nprint(f(ones(16, 32), ones(32, 32) * 0.03))\n")
 
 
-def build(tcc, src, out, rounds):
+def build(tcc, src, out, rounds, flags=()):
     best = None
     for _ in range(rounds):
-        r = subprocess.run([tcc, "build", "--time-passes", "-o", out, src], capture_output=True, text=True,
+        r = subprocess.run([tcc, "build", "--time-passes", *flags, "-o", out, src], capture_output=True, text=True,
                            timeout=3600)
         if r.returncode != 0:
             return {"error": r.stderr.strip().splitlines()[-1] if r.stderr.strip() else "exit %d" % r.returncode}
@@ -100,6 +100,7 @@ def main():
     ap.add_argument("--rounds", type=int, default=1)
     ap.add_argument("--quick", action="store_true", help="fit up to 1000 steps, lines up to 1000")
     ap.add_argument("--only", default="", help="fit, lines or examples")
+    ap.add_argument("--flag", action="append", default=[], help="extra `tcc build` flag, e.g. --flag=--no-unroll")
     a = ap.parse_args()
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     tcc = os.path.abspath(a.tcc)
@@ -112,7 +113,7 @@ def main():
                 path = os.path.join(tmp, name.replace(" ", "_") + ".ts")
                 with open(path, "w", encoding="utf-8") as fh:
                     fh.write(text)
-            t = build(tcc, path, out, a.rounds)
+            t = build(tcc, path, out, a.rounds, a.flag)
             rows.append((group, name, t))
             print(f"  {name}: " + ("error: " + t["error"] if "error" in t else f"{t.get('total', 0):.0f} ms"),
                   file=sys.stderr)
@@ -128,6 +129,7 @@ def main():
             for p in sorted(glob.glob(os.path.join(root, "examples", "*.ts"))):
                 run("examples", os.path.basename(p), path=p)
 
+    print(f"`tcc build --time-passes {' '.join(a.flag)}`, load average {os.getloadavg()[0]:.1f}, ms\n")
     print("| program | kernels | " + " | ".join(PHASES) + " | ratio |")
     print("|---|---:|" + "---:|" * len(PHASES) + "---:|")
     prev = {}
