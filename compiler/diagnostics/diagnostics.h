@@ -62,6 +62,10 @@ class DiagnosticEngine {
   size_t error_count() const;
   bool has_errors() const { return error_count() > 0; }
   void clear() { diags_.clear(); }
+  // Drops the diagnostics after the first `n` (a trace that is undone).
+  void truncate(size_t n) {
+    if (n < diags_.size()) diags_.resize(n);
+  }
 
  private:
   std::vector<Diagnostic> diags_;

@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <sstream>
 
 #include <llvm/IR/LLVMContext.h>
@@ -48,6 +49,8 @@ namespace {
 namespace fs = std::filesystem;
 
 class PhaseTimer {
+  using Clock = std::chrono::steady_clock;
+
  public:
   explicit PhaseTimer(bool on) : on_(on), start_(Now()), last_(start_) {}
   void Mark(const char* phase) {
@@ -55,12 +58,19 @@ class PhaseTimer {
     if (on_) std::fprintf(stderr, "phase %-10s %8.3f ms\n", phase, Ms(last_, now));
     last_ = now;
   }
+  // A phase measured in pieces (the per-graph passes and lowering); `last_`
+  // moves on so the next Mark measures only what follows.
+  void Report(const char* phase, double ms) {
+    if (on_) std::fprintf(stderr, "phase %-10s %8.3f ms\n", phase, ms);
+    last_ = Now();
+  }
+  static double Since(Clock::time_point a) { return Ms(a, Now()); }
+  static Clock::time_point Start() { return Now(); }
   void Total() {
     if (on_) std::fprintf(stderr, "total            %8.3f ms\n", Ms(start_, Now()));
   }
 
  private:
-  using Clock = std::chrono::steady_clock;
   static Clock::time_point Now() { return Clock::now(); }
   static double Ms(Clock::time_point a, Clock::time_point b) {
     return std::chrono::duration<double, std::milli>(b - a).count();
@@ -173,6 +183,7 @@ int BuildProgram(const CommonOptions& common, const BuildOptions& opts, std::str
   co.opt_level = opts.opt_level;
   co.target_cpu = opts.target_cpu;
   co.remarks = opts.remarks;
+  co.loop_unroll = opts.loop_unroll;
   co.remarks_out = &std::cerr;
   std::string err;
   auto tm = codegen::CreateTargetMachine(co, &err);
@@ -189,6 +200,17 @@ int BuildProgram(const CommonOptions& common, const BuildOptions& opts, std::str
   po.dump_after = opts.dump_after;
   po.time_passes = opts.time_passes;
   po.log = opts.time_passes && opts.dump_after.empty() ? &std::cerr : &std::cout;
+  std::map<std::string, double> pass_ms;
+  if (opts.time_passes) {
+    po.time_passes = false;  // per graph, too many lines: the totals are printed below
+    po.pass_ms = &pass_ms;
+  }
+  double passes_total = 0, lower_total = 0, dedupe_total = 0;
+  std::map<std::string, std::string> kernel_code;  // identical kernels emitted once
+  std::map<std::string, std::string> first_with_graph;  // graph+plan text -> its first kernel ("" once registered)
+  std::vector<std::string> impls;
+  int deduped = 0;
+  int graphs = 0;
   std::vector<std::string> kernels;
   std::vector<trace::Segment> kept;
   std::ostringstream graph_text;
@@ -211,11 +233,16 @@ int BuildProgram(const CommonOptions& common, const BuildOptions& opts, std::str
     g.name = seg.kernel;
     auto problems = graph::VerifyGraph(g);
     passes::FusionPlan plan;
+    ++graphs;
+    auto t0 = PhaseTimer::Start();
     if (problems.empty()) {
       plan = passes::RunPipeline(g, po);
       problems = graph::VerifyGraph(g);
     }
+    passes_total += PhaseTimer::Since(t0);
+    t0 = PhaseTimer::Start();
     if (problems.empty()) problems = lower::LowerGraph(g, plan, *module, seg.kernel, lo);
+    lower_total += PhaseTimer::Since(t0);
     if (!problems.empty()) {
       if (auto* f = module->getFunction(seg.kernel)) f->setName(seg.kernel + ".failed");
       const SourceFile* file = g.file;
@@ -224,16 +251,49 @@ int BuildProgram(const CommonOptions& common, const BuildOptions& opts, std::str
                    "graph `" + seg.kernel + "` of `" + seg.function + "` runs eagerly: " + problems.front());
       continue;
     }
+    t0 = PhaseTimer::Start();
+    // The kernel's IR is the key (DedupeKernel), but printing it costs more
+    // than the graph: only kernels whose graph and plan match an earlier
+    // kernel's are compared by IR.
+    std::string impl = seg.kernel;
+    if (opts.dedupe) {
+      std::string name = g.name;
+      g.name = "k";
+      std::string text = graph::PrintGraph(g) + passes::PrintFusionPlan(g, plan);
+      g.name = name;
+      std::string pre;  // without the source lines ("  // line 12"), which are not code
+      for (size_t i = 0; i < text.size();) {
+        size_t eol = text.find('\n', i);
+        if (eol == std::string::npos) eol = text.size();
+        size_t c = text.find("  // ", i);
+        pre.append(text, i, (c != std::string::npos && c < eol ? c : eol) - i);
+        pre += '\n';
+        i = eol + 1;
+      }
+      auto [first, fresh] = first_with_graph.emplace(std::move(pre), seg.kernel);
+      if (!fresh) {
+        if (first->second != "") codegen::DedupeKernel(*module, first->second, kernel_code);  // registers it
+        first->second = "";
+        impl = codegen::DedupeKernel(*module, seg.kernel, kernel_code);
+      }
+    }
+    impls.push_back(impl);
+    if (impls.back() != seg.kernel) ++deduped;
+    dedupe_total += PhaseTimer::Since(t0);
     kernels.push_back(seg.kernel);
     kept.push_back(seg);
-    graph_text << graph::PrintGraph(g) << passes::PrintFusionPlan(g, plan) << "\n";
+    if (opts.emit == "graph") graph_text << graph::PrintGraph(g) << passes::PrintFusionPlan(g, plan) << "\n";
   }
   // Remove the kernels that failed (their partial IR) before optimising.
   for (auto it = module->begin(); it != module->end();) {
     llvm::Function& f = *it++;
     if (f.getName().ends_with(".failed")) f.eraseFromParent();
   }
-  timer.Mark("lower");
+  timer.Report("passes", passes_total);
+  for (const auto& [pass, ms] : pass_ms) std::fprintf(stderr, "  pass %-16s %8.3f ms  (%d graphs)\n", pass.c_str(), ms, graphs);
+  timer.Report("lower", lower_total);
+  timer.Report("dedupe", dedupe_total);
+  if (opts.time_passes) std::fprintf(stderr, "  %d of %zu kernels identical to an earlier one: emitted once\n", deduped, kernels.size());
   if (opts.emit == "graph") {
     RenderNonBreak(diags, common);
     std::cout << graph_text.str();
@@ -246,8 +306,10 @@ int BuildProgram(const CommonOptions& common, const BuildOptions& opts, std::str
   parts.ast_blob = ast_blob;
   parts.plan_json = trace::PlanToJson(plan_tr).dump();
   parts.kernel_names = kernels;
+  parts.kernel_impls = impls;
   parts.version = TCC_VERSION;
   codegen::EmitProgram(*module, parts);
+  timer.Mark("plan");
 
   codegen::PrepareModule(*module, *tm);
   std::string verify_msg;

@@ -42,6 +42,7 @@ struct KernelState {
   llvm::Value* err_flag = nullptr;       // i32 alloca: nonzero after a run-time error
   bool fma = false;                      // LowerOptions::fma
   std::vector<std::string> errors;
+  int nests = 0;                         // nest functions made so far (`name.nest<i>`)
 
   KernelState(const graph::Graph& g, const passes::FusionPlan& p, llvm::Module& m)
       : g(g), plan(p), m(m), c(m.getContext()) {}

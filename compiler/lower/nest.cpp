@@ -29,8 +29,7 @@ llvm::Function* NewNestFunction(KernelState& k) {
   auto* ptr = llvm::PointerType::get(k.c, 0);
   auto* i64 = llvm::Type::getInt64Ty(k.c);
   auto* ft = llvm::FunctionType::get(llvm::Type::getVoidTy(k.c), {ptr, i64, i64}, false);
-  int n = 0;
-  for (auto& f : k.m) n += f.getName().starts_with(k.name + ".nest");
+  int n = k.nests++;  // counted, not searched for: the module holds every kernel's functions
   auto* fn = llvm::Function::Create(ft, llvm::Function::InternalLinkage, k.name + ".nest" + std::to_string(n), k.m);
   fn->addFnAttr(llvm::Attribute::NoUnwind);
   fn->addParamAttr(0, llvm::Attribute::NoAlias);

@@ -34,6 +34,7 @@ class PassLogger {
   // Call right after a pass; `extra` is printed instead of the graph when given.
   void Done(const std::string& pass, bool changed, const std::string& extra = "") {
     double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0_).count();
+    if (o_.pass_ms) (*o_.pass_ms)[pass] += ms;
     if (o_.time_passes && o_.log) {
       char buf[128];
       std::snprintf(buf, sizeof buf, "  pass %-16s %8.3f ms  (%s)\n", pass.c_str(), ms, g_.name.c_str());
@@ -74,7 +75,7 @@ FusionPlan RunPipeline(graph::Graph& g, const PipelineOptions& opts) {
 
   log.Start();
   FusionPlan plan = PlanFusion(g);
-  log.Done("fuse", true, PrintFusionPlan(g, plan));
+  log.Done("fuse", true, log.WantDump("fuse") ? PrintFusionPlan(g, plan) : std::string());
   return plan;
 }
 

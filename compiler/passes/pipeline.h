@@ -8,6 +8,7 @@
 #pragma once
 
 #include <iosfwd>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,8 @@ struct PipelineOptions {
   std::vector<std::string> dump_after;  // pass names or "all"
   bool time_passes = false;
   std::ostream* log = nullptr;          // where dumps and timings go (required if either is on)
+  // When set, each pass adds its time (ms) here, by pass name (tcc build --time-passes).
+  std::map<std::string, double>* pass_ms = nullptr;
 };
 
 // The names accepted by --dump-after, in pipeline order.

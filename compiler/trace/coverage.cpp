@@ -72,6 +72,21 @@ RegionInfo BuildRegion(Tracer& t, const Specialisation& sp, const std::string& n
   }
   std::sort(r.lines.begin(), r.lines.end());
   r.graph = BuildRegionGraph(t, begin, end, r.name, &keep);
+  // The body of rolled loops: the trip counts of every loop around it multiply.
+  const Tracer::RolledRange* inner = nullptr;
+  int64_t times = 1;
+  for (const auto& l : t.rolled_ranges) {
+    if (l.begin > begin || l.end < end || l.begin == l.end) continue;
+    if (!inner || l.end - l.begin < inner->end - inner->begin) inner = &l;
+    times = times < 0 || l.trip < 0 ? -1 : times * l.trip;
+  }
+  if (inner) {
+    std::string at = (inner->file ? inner->file->display_name() : std::string("?"));
+    if (inner->file == sp.file) at = at.substr(at.find_last_of('/') + 1);
+    at += ":" + std::to_string(inner->loc.line);
+    r.runs = times < 0 ? "runs once per iteration (loop at " + at + ", trip count known at run time)"
+                       : "runs " + std::to_string(times) + (times == 1 ? " time" : " times") + " (loop at " + at + ")";
+  }
   return r;
 }
 }  // namespace

@@ -196,6 +196,7 @@ ValuePtr Tracer::InPlaceUpdate(const ValuePtr& cur, const ValuePtr& r, Range whe
     }
   }
   auto redirect = [&](const ValuePtr& from, const ValuePtr& to) {
+    ++heap_writes;  // containers and objects change: a rolled-loop probe cannot undo it
     Redirect red{from.get(), to, {}};
     for (Frame* fr : frames) {
       for (auto& wb : fr->stmt_writebacks) red.Slot(wb.value, 0);

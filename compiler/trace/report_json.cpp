@@ -70,6 +70,7 @@ nlohmann::json ExplainJson(const TraceResult& r, const std::string& file) {
                         {"ops", g.op_names},
                         {"lines", g.lines},
                         {"locations", g.locations}});
+      if (!g.runs.empty()) graphs.back()["runs"] = g.runs;
       if (g.loop_nests >= 0) {
         graphs.back()["loop_nests"] = g.loop_nests;
         graphs.back()["kernels"] = g.kernels_text;

@@ -113,7 +113,9 @@ void RenderExplainText(const TraceResult& r, const std::string& file, std::ostre
       }
       if (g.locations.size() > 24) lines << ", ...";
       os << "  " << st.green() << "graph " << gi + 1 << st.reset() << "  " << ops << std::string(w - ops.size(), ' ')
-         << "  " << names.str() << st.dim() << "  (lines " << lines.str() << ")" << st.reset() << '\n';
+         << "  " << names.str() << st.dim() << "  (lines " << lines.str() << ")" << st.reset();
+      if (!g.runs.empty()) os << "  " << st.bold() << g.runs << st.reset();
+      os << '\n';
       if (!g.kernels_text.empty())
         os << "  " << std::string(8 + std::to_string(gi + 1).size(), ' ') << st.dim() << "fused into " << g.kernels_text
            << st.reset() << '\n';

@@ -87,6 +87,8 @@ struct RegionInfo {
   // (the tracer does not depend on passes/): "2 loop nests: [matmul] ...".
   std::string kernels_text;
   int loop_nests = -1;                  // -1: not computed
+  // The body of a rolled loop: "runs 1000 times (loop at fit.ts:3)" (empty: runs once per pass).
+  std::string runs;
 };
 
 // One entry specialisation: a function entered from module scope with one
@@ -194,6 +196,7 @@ struct TraceOptions {
   bool lint = false;                // treat every entry as under error_on_graph_break(True)
   bool build_segments = true;       // form execution-plan segments
   int max_unroll = 4096;            // loop iterations unrolled before giving up
+  int roll_min = 16;                // a `for` of more iterations than this runs rolled when it can (loops.cpp)
   int max_inline_depth = 64;        // inlining depth before `unsupported` (recursion)
   long max_steps = 200000;          // statements traced per entry before giving up on it
   long max_ops = 50000;             // tensor ops traced per entry before giving up on it

@@ -221,7 +221,6 @@ Flow Tracer::ExecBothWays(const std::function<Flow()>& a, const std::function<Fl
   return Flow::Normal;
 }
 
-namespace {
 // The items a for-loop visits, when known at compile time.
 bool LoopItems(Tracer& t, const ValuePtr& it, std::vector<ValuePtr>& out, Range where) {
   if ((it->kind == VK::List || it->kind == VK::Tuple) && it->known) { out = it->items; return true; }
@@ -254,7 +253,6 @@ ValuePtr SomeItem(const ValuePtr& it) {
   }
   return MakeUnknown();
 }
-}  // namespace
 
 ValuePtr Tracer::EvalListComp(const ListCompExpr& e) {
   std::vector<ValuePtr> out;
@@ -380,60 +378,7 @@ Flow Tracer::ExecStmtKind(const Stmt& s) {
       if (t) return ExecBlock(*t ? i->body : i->orelse);
       return ExecBothWays([&] { return ExecBlock(i->body); }, [&] { return ExecBlock(i->orelse); });
     }
-    case StmtKind::ForStmt: {
-      const auto* fs = cast<ForStmt>(&s);
-      ValuePtr it = IterableOf(Eval(*fs->iter), fs->iter->range);  // objects: their items (trace_iter.cpp)
-      std::vector<ValuePtr> items;
-      bool known = LoopItems(*this, it, items, fs->iter->range);
-      if (known && static_cast<int>(items.size()) > opts.max_unroll) {
-        // A long loop over numbers runs rolled: the body traced once for any of them.
-        bool numbers = std::all_of(items.begin(), items.end(), [](const ValuePtr& x) { return x->kind == VK::Int; });
-        if (numbers && fs->orelse.empty() && RolledLoop(*fs, MakeUnknownOf(VK::Int),
-                                  "more iterations than the unroll limit of " + std::to_string(opts.max_unroll)))
-          return Flow::Normal;
-        if (Traced())
-          Break(BreakKind::Unsupported, fs->iter->range,
-                "loop of " + std::to_string(items.size()) + " iterations is too long to unroll (limit " +
-                    std::to_string(opts.max_unroll) + ")");
-        known = false;
-      }
-      if (!known && it->kind != VK::Tensor && fs->orelse.empty() && RolledLoop(*fs, SomeItem(it), "trip count known only at run time"))
-        return Flow::Normal;
-      if (!known) {
-        if (Traced() && it->kind == VK::Tensor)
-          Break(BreakKind::Unsupported, fs->iter->range,
-                "iterating over a tensor whose first dimension is known only at run time");
-        ValuePtr item = SomeItem(it);
-        // Module scope: while the values the loop carries change (a sequence
-        // that grows each step), trace the body again from the joined state
-        // (symbolic sizes), so the functions it calls are specialised for
-        // every iteration, not the first one only.
-        auto state = [&] {
-          std::map<std::string, ValuePtr> sorted(Cur().locals->vars.begin(), Cur().locals->vars.end());
-          std::map<int32_t, int> names;
-          std::string sig;
-          for (const auto& [k, v] : sorted) sig += k + ":" + SignatureOf(*v, names) + ";";
-          return sig;
-        };
-        Flow fl = Flow::Normal;
-        for (int round = 0; round < (Traced() ? 1 : 3); ++round) {
-          std::string before = state();
-          fl = ExecBothWays([&] { Assign(*fs->target, item); return ExecBlock(fs->body); },
-                            [&] { return Flow::Normal; });
-          if (state() == before) break;
-        }
-        if (fl != Flow::Return && !fs->orelse.empty())
-          ExecBothWays([&] { return ExecBlock(fs->orelse); }, [&] { return Flow::Normal; });
-        return fl == Flow::Return ? Flow::Return : Flow::Normal;
-      }
-      for (const auto& item : items) {
-        Assign(*fs->target, item);
-        Flow fl = ExecBlock(fs->body);
-        if (fl == Flow::Break) return Flow::Normal;
-        if (fl == Flow::Return || fl == Flow::Raise) return fl;
-      }
-      return ExecBlock(fs->orelse);
-    }
+    case StmtKind::ForStmt: return ExecFor(*cast<ForStmt>(&s));
     case StmtKind::WhileStmt: {
       const auto* w = cast<WhileStmt>(&s);
       for (int n = 0;; ++n) {

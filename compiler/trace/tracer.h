@@ -7,6 +7,7 @@
 
 #include <functional>
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <unordered_map>
@@ -214,9 +215,29 @@ class Tracer {
   // Runs `then_fn` and `else_fn` on copies of the locals and joins them
   // (a branch whose direction is unknown at compile time).
   Flow ExecBothWays(const std::function<Flow()>& a, const std::function<Flow()>& b);
+  // A `for` loop (loops.cpp): rolled when its iterations look alike, else unrolled.
+  Flow ExecFor(const ast::ForStmt& fs);
   // A `for` the interpreter runs whose body statements form segments of their
-  // own, `item` standing for every item (loops.cpp); false: not possible here.
-  bool RolledLoop(const ast::ForStmt& fs, const ValuePtr& item, const std::string& why);
+  // own, `item` standing for every item (loops.cpp). `trip`: the iteration
+  // count when known at compile time (-1: at run time). With `probe`, a body
+  // whose iterations differ (or that traces worse than unrolled would) is
+  // Roll::Differs and the caller restores its snapshot and unrolls.
+  enum class Roll { NotHere, Rolled, Differs };
+  Roll RolledLoop(const ast::ForStmt& fs, const ValuePtr& item, const std::string& why, int64_t trip, bool probe);
+  // Python-side writes into values made before `heap_watch_born` (lists,
+  // objects, in-place redirects): a probe that saw one cannot be undone.
+  long heap_writes = 0;
+  int64_t heap_watch_born = 0;
+  // Differs only by Python numbers that changed: the names to retry unknown.
+  std::vector<std::string> widen_names;
+  // Tape ranges of rolled loop bodies, for explain's "graph 2 runs 1000 times".
+  struct RolledRange {
+    size_t begin = 0, end = 0;
+    int64_t trip = -1;                 // -1: known at run time
+    const SourceFile* file = nullptr;
+    Loc loc;
+  };
+  std::vector<RolledRange> rolled_ranges;
 
   // ---- calls (trace_call.cpp)
   ValuePtr EvalCall(const ast::CallExpr& e);
@@ -441,6 +462,18 @@ class Tracer {
   bool Traced() const { return !frames.empty() && !frames.back()->eager; }
   ModuleState* CurModule() const { return frames.back()->module; }
 };
+
+// The items a for-loop (or comprehension) visits, when known at compile time
+// (trace_stmt.cpp), and an element standing for every item of a sequence not
+// known at compile time.
+bool LoopItems(Tracer& t, const ValuePtr& it, std::vector<ValuePtr>& out, Range where);
+ValuePtr SomeItem(const ValuePtr& it);
+
+// The tracer state a rolled-loop probe may change (loop_probe.cpp): taken
+// before tracing a body rolled, restored when it must be unrolled instead.
+struct ProbeState;
+std::shared_ptr<ProbeState> SaveProbeState(Tracer& t);
+void RestoreProbeState(Tracer& t, ProbeState& s);
 
 // Joins the values of one name from two branches.
 ValuePtr JoinForBranches(SymTable& syms, const ValuePtr& a, const ValuePtr& b);

@@ -6,6 +6,10 @@ scope, built with tcc and run with TCC_STATS; then the same program under
 module-scope constructor is module code, not an entry.
 
 Usage: check_stats.py --tcc build/tcc
+
+Then rolled loops (issue 12): the training loop `fit` with a known trip count
+(300) and with one read from argv() runs every step in kernels: 2 kernel ops
+groups per step, one launch per step, zero interpreted ops inside `fit`.
 """
 import argparse
 import json
@@ -29,6 +33,45 @@ box = Box(3)
 for i in range(3):
     print(f(ones(3), box))
 """
+
+
+ROLLED = """\
+def fit(w, x, y, steps):
+    for i in range(steps):
+        g = x.T @ (x @ w - y)
+        w = w - 0.01 * g
+    return w
+
+x = ones(16, 4) * 0.1
+y = ones(16, 1)
+print(fit(zeros(4, 1), x, y, 300))
+print(fit(zeros(4, 1), x, y, len(argv()) * 100))
+"""
+
+
+def check_rolled(tcc, tmp, expect):
+    src = os.path.join(tmp, "rolled.ts")
+    with open(src, "w", encoding="utf-8") as fh:
+        fh.write(ROLLED)
+    exe = os.path.join(tmp, "rolled")
+    b = subprocess.run([tcc, "build", src, "-o", exe], cwd=tmp, capture_output=True, text=True, timeout=300)
+    if b.returncode != 0:
+        expect("rolled build", b.stderr, "")
+        return
+    c, cr = stats([exe, "a", "b"], tmp, os.path.join(tmp, "rc.json"))
+    e, er = stats([tcc, "run", "--eager", src, "a", "b"], tmp, os.path.join(tmp, "re.json"))
+    expect("rolled: compiled output = eager output", cr.stdout, er.stdout)
+    entries = {x["signature"]: x for x in c["entries"]}
+    expect("rolled: entries", len(entries), 2)
+    for sig, steps in (("(w: float32[4, 1], x: float32[16, 4], y: float32[16, 1], steps: int=300)", 300),
+                       ("(w: float32[4, 1], x: float32[16, 4], y: float32[16, 1], steps: int=200)", 200)):
+        ent = entries.get(sig)
+        if ent is None:
+            expect("rolled: entry " + sig, sorted(entries), sig)
+            continue
+        expect(f"rolled {steps}: kernel_launches (one per step)", ent["kernel_launches"], steps)
+        expect(f"rolled {steps}: kernel_ops (6 per step)", ent["kernel_ops"], 6 * steps)
+        expect(f"rolled {steps}: interpreted_ops", ent["interpreted_ops"], 0)
 
 
 def stats(cmd, cwd, path):
@@ -85,10 +128,12 @@ def main():
         # Box(3): ones(n) * 2 in the constructor, then ones(3) three times.
         expect("compiled module_ops", c["module_ops"], 5)
         expect("eager module_ops", e["module_ops"], 5)
+        check_rolled(tcc, tmp, expect)
     if problems:
         print("FAIL\n  " + "\n  ".join(problems))
         return 1
-    print("ok   run statistics: 3 calls, 6 kernel launches, 12 kernel ops = 12 eager interpreted ops")
+    print("ok   run statistics: 3 calls, 6 kernel launches, 12 kernel ops = 12 eager interpreted ops; "
+          "rolled loops of 300 and argv() steps: one launch per step, 0 interpreted ops")
     return 0
 
 
