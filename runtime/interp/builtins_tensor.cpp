@@ -231,6 +231,7 @@ Value MinFn(Interp& in, Args& a) { return TensorMinMaxBuiltin(in, a, false); }
 
 const std::vector<std::pair<const char*, BuiltinFn>>& IndexFunctionTable();  // builtins_index.cpp
 const std::vector<std::pair<const char*, BuiltinFn>>& OpsFunctionTable();  // builtins_ops.cpp (issue 11)
+const std::vector<std::pair<const char*, BuiltinFn>>& SortFunctionTable();  // builtins_sort.cpp
 
 const std::vector<std::pair<const char*, BuiltinFn>>& TensorFunctionTable() {
   static const std::vector<std::pair<const char*, BuiltinFn>> base = {
@@ -254,6 +255,7 @@ const std::vector<std::pair<const char*, BuiltinFn>>& TensorFunctionTable() {
     auto t = base;
     t.insert(t.end(), OpsFunctionTable().begin(), OpsFunctionTable().end());
     t.insert(t.end(), IndexFunctionTable().begin(), IndexFunctionTable().end());
+    t.insert(t.end(), SortFunctionTable().begin(), SortFunctionTable().end());
     return t;
   }();
   return table;
