@@ -93,13 +93,13 @@ struct Builder {
   }
 };
 
-struct Operand {
+struct EinOperand {
   int value;
   std::vector<int> labels;
   std::vector<int64_t> sizes;
 };
 
-inline void PermuteTo(Builder& b, Operand& x, const std::vector<int>& order) {
+inline void PermuteTo(Builder& b, EinOperand& x, const std::vector<int>& order) {
   std::vector<int64_t> perm;
   std::vector<int64_t> sizes;
   bool identity = true;
@@ -114,12 +114,12 @@ inline void PermuteTo(Builder& b, Operand& x, const std::vector<int>& order) {
   x.sizes = sizes;
 }
 
-inline void ReshapeTo(Builder& b, Operand& x, const std::vector<int64_t>& shape) {
+inline void ReshapeTo(Builder& b, EinOperand& x, const std::vector<int64_t>& shape) {
   if (shape != x.sizes) x.value = b.Add({EinOpKind::Reshape, x.value, -1, shape});
   x.sizes = shape;
 }
 
-inline void SumOut(Builder& b, Operand& x, const std::vector<int>& drop) {
+inline void SumOut(Builder& b, EinOperand& x, const std::vector<int>& drop) {
   std::vector<int64_t> axes;
   std::vector<int> labels;
   std::vector<int64_t> sizes;
@@ -160,7 +160,7 @@ inline EinsumPlan PlanEinsum(std::string_view equation, const std::vector<std::v
     return plan;
   }
   // labels per dim, the ellipsis expanded right-aligned
-  std::vector<Operand> ops(shapes.size());
+  std::vector<EinOperand> ops(shapes.size());
   int max_ell = 0;
   std::vector<std::vector<int>> parsed(shapes.size());
   for (size_t i = 0; i < shapes.size(); ++i) {
@@ -260,16 +260,16 @@ inline EinsumPlan PlanEinsum(std::string_view equation, const std::vector<std::v
     for (size_t j = k + 1; j < ops.size(); ++j) need.insert(need.end(), ops[j].labels.begin(), ops[j].labels.end());
     return need;
   };
-  auto sum_unused = [&](Operand& x, const std::vector<int>& need, const Operand* other) {
+  auto sum_unused = [&](EinOperand& x, const std::vector<int>& need, const EinOperand* other) {
     std::vector<int> drop;
     for (int l : x.labels)
       if (!Has(need, l) && !(other && Has(other->labels, l))) drop.push_back(l);
     SumOut(b, x, drop);
   };
-  Operand cur = ops[0];
+  EinOperand cur = ops[0];
   sum_unused(cur, needed_after(0), ops.size() > 1 ? &ops[1] : nullptr);
   for (size_t k = 1; k < ops.size(); ++k) {
-    Operand rhs = ops[k];
+    EinOperand rhs = ops[k];
     std::vector<int> need = needed_after(k);
     sum_unused(rhs, need, &cur);
     std::vector<int> batch, aonly, contracted, bonly;
@@ -280,7 +280,7 @@ inline EinsumPlan PlanEinsum(std::string_view equation, const std::vector<std::v
     for (int l : rhs.labels)
       if (!Has(cur.labels, l)) bonly.push_back(l);
     // broadcast the shared labels to their size
-    auto expand = [&](Operand& x) {
+    auto expand = [&](EinOperand& x) {
       std::vector<int64_t> to = x.sizes;
       for (size_t d = 0; d < x.labels.size(); ++d)
         if (Has(batch, x.labels[d]) || Has(contracted, x.labels[d])) to[d] = size[x.labels[d]];
@@ -293,7 +293,7 @@ inline EinsumPlan PlanEinsum(std::string_view equation, const std::vector<std::v
       for (int l : ls) p *= size[l];
       return p;
     };
-    auto sizes_of = [&](const Operand& x, const std::vector<int>& ls) {
+    auto sizes_of = [&](const EinOperand& x, const std::vector<int>& ls) {
       std::vector<int64_t> s;
       for (int l : ls) s.push_back(x.sizes[std::find(x.labels.begin(), x.labels.end(), l) - x.labels.begin()]);
       return s;
@@ -314,7 +314,7 @@ inline EinsumPlan PlanEinsum(std::string_view equation, const std::vector<std::v
     sb.push_back(kk), sb.push_back(n);
     ReshapeTo(b, cur, sa);
     ReshapeTo(b, rhs, sb);
-    Operand r;
+    EinOperand r;
     r.value = b.Add({EinOpKind::MatMul, cur.value, rhs.value, {}});
     r.sizes = bsz;
     r.sizes.push_back(m), r.sizes.push_back(n);

@@ -4,6 +4,8 @@
 // nonzero. sort and scatter run the kernels of runtime/tensor/sort.cpp, the
 // ones compiled code calls (ts_rt_argsort, ts_rt_scatter), so both modes
 // order ties and report bad indices alike.
+#include <cmath>
+
 #include "interp/interpreter.h"
 #include "interp/tensor_value.h"
 #include "semantics/einsum.h"
