@@ -128,8 +128,11 @@ Value IndexAdd(Interp&, Args& a) {
   return a.pos[0];
 }
 
-// einsum(equation, *operands) and einsum(equation, [operands])
-Value Einsum(Interp&, Args& a) {
+}  // namespace
+
+// einsum(equation, *operands) and einsum(equation, [operands]): a function
+// only (registered by RegisterTensorFunctions, not a tensor method)
+Value EinsumBuiltin(Interp&, Args& a) {
   a.Check(64, {"equation"});
   const Value& eq = a.Need(0, "equation");
   if (!eq.is(OType::Str)) TypeErr("`einsum()` takes the equation string first");
@@ -167,6 +170,8 @@ Value Einsum(Interp&, Args& a) {
   if (plan.result < static_cast<int>(shapes.size())) r = rt::clone(r);
   return MakeTensor(rt::to_dtype(r, vals[0].dtype()));
 }
+
+namespace {
 
 // multinomial(input, num_samples, replacement=False): from the program's
 // generator, as the tracer's graph (trace/trace_sort.cpp) computes it:
@@ -229,7 +234,7 @@ const std::vector<std::pair<const char*, BuiltinFn>>& SortFunctionTable() {
       {"scatter", Scatter<false, false>}, {"scatter_", Scatter<false, true>},
       {"scatter_add", Scatter<true, false>}, {"scatter_add_", Scatter<true, true>},
       {"index_add", IndexAdd<false>}, {"index_add_", IndexAdd<true>},
-      {"einsum", Einsum}, {"multinomial", Multinomial}, {"nonzero", Nonzero},
+      {"multinomial", Multinomial}, {"nonzero", Nonzero},
   };
   return table;
 }

@@ -1,6 +1,6 @@
 // The einsum planner (semantics/einsum.h): the common model forms become one
 // matmul, diagonals and sums where torch reduces, and torch's implicit output.
-#include <catch2/catch_test_macros.hpp>
+#include <catch2/catch.hpp>
 
 #include "semantics/einsum.h"
 

@@ -1,6 +1,6 @@
 // The runtime's sort / topk / scatter kernels (runtime/tensor/sort.cpp), as
 // the interpreter calls them and as compiled kernels do (the C ABI entries).
-#include <catch2/catch_test_macros.hpp>
+#include <catch2/catch.hpp>
 #include <cmath>
 #include <vector>
 
