@@ -75,10 +75,3 @@ try:
 except IndexError as e:
     print("IndexError")
 
-def scatter_in_graph(z, idx, src):
-    return scatter(z * 1.0, 1, idx, src) + 1.0
-
-try:
-    print(scatter_in_graph(z, tensor([[4, 0, 0, 0], [0, 0, 0, 0]]), src))
-except IndexError as e:
-    print("IndexError in a graph")
