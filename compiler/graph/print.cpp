@@ -54,7 +54,8 @@ std::string AttrText(const Node& n) {
     case OpKind::Cosh: case OpKind::Reciprocal: case OpKind::Floor: case OpKind::Ceil: case OpKind::Trunc: case OpKind::Sign: case OpKind::IsNan: case OpKind::IsInf: case OpKind::Atan2: case OpKind::Lerp:
     case OpKind::CumSum: case OpKind::CumProd:  // issue 11
     case OpKind::Cast: case OpKind::Rand: case OpKind::RandN:
-    case OpKind::Conv: case OpKind::MaxPool: case OpKind::AvgPool: case OpKind::AdaptiveAvgPool: case OpKind::Pad: break;
+    case OpKind::Conv: case OpKind::MaxPool: case OpKind::AvgPool: case OpKind::AdaptiveAvgPool: case OpKind::Pad:
+    case OpKind::Sort: case OpKind::Scatter: break;
   }
   switch (CategoryOf(n.op)) {
     case OpCategory::Reduce:
@@ -86,13 +87,19 @@ std::string AttrText(const Node& n) {
         case OpKind::Reciprocal: case OpKind::Floor: case OpKind::Ceil: case OpKind::Trunc: case OpKind::Round: case OpKind::Sign: case OpKind::NanToNum: case OpKind::IsNan: case OpKind::IsInf: case OpKind::Atan2: case OpKind::Lerp:
     case OpKind::CumSum: case OpKind::CumProd:  // issue 11
         case OpKind::RandN:
-    case OpKind::Conv: case OpKind::MaxPool: case OpKind::AvgPool: case OpKind::AdaptiveAvgPool: case OpKind::Pad: return "";
+    case OpKind::Conv: case OpKind::MaxPool: case OpKind::AvgPool: case OpKind::AdaptiveAvgPool: case OpKind::Pad:
+    case OpKind::Sort: case OpKind::Scatter: return "";
       }
       return "";
     case OpCategory::Input: case OpCategory::Constant: case OpCategory::Unary: case OpCategory::Binary:
     case OpCategory::Ternary: case OpCategory::Contract: case OpCategory::Create: case OpCategory::Cast:
     case OpCategory::Random: return "";
     case OpCategory::Window:
+      if (n.op == OpKind::Sort)
+        return " axis=" + std::to_string(a.axis) + (a.ints.size() == 2 && a.ints[0] ? " descending" : "") +
+               (a.ints.size() == 2 && a.ints[1] >= 0 ? " k=" + std::to_string(a.ints[1]) : "");
+      if (n.op == OpKind::Scatter)
+        return " axis=" + std::to_string(a.axis) + (a.ints.empty() || a.ints[0] == 0 ? "" : a.ints[0] == 1 ? " add" : " multiply");
       if (n.op == OpKind::Pad)
         return " pad=" + Ints(a.ints) + " mode=" + std::to_string(a.axis) + " value=" + FormatNumber(a.fvalue);
       return " spatial=" + std::to_string(a.axis) + " params=" + Ints(a.ints);

@@ -97,6 +97,19 @@ bool IsStatic(const Shape& s) {
 std::string WindowOutShape(OpKind op, const Attrs& a, const std::vector<Shape>& in, Shape* out) {
   if (in.empty()) return "needs an operand";
   const Shape& x = in[0];
+  if (op == OpKind::Sort || op == OpKind::Scatter) {
+    int64_t r = std::max<int64_t>(static_cast<int64_t>(x.size()), 1);
+    if (a.axis < 0 || a.axis >= r) return "axis out of range";
+    *out = x;
+    if (op == OpKind::Scatter) return in.size() == 3 ? "" : "scatter takes an input, an index and a source";
+    if (in.size() != 1 || a.ints.size() != 2) return "sort takes one operand and {descending, k}";
+    if (a.ints[1] >= 0 && !x.empty()) {
+      Dim d = x[static_cast<size_t>(a.axis)];
+      if (d.is_static() && a.ints[1] > d.size) return "k is larger than the dimension";
+      (*out)[static_cast<size_t>(a.axis)] = Dim::Static(a.ints[1]);
+    }
+    return "";
+  }
   std::vector<int64_t> xs;
   int sym_at = -1;
   for (size_t i = 0; i < x.size(); ++i) {

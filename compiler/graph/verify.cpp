@@ -213,6 +213,7 @@ class Verifier {
     case OpKind::CumSum: case OpKind::CumProd:  // issue 11
       case OpKind::Cast: case OpKind::Rand: case OpKind::RandN:
     case OpKind::Conv: case OpKind::MaxPool: case OpKind::AvgPool: case OpKind::AdaptiveAvgPool: case OpKind::Pad:
+    case OpKind::Sort: case OpKind::Scatter:
         return;
     }
   }
@@ -296,6 +297,18 @@ class Verifier {
         Shape want;
         std::string err = WindowOutShape(n.op, n.attrs, in, &want);
         if (!err.empty()) return Error(err);
+        if (n.op == OpKind::Sort) {
+          if (n.type.dtype != DType::I64) return Error("sort gives int64 positions");
+          return ExpectShape(want, n);
+        }
+        if (n.op == OpKind::Scatter) {
+          if (T(n.inputs[1]).dtype != DType::I64) return Error("the scatter index must be int64");
+          if (T(n.inputs[0]).dtype != n.type.dtype || T(n.inputs[2]).dtype != n.type.dtype)
+            return Error("scatter input, source and result differ in dtype");
+          if (T(n.inputs[1]).shape.size() != std::max<size_t>(T(n.inputs[0]).shape.size(), 1) && !T(n.inputs[0]).shape.empty())
+            return Error("the scatter index and input differ in rank");
+          return ExpectShape(want, n);
+        }
         for (ValueId v : n.inputs)
           if (T(v).dtype != n.type.dtype) return Error("operands and result differ in dtype");
         if (n.op != OpKind::Pad && !IsFloat(n.type.dtype)) return Error("conv and pooling take float32 or float64");

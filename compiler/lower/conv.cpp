@@ -18,8 +18,6 @@ using graph::Node;
 using graph::OpKind;
 using llvm::Value;
 
-namespace {
-
 // A ts_tensor (stack slot) describing `buf`; with `spatial` > 0, unit dims
 // are inserted so that it is 4-d (a 1-d op's H, an unbatched operand's N).
 Value* AbiTensor(Emitter& e, const Buffer& buf, int spatial, const char* name) {
@@ -46,6 +44,8 @@ Value* AbiTensor(Emitter& e, const Buffer& buf, int spatial, const char* name) {
   b.CreateStore(llvm::ConstantPointerNull::get(b.getPtrTy()), b.CreateStructGEP(st, t, kTensorDtype + 1));
   return t;
 }
+
+namespace {
 
 // A private constant int64 array (the op's parameters).
 Value* ConstInts(Emitter& e, const std::vector<int64_t>& v, const std::string& name) {
@@ -87,6 +87,8 @@ void EmitWindowOp(Emitter& e, ValueId root, const Buffer& dest) {
                    {b.getInt32(static_cast<int32_t>(kind)), x, y, ConstInts(e, n.attrs.ints, tag)});
       return;
     }
+    case OpKind::Sort:
+    case OpKind::Scatter: EmitSortOp(e, root, dest); return;
     case OpKind::Pad: {
       Value* x = AbiTensor(e, operand(0), 0, "pad.x");
       Value* y = AbiTensor(e, dest, 0, "pad.y");

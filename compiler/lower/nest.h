@@ -23,6 +23,10 @@ void EmitElementwiseNest(Emitter& ke, const graph::Shape& shape, ValueId value, 
 // with partial results combined by the kernel.
 // A Window node (conv, pooling, pad) as a call of its runtime kernel (conv.cpp).
 void EmitWindowOp(Emitter& ke, ValueId root, const Buffer& dest);
+// sort / scatter as calls of ts_rt_argsort / ts_rt_scatter (sort.cpp).
+void EmitSortOp(Emitter& ke, ValueId root, const Buffer& dest);
+// A ts_tensor stack slot describing `buf` (conv.cpp); spatial > 0 pads it to 4-d.
+llvm::Value* AbiTensor(Emitter& e, const Buffer& buf, int spatial, const char* name);
 
 void EmitReductionNest(Emitter& ke, const passes::FusedGroup& grp, const Buffer& dest);
 

@@ -99,6 +99,7 @@ Index Emitter::ViewInputIndex(ValueId v, const Index& idx) {
     case OpKind::CumSum: case OpKind::CumProd:  // issue 11
     case OpKind::Eye: case OpKind::Cast: case OpKind::Rand: case OpKind::RandN:
     case OpKind::Conv: case OpKind::MaxPool: case OpKind::AvgPool: case OpKind::AdaptiveAvgPool: case OpKind::Pad:
+    case OpKind::Sort: case OpKind::Scatter:
     case OpKind::Take: case OpKind::Gather: in = idx; break;
   }
   return in;

@@ -327,6 +327,7 @@ class Planner {
     case OpKind::CumSum: case OpKind::CumProd:  // issue 11
       case OpKind::Cast: case OpKind::Rand: case OpKind::RandN:
     case OpKind::Conv: case OpKind::MaxPool: case OpKind::AvgPool: case OpKind::AdaptiveAvgPool: case OpKind::Pad:
+    case OpKind::Sort: case OpKind::Scatter:
     case OpKind::Take: case OpKind::Gather: return true;
     }
     return Walk(in, din);

@@ -41,6 +41,8 @@ const char* UserName(graph::OpKind op) {
     case graph::OpKind::AvgPool: return "nn.avg_pool1d/avg_pool2d";
     case graph::OpKind::AdaptiveAvgPool: return "nn.adaptive_avg_pool1d/adaptive_avg_pool2d";
     case graph::OpKind::Pad: return "nn.pad";
+    case graph::OpKind::Sort: return "sort/topk";
+    case graph::OpKind::Scatter: return "scatter";
 #define TCC_CASE_FLAGS 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0
 #include "graph/op_cases.inc"
       break;

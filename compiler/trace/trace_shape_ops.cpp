@@ -1,4 +1,4 @@
-// Implements the Index, Shape and Sort rows of semantics/builtins.def in a
+// Implements the Index and Shape rows of semantics/builtins.def in a
 // graph: each Shape builtin becomes the slices, selects, expands, joins and
 // elementwise ops it is made of (sizes by semantics/shape_ops.h, as the
 // interpreter's), so it fuses with its neighbours; max/min with a dimension
@@ -12,10 +12,6 @@ namespace tcc::trace {
 
 namespace {
 constexpr int64_t rt_max_dims = 8;  // == TS_MAX_DIMS (runtime/include/ts_runtime.h)
-bool IsRule(const std::string& name, std::string_view rule) {
-  const sem::BuiltinInfo* row = sem::FindBuiltin(name);
-  return row && std::string_view(row->rule) == rule;
-}
 }  // namespace
 
 ValuePtr Tracer::NamedPair(const std::string& type, ValuePtr a, ValuePtr b) {
@@ -36,8 +32,13 @@ ValuePtr Tracer::NarrowOp(const ValuePtr& x, int64_t dim, int64_t start, int64_t
 }
 
 ValuePtr Tracer::IndexShapeBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args) {
+  if (ValuePtr r = SortScatterBuiltin(name, self, args)) return r;
   bool minmax = name == "max" || name == "min";
-  if (!minmax && !IsRule(name, "Index") && !IsRule(name, "Shape") && !IsRule(name, "Sort")) return nullptr;
+  if (!minmax) {  // one lookup of the row
+    const sem::BuiltinInfo* row = sem::FindBuiltin(name);
+    std::string_view rule = row ? row->rule : "";
+    if (rule != "Index" && rule != "Shape") return nullptr;
+  }
   Range where = args.range;
   size_t f = self ? 0 : 1;  // the first argument after the input
   ValuePtr x = self ? self : args.Arg(0, "input");
@@ -54,19 +55,6 @@ ValuePtr Tracer::IndexShapeBuiltin(const std::string& name, const ValuePtr& self
     if (x && x->kind == VK::Unknown) return MakeUnknown();
     Issue(DiagKind::TraceTypeError, where, "`" + name + "` needs a tensor");
     return MakeUnknown();
-  }
-  if (IsRule(name, "Sort") || name == "scatter" || name == "scatter_add" || name == "diag") {
-    // no graph op yet: runs in the interpreter (a reported break in traced code)
-    if (Traced()) Break(BreakKind::Unsupported, where, "`" + name + "` is not compiled into graphs yet");
-    if (name == "argsort") return MakeTensor(graph::TensorType{graph::DType::I64, x->type.shape});
-    auto r = MakeTensor(x->type);
-    r->rank_known = name != "diag" && x->rank_known;
-    if (name == "sort" || name == "topk") {
-      auto i = MakeTensor(graph::TensorType{graph::DType::I64, x->type.shape});
-      if (name == "topk") r->rank_known = i->rank_known = false;
-      return NamedPair(name, r, i);
-    }
-    return r;
   }
   if (name == "gather" || name == "index_select") return GatherOp(name, self, args);
   if (!x->rank_known) {

@@ -169,6 +169,10 @@ class Tracer {
   // The Index, Shape and Sort rows and max/min with a dim (trace_shape_ops.cpp);
   // null when `name` is none of them. `self`: the receiver of the method form.
   ValuePtr IndexShapeBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args);
+  // sort, argsort, topk, scatter & co., diag, multinomial, nonzero (trace_sort.cpp)
+  // and einsum (trace_einsum.cpp); null when `name` is none of them.
+  ValuePtr SortScatterBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args);
+  ValuePtr EinsumOp(CallArgs& args);
   ValuePtr NarrowOp(const ValuePtr& x, int64_t dim, int64_t start, int64_t length, Range where);
   // torch.return_types.<type>(values, indices): a tuple whose keys name its items
   ValuePtr NamedPair(const std::string& type, ValuePtr values, ValuePtr indices);

@@ -106,6 +106,16 @@ void ts_rt_pool(int32_t kind, const ts_tensor* x, const ts_tensor* y, const int6
  * negative pads crop), 1 reflect, 2 replicate. */
 void ts_rt_pad(int32_t mode, const ts_tensor* x, const ts_tensor* y, const int64_t* pad, int32_t npad, double value);
 
+/* sort / topk (runtime/tensor/sort.cpp): out (int64, contiguous, x's shape
+ * but out->sizes[axis] = k) gets the positions of the first k elements of each
+ * line of x along axis, ascending or descending (NaN largest, ties by
+ * position). */
+void ts_rt_argsort(const ts_tensor* x, const ts_tensor* out, int32_t axis, int32_t descending);
+/* y (contiguous, x's shape) = x with src written (mode 0), added (1) or
+ * multiplied (2) at index's positions along axis (torch.scatter); src 0-d is
+ * one value. Returns nonzero if a position is out of range (it is skipped). */
+int32_t ts_rt_scatter(const ts_tensor* x, const ts_tensor* index, const ts_tensor* src, const ts_tensor* y,
+                      int32_t axis, int32_t mode);
 /* Runs body(ctx, begin, end) over [0, n) split into chunks across the runtime's
  * thread pool (TCC_NUM_THREADS threads; default: all cores). Blocks until done. */
 typedef void (*ts_parallel_body)(void* ctx, int64_t begin, int64_t end);

@@ -1,8 +1,8 @@
 // Implements the index and shape builtins of semantics/builtins.def's Index
-// and Shape rows (gather, scatter, index_select, flip, narrow, chunk, split,
-// unbind, roll, repeat, repeat_interleave, tril, triu, diag, outer, dot,
-// masked_fill, sort, argsort, topk) and max/min with a dimension, which give
-// the named tuple (values, indices). Sizes follow semantics/shape_ops.h, as
+// and Shape rows (gather, index_select, flip, narrow, chunk, split, unbind,
+// roll, repeat, repeat_interleave, tril, triu, diag, outer, dot, masked_fill;
+// sort and scatter are in builtins_sort.cpp) and max/min with a dimension,
+// which give the named tuple (values, indices). Sizes follow semantics/shape_ops.h, as
 // the tracer's do. Each works as a function and as a method (receiver first).
 #include "interp/interpreter.h"
 #include "interp/tensor_value.h"
@@ -28,10 +28,6 @@ int64_t DimOf(Args& a, int32_t i, const char* name, int64_t rank, int64_t dflt, 
   return *n;
 }
 
-bool BoolOf(Args& a, int32_t i, const char* name, bool dflt) {
-  const Value& v = a.Get(i, name);
-  return v.is_undef() ? dflt : Truthy(v);
-}
 
 std::vector<int64_t> IntList(const Value& v, const char* what) {
   std::vector<int64_t> out;
@@ -64,19 +60,6 @@ Value Gather(Interp&, Args& a) {
   a.Check(3, {"input", "dim", "index"});
   const rt::Tensor& x = In(a);
   return MakeTensor(rt::gather(x, IntArg(a.Need(1, "dim"), "dim"), ToTensor(a.Need(2, "index"), "index")));
-}
-
-template <bool Add>
-Value Scatter(Interp&, Args& a) {
-  a.Check(4, {"input", "dim", "index", "src", "value"});
-  const rt::Tensor& x = In(a);
-  const Value& src = a.Get(3, "src");
-  const Value& val = a.Get(-1, "value");
-  rt::TensorOrScalar s = !src.is_undef() ? (src.is(OType::Tensor) ? rt::TensorOrScalar(TensorOf(src))
-                                                                   : rt::TensorOrScalar(ToScalar(src, "src")))
-                                         : rt::TensorOrScalar(ToScalar(a.Need(-1, "value"), "value"));
-  (void)val;
-  return MakeTensor(rt::scatter(x, IntArg(a.Need(1, "dim"), "dim"), ToTensor(a.Need(2, "index"), "index"), s, Add));
 }
 
 Value IndexSelect(Interp&, Args& a) {
@@ -301,28 +284,6 @@ Value NamedPair(const char* type, rt::Tensor a, rt::Tensor b) {
   return t;
 }
 
-Value Sort(Interp&, Args& a) {
-  a.Check(3, {"input", "dim", "descending", "stable"});
-  const rt::Tensor& x = In(a);
-  auto [v, i] = rt::sort(x, DimOf(a, 1, "dim", x.dim(), -1), BoolOf(a, 2, "descending", false));
-  return NamedPair("sort", v, i);
-}
-
-Value Argsort(Interp&, Args& a) {
-  a.Check(3, {"input", "dim", "descending", "stable"});
-  const rt::Tensor& x = In(a);
-  return MakeTensor(rt::sort(x, DimOf(a, 1, "dim", x.dim(), -1), BoolOf(a, 2, "descending", false)).second);
-}
-
-Value Topk(Interp&, Args& a) {
-  a.Check(5, {"input", "k", "dim", "largest", "sorted"});
-  const rt::Tensor& x = In(a);
-  int64_t k = IntArg(a.Need(1, "k"), "k");
-  if (k < 0) ValueErr("`topk()`: k must be non-negative");
-  auto [v, i] = rt::sort(x, DimOf(a, 2, "dim", x.dim(), -1), BoolOf(a, 3, "largest", true), k);
-  return NamedPair("topk", v, i);
-}
-
 }  // namespace
 
 // max(x, dim, keepdim) / min(...): the named tuple (values, indices).
@@ -333,11 +294,11 @@ Value TensorMinMaxWithDim(const rt::Tensor& x, int64_t dim, bool keepdim, bool i
 
 const std::vector<std::pair<const char*, BuiltinFn>>& IndexFunctionTable() {
   static const std::vector<std::pair<const char*, BuiltinFn>> table = {
-      {"gather", Gather}, {"scatter", Scatter<false>}, {"scatter_add", Scatter<true>},
+      {"gather", Gather},
       {"index_select", IndexSelect}, {"flip", Flip}, {"narrow", NarrowFn}, {"chunk", Chunk}, {"split", Split},
       {"unbind", Unbind}, {"roll", Roll}, {"repeat", Repeat}, {"repeat_interleave", RepeatInterleave},
       {"tril", Tri<true>}, {"triu", Tri<false>}, {"diag", Diag}, {"outer", Outer}, {"dot", Dot},
-      {"masked_fill", MaskedFill}, {"sort", Sort}, {"argsort", Argsort}, {"topk", Topk},
+      {"masked_fill", MaskedFill},
   };
   return table;
 }

@@ -231,6 +231,8 @@ Value MinFn(Interp& in, Args& a) { return TensorMinMaxBuiltin(in, a, false); }
 
 const std::vector<std::pair<const char*, BuiltinFn>>& IndexFunctionTable();  // builtins_index.cpp
 const std::vector<std::pair<const char*, BuiltinFn>>& OpsFunctionTable();  // builtins_ops.cpp (issue 11)
+const std::vector<std::pair<const char*, BuiltinFn>>& SortFunctionTable();  // builtins_sort.cpp
+Value EinsumBuiltin(Interp&, Args& a);                                       // builtins_sort.cpp
 
 const std::vector<std::pair<const char*, BuiltinFn>>& TensorFunctionTable() {
   static const std::vector<std::pair<const char*, BuiltinFn>> base = {
@@ -254,6 +256,7 @@ const std::vector<std::pair<const char*, BuiltinFn>>& TensorFunctionTable() {
     auto t = base;
     t.insert(t.end(), OpsFunctionTable().begin(), OpsFunctionTable().end());
     t.insert(t.end(), IndexFunctionTable().begin(), IndexFunctionTable().end());
+    t.insert(t.end(), SortFunctionTable().begin(), SortFunctionTable().end());
     return t;
   }();
   return table;
@@ -270,6 +273,7 @@ void RegisterTensorFunctions(BuiltinTable& t) {
   }
   t.AddFn("cat", Cat);
   t.AddFn("stack", Stack);
+  t.AddFn("einsum", EinsumBuiltin);
 }
 
 }  // namespace tcc::interp

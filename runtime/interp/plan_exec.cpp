@@ -216,7 +216,10 @@ bool Interp::TryPlan(const Segment* seg, Frame& f, int32_t* next, bool* returned
       kernel_error_range_.end = kernel_error_range_.begin;
       f.at = &kernel_error_range_;
     }
-    ThrowError(DiagKind::RtKernelError, e.raised ? e.message : "compiled kernel `" + seg->kernel + "` failed");
+    // a position out of range (gather, take, scatter) is the interpreter's IndexError
+    bool index = e.raised && e.message.find("index out of range") != std::string::npos;
+    ThrowError(index ? DiagKind::RtIndexError : DiagKind::RtKernelError,
+               e.raised ? e.message : "compiled kernel `" + seg->kernel + "` failed");
   }
   // In-place updates of tensors from outside: into the very tensor (its
   // storage and strides), so every alias and view sees the new values.

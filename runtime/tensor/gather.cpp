@@ -1,5 +1,5 @@
-// gather.cpp: implements gather, scatter / scatter_add, index_select, flip,
-// sort / topk (torch semantics).
+// gather.cpp: implements gather, index_select and flip (torch semantics);
+// sort and scatter are in sort.cpp.
 #include <algorithm>
 #include <numeric>
 
@@ -78,44 +78,6 @@ Tensor gather(const Tensor& x, int64_t dim, const Tensor& index) {
   return out;
 }
 
-Tensor scatter(const Tensor& x, int64_t dim, const Tensor& index, const TensorOrScalar& src, bool add) {
-  const char* what = add ? "scatter_add" : "scatter";
-  check_index_tensor(index, what);
-  int64_t ax = norm_dim(dim, x.dim(), what);
-  check_gather_shapes(x, index, ax, what);
-  Tensor out = clone(x);
-  const Tensor* st = std::get_if<Tensor>(&src);
-  if (st && st->dim() != index.dim() && !(st->dim() <= 1 && index.dim() <= 1))
-    throw TensorError(std::string(what) + ": index and src must have the same number of dimensions");
-  if (st)
-    for (int d = 0; d < index.dim(); ++d)
-      if (index.sizes()[d] > st->sizes()[d])
-        throw TensorError(std::string(what) + ": index size exceeds src size in dimension " + std::to_string(d));
-  if (add && !st) throw TensorError("scatter_add: src must be a tensor");
-  int64_t n = index.numel(), size = x.dim() ? x.sizes()[int(ax)] : 1;
-  int64_t coord[kMaxDims] = {};
-  dispatch(x.dtype(), [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    T* dst = static_cast<T*>(out.storage()->data());
-    Tensor s = st ? to_dtype(*st, x.dtype()) : Tensor();
-    const T* sp = st ? static_cast<const T*>(s.storage()->data()) : nullptr;
-    T sv = st ? T{} : scalar_as<T>(std::get<Scalar>(src));
-    for (int64_t f = 0; f < n; ++f) {
-      unravel(f, index.sizes(), coord);
-      int64_t p = index_at(index, coord);
-      if (p < 0 || p >= size)
-        throw TensorError(std::string(what) + ": index " + std::to_string(p) + " is out of range for dimension " +
-                          std::to_string(ax) + " of size " + std::to_string(size));
-      int64_t o = out.offset();
-      for (int d = 0; d < out.dim(); ++d) o += (d == ax ? p : coord[d]) * out.strides()[d];
-      T v = sp ? sp[offset_of(s, coord)] : sv;
-      if constexpr (std::is_same_v<T, bool>) dst[o] = add ? (dst[o] || v) : v;
-      else dst[o] = add ? T(dst[o] + v) : v;
-    }
-  });
-  return out;
-}
-
 Tensor index_select(const Tensor& x, int64_t dim, const Tensor& index) {
   check_index_tensor(index, "index_select");
   if (index.dim() > 1) throw TensorError("index_select: the index must be 1-d");
@@ -147,48 +109,6 @@ Tensor flip(const Tensor& x, std::span<const int64_t> dims) {
     std::memcpy(dst + f * w, src + o * w, w);
   }
   return out;
-}
-
-std::pair<Tensor, Tensor> sort(const Tensor& x, int64_t dim, bool descending, int64_t k) {
-  int64_t ax = norm_dim(dim, x.dim(), k < 0 ? "sort" : "topk");
-  Tensor c = contiguous(x.dim() ? x : unsqueeze(x, 0));
-  int64_t size = c.sizes()[int(ax)];
-  if (k > size) throw TensorError("topk: k (" + std::to_string(k) + ") is larger than the dimension size " + std::to_string(size));
-  int64_t keep = k < 0 ? size : k;
-  Dims osz = c.sizes();
-  osz[int(ax)] = keep;
-  Tensor vals = Tensor::empty(osz, x.dtype()), idxs = Tensor::empty(osz, DType::Int64);
-  int64_t inner = 1, outer = 1;
-  for (int d = int(ax) + 1; d < c.dim(); ++d) inner *= c.sizes()[d];
-  for (int d = 0; d < int(ax); ++d) outer *= c.sizes()[d];
-  dispatch(x.dtype(), [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    const T* sp = static_cast<const T*>(c.data_ptr());
-    T* vp = static_cast<T*>(vals.data_ptr());
-    int64_t* ip = static_cast<int64_t*>(idxs.data_ptr());
-    std::vector<int64_t> order(size);
-    for (int64_t o = 0; o < outer; ++o)
-      for (int64_t i = 0; i < inner; ++i) {
-        const T* row = sp + o * size * inner + i;
-        std::iota(order.begin(), order.end(), 0);
-        // NaN sorts as the largest value (torch); ties keep their order (stable)
-        auto less = [&](int64_t a, int64_t b) {
-          T va = row[a * inner], vb = row[b * inner];
-          if constexpr (std::is_floating_point_v<T>) {
-            if (std::isnan(va) || std::isnan(vb)) return !std::isnan(va) && std::isnan(vb);
-          }
-          return va < vb;
-        };
-        if (descending) std::stable_sort(order.begin(), order.end(), [&](int64_t a, int64_t b) { return less(b, a); });
-        else std::stable_sort(order.begin(), order.end(), less);
-        for (int64_t j = 0; j < keep; ++j) {
-          vp[(o * keep + j) * inner + i] = row[order[j] * inner];
-          ip[(o * keep + j) * inner + i] = order[j];
-        }
-      }
-  });
-  if (x.dim() == 0) return {squeeze(vals, 0), squeeze(idxs, 0)};
-  return {vals, idxs};
 }
 
 }  // namespace tcc::rt

@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "semantics/window.h"
+#include "ts_runtime.h"
 #include "tensor.h"
 
 namespace tcc::rt {
@@ -240,15 +241,24 @@ Tensor nonzero(const Tensor& mask);
 // gather.cpp (torch semantics). gather: out[i][j] = x[i][index[i][j]] (dim 1);
 // index has x's rank and no larger sizes off `dim`; positions do not wrap.
 Tensor gather(const Tensor& x, int64_t dim, const Tensor& index);
-// A copy of x with src (a tensor, read where index is, or a number) written
-// (add: added) at the positions of index along dim, as torch.scatter(_add).
-Tensor scatter(const Tensor& x, int64_t dim, const Tensor& index, const TensorOrScalar& src, bool add);
+// sort.cpp: a copy of x with src (a tensor, read where index is, or a
+// number) written (mode 0), added (1, scatter_add / reduce="add") or
+// multiplied (2, reduce="multiply") at the positions of index along dim.
+Tensor scatter(const Tensor& x, int64_t dim, const Tensor& index, const TensorOrScalar& src, int mode);
 // x[:, ..., index] on dim (1-d index; negative positions wrap, as indexing).
 Tensor index_select(const Tensor& x, int64_t dim, const Tensor& index);
 Tensor flip(const Tensor& x, std::span<const int64_t> dims);  // a copy
-// Values and int64 positions sorted along dim (stable; NaN is largest);
-// k >= 0 keeps the first k (topk).
+// sort.cpp: int64 positions that sort x along dim (stable; NaN is largest);
+// k >= 0 keeps the first k (topk). sort: the values (gathered) and positions.
+Tensor argsort(const Tensor& x, int64_t dim, bool descending, int64_t k = -1);
 std::pair<Tensor, Tensor> sort(const Tensor& x, int64_t dim, bool descending, int64_t k = -1);
+// The kernels behind them on C ABI views (also ts_rt_argsort / ts_rt_scatter):
+// out (int64, out.sizes[axis] = k) gets the first k positions; y (contiguous,
+// x's shape) gets x with the updates (src NULL or 0-d: one value); the result
+// is nonzero if an index is out of range (the first one in *bad_index).
+void argsort_abi(const ts_tensor& x, const ts_tensor& out, int axis, bool descending);
+int64_t scatter_abi(const ts_tensor& x, const ts_tensor& index, const ts_tensor* src, const ts_tensor& y, int axis,
+                    int mode, int64_t* bad_index);
 
 // ================================================================ conversion
 

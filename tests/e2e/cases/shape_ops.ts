@@ -1,4 +1,4 @@
-# Shape builtins (chunk, split, unbind, flip, roll, repeat, tril, ...) traced as graph ops; sort, topk, diag and scatter eagerly.
+# Shape builtins (chunk, split, unbind, flip, roll, repeat, tril, ...) traced as graph ops (sort, topk, diag and scatter at module scope: eager; ops_sort_scatter.ts compiles them).
 # e2e-kernels: 1
 @fullgraph
 def shapes(x):

@@ -81,8 +81,6 @@
 # CHECK-STDOUT: randn_like         function                 RandN      Create    (input, dtype=None)
 # CHECK-STDOUT: gather             function, method         Gather     Index     (input, dim, index)
 # CHECK-STDOUT: index_select       function, method         Take       Index     (input, dim, index)
-# CHECK-STDOUT: scatter            function, method         -          Index     (input, dim, index, src=None, value=None)
-# CHECK-STDOUT: scatter_add        function, method         -          Index     (input, dim, index, src)
 # CHECK-STDOUT: flip               function, method         Flip       Shape     (input, dims)
 # CHECK-STDOUT: narrow             function, method         Slice      Shape     (input, dim, start, length)
 # CHECK-STDOUT: chunk              function, method         Slice      Shape     (input, chunks, dim=0) -> tuple
@@ -93,13 +91,9 @@
 # CHECK-STDOUT: repeat_interleave  function, method         Expand     Shape     (input, repeats, dim=None); repeats an int
 # CHECK-STDOUT: tril               function, method         Where      Shape     (input, diagonal=0)
 # CHECK-STDOUT: triu               function, method         Where      Shape     (input, diagonal=0)
-# CHECK-STDOUT: diag               function, method         -          Shape     (input, diagonal=0)
 # CHECK-STDOUT: outer              function, method         Mul        Shape     (input, vec2)
 # CHECK-STDOUT: dot                function, method         Sum        Shape     (input, tensor)
 # CHECK-STDOUT: masked_fill        function, method         Where      Shape     (input, mask, value)
-# CHECK-STDOUT: sort               function, method         -          Sort      (input, dim=-1, descending=False) -> (values, indices)
-# CHECK-STDOUT: argsort            function, method         -          Sort      (input, dim=-1, descending=False)
-# CHECK-STDOUT: topk               function, method         -          Sort      (input, k, dim=-1, largest=True) -> (values, indices)
 # CHECK-STDOUT: numel              function, method         -          Convert   (input)
 # CHECK-STDOUT: item               method                   -          Convert   (self)
 # CHECK-STDOUT: tolist             method                   -          Convert   (self)
@@ -157,41 +151,16 @@
 # CHECK-STDOUT: new_full           method                   Full       Create    (self, size, fill_value, dtype=None)
 # CHECK-STDOUT: new_tensor         method                   Constant   Create    (self, data, dtype=None)
 # CHECK-STDOUT: type_as            method                   Cast       Cast      (self, other)
-# CHECK-STDOUT:
-# CHECK-STDOUT: Python builtin         group    signature
-# CHECK-STDOUT: print                  Python   (*values, sep=' ', end='\n')
-# CHECK-STDOUT: range                  Python   (stop) | (start, stop, step=1)
-# CHECK-STDOUT: len                    Python   (obj)
-# CHECK-STDOUT: int                    Python   (x=0)
-# CHECK-STDOUT: float                  Python   (x=0.0)
-# CHECK-STDOUT: bool                   Python   (x=False)
-# CHECK-STDOUT: str                    Python   (x='')
-# CHECK-STDOUT: repr                   Python   (x)
-# CHECK-STDOUT: format                 Python   (value, spec='')
-# CHECK-STDOUT: list                   Python   (iterable=())
-# CHECK-STDOUT: tuple                  Python   (iterable=())
-# CHECK-STDOUT: dict                   Python   (iterable=(), **kwargs)
-# CHECK-STDOUT: enumerate              Python   (iterable, start=0)
-# CHECK-STDOUT: zip                    Python   (*iterables)
-# CHECK-STDOUT: min                    Python   (iterable) | (a, b, *rest)
-# CHECK-STDOUT: max                    Python   (iterable) | (a, b, *rest)
-# CHECK-STDOUT: abs                    Python   (x)
-# CHECK-STDOUT: sum                    Python   (iterable, start=0)
-# CHECK-STDOUT: pow                    Python   (base, exp)
-# CHECK-STDOUT: round                  Python   (number, ndigits=None)
-# CHECK-STDOUT: isinstance             Python   (obj, classinfo)
-# CHECK-STDOUT: sorted                 Python   (iterable)
-# CHECK-STDOUT: reversed               Python   (seq)
-# CHECK-STDOUT: any                    Python   (iterable)
-# CHECK-STDOUT: all                    Python   (iterable)
-# CHECK-STDOUT: super                  Python   () | (cls, obj)
-# CHECK-STDOUT: graph_break            Control  ()
-# CHECK-STDOUT: error_on_graph_break   Control  (flag)
-# CHECK-STDOUT: fullgraph              Control  (fn) | (flag)
-# CHECK-STDOUT: nonstrict_trace        Control  (fn)
-# CHECK-STDOUT: pytree                 Control  (cls)
-# CHECK-STDOUT: load                   IO       (path)
-# CHECK-STDOUT: save                   IO       (tensor, path)
-# CHECK-STDOUT: argv                   IO       ()
-# CHECK-STDOUT: manual_seed            Random   (seed)
-# CHECK-STDOUT: Tensor                 Type
+# CHECK-STDOUT: sort               function, method         Sort       Sort      (input, dim=-1, descending=False, stable=False) -> (values, indices); ties keep their order (stable) either way
+# CHECK-STDOUT: argsort            function, method         Sort       Sort      (input, dim=-1, descending=False, stable=False); ties keep their order either way
+# CHECK-STDOUT: topk               function, method         Sort       Sort      (input, k, dim=-1, largest=True, sorted=True) -> (values, indices); always sorted, ties by position
+# CHECK-STDOUT: scatter            function, method         Scatter    Scatter   (input, dim, index, src=None, *, value=None, reduce=None); a number as src is value; reduce "add" or "multiply"
+# CHECK-STDOUT: scatter_           method                   Scatter    Scatter   (self, dim, index, src=None, *, value=None, reduce=None); in place
+# CHECK-STDOUT: scatter_add        function, method         Scatter    Scatter   (input, dim, index, src); duplicate positions accumulate
+# CHECK-STDOUT: scatter_add_       method                   Scatter    Scatter   (self, dim, index, src); in place
+# CHECK-STDOUT: index_add          function, method         Scatter    Scatter   (input, dim, index, source, *, alpha=1)
+# CHECK-STDOUT: index_add_         method                   Scatter    Scatter   (self, dim, index, source, *, alpha=1); in place
+# CHECK-STDOUT: diag               function, method         Take       Shape     (input, diagonal=0); 1-d: a square matrix with input on a diagonal, 2-d: that diagonal
+# CHECK-STDOUT: einsum             function                 MatMul     Einsum    (equation, *operands); also einsum(equation, [operands]); `...` broadcasts, no `->` gives torch's implicit output
+# CHECK-STDOUT: multinomial        function, method         Rand       Random    (input, num_samples, replacement=False) -> int64; 1-d or 2-d probabilities (need not sum to 1); tcc's own stream, not torch's numbers
+# CHECK-STDOUT: nonzero            function, method         -          Dynamic   (input, *, as_tuple=False) -> int64 [count, input.dim()]; a graph break (the count depends on the data)

@@ -1,0 +1,297 @@
+// Implements sort, argsort, topk, scatter (scatter_, scatter_add(_),
+// index_add(_)), diag, multinomial and nonzero in a graph:
+//   sort/argsort/topk  the graph op `sort` (int64 positions; a runtime kernel
+//                      shared with the interpreter, runtime/tensor/sort.cpp),
+//                      values a `gather` at them
+//   scatter & co.      the graph op `scatter` (the same file's kernel);
+//                      index_add is a scatter_add of its index broadcast to
+//                      the source's shape
+//   diag               `take` at arange positions (a where for the 1-d form)
+//   multinomial        a `rand` draw and elementwise ops, cumsum and sort, as
+//                      interp/builtins_sort.cpp computes it eagerly
+//   nonzero            a dynamic_output_shape break (torch.compile breaks too)
+#include "semantics/shape_ops.h"
+#include "trace/known_int.h"
+#include "trace/tracer.h"
+
+namespace tcc::trace {
+
+namespace {
+bool Is(const std::string& n, std::initializer_list<const char*> names) {
+  for (const char* x : names)
+    if (n == x) return true;
+  return false;
+}
+}  // namespace
+
+ValuePtr Tracer::SortScatterBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args) {
+  if (name == "einsum") return EinsumOp(args);
+  if (!Is(name, {"sort", "argsort", "topk", "scatter", "scatter_", "scatter_add", "scatter_add_", "index_add",
+                 "index_add_", "diag", "multinomial", "nonzero"}))
+    return nullptr;
+  Range where = args.range;
+  size_t f = self ? 0 : 1;  // the first argument after the input
+  ValuePtr x = self ? self : args.Arg(0, "input");
+  auto type_error = [&](const std::string& m) {
+    Issue(DiagKind::TraceTypeError, where, m);
+    return MakeUnknown();
+  };
+  if (!x || x->kind != VK::Tensor) {
+    if (x && x->kind == VK::Unknown) return MakeUnknown();
+    return type_error("`" + name + "` needs a tensor");
+  }
+  if (name == "nonzero") {
+    ValuePtr tup = args.Kw("as_tuple");
+    auto as_tuple = tup ? KnownTruth(*tup) : std::optional<bool>(false);
+    if (Traced())
+      Break(BreakKind::DynamicOutputShape, where,
+            "`nonzero`: the number of nonzero elements (the output's size) depends on the data");
+    int64_t rank = x->rank_known ? static_cast<int64_t>(x->type.shape.size()) : -1;
+    Dim count = syms.Fresh();
+    if (as_tuple.value_or(false) && rank >= 0) {
+      std::vector<ValuePtr> cols;
+      for (int64_t d = 0; d < std::max<int64_t>(rank, 1); ++d) cols.push_back(MakeTensor({graph::DType::I64, {count}}));
+      return MakeSeq(VK::Tuple, cols);
+    }
+    auto r = MakeTensor({graph::DType::I64, {count, Dim::Static(std::max<int64_t>(rank, 0))}});
+    r->rank_known = rank >= 0 && !as_tuple.value_or(false);
+    return r;
+  }
+  if (!x->rank_known) {
+    MarkEager("`" + name + "` of a tensor whose rank is known only at run time", where);
+    auto r = MakeTensor(x->type);
+    r->rank_known = false;
+    return r;
+  }
+  const Shape xs = syms.Resolve(x->type.shape);
+  int64_t rank = static_cast<int64_t>(xs.size()), r1 = std::max<int64_t>(rank, 1);
+  auto int_arg = [&](size_t i, const char* kw, std::optional<int64_t> dflt) -> std::optional<int64_t> {
+    ValuePtr v = args.Arg(i, kw);
+    if (!v || (v->kind == VK::None && dflt)) {
+      if (!dflt) Issue(DiagKind::TraceTypeError, where, "`" + name + "` needs `" + kw + "`");
+      return dflt;
+    }
+    auto k = KnownInt(v);
+    if (!k) Issue(DiagKind::TraceTypeError, where, "`" + name + "`: `" + kw + "` must be an int known at compile time");
+    return k;
+  };
+  auto dim_arg = [&](size_t i, const char* kw, std::optional<int64_t> dflt) -> std::optional<int64_t> {
+    auto d = int_arg(i, kw, dflt);
+    if (!d) return std::nullopt;
+    if (*d < -r1 || *d >= r1) {
+      Issue(DiagKind::TraceTypeError, where, "`" + name + "`: dimension " + std::to_string(*d) + " is out of range");
+      return std::nullopt;
+    }
+    return *d < 0 ? *d + r1 : *d;
+  };
+  auto flag_arg = [&](size_t i, const char* kw, bool dflt) -> std::optional<bool> {
+    ValuePtr v = args.Arg(i, kw);
+    if (!v || v->kind == VK::None) return dflt;
+    auto t = KnownTruth(*v);
+    if (!t) Issue(DiagKind::TraceTypeError, where, "`" + name + "`: `" + kw + "` must be known at compile time");
+    return t;
+  };
+  auto sort_op = [&](const ValuePtr& t, int64_t ax, bool descending, int64_t k) {
+    graph::Attrs a;
+    a.axis = ax;
+    a.ints = {descending ? 1 : 0, k};
+    Shape out = t->type.shape;
+    if (k >= 0 && !out.empty()) out[static_cast<size_t>(ax)] = Dim::Static(k);
+    return Emit(graph::OpKind::Sort, {t}, a, {graph::DType::I64, out}, where);
+  };
+
+  if (name == "sort" || name == "argsort" || name == "topk") {
+    bool topk = name == "topk";
+    auto d = dim_arg(topk ? f + 1 : f, "dim", -1);
+    auto desc = topk ? flag_arg(f + 2, "largest", true) : flag_arg(f + 1, "descending", false);
+    std::optional<int64_t> k = -1;
+    if (topk) {
+      k = int_arg(f, "k", std::nullopt);
+      if (!k) return MakeUnknown();
+      Dim n = rank ? xs[static_cast<size_t>(*d)] : Dim::Static(1);
+      if (*k < 0 || (n.is_static() && *k > n.size)) return ShapeError("`topk`: selected index k out of range", where);
+      if (!n.is_static()) {
+        MarkEager("`topk` along a dimension whose size is known only at run time", where);
+        return NamedPair(name, MakeTensor(x->type), MakeTensor({graph::DType::I64, x->type.shape}));
+      }
+    }
+    if (!d || !desc) return MakeUnknown();
+    ValuePtr idx = sort_op(x, *d, *desc, *k);
+    if (name == "argsort") return idx;
+    ValuePtr vals;
+    if (rank == 0) {
+      vals = Emit(graph::OpKind::Cast, {x}, {}, x->type, where);
+    } else {
+      graph::Attrs a;
+      a.axis = *d;
+      vals = Emit(graph::OpKind::Gather, {x, idx}, a, {x->type.dtype, idx->type.shape}, where);
+    }
+    return NamedPair(name, vals, idx);
+  }
+
+  if (name.starts_with("scatter") || name.starts_with("index_add")) {
+    bool inplace = name.ends_with("_");
+    bool index_add = name.starts_with("index_add");
+    int64_t mode = name.starts_with("scatter_add") || index_add ? 1 : 0;
+    auto d = dim_arg(f, "dim", std::nullopt);
+    ValuePtr ix = args.Arg(f + 1, "index");
+    ValuePtr src = args.Arg(f + 2, index_add ? "source" : "src");
+    if (!src && !mode) src = args.Kw("value");
+    if (!d || !ix || ix->kind != VK::Tensor || !src)
+      return type_error("`" + name + "` takes a dimension, an index tensor and a " + (mode ? "source tensor" : "source"));
+    if (!ix->rank_known || (src->kind == VK::Tensor && !src->rank_known)) {
+      MarkEager("`" + name + "` of a tensor whose rank is known only at run time", where);
+      return MakeTensor(x->type);
+    }
+    if (!IsIntType(ix->type.dtype) || ix->type.dtype == graph::DType::Bool)
+      return type_error("`" + name + "`: the index must be an int64 tensor");
+    if (ValuePtr r = args.Kw("reduce"); r && r->kind != VK::None) {
+      if (r->kind != VK::Str || !r->known) return type_error("`" + name + "`: reduce must be a string known at compile time");
+      if (r->s == "add") mode = 1;
+      else if (r->s == "multiply") mode = 2;
+      else return type_error("reduce argument must be either add or multiply.");
+    }
+    if (mode && src->kind != VK::Tensor && (name.starts_with("scatter_add") || index_add))
+      return type_error("`" + name + "`: src must be a tensor");
+    ValuePtr index = EmitCast(ix, graph::DType::I64, where);
+    if (src->kind == VK::Tensor) {
+      src = EmitCast(src, x->type.dtype, where);
+    } else if (src->is_number()) {
+      graph::Attrs a;
+      a.fvalue = src->known ? src->as_double() : 1;
+      ValuePtr c = Emit(graph::OpKind::Full, {}, a, {x->type.dtype, {}}, where);
+      src = src->known ? c : EmitCast(EmitBinary(graph::OpKind::Mul, c, src, where, false), x->type.dtype, where);
+    } else {
+      return type_error("`" + name + "`: src must be a tensor or a number");
+    }
+    if (index_add) {
+      // index (1-d, along dim) broadcast to the source's shape, then scatter_add
+      const Shape ss = syms.Resolve(src->type.shape);
+      if (index->type.shape.size() > 1) return type_error("`index_add`: the index must be a vector");
+      if (static_cast<int64_t>(ss.size()) != rank)
+        return type_error("`index_add`: source and input must have the same number of dimensions");
+      if (ValuePtr alpha = args.Kw("alpha"); alpha && alpha->kind != VK::None)
+        src = EmitCast(EmitBinary(graph::OpKind::Mul, src, alpha, where, false), x->type.dtype, where);
+      Shape one(std::max<size_t>(ss.size(), 1), Dim::Static(1));
+      one[static_cast<size_t>(*d)] = index->type.shape.empty() ? Dim::Static(1) : index->type.shape[0];
+      ValuePtr r = Emit(graph::OpKind::Reshape, {index}, {}, {graph::DType::I64, one}, where);
+      index = rank ? Emit(graph::OpKind::Expand, {r}, {}, {graph::DType::I64, src->type.shape}, where) : r;
+    }
+    const Shape is = syms.Resolve(index->type.shape);
+    if (std::max<int64_t>(static_cast<int64_t>(is.size()), 1) != r1)
+      return ShapeError("`" + name + "`: index and input must have the same number of dimensions", where);
+    const Shape ss = src->type.shape.empty() ? Shape{} : syms.Resolve(src->type.shape);
+    if (!ss.empty() && ss.size() != is.size())
+      return ShapeError("`" + name + "`: index and src must have the same number of dimensions", where);
+    for (size_t i = 0; i < is.size(); ++i) {
+      auto bigger = [&](const Dim& a, const Dim& b) -> std::optional<bool> {  // a > b?
+        if (a == b) return false;
+        if (a.is_static() && b.is_static()) return a.size > b.size;
+        return std::nullopt;
+      };
+      std::optional<bool> over_x = rank && static_cast<int64_t>(i) != *d ? bigger(is[i], xs[i]) : false;
+      std::optional<bool> over_s = ss.empty() ? false : bigger(is[i], ss[i]);
+      if (!over_x || !over_s) {
+        MarkEager("`" + name + "` with index and input sizes known only at run time", where);
+        return MakeTensor(x->type);
+      }
+      if (*over_x || *over_s)
+        return ShapeError("`" + name + "`: index size exceeds the " + std::string(*over_x ? "input" : "src") +
+                              " size in dimension " + std::to_string(i),
+                          where);
+    }
+    graph::Attrs a;
+    a.axis = *d;
+    a.ints = {mode};
+    ValuePtr r = Emit(graph::OpKind::Scatter, {x, index, src}, a, x->type, where);
+    if (!inplace) return r;
+    return InPlaceUpdate(x, r, where, name, false);
+  }
+
+  if (name == "diag") {
+    auto k = int_arg(f, "diagonal", 0);
+    if (!k) return MakeUnknown();
+    if (rank != 1 && rank != 2) return ShapeError("`diag` needs a 1-d or 2-d tensor", where);
+    for (const Dim& dm : xs)
+      if (!dm.is_static()) {
+        MarkEager("`diag` of a tensor whose size is known only at run time", where);
+        auto r = MakeTensor(x->type);
+        r->rank_known = false;
+        return r;
+      }
+    auto arange = [&](int64_t start, int64_t n) {
+      graph::Attrs a;
+      a.fvalues = {static_cast<double>(start), 1};
+      return Emit(graph::OpKind::Arange, {}, a, {graph::DType::I64, {Dim::Static(n)}}, where);
+    };
+    int64_t r0 = *k >= 0 ? 0 : -*k, c0 = *k >= 0 ? *k : 0;
+    if (rank == 2) {
+      int64_t len = sem::DiagLength(xs[0].size, xs[1].size, *k);
+      return Emit(graph::OpKind::Take, {x, arange(r0, len), arange(c0, len)}, {}, {x->type.dtype, {Dim::Static(len)}},
+                  where);
+    }
+    // out[i][j] = x[i - r0] where j - i == k, else 0
+    int64_t m = xs[0].size + (*k >= 0 ? *k : -*k);
+    graph::Attrs u1;
+    u1.axis = 1;
+    ValuePtr i = Emit(graph::OpKind::Unsqueeze, {arange(0, m)}, u1, {graph::DType::I64, {Dim::Static(m), Dim::Static(1)}}, where);
+    ValuePtr on = EmitBinary(graph::OpKind::Eq, EmitBinary(graph::OpKind::Sub, arange(0, m), i, where, false), MakeInt(*k),
+                             where, true);
+    graph::Attrs zero;
+    ValuePtr z64 = Emit(graph::OpKind::Constant, {}, zero, {graph::DType::I64, {}}, where);
+    Shape mm = {Dim::Static(m), Dim::Static(m)};
+    ValuePtr pos = Emit(graph::OpKind::Where, {on, EmitBinary(graph::OpKind::Sub, i, MakeInt(r0), where, false), z64}, {},
+                        {graph::DType::I64, mm}, where);
+    ValuePtr taken = Emit(graph::OpKind::Take, {x, pos}, {}, {x->type.dtype, mm}, where);
+    ValuePtr zx = Emit(graph::OpKind::Constant, {}, zero, {x->type.dtype, {}}, where);
+    return Emit(graph::OpKind::Where, {on, taken, zx}, {}, {x->type.dtype, mm}, where);
+  }
+
+  // multinomial: the same steps as interp/builtins_sort.cpp's Multinomial
+  auto s = int_arg(f, "num_samples", std::nullopt);
+  auto repl = flag_arg(f + 1, "replacement", false);
+  if (!s || !repl) return MakeUnknown();
+  if (rank < 1 || rank > 2) return ShapeError("prob_dist must be 1 or 2 dim", where);
+  if (!IsFloatType(x->type.dtype)) return type_error("multinomial only supports floating-point dtypes for input");
+  Dim nd = xs.back();
+  if (!nd.is_static()) {
+    MarkEager("`multinomial` over a number of categories known only at run time", where);
+    return MakeTensor({graph::DType::I64, {syms.Fresh()}});
+  }
+  int64_t n = nd.size;
+  if (*s <= 0) return ShapeError("cannot sample n_sample <= 0 samples", where);
+  if (!*repl && *s > n) return ShapeError("cannot sample n_sample > prob_dist.size(-1) samples without replacement", where);
+  graph::DType dt = x->type.dtype;
+  ValuePtr q = x;
+  if (rank == 1) q = Emit(graph::OpKind::Unsqueeze, {x}, {}, {dt, {Dim::Static(1), nd}}, where);
+  Dim rows = syms.Resolve(q->type.shape[0]);
+  ValuePtr out;
+  if (*repl) {
+    ValuePtr u = Emit(graph::OpKind::Rand, {}, {}, {dt, {rows, Dim::Static(*s)}}, where);
+    graph::Attrs ax1;
+    ax1.axis = 1;
+    ValuePtr cdf = Emit(graph::OpKind::CumSum, {q}, ax1, {dt, q->type.shape}, where);
+    ValuePtr t = EmitBinary(graph::OpKind::Mul, u, NarrowOp(cdf, 1, n - 1, 1, where), where, false);
+    graph::Attrs ax2;
+    ax2.axis = 2;
+    ValuePtr c3 = Emit(graph::OpKind::Unsqueeze, {cdf}, ax1, {dt, {rows, Dim::Static(1), nd}}, where);
+    ValuePtr t3 = Emit(graph::OpKind::Unsqueeze, {t}, ax2, {dt, {rows, Dim::Static(*s), Dim::Static(1)}}, where);
+    ValuePtr le = EmitBinary(graph::OpKind::Le, c3, t3, where, true);
+    graph::Attrs sum;
+    sum.axes = {2};
+    ValuePtr cnt = Emit(graph::OpKind::Sum, {le}, sum, {graph::DType::I64, {rows, Dim::Static(*s)}}, where);
+    out = EmitBinary(graph::OpKind::Minimum, cnt, MakeInt(n - 1), where, false);
+  } else {
+    ValuePtr u = Emit(graph::OpKind::Rand, {}, {}, {dt, q->type.shape}, where);
+    ValuePtr keys = EmitBinary(graph::OpKind::Div, EmitUnary(graph::OpKind::Log, u, where, true), q, where, false);
+    out = sort_op(keys, 1, true, *s);
+  }
+  if (rank == 1) {
+    graph::Attrs sq;
+    sq.axes = {0};
+    out = Emit(graph::OpKind::Squeeze, {out}, sq, {graph::DType::I64, {Dim::Static(*s)}}, where);
+  }
+  return out;
+}
+
+}  // namespace tcc::trace

@@ -1,0 +1,242 @@
+// Implements the Sort rows of semantics/builtins.def (sort, argsort, topk),
+// scatter / scatter_add / index_add and their in-place forms, einsum (the
+// plan of semantics/einsum.h, run on the runtime's kernels), multinomial and
+// nonzero. sort and scatter run the kernels of runtime/tensor/sort.cpp, the
+// ones compiled code calls (ts_rt_argsort, ts_rt_scatter), so both modes
+// order ties and report bad indices alike.
+#include <cmath>
+
+#include "interp/interpreter.h"
+#include "interp/tensor_value.h"
+#include "semantics/einsum.h"
+
+namespace tcc::interp {
+
+namespace {
+
+const rt::Tensor& In(Args& a) {
+  const Value& v = a.Need(0, "input");
+  if (!v.is(OType::Tensor)) TypeErr(std::string("`") + a.fname + "()` needs a tensor, not `" + TypeName(v) + "`");
+  return TensorOf(v);
+}
+
+int64_t DimArg(Args& a, int32_t i, const char* name, int64_t rank, int64_t dflt) {
+  const Value& v = a.Get(i, name);
+  int64_t d = v.is_undef() || v.is_none() ? dflt : IntArg(v, name);
+  int64_t r = std::max<int64_t>(rank, 1);
+  if (d < -r || d >= r)
+    ThrowError(DiagKind::RtIndexError, std::string("`") + a.fname + "()`: dimension " + std::to_string(d) +
+                                           " is out of range for a tensor of " + std::to_string(rank) + " dimensions");
+  return d < 0 ? d + r : d;
+}
+
+bool Flag(Args& a, int32_t i, const char* name, bool dflt) {
+  const Value& v = a.Get(i, name);
+  return v.is_undef() || v.is_none() ? dflt : Truthy(v);
+}
+
+Value NamedPair(const char* type, rt::Tensor v, rt::Tensor i) {
+  Value t = MakeTuple({MakeTensor(std::move(v)), MakeTensor(std::move(i))});
+  t.as<TupleObj>()->fields = {Intern("values"), Intern("indices")};
+  t.as<TupleObj>()->name = type;
+  return t;
+}
+
+// sort(input, dim=-1, descending=False, stable=False): the order is stable either way
+Value Sort(Interp&, Args& a) {
+  a.Check(4, {"input", "dim", "descending", "stable"});
+  const rt::Tensor& x = In(a);
+  auto [v, i] = rt::sort(x, DimArg(a, 1, "dim", x.dim(), -1), Flag(a, 2, "descending", false));
+  return NamedPair("sort", v, i);
+}
+
+Value Argsort(Interp&, Args& a) {
+  a.Check(4, {"input", "dim", "descending", "stable"});
+  const rt::Tensor& x = In(a);
+  return MakeTensor(rt::argsort(x, DimArg(a, 1, "dim", x.dim(), -1), Flag(a, 2, "descending", false)));
+}
+
+// topk(input, k, dim=-1, largest=True, sorted=True): sorted=False gives the same (sorted) order
+Value Topk(Interp&, Args& a) {
+  a.Check(5, {"input", "k", "dim", "largest", "sorted"});
+  const rt::Tensor& x = In(a);
+  int64_t k = IntArg(a.Need(1, "k"), "k");
+  int64_t d = DimArg(a, 2, "dim", x.dim(), -1);
+  int64_t size = x.dim() ? x.sizes()[d] : 1;
+  if (k < 0 || k > size) ThrowError(DiagKind::RtIndexError, "`topk()`: selected index k out of range");
+  auto [v, i] = rt::sort(x, d, Flag(a, 3, "largest", true), k);
+  return NamedPair("topk", v, i);
+}
+
+// reduce=None / "add" / "multiply" as the kernel's mode
+int ReduceMode(Args& a, int32_t i) {
+  const Value& r = a.Get(i, "reduce");
+  if (r.is_undef() || r.is_none()) return 0;
+  if (!r.is(OType::Str)) TypeErr("`scatter()`: reduce must be a string");
+  const std::string& s = r.as<StrObj>()->s;
+  if (s == "add") return 1;
+  if (s == "multiply") return 2;
+  ValueErr("reduce argument must be either add or multiply.");
+}
+
+// scatter(input, dim, index, src|value, reduce=None), scatter_add(input, dim, index, src)
+rt::Tensor ScatterOf(Args& a, bool add) {
+  const rt::Tensor& x = In(a);
+  const Value& src = a.Get(3, "src");
+  const Value& val = a.Get(-1, "value");
+  if (add && src.is_undef()) a.Need(3, "src");
+  rt::TensorOrScalar s = !src.is_undef() ? (src.is(OType::Tensor) ? rt::TensorOrScalar(TensorOf(src))
+                                                                   : rt::TensorOrScalar(ToScalar(src, "src")))
+                                         : rt::TensorOrScalar(ToScalar(!val.is_undef() ? val : a.Need(3, "value"), "value"));
+  if (add && !std::holds_alternative<rt::Tensor>(s)) TypeErr("`scatter_add()`: src must be a tensor");
+  int mode = add ? 1 : ReduceMode(a, 4);
+  return rt::scatter(x, IntArg(a.Need(1, "dim"), "dim"), ToTensor(a.Need(2, "index"), "index"), s, mode);
+}
+
+template <bool Add, bool InPlace>
+Value Scatter(Interp&, Args& a) {
+  if (Add) a.Check(4, {"input", "dim", "index", "src"});
+  else a.Check(5, {"input", "dim", "index", "src", "value", "reduce"});
+  rt::Tensor r = ScatterOf(a, Add);
+  if (!InPlace) return MakeTensor(std::move(r));
+  rt::copy_into(In(a), r);
+  return a.pos[0];
+}
+
+// index_add(input, dim, index, source, alpha=1): scatter_add of source with
+// index (1-d, along dim) broadcast to source's shape
+template <bool InPlace>
+Value IndexAdd(Interp&, Args& a) {
+  a.Check(4, {"input", "dim", "index", "source", "alpha"});
+  const rt::Tensor& x = In(a);
+  int64_t d = DimArg(a, 1, "dim", x.dim(), 0);
+  rt::Tensor idx = ToTensor(a.Need(2, "index"), "index");
+  rt::Tensor src = ToTensor(a.Need(3, "source"), "source");
+  if (idx.dim() > 1) ValueErr("`index_add()`: the index must be a vector");
+  if (src.dim() != x.dim()) ValueErr("`index_add()`: source and input must have the same number of dimensions");
+  int64_t n = idx.dim() ? idx.sizes()[0] : 1;
+  if (x.dim() && src.sizes()[d] != n) ValueErr("`index_add()`: the index and source sizes along dim differ");
+  const Value& alpha = a.Get(-1, "alpha");
+  if (!alpha.is_undef()) src = rt::to_dtype(rt::binary(rt::BinaryOp::Mul, src, ToScalar(alpha, "alpha")), x.dtype());
+  std::vector<int64_t> shape(std::max(src.dim(), 1), 1);
+  shape[d] = n;
+  rt::Tensor ix = rt::expand(rt::reshape(idx, shape), src.dim() ? std::span<const int64_t>(src.sizes().data(), src.dim())
+                                                               : std::span<const int64_t>(shape));
+  rt::Tensor r = rt::scatter(x, d, ix, src, 1);
+  if (!InPlace) return MakeTensor(std::move(r));
+  rt::copy_into(x, r);
+  return a.pos[0];
+}
+
+}  // namespace
+
+// einsum(equation, *operands) and einsum(equation, [operands]): a function
+// only (registered by RegisterTensorFunctions, not a tensor method)
+Value EinsumBuiltin(Interp&, Args& a) {
+  a.Check(64, {"equation"});
+  const Value& eq = a.Need(0, "equation");
+  if (!eq.is(OType::Str)) TypeErr("`einsum()` takes the equation string first");
+  std::vector<rt::Tensor> vals;
+  if (a.npos == 2 && (a.pos[1].is(OType::List) || a.pos[1].is(OType::Tuple))) {
+    const auto& items = a.pos[1].is(OType::List) ? a.pos[1].as<ListObj>()->items : a.pos[1].as<TupleObj>()->items;
+    for (const Value& v : items) vals.push_back(ToTensor(v, "operands"));
+  } else {
+    for (int32_t i = 1; i < a.npos; ++i) vals.push_back(ToTensor(a.pos[i], "operands"));
+  }
+  std::vector<std::vector<int64_t>> shapes;
+  for (const auto& t : vals) shapes.emplace_back(t.sizes().begin(), t.sizes().end());
+  sem::EinsumPlan plan = sem::PlanEinsum(eq.as<StrObj>()->s, shapes);
+  if (!plan.error.empty()) ThrowError(DiagKind::RtShapeError, plan.error);
+  for (const sem::EinOp& op : plan.ops) {
+    const rt::Tensor& x = vals[op.a];
+    switch (op.kind) {
+      case sem::EinOpKind::Permute: vals.push_back(rt::permute(x, op.ints)); break;
+      case sem::EinOpKind::Reshape: vals.push_back(rt::reshape(x, op.ints)); break;
+      case sem::EinOpKind::Expand: vals.push_back(rt::expand(x, op.ints)); break;
+      case sem::EinOpKind::Sum: vals.push_back(rt::reduce(rt::ReduceOp::Sum, x, op.ints)); break;
+      case sem::EinOpKind::MatMul: vals.push_back(rt::matmul(x, vals[op.b])); break;
+      case sem::EinOpKind::Diagonal: {
+        int64_t n = x.sizes()[x.dim() - 1];
+        std::vector<rt::IndexItem> items(x.dim() - 2, rt::Slice{});
+        rt::Tensor r = rt::arange(rt::Scalar::from_int(n));
+        items.push_back(r);
+        items.push_back(r);
+        vals.push_back(rt::index(x, items));
+        break;
+      }
+    }
+  }
+  rt::Tensor r = vals[plan.result];
+  if (plan.result < static_cast<int>(shapes.size())) r = rt::clone(r);
+  return MakeTensor(rt::to_dtype(r, vals[0].dtype()));
+}
+
+namespace {
+
+// multinomial(input, num_samples, replacement=False): from the program's
+// generator, as the tracer's graph (trace/trace_sort.cpp) computes it:
+//   with replacement: u = rand(rows, n); sample = #{j : cumsum(p)[j] <= u * sum(p)}
+//   without: keys = log(rand(p.shape)) / p (exponential race); the num_samples largest
+Value Multinomial(Interp&, Args& a) {
+  a.Check(3, {"input", "num_samples", "replacement"});
+  rt::Tensor p = In(a);
+  int64_t s = IntArg(a.Need(1, "num_samples"), "num_samples");
+  bool repl = Flag(a, 2, "replacement", false);
+  if (p.dim() < 1 || p.dim() > 2) ValueErr("prob_dist must be 1 or 2 dim");
+  if (!rt::is_floating(p.dtype())) ThrowError(DiagKind::RtDTypeError, "multinomial only supports floating-point dtypes for input");
+  int64_t n = p.sizes()[p.dim() - 1];
+  if (s <= 0) ValueErr("cannot sample n_sample <= 0 samples");
+  if (!repl && s > n) ValueErr("cannot sample n_sample > prob_dist.size(-1) samples without replacement");
+  rt::Tensor mn = rt::reduce(rt::ReduceOp::Min, p);
+  rt::Tensor tot = rt::reduce(rt::ReduceOp::Sum, p, std::span<const int64_t>{}, false);
+  if (mn.item().to_double() < 0 || std::isnan(tot.item().to_double()) || std::isinf(tot.item().to_double()))
+    ValueErr("probability tensor contains either `inf`, `nan` or element < 0");
+  bool one = p.dim() == 1;
+  rt::Tensor q = one ? rt::unsqueeze(p, 0) : p;
+  int64_t rows = q.sizes()[0];
+  rt::Tensor out;
+  if (repl) {
+    rt::Tensor u = rt::rand(rt::Dims{rows, s}, p.dtype());
+    rt::Tensor cdf = rt::scan(rt::ScanOp::CumSum, q, 1);
+    std::vector<rt::IndexItem> last = {rt::Slice{}, rt::Slice{n - 1, n, 1}};
+    rt::Tensor t = rt::binary(rt::BinaryOp::Mul, u, rt::index(cdf, last));
+    rt::Tensor le = rt::binary(rt::BinaryOp::Le, rt::unsqueeze(cdf, 1), rt::unsqueeze(t, 2));
+    int64_t ax[1] = {2};
+    out = rt::binary(rt::BinaryOp::Minimum, rt::reduce(rt::ReduceOp::Sum, le, ax), rt::Scalar::from_int(n - 1));
+  } else {
+    rt::Tensor u = rt::rand(q.sizes(), p.dtype());
+    rt::Tensor keys = rt::binary(rt::BinaryOp::Div, rt::unary(rt::UnaryOp::Log, u), q);
+    out = rt::argsort(keys, 1, true, s);
+  }
+  return MakeTensor(one ? rt::squeeze(out, 0) : out);
+}
+
+// nonzero(input, as_tuple=False): [count, ndim] positions, or one 1-d tensor per dim
+Value Nonzero(Interp&, Args& a) {
+  a.Check(2, {"input", "as_tuple"});
+  const rt::Tensor& x = In(a);
+  rt::Tensor nz = rt::nonzero(x);
+  if (!Flag(a, 1, "as_tuple", false)) return MakeTensor(nz);
+  std::vector<Value> cols;
+  for (int d = 0; d < std::max(x.dim(), 1); ++d) {
+    if (x.dim() == 0) { cols.push_back(MakeTensor(rt::reshape(nz, std::vector<int64_t>{-1}))); break; }
+    std::vector<rt::IndexItem> it = {rt::Slice{}, int64_t(d)};
+    cols.push_back(MakeTensor(rt::clone(rt::index(nz, it))));
+  }
+  return MakeTuple(std::move(cols));
+}
+
+}  // namespace
+
+const std::vector<std::pair<const char*, BuiltinFn>>& SortFunctionTable() {
+  static const std::vector<std::pair<const char*, BuiltinFn>> table = {
+      {"sort", Sort}, {"argsort", Argsort}, {"topk", Topk},
+      {"scatter", Scatter<false, false>}, {"scatter_", Scatter<false, true>},
+      {"scatter_add", Scatter<true, false>}, {"scatter_add_", Scatter<true, true>},
+      {"index_add", IndexAdd<false>}, {"index_add_", IndexAdd<true>},
+      {"multinomial", Multinomial}, {"nonzero", Nonzero},
+  };
+  return table;
+}
+
+}  // namespace tcc::interp
