@@ -56,8 +56,19 @@ inline constexpr RuleDoc kRuleDocs[] = {
     {"Index", "Indexing by tensors",
      "Graph ops (`take`, `gather`) with shapes known at compile time; a position out of range raises "
      "IndexError in both modes."},
-    {"Sort", "Sorting and scattering",
-     "Values and positions in order, or writes at positions; see each row for whether it is a graph op."},
+    {"Sort", "Sorting",
+     "int64 positions in order (graph op `sort`, the runtime kernel the interpreter runs too), values gathered "
+     "at them; NaN sorts as largest, ties keep their order."},
+    {"Scatter", "Scattering",
+     "A copy with values written or accumulated at index positions (graph op `scatter`); duplicate positions "
+     "accumulate, a position out of range raises IndexError in both modes."},
+    {"Einsum", "Einsum",
+     "The equation is planned at compile time (`semantics/einsum.h`, shared with the interpreter) into "
+     "permutes, reshapes, sums and matmuls."},
+    {"Random", "Sampling", "Draws from the program's generator in program order: compiled and eager agree."},
+    {"Dynamic", "Data-dependent shapes",
+     "The output shape depends on the data: eager only; in a compiled function a `dynamic_output_shape` "
+     "break, as in torch.compile."},
     {"Join", "Joins", "`cat` and `stack` of a list of tensors, in the graph."},
     {"Create", "Creation", "Factories; shapes from Python values known at compile time are graph constants."},
     {"Cast", "Casts", "dtype conversions (`x.float()`, `x.to(int64)`), in the graph."},

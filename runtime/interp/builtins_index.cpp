@@ -12,11 +12,7 @@ namespace tcc::interp {
 
 namespace {
 
-const rt::Tensor& In(Args& a) {
-  const Value& v = a.Need(0, "input");
-  if (!v.is(OType::Tensor)) TypeErr(std::string("`") + a.fname + "()` needs a tensor, not `" + TypeName(v) + "`");
-  return TensorOf(v);
-}
+const rt::Tensor& In(Args& a) { return InputTensor(a); }
 
 int64_t DimOf(Args& a, int32_t i, const char* name, int64_t rank, int64_t dflt, bool required = false) {
   const Value& v = required ? a.Need(i, name) : a.Get(i, name);

@@ -16,11 +16,7 @@ namespace tcc::interp {
 
 namespace {
 
-const rt::Tensor& SelfT(Args& a) {
-  const Value& v = a.Need(0, "input");
-  if (!v.is(OType::Tensor)) TypeErr(std::string("`") + a.fname + "()` needs a tensor, not `" + TypeName(v) + "`");
-  return TensorOf(v);
-}
+const rt::Tensor& SelfT(Args& a) { return InputTensor(a); }
 
 double NumArg(const Value& v, const char* what) {
   if (v.is_float()) return v.as_float();

@@ -48,6 +48,12 @@ Value NestedToValue(const rt::Nested& n) {
   return MakeList(std::move(out));
 }
 
+const rt::Tensor& InputTensor(Args& a) {
+  const Value& v = a.Need(0, "input");
+  if (!v.is(OType::Tensor)) TypeErr(std::string("`") + a.fname + "()` needs a tensor, not `" + TypeName(v) + "`");
+  return TensorOf(v);
+}
+
 rt::Tensor ToTensor(const Value& v, const char* what) {
   if (v.is(OType::Tensor)) return TensorOf(v);
   if (v.is_number()) return rt::Tensor::scalar(ToScalar(v, what));

@@ -53,6 +53,9 @@ Value FromScalar(rt::Scalar s);
 // A tensor from a tensor Value, a Python number, or a (nested) list/tuple.
 rt::Tensor ToTensor(const Value& v, const char* what);
 rt::DType DTypeArg(const Value& v, const char* what);  // a dtype value
+// The tensor a tensor builtin takes first (`input`, by position or keyword);
+// a TypeError naming the builtin otherwise.
+const rt::Tensor& InputTensor(Args& a);
 Value MakeDType(rt::DType d);
 // A shape given as ints `f(2, 3)`, a list/tuple `f([2, 3])` or a shape value.
 rt::Dims ShapeArgs(const Value* pos, int32_t n, const char* what);
