@@ -84,6 +84,14 @@ Tracer::Roll Tracer::RolledLoop(const ast::ForStmt& fs, const ValuePtr& item, co
   Frame& f = Cur();
   if (!Traced() || !opts.build_segments || frames.size() < 2 || (item->kind == VK::Tensor && !item->rank_known))
     return Roll::NotHere;
+  // The body's segments are filed under this statement of the block the frame
+  // forms segments of (Segment::block, the runtime's FuncCode::segments_at):
+  // a loop nested in an unrolled loop, an `if`, a `with` or a `try` is not
+  // one, and filing its body there would attach it to the enclosing block's
+  // statements (a beam search ran the outer loop's body as the inner one's).
+  const ast::Block& body = f.Body();
+  if (f.cur_stmt < 0 || f.cur_stmt >= static_cast<int>(body.size()) || body[f.cur_stmt].get() != &fs)
+    return Roll::NotHere;
   // What the probe compares afterwards: heap writes, notes, issues, break counts.
   const int64_t watch_saved = heap_watch_born;
   const long writes_before = heap_writes;

@@ -192,6 +192,10 @@ ValuePtr Tracer::GetAttr(const ValuePtr& base, const std::string& attr, Range wh
         }
       }
       if (ValuePtr s = SpecialAttr(base, attr)) return s;
+      if (attr == "__dict__") {  // attribute order is the interpreter's (insertion): it builds the dict
+        if (Traced()) MarkEager("`__dict__` of an object is built by the interpreter", where);
+        return MakeUnknown();
+      }
       Issue(DiagKind::TraceTypeError, where,
             "`" + (base->cls ? base->cls->name : std::string("?")) + "` object has no attribute `" + attr + "`");
       return MakeUnknown();

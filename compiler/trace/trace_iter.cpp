@@ -182,6 +182,10 @@ ValuePtr Tracer::ObjectBuiltin(const std::string& name, const ValuePtr& self, Ca
     if (ValuePtr fn = args.Arg(0, "fset")) d->items = {fn};
     return d;
   }
+  if (name == "vars" && !self) {  // as `obj.__dict__`: the interpreter builds it in attribute order
+    if (Traced()) MarkEager("`vars()` of an object is built by the interpreter", args.range);
+    return MakeUnknown();
+  }
   if (name == "iter" && !self && args.pos.size() == 1) {
     const ValuePtr& x = args.pos[0];
     if (x->kind == VK::Object) {

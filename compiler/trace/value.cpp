@@ -242,7 +242,13 @@ std::string SignatureOf(const Value& v, std::map<int32_t, int>& sym_names, bool 
       os << (v.cls ? v.cls->name : "?") << "@" << static_cast<const void*>(&v);
       return os.str();
     }
-    case VK::Function: case VK::Class: case VK::Module: case VK::Wrapper: case VK::BoundMethod: {
+    case VK::BoundMethod:
+      // `obj.method` makes a new bound method at every attribute read: the
+      // same object and function are the same callable.
+      if (!display && v.self_value && v.inner)
+        return "bound(" + SignatureOf(*v.self_value, sym_names) + ", " + SignatureOf(*v.inner, sym_names) + ")";
+      return Describe(v);
+    case VK::Function: case VK::Class: case VK::Module: case VK::Wrapper: {
       if (display) return Describe(v);
       std::ostringstream os;
       os << Describe(v) << "@" << static_cast<const void*>(&v);

@@ -94,6 +94,13 @@ Value NextFn(Interp&, Args& a) {
   ThrowStopIteration();
 }
 
+Value VarsFn(Interp&, Args& a) {
+  a.Check(1, {});
+  const Value& o = a.Need(0, "object");
+  if (!o.is(OType::Instance)) TypeErr("`vars()` argument must be an object of a user class, not `" + TypeName(o) + "`");
+  return InstanceDict(o);
+}
+
 }  // namespace
 
 void RegisterObjectBuiltins(BuiltinTable& t) {
@@ -106,6 +113,7 @@ void RegisterObjectBuiltins(BuiltinTable& t) {
   t.AddFn("type", TypeFn);
   t.AddFn("iter", IterFn);
   t.AddFn("next", NextFn);
+  t.AddFn("vars", VarsFn);
   t.Add("NotImplemented", NotImplementedValue());
 }
 

@@ -305,9 +305,17 @@ Value PropertySetter(Interp&, Args& a) {
 }
 }  // namespace
 
+Value InstanceDict(const Value& obj) {
+  Ref<DictObj> d(new DictObj());
+  for (const auto& [k, v] : obj.as<InstanceObj>()->attrs) d->Set(MakeStr(SymName(k)), v);
+  return d.value();
+}
+
 Value SpecialAttribute(const Value& obj, int32_t sym) {
   static const int32_t class_sym = Intern("__class__"), name_sym = Intern("__name__"), setter_sym = Intern("setter");
   if (sym == class_sym && obj.is(OType::Instance)) return obj.as<InstanceObj>()->cls.value();
+  static const int32_t dict_sym = Intern("__dict__");
+  if (sym == dict_sym && obj.is(OType::Instance)) return InstanceDict(obj);
   if (sym == name_sym) {
     if (obj.is(OType::Class)) return MakeStr(obj.as<ClassObj>()->name);
     if (obj.is(OType::Function)) return MakeStr(obj.as<FunctionObj>()->code->name);

@@ -31,7 +31,10 @@ struct SpecialObj : Object {
 
 bool IsSpecial(const Value& v, SpecialObj::Kind k);
 const Value& NotImplementedValue();
-std::string SpecialTypeName(const Value& v);  // "property", "list_iterator", ...
+std::string SpecialTypeName(const Value& v);
+// `obj.__dict__` / `vars(obj)`: a new dict of the instance's attributes in the
+// order they were set (a snapshot: writing to it does not set attributes).
+Value InstanceDict(const Value& obj);  // "property", "list_iterator", ...
 std::string SpecialRepr(const Value& v);
 
 // ---- operators on instances (an operand is an Instance)
