@@ -204,6 +204,7 @@
 # CHECK-STDOUT: type                   Python   (object)
 # CHECK-STDOUT: iter                   Python   (object)
 # CHECK-STDOUT: next                   Python   (iterator, default=<none>)
+# CHECK-STDOUT: vars                   Python   (object)
 # CHECK-STDOUT: NotImplemented         Python
 # CHECK-STDOUT: graph_break            Control  ()
 # CHECK-STDOUT: error_on_graph_break   Control  (flag)
