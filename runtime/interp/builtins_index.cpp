@@ -12,7 +12,6 @@ namespace tcc::interp {
 
 namespace {
 
-const rt::Tensor& In(Args& a) { return InputTensor(a); }
 
 int64_t DimOf(Args& a, int32_t i, const char* name, int64_t rank, int64_t dflt, bool required = false) {
   const Value& v = required ? a.Need(i, name) : a.Get(i, name);
@@ -54,13 +53,13 @@ Value Pieces(const rt::Tensor& x, int64_t dim, const std::vector<int64_t>& sizes
 
 Value Gather(Interp&, Args& a) {
   a.Check(3, {"input", "dim", "index"});
-  const rt::Tensor& x = In(a);
+  const rt::Tensor& x = InputTensor(a);
   return MakeTensor(rt::gather(x, IntArg(a.Need(1, "dim"), "dim"), ToTensor(a.Need(2, "index"), "index")));
 }
 
 Value IndexSelect(Interp&, Args& a) {
   a.Check(3, {"input", "dim", "index"});
-  return MakeTensor(rt::index_select(In(a), IntArg(a.Need(1, "dim"), "dim"), ToTensor(a.Need(2, "index"), "index")));
+  return MakeTensor(rt::index_select(InputTensor(a), IntArg(a.Need(1, "dim"), "dim"), ToTensor(a.Need(2, "index"), "index")));
 }
 
 Value Flip(Interp&, Args& a) {
@@ -69,12 +68,12 @@ Value Flip(Interp&, Args& a) {
   if (a.npos == 2) dims = IntList(a.pos[1], "dims");
   else if (a.npos > 2) for (int32_t i = 1; i < a.npos; ++i) dims.push_back(IntArg(a.pos[i], "dims"));
   else dims = IntList(a.Need(-1, "dims"), "dims");
-  return MakeTensor(rt::flip(In(a), dims));
+  return MakeTensor(rt::flip(InputTensor(a), dims));
 }
 
 Value NarrowFn(Interp&, Args& a) {
   a.Check(4, {"input", "dim", "start", "length"});
-  const rt::Tensor& x = In(a);
+  const rt::Tensor& x = InputTensor(a);
   int64_t dim = DimOf(a, 1, "dim", x.dim(), 0, true);
   int64_t n = x.dim() ? x.sizes()[int(dim)] : 1;
   int64_t start = IntArg(a.Need(2, "start"), "start"), len = IntArg(a.Need(3, "length"), "length");
@@ -87,7 +86,7 @@ Value NarrowFn(Interp&, Args& a) {
 
 Value Chunk(Interp&, Args& a) {
   a.Check(3, {"input", "chunks", "dim"});
-  const rt::Tensor& x = In(a);
+  const rt::Tensor& x = InputTensor(a);
   int64_t chunks = IntArg(a.Need(1, "chunks"), "chunks");
   if (chunks <= 0) ValueErr("`chunk()`: chunks must be positive");
   int64_t dim = DimOf(a, 2, "dim", x.dim(), 0);
@@ -96,7 +95,7 @@ Value Chunk(Interp&, Args& a) {
 
 Value Split(Interp&, Args& a) {
   a.Check(3, {"input", "split_size_or_sections", "dim"});
-  const rt::Tensor& x = In(a);
+  const rt::Tensor& x = InputTensor(a);
   int64_t dim = DimOf(a, 2, "dim", x.dim(), 0);
   int64_t n = x.sizes()[int(dim)];
   const Value& s = a.Need(1, "split_size_or_sections");
@@ -113,7 +112,7 @@ Value Split(Interp&, Args& a) {
 
 Value Unbind(Interp&, Args& a) {
   a.Check(2, {"input", "dim"});
-  const rt::Tensor& x = In(a);
+  const rt::Tensor& x = InputTensor(a);
   if (x.dim() == 0) ValueErr("`unbind()` of a 0-d tensor");
   int64_t dim = DimOf(a, 1, "dim", x.dim(), 0);
   std::vector<Value> out;
@@ -136,7 +135,7 @@ rt::Tensor RollDim(const rt::Tensor& x, int64_t dim, int64_t shift) {
 
 Value Roll(Interp&, Args& a) {
   a.Check(3, {"input", "shifts", "dims"});
-  const rt::Tensor& x = In(a);
+  const rt::Tensor& x = InputTensor(a);
   std::vector<int64_t> shifts = IntList(a.Need(1, "shifts"), "shifts");
   const Value& dv = a.Get(2, "dims");
   if (dv.is_undef() || dv.is_none()) {
@@ -157,7 +156,7 @@ Value Roll(Interp&, Args& a) {
 
 Value Repeat(Interp&, Args& a) {
   a.Check(1 + rt::kMaxDims, {"input", "repeats"});
-  const rt::Tensor& x = In(a);
+  const rt::Tensor& x = InputTensor(a);
   rt::Dims reps = a.npos <= 1 ? ShapeArgs(&a.Need(-1, "repeats"), 1, "repeat")
                               : ShapeArgs(a.pos + 1, a.npos - 1, "repeat");
   if (reps.size() < x.dim()) ValueErr("`repeat()`: give at least as many repeats as the tensor has dimensions");
@@ -176,7 +175,7 @@ Value Repeat(Interp&, Args& a) {
 
 Value RepeatInterleave(Interp&, Args& a) {
   a.Check(3, {"input", "repeats", "dim"});
-  const rt::Tensor& x0 = In(a);
+  const rt::Tensor& x0 = InputTensor(a);
   const Value& rv = a.Need(1, "repeats");
   if (rv.is(OType::Tensor)) ValueErr("`repeat_interleave()` with a tensor of repeats is not supported; give an int");
   int64_t r = IntArg(rv, "repeats");
@@ -202,7 +201,7 @@ Value RepeatInterleave(Interp&, Args& a) {
 template <bool Lower>
 Value Tri(Interp&, Args& a) {
   a.Check(2, {"input", "diagonal"});
-  const rt::Tensor& x = In(a);
+  const rt::Tensor& x = InputTensor(a);
   if (x.dim() < 2) ValueErr(std::string("`") + a.fname + "()` needs a tensor of at least 2 dimensions");
   const Value& kv = a.Get(1, "diagonal");
   int64_t k = kv.is_undef() ? 0 : IntArg(kv, "diagonal");
@@ -216,7 +215,7 @@ Value Tri(Interp&, Args& a) {
 
 Value Diag(Interp&, Args& a) {
   a.Check(2, {"input", "diagonal"});
-  const rt::Tensor& x = In(a);
+  const rt::Tensor& x = InputTensor(a);
   const Value& kv = a.Get(1, "diagonal");
   int64_t k = kv.is_undef() ? 0 : IntArg(kv, "diagonal");
   if (x.dim() == 1) {
@@ -243,14 +242,14 @@ Value Diag(Interp&, Args& a) {
 
 Value Outer(Interp&, Args& a) {
   a.Check(2, {"input", "vec2"});
-  rt::Tensor u = In(a), v = ToTensor(a.Need(1, "vec2"), "vec2");
+  rt::Tensor u = InputTensor(a), v = ToTensor(a.Need(1, "vec2"), "vec2");
   if (u.dim() != 1 || v.dim() != 1) ValueErr("`outer()` needs two 1-d tensors");
   return MakeTensor(rt::binary(rt::BinaryOp::Mul, rt::unsqueeze(u, 1), rt::unsqueeze(v, 0)));
 }
 
 Value Dot(Interp&, Args& a) {
   a.Check(2, {"input", "tensor"});
-  rt::Tensor u = In(a), v = ToTensor(a.Need(1, "tensor"), "tensor");
+  rt::Tensor u = InputTensor(a), v = ToTensor(a.Need(1, "tensor"), "tensor");
   if (u.dim() != 1 || v.dim() != 1) ValueErr("`dot()` needs two 1-d tensors");
   if (u.sizes()[0] != v.sizes()[0]) ValueErr("`dot()`: the tensors have different lengths");
   if (u.dtype() != v.dtype()) ValueErr("`dot()`: the tensors have different dtypes");
@@ -260,7 +259,7 @@ Value Dot(Interp&, Args& a) {
 
 Value MaskedFill(Interp&, Args& a) {
   a.Check(3, {"input", "mask", "value"});
-  const rt::Tensor& x = In(a);
+  const rt::Tensor& x = InputTensor(a);
   rt::Tensor mask = ToTensor(a.Need(1, "mask"), "mask");
   if (mask.dtype() != rt::DType::Bool) TypeErr("`masked_fill()` needs a bool mask");
   const Value& v = a.Need(2, "value");

@@ -16,7 +16,6 @@ namespace tcc::interp {
 
 namespace {
 
-const rt::Tensor& SelfT(Args& a) { return InputTensor(a); }
 
 double NumArg(const Value& v, const char* what) {
   if (v.is_float()) return v.as_float();
@@ -131,7 +130,7 @@ template <bool IsStd>
 Value VarStd(Interp&, Args& a) {
   a.Check(4, {"input", "dim", "unbiased", "keepdim", "correction"});
   Value x = a.Need(0, "input");
-  SelfT(a);
+  InputTensor(a);
   const Value& d = a.Get(1, "dim");
   RtBackend b;
   if (d.is_bool()) {  // var(x, False): the unbiased flag
@@ -145,7 +144,7 @@ Value VarStd(Interp&, Args& a) {
 
 Value LogSumExpFn(Interp&, Args& a) {
   a.Check(3, {"input", "dim", "keepdim"});
-  SelfT(a);
+  InputTensor(a);
   RtBackend b;
   return sem::LogSumExp(b, a.Need(0, "input"), DimList(a.Need(1, "dim")), Flag(a.Get(2, "keepdim"), false));
 }
@@ -162,7 +161,7 @@ double NormP(const Value& p) {
 
 Value NormFn(Interp&, Args& a) {
   a.Check(4, {"input", "p", "dim", "keepdim"});
-  SelfT(a);
+  InputTensor(a);
   RtBackend b;
   return sem::Norm(b, a.Need(0, "input"), NormP(a.Get(1, "p")), DimList(a.Get(2, "dim")),
                    Flag(a.Get(3, "keepdim"), false));
@@ -170,7 +169,7 @@ Value NormFn(Interp&, Args& a) {
 
 Value CountNonzeroFn(Interp&, Args& a) {
   a.Check(2, {"input", "dim"});
-  SelfT(a);
+  InputTensor(a);
   RtBackend b;
   return sem::CountNonzero(b, a.Need(0, "input"), DimList(a.Get(1, "dim")));
 }
@@ -178,7 +177,7 @@ Value CountNonzeroFn(Interp&, Args& a) {
 template <bool Log>
 Value SoftmaxMethod(Interp&, Args& a) {
   a.Check(3, {"dim", "dtype"});
-  SelfT(a);
+  InputTensor(a);
   RtBackend b;
   std::optional<sem::DType> dt;
   if (auto d = OptDType(a.Get(2, "dtype"))) dt = rt::to_sem(*d);
@@ -200,7 +199,7 @@ Value IsInfFn(Interp&, Args& a) { a.Check(1, {"input"}); return MakeTensor(rt::i
 Value RoundMethod(Interp&, Args& a) {
   a.Check(2, {"decimals"});
   const Value& d = a.Get(1, "decimals");
-  return MakeTensor(rt::round_decimals(SelfT(a), d.is_undef() ? 0 : IntArg(d, "decimals")));
+  return MakeTensor(rt::round_decimals(InputTensor(a), d.is_undef() ? 0 : IntArg(d, "decimals")));
 }
 Value NanToNumFn(Interp&, Args& a) {
   a.Check(4, {"input", "nan", "posinf", "neginf"});
@@ -209,7 +208,7 @@ Value NanToNumFn(Interp&, Args& a) {
     if (v.is_undef() || v.is_none()) return std::nullopt;
     return NumArg(v, n);
   };
-  return MakeTensor(rt::nan_to_num(SelfT(a), opt(1, "nan").value_or(0.0), opt(2, "posinf"), opt(3, "neginf")));
+  return MakeTensor(rt::nan_to_num(InputTensor(a), opt(1, "nan").value_or(0.0), opt(2, "posinf"), opt(3, "neginf")));
 }
 Value Atan2Fn(Interp&, Args& a) {
   a.Check(2, {"input", "other"});
@@ -220,26 +219,26 @@ Value LerpFn(Interp&, Args& a) {
   a.Check(3, {"input", "end", "weight"});
   const Value& w = a.Need(2, "weight");
   rt::TensorOrScalar wv = w.is(OType::Tensor) ? rt::TensorOrScalar(TensorOf(w)) : rt::TensorOrScalar(ToScalar(w, "weight"));
-  return MakeTensor(rt::lerp(SelfT(a), ToTensor(a.Need(1, "end"), "end"), wv));
+  return MakeTensor(rt::lerp(InputTensor(a), ToTensor(a.Need(1, "end"), "end"), wv));
 }
 
 template <rt::ReduceOp Op>
 Value AReduce(Interp&, Args& a) {
   a.Check(3, {"input", "dim", "keepdim"});
-  return MakeTensor(rt::reduce(Op, SelfT(a), DimList(a.Get(1, "dim")), Flag(a.Get(2, "keepdim"), false)));
+  return MakeTensor(rt::reduce(Op, InputTensor(a), DimList(a.Get(1, "dim")), Flag(a.Get(2, "keepdim"), false)));
 }
 
 template <rt::ScanOp Op>
 Value ScanFn(Interp&, Args& a) {
   a.Check(2, {"input", "dim", "dtype"});
-  return MakeTensor(rt::scan(Op, SelfT(a), IntArg(a.Need(1, "dim"), "dim"), OptDType(a.Get(-1, "dtype"))));
+  return MakeTensor(rt::scan(Op, InputTensor(a), IntArg(a.Need(1, "dim"), "dim"), OptDType(a.Get(-1, "dtype"))));
 }
 
 // ---- in place: the tensor itself changes and is returned (one tensor op, as `x += y`)
 template <rt::BinaryOp Op>
 Value InPlaceBinary(Interp&, Args& a) {
   a.Check(2, {"other", "alpha"});
-  const rt::Tensor& self = SelfT(a);
+  const rt::Tensor& self = InputTensor(a);
   Value other = a.Need(1, "other");
   const Value& alpha = a.Get(-1, "alpha");
   if (!alpha.is_undef()) {
@@ -256,7 +255,7 @@ Value InPlaceBinary(Interp&, Args& a) {
 }
 Value ClampInPlace(Interp&, Args& a) {
   a.Check(3, {"min", "max"});
-  const rt::Tensor& self = SelfT(a);
+  const rt::Tensor& self = InputTensor(a);
   auto bound = [&](int i, const char* n) -> std::optional<rt::TensorOrScalar> {
     const Value& v = a.Get(i, n);
     if (v.is_undef() || v.is_none()) return std::nullopt;
@@ -275,7 +274,7 @@ Value ClampInPlace(Interp&, Args& a) {
 }
 Value ZeroInPlace(Interp&, Args& a) {
   a.Check(1, {});
-  rt::fill(SelfT(a), rt::Scalar::from_int(0));
+  rt::fill(InputTensor(a), rt::Scalar::from_int(0));
   CountTensorOp();
   return a.pos[0];
 }
@@ -283,13 +282,13 @@ Value FillInPlace(Interp&, Args& a) {
   a.Check(2, {"value"});
   const Value& v = a.Need(1, "value");
   rt::Scalar s = v.is(OType::Tensor) ? TensorOf(v).item() : ToScalar(v, "value");
-  rt::fill(SelfT(a), s);
+  rt::fill(InputTensor(a), s);
   CountTensorOp();
   return a.pos[0];
 }
 Value CopyInPlace(Interp&, Args& a) {
   a.Check(2, {"src"});
-  rt::copy_into(SelfT(a), ToTensor(a.Need(1, "src"), "src"));
+  rt::copy_into(InputTensor(a), ToTensor(a.Need(1, "src"), "src"));
   CountTensorOp();
   return a.pos[0];
 }
@@ -306,21 +305,21 @@ rt::Dims SizeArgs(Args& a, int first, int count) {
 template <int Fill>
 Value NewFilled(Interp&, Args& a) {
   a.Check(1 + rt::kMaxDims, {"size", "dtype"});
-  const rt::Tensor& self = SelfT(a);
+  const rt::Tensor& self = InputTensor(a);
   rt::DType dt = OptDType(a.Get(-1, "dtype")).value_or(self.dtype());
   rt::Dims shape = SizeArgs(a, 1, a.npos - 1);
   return MakeTensor(Fill ? rt::ones(shape, dt) : rt::zeros(shape, dt));
 }
 Value NewFull(Interp&, Args& a) {
   a.Check(3, {"size", "fill_value", "dtype"});
-  const rt::Tensor& self = SelfT(a);
+  const rt::Tensor& self = InputTensor(a);
   rt::DType dt = OptDType(a.Get(-1, "dtype")).value_or(self.dtype());
   const Value& size = a.Need(1, "size");
   return MakeTensor(rt::full(ShapeArgs(&size, 1, "size"), ToScalar(a.Need(2, "fill_value"), "fill_value"), dt));
 }
 Value NewTensor(Interp&, Args& a) {
   a.Check(2, {"data", "dtype"});
-  const rt::Tensor& self = SelfT(a);
+  const rt::Tensor& self = InputTensor(a);
   rt::DType dt = OptDType(a.Get(-1, "dtype")).value_or(self.dtype());
   const Value& d = a.Need(1, "data");
   if (d.is(OType::Tensor)) return MakeTensor(rt::clone(rt::to_dtype(TensorOf(d), dt)));
@@ -330,7 +329,7 @@ Value TypeAs(Interp&, Args& a) {
   a.Check(2, {"other"});
   const Value& o = a.Need(1, "other");
   if (!o.is(OType::Tensor)) TypeErr("`type_as()` needs a tensor");
-  return MakeTensor(rt::to_dtype(SelfT(a), TensorOf(o).dtype()));
+  return MakeTensor(rt::to_dtype(InputTensor(a), TensorOf(o).dtype()));
 }
 
 }  // namespace

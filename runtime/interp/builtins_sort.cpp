@@ -14,7 +14,6 @@ namespace tcc::interp {
 
 namespace {
 
-const rt::Tensor& In(Args& a) { return InputTensor(a); }
 
 int64_t DimArg(Args& a, int32_t i, const char* name, int64_t rank, int64_t dflt) {
   const Value& v = a.Get(i, name);
@@ -41,21 +40,21 @@ Value NamedPair(const char* type, rt::Tensor v, rt::Tensor i) {
 // sort(input, dim=-1, descending=False, stable=False): the order is stable either way
 Value Sort(Interp&, Args& a) {
   a.Check(4, {"input", "dim", "descending", "stable"});
-  const rt::Tensor& x = In(a);
+  const rt::Tensor& x = InputTensor(a);
   auto [v, i] = rt::sort(x, DimArg(a, 1, "dim", x.dim(), -1), Flag(a, 2, "descending", false));
   return NamedPair("sort", v, i);
 }
 
 Value Argsort(Interp&, Args& a) {
   a.Check(4, {"input", "dim", "descending", "stable"});
-  const rt::Tensor& x = In(a);
+  const rt::Tensor& x = InputTensor(a);
   return MakeTensor(rt::argsort(x, DimArg(a, 1, "dim", x.dim(), -1), Flag(a, 2, "descending", false)));
 }
 
 // topk(input, k, dim=-1, largest=True, sorted=True): sorted=False gives the same (sorted) order
 Value Topk(Interp&, Args& a) {
   a.Check(5, {"input", "k", "dim", "largest", "sorted"});
-  const rt::Tensor& x = In(a);
+  const rt::Tensor& x = InputTensor(a);
   int64_t k = IntArg(a.Need(1, "k"), "k");
   int64_t d = DimArg(a, 2, "dim", x.dim(), -1);
   int64_t size = x.dim() ? x.sizes()[d] : 1;
@@ -77,7 +76,7 @@ int ReduceMode(Args& a, int32_t i) {
 
 // scatter(input, dim, index, src|value, reduce=None), scatter_add(input, dim, index, src)
 rt::Tensor ScatterOf(Args& a, bool add) {
-  const rt::Tensor& x = In(a);
+  const rt::Tensor& x = InputTensor(a);
   const Value& src = a.Get(3, "src");
   const Value& val = a.Get(-1, "value");
   if (add && src.is_undef()) a.Need(3, "src");
@@ -95,7 +94,7 @@ Value Scatter(Interp&, Args& a) {
   else a.Check(5, {"input", "dim", "index", "src", "value", "reduce"});
   rt::Tensor r = ScatterOf(a, Add);
   if (!InPlace) return MakeTensor(std::move(r));
-  rt::copy_into(In(a), r);
+  rt::copy_into(InputTensor(a), r);
   return a.pos[0];
 }
 
@@ -104,7 +103,7 @@ Value Scatter(Interp&, Args& a) {
 template <bool InPlace>
 Value IndexAdd(Interp&, Args& a) {
   a.Check(4, {"input", "dim", "index", "source", "alpha"});
-  const rt::Tensor& x = In(a);
+  const rt::Tensor& x = InputTensor(a);
   int64_t d = DimArg(a, 1, "dim", x.dim(), 0);
   rt::Tensor idx = ToTensor(a.Need(2, "index"), "index");
   rt::Tensor src = ToTensor(a.Need(3, "source"), "source");
@@ -175,7 +174,7 @@ namespace {
 //   without: keys = log(rand(p.shape)) / p (exponential race); the num_samples largest
 Value Multinomial(Interp&, Args& a) {
   a.Check(3, {"input", "num_samples", "replacement"});
-  rt::Tensor p = In(a);
+  rt::Tensor p = InputTensor(a);
   int64_t s = IntArg(a.Need(1, "num_samples"), "num_samples");
   bool repl = Flag(a, 2, "replacement", false);
   if (p.dim() < 1 || p.dim() > 2) ValueErr("prob_dist must be 1 or 2 dim");
@@ -210,7 +209,7 @@ Value Multinomial(Interp&, Args& a) {
 // nonzero(input, as_tuple=False): [count, ndim] positions, or one 1-d tensor per dim
 Value Nonzero(Interp&, Args& a) {
   a.Check(2, {"input", "as_tuple"});
-  const rt::Tensor& x = In(a);
+  const rt::Tensor& x = InputTensor(a);
   rt::Tensor nz = rt::nonzero(x);
   if (!Flag(a, 1, "as_tuple", false)) return MakeTensor(nz);
   std::vector<Value> cols;
