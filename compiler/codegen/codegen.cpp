@@ -105,9 +105,10 @@ void OptimizeModule(llvm::Module& m, llvm::TargetMachine& tm, const CodegenOptio
   llvm::PipelineTuningOptions pto;
   pto.LoopVectorization = opts.opt_level >= 2;
   pto.SLPVectorization = opts.opt_level >= 2;
-  // The loop unroller is most of -O2's time on tensor kernels (bench/RESULTS.md,
-  // "Compile time"): --no-unroll keeps the vectoriser (and its interleaving).
-  pto.LoopUnrolling = opts.opt_level >= 2 && opts.loop_unroll;
+  // The loop unroller is half of -O2's time on tensor kernels, and the
+  // vectoriser's interleaving already gives their loops the parallelism it
+  // would add (bench/RESULTS.md, "Compile time"): -O2 runs it on request.
+  pto.LoopUnrolling = opts.opt_level >= 3 || (opts.opt_level == 2 && opts.loop_unroll);
   llvm::PassBuilder pb(&tm, pto);
   pb.registerModuleAnalyses(mam);
   pb.registerCGSCCAnalyses(cgam);

@@ -15,7 +15,7 @@ namespace tcc::codegen {
 struct CodegenOptions {
   int opt_level = 2;             // 0..3
   std::string target_cpu;        // "" = this machine; "generic" = portable x86-64
-  bool loop_unroll = true;       // -O2/-O3: run LLVM's loop unroller (--no-unroll: faster builds)
+  bool loop_unroll = false;      // -O2: also run LLVM's loop unroller (-O3 always does)
   bool remarks = false;          // print loop-vectorize remarks to `remarks_out`
   std::ostream* remarks_out = nullptr;
 };

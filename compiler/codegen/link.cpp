@@ -1,4 +1,4 @@
-// Implements LinkExecutable: `c++ OBJ -o OUT -L LIB --start-group <runtime libs>
+// Implements LinkExecutable: `c++ OBJ... -o OUT -L LIB --start-group <runtime libs>
 // --end-group -lpthread -ldl -lm`, run without a shell, with lld when
 // installed and without debug info (the runtime's is not needed by users).
 #include "codegen/link.h"
@@ -43,11 +43,13 @@ int RunCapture(const std::vector<std::string>& argv, std::string* output) {
 
 }  // namespace
 
-bool LinkExecutable(const std::string& object, const std::string& output, const std::string& lib_dir,
+bool LinkExecutable(const std::vector<std::string>& objects, const std::string& output, const std::string& lib_dir,
                     std::string* error) {
   // The runtime libraries, users before what they use; the group makes the order forgiving.
   const char* libs[] = {"tcc_interp", "tcc_tensor", "tcc_ast", "tcc_diagnostics", "tcc_base"};
-  std::vector<std::string> argv = {"c++", object, "-o", output, "-L" + lib_dir, "-Wl,--start-group"};
+  std::vector<std::string> argv = {"c++"};
+  argv.insert(argv.end(), objects.begin(), objects.end());
+  argv.insert(argv.end(), {"-o", output, "-L" + lib_dir, "-Wl,--start-group"});
   bool any = false;
   for (const char* l : libs) {
     if (!std::filesystem::exists(lib_dir + "/lib" + l + ".a")) continue;

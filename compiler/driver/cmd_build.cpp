@@ -28,9 +28,11 @@
 #include "ast/serialize.h"
 #include "base/resources.h"
 #include "codegen/codegen.h"
-#include "codegen/link.h"
+#include "codegen/parallel.h"
 #include "codegen/program.h"
+#include "driver/build_output.h"
 #include "driver/commands.h"
+#include "driver/phase_timer.h"
 #include "graph/print.h"
 #include "graph/verify.h"
 #include "lower/lower.h"
@@ -47,38 +49,6 @@ namespace tcc::driver {
 namespace {
 
 namespace fs = std::filesystem;
-
-class PhaseTimer {
-  using Clock = std::chrono::steady_clock;
-
- public:
-  explicit PhaseTimer(bool on) : on_(on), start_(Now()), last_(start_) {}
-  void Mark(const char* phase) {
-    auto now = Now();
-    if (on_) std::fprintf(stderr, "phase %-10s %8.3f ms\n", phase, Ms(last_, now));
-    last_ = now;
-  }
-  // A phase measured in pieces (the per-graph passes and lowering); `last_`
-  // moves on so the next Mark measures only what follows.
-  void Report(const char* phase, double ms) {
-    if (on_) std::fprintf(stderr, "phase %-10s %8.3f ms\n", phase, ms);
-    last_ = Now();
-  }
-  static double Since(Clock::time_point a) { return Ms(a, Now()); }
-  static Clock::time_point Start() { return Now(); }
-  void Total() {
-    if (on_) std::fprintf(stderr, "total            %8.3f ms\n", Ms(start_, Now()));
-  }
-
- private:
-  static Clock::time_point Now() { return Clock::now(); }
-  static double Ms(Clock::time_point a, Clock::time_point b) {
-    return std::chrono::duration<double, std::milli>(b - a).count();
-  }
-  bool on_;
-  Clock::time_point start_, last_;
-};
-
 
 // Renders everything but the accepted graph breaks (the summary line counts those).
 void RenderNonBreak(const DiagnosticEngine& diags, const CommonOptions& common) {
@@ -129,11 +99,6 @@ std::string BreakSummary(const trace::TraceResult& tr) {
   return sites ? s + ": " + list : s;
 }
 
-bool WriteFile(const std::string& path, const std::string& data) {
-  std::ofstream f(path, std::ios::binary);
-  f.write(data.data(), static_cast<std::streamsize>(data.size()));
-  return static_cast<bool>(f);
-}
 
 }  // namespace
 
@@ -319,17 +284,52 @@ int BuildProgram(const CommonOptions& common, const BuildOptions& opts, std::str
     Render(diags, common);
     return kExitInternal;
   }
-  codegen::OptimizeModule(*module, *tm, co);
-  timer.Mark("optimize");
-  RenderNonBreak(diags, common);  // warnings such as kernels that run eagerly
-
-  if (opts.emit == "llvm") {
-    llvm::raw_os_ostream os(std::cout);
-    module->print(os, nullptr);
-    return kExitOk;
+  // Executables are optimised and emitted on every core (codegen/parallel.h);
+  // --emit prints one module, and remarks come from one thread, in order.
+  unsigned jobs = opts.jobs > 0 ? static_cast<unsigned>(opts.jobs) : codegen::DefaultJobs();
+  std::vector<codegen::ModulePart> split;
+  if (opts.emit.empty() && !opts.remarks && jobs > 1) {
+    split = codegen::SplitForThreads(*module, jobs, co, &err);
+    if (!err.empty()) {
+      diags.Report(DiagKind::CodegenFailed, nullptr, Loc{}, err);
+      Render(diags, common);
+      return kExitInternal;
+    }
+    if (!split.empty()) {
+      timer.Mark("split");
+      if (opts.time_passes) {
+        std::fprintf(stderr, "  %zu parts on %zu threads:", split.size(), split.size());
+        for (const auto& part : split) std::fprintf(stderr, " %zu", part.instructions);
+        std::fprintf(stderr, " instructions\n");
+      }
+    }
   }
-  std::string code;
-  if (!codegen::EmitCode(*module, *tm, opts.emit == "asm", &code, &err)) {
+  std::vector<std::string> objects;
+  if (!split.empty()) {
+    codegen::ForEachPart(split, [&](codegen::ModulePart& part) { codegen::OptimizeModule(*part.module, *part.tm, co); });
+    timer.Mark("optimize");
+    RenderNonBreak(diags, common);  // warnings such as kernels that run eagerly
+    codegen::ForEachPart(split, [&](codegen::ModulePart& part) {
+      if (!codegen::EmitCode(*part.module, *part.tm, false, &part.object, &part.error) && part.error.empty())
+        part.error = "code generation failed";
+    });
+    for (auto& part : split) {
+      if (!part.error.empty()) err = part.error;
+      objects.push_back(std::move(part.object));
+    }
+  } else {
+    codegen::OptimizeModule(*module, *tm, co);
+    timer.Mark("optimize");
+    RenderNonBreak(diags, common);  // warnings such as kernels that run eagerly
+    if (opts.emit == "llvm") {
+      llvm::raw_os_ostream os(std::cout);
+      module->print(os, nullptr);
+      return kExitOk;
+    }
+    objects.emplace_back();
+    codegen::EmitCode(*module, *tm, opts.emit == "asm", &objects.back(), &err);
+  }
+  if (!err.empty()) {
     DiagnosticEngine d2;
     d2.Report(DiagKind::CodegenFailed, nullptr, Loc{}, err);
     Render(d2, common);
@@ -337,56 +337,17 @@ int BuildProgram(const CommonOptions& common, const BuildOptions& opts, std::str
   }
   timer.Mark("codegen");
   if (opts.emit == "asm") {
-    std::cout << code;
+    std::cout << objects.front();
     return kExitOk;
   }
   if (opts.emit == "obj") {
-    if (!WriteFile(output, code)) {
+    if (!WriteFile(output, objects.front())) {
       std::cerr << "tcc: error: cannot write `" << output << "` [CannotWriteOutput]\n";
       return kExitProgramError;
     }
     return kExitOk;
   }
-
-  // Link through a temporary object next to nothing the user owns.
-  std::string obj = (fs::temp_directory_path() / ("tcc-" + std::to_string(getpid()) + ".o")).string();
-  bool special = fs::exists(output, ec) && !fs::is_regular_file(output, ec);
-  if (fs::is_directory(output, ec)) {
-    std::cerr << "tcc: error: cannot write `" << output << "`: it is a directory [CannotWriteOutput]\n";
-    return kExitProgramError;
-  }
-  std::string tmp_out = special ? (fs::temp_directory_path() / ("tcc-out-" + std::to_string(getpid()))).string()
-                                : output + ".tmp" + std::to_string(getpid());
-  if (!WriteFile(obj, code)) {
-    std::cerr << "tcc: error: cannot write `" << obj << "` [CannotWriteOutput]\n";
-    return kExitProgramError;
-  }
-  bool linked = codegen::LinkExecutable(obj, tmp_out, RuntimeLibDir(), &err);
-  fs::remove(obj, ec);
-  if (!linked) {
-    fs::remove(tmp_out, ec);
-    std::cerr << "tcc: error: " << err << " [LinkFailed]\n";
-    return kExitInternal;
-  }
-  if (special) {
-    // A device such as /dev/null (or a FIFO): write into it, never replace it.
-    std::ifstream in(tmp_out, std::ios::binary);
-    std::ofstream out(output, std::ios::binary);
-    out << in.rdbuf();
-    bool ok = static_cast<bool>(out);
-    fs::remove(tmp_out, ec);
-    if (!ok) {
-      std::cerr << "tcc: error: cannot write `" << output << "` [CannotWriteOutput]\n";
-      return kExitProgramError;
-    }
-    ec.clear();
-  } else {
-    fs::rename(tmp_out, output, ec);  // atomic: a concurrent `tcc run` never sees half a file
-  }
-  if (ec) {
-    std::cerr << "tcc: error: cannot write `" << output << "`: " << ec.message() << " [CannotWriteOutput]\n";
-    return kExitProgramError;
-  }
+  if (int rc = WriteExecutable(objects, output); rc != kExitOk) return rc;
   timer.Mark("link");
   timer.Total();
   if (!opts.quiet)

@@ -72,7 +72,8 @@ struct BuildOptions {
   std::string target_cpu;                   // default: the build machine's; "generic"
   std::vector<std::string> dump_after;      // pass names or "all"
   bool time_passes = false;
-  bool loop_unroll = true;                  // --no-unroll: LLVM's loop unroller off (builds ~2x faster)
+  bool loop_unroll = false;                 // --unroll: run LLVM's loop unroller (builds ~2x slower)
+  int jobs = 0;                             // -j: threads for LLVM (0: one per core)
   bool dedupe = true;                       // identical kernels emitted once (--no-dedupe: each its own)
   bool remarks = false;                     // print LLVM vectoriser remarks
   bool quiet = false;                       // no summary line (used by `tcc run`)
