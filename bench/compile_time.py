@@ -27,7 +27,7 @@ import subprocess
 import sys
 import tempfile
 
-PHASES = ["load", "trace", "passes", "lower", "dedupe", "plan", "optimize", "codegen", "link", "total"]
+PHASES = ["load", "trace", "passes", "lower", "dedupe", "plan", "split", "optimize", "codegen", "link", "total"]
 
 FIT = """\
 def fit(w, x, y, steps):

@@ -4,7 +4,6 @@
 
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/IRBuilder.h>
-#include <llvm/Support/raw_ostream.h>
 
 #include "lower/runtime_decls.h"
 
@@ -62,38 +61,6 @@ void EmitProgram(llvm::Module& m, const ProgramParts& parts) {
   b.CreateCall(mallopt, {b.getInt32(-3), b.getInt32(1 << 30)});
   auto rt_main = lower::GetRuntimeFn(m, lower::RtFn::ts_rt_main);
   b.CreateRet(b.CreateCall(rt_main, {main_fn->getArg(0), main_fn->getArg(1), prog}));
-}
-
-std::string DedupeKernel(llvm::Module& m, const std::string& name, std::map<std::string, std::string>& seen) {
-  llvm::Function* kernel = m.getFunction(name);
-  if (!kernel) return name;
-  std::vector<llvm::Function*> fns{kernel};
-  for (int i = 0;; ++i) {
-    llvm::Function* n = m.getFunction(name + ".nest" + std::to_string(i));
-    if (!n) break;
-    fns.push_back(n);
-  }
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  for (llvm::Function* f : fns) f->print(os);
-  os.flush();
-  // The kernel's own name, as a definition, a call or a nest's prefix, is not its code.
-  std::string key;
-  key.reserve(text.size());
-  const std::string at = "@" + name;
-  for (size_t i = 0; i < text.size();) {
-    if (text.compare(i, at.size(), at) == 0 && i + at.size() < text.size() &&
-        (text[i + at.size()] == '.' || text[i + at.size()] == '(')) {
-      key += "@K";
-      i += at.size();
-    } else {
-      key += text[i++];
-    }
-  }
-  auto [it, fresh] = seen.emplace(std::move(key), name);
-  if (fresh) return name;
-  for (llvm::Function* f : fns) f->eraseFromParent();  // the kernel first: it refers to its nests
-  return it->second;
 }
 
 }  // namespace tcc::codegen

@@ -3,7 +3,6 @@
 // table, version) and `int main(argc, argv)` calling ts_rt_main.
 #pragma once
 
-#include <map>
 #include <string>
 #include <vector>
 
@@ -16,17 +15,11 @@ struct ProgramParts {
   std::string plan_json;                 // runtime/README.md
   std::vector<std::string> kernel_names; // functions already defined in the module
   // Per kernel name, the function that implements it when another kernel's
-  // code is identical (DedupeKernel); empty or "": the function of that name.
+  // code is identical (dedupe.h); empty or "": the function of that name.
   std::vector<std::string> kernel_impls;
   std::string version;
 };
 
 void EmitProgram(llvm::Module& m, const ProgramParts& parts);
-
-// Kernels emitted once: when the code of kernel `name` (its function and its
-// `name.nest<i>` functions, the name itself aside) is identical to that of a
-// kernel seen before, erases it and returns that kernel's name; else records
-// it and returns `name`. `seen` maps a kernel's code to its name.
-std::string DedupeKernel(llvm::Module& m, const std::string& name, std::map<std::string, std::string>& seen);
 
 }  // namespace tcc::codegen

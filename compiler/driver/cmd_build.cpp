@@ -28,6 +28,7 @@
 #include "ast/serialize.h"
 #include "base/resources.h"
 #include "codegen/codegen.h"
+#include "codegen/dedupe.h"
 #include "codegen/parallel.h"
 #include "codegen/program.h"
 #include "driver/build_output.h"
@@ -171,8 +172,7 @@ int BuildProgram(const CommonOptions& common, const BuildOptions& opts, std::str
     po.pass_ms = &pass_ms;
   }
   double passes_total = 0, lower_total = 0, dedupe_total = 0;
-  std::map<std::string, std::string> kernel_code;  // identical kernels emitted once
-  std::map<std::string, std::string> first_with_graph;  // graph+plan text -> its first kernel ("" once registered)
+  std::map<std::string, std::string> kernel_code;  // KernelKey -> the kernel emitted for it
   std::vector<std::string> impls;
   int deduped = 0;
   int graphs = 0;
@@ -217,31 +217,10 @@ int BuildProgram(const CommonOptions& common, const BuildOptions& opts, std::str
       continue;
     }
     t0 = PhaseTimer::Start();
-    // The kernel's IR is the key (DedupeKernel), but printing it costs more
-    // than the graph: only kernels whose graph and plan match an earlier
-    // kernel's are compared by IR.
     std::string impl = seg.kernel;
-    if (opts.dedupe) {
-      std::string name = g.name;
-      g.name = "k";
-      std::string text = graph::PrintGraph(g) + passes::PrintFusionPlan(g, plan);
-      g.name = name;
-      std::string pre;  // without the source lines ("  // line 12"), which are not code
-      for (size_t i = 0; i < text.size();) {
-        size_t eol = text.find('\n', i);
-        if (eol == std::string::npos) eol = text.size();
-        size_t c = text.find("  // ", i);
-        pre.append(text, i, (c != std::string::npos && c < eol ? c : eol) - i);
-        pre += '\n';
-        i = eol + 1;
-      }
-      auto [first, fresh] = first_with_graph.emplace(std::move(pre), seg.kernel);
-      if (!fresh) {
-        if (first->second != "") codegen::DedupeKernel(*module, first->second, kernel_code);  // registers it
-        first->second = "";
-        impl = codegen::DedupeKernel(*module, seg.kernel, kernel_code);
-      }
-    }
+    if (opts.dedupe)
+      impl = codegen::DedupeKernel(*module, seg.kernel, codegen::KernelKey(g, plan, codegen::KernelRaises(*module, seg.kernel)),
+                                   kernel_code);
     impls.push_back(impl);
     if (impls.back() != seg.kernel) ++deduped;
     dedupe_total += PhaseTimer::Since(t0);
