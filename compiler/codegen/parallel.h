@@ -22,14 +22,16 @@ struct ModulePart {
   std::unique_ptr<llvm::LLVMContext> ctx;
   std::unique_ptr<llvm::Module> module;
   std::unique_ptr<llvm::TargetMachine> tm;
-  size_t instructions = 0;  // of the functions defined here, before optimisation
+  size_t cost = 0;  // estimated compile cost of its functions, in instructions (parallel.cpp)
   std::string object;       // EmitCode's output
+  double optimize_ms = 0, codegen_ms = 0;  // measured by the caller (--time-passes)
   std::string error;
 };
 
 // Splits `m` (prepared and verified; it is changed: local symbols shared by
 // parts become hidden globals) into at most `n` parts. Functions are placed
-// largest first into the part with the fewest instructions; always-inline
+// costliest first (instructions, and loops, which the vectoriser multiplies)
+// into the cheapest part; always-inline
 // helpers and local constants are copied into every part that uses them, so
 // inlining and constant folding see them as before. Returns no parts when
 // splitting cannot help (n < 2, or fewer than two functions with code), and

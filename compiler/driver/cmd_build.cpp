@@ -276,22 +276,27 @@ int BuildProgram(const CommonOptions& common, const BuildOptions& opts, std::str
     }
     if (!split.empty()) {
       timer.Mark("split");
-      if (opts.time_passes) {
-        std::fprintf(stderr, "  %zu parts on %zu threads:", split.size(), split.size());
-        for (const auto& part : split) std::fprintf(stderr, " %zu", part.instructions);
-        std::fprintf(stderr, " instructions\n");
-      }
     }
   }
   std::vector<std::string> objects;
   if (!split.empty()) {
-    codegen::ForEachPart(split, [&](codegen::ModulePart& part) { codegen::OptimizeModule(*part.module, *part.tm, co); });
+    codegen::ForEachPart(split, [&](codegen::ModulePart& part) {
+      auto t0 = PhaseTimer::Start();
+      codegen::OptimizeModule(*part.module, *part.tm, co);
+      part.optimize_ms = PhaseTimer::Since(t0);
+    });
     timer.Mark("optimize");
     RenderNonBreak(diags, common);  // warnings such as kernels that run eagerly
     codegen::ForEachPart(split, [&](codegen::ModulePart& part) {
+      auto t0 = PhaseTimer::Start();
       if (!codegen::EmitCode(*part.module, *part.tm, false, &part.object, &part.error) && part.error.empty())
         part.error = "code generation failed";
+      part.codegen_ms = PhaseTimer::Since(t0);
     });
+    if (opts.time_passes)
+      for (size_t i = 0; i < split.size(); ++i)
+        std::fprintf(stderr, "  part %zu: cost %zu, optimize %.3f ms, codegen %.3f ms\n", i,
+                     split[i].cost, split[i].optimize_ms, split[i].codegen_ms);
     for (auto& part : split) {
       if (!part.error.empty()) err = part.error;
       objects.push_back(std::move(part.object));
