@@ -14,7 +14,8 @@ lower, plan, optimize = LLVM opt, codegen, link, total; ms, best of
   lines N      a straight-line function of N statements (elementwise ops,
                matmuls, reductions, a graph break every 50 lines) for
                N = 100, 1000, 10000
-  examples     every examples/*.ts
+  examples     every examples/*.ts, and bench/kernels.ts (the benchmark's
+               kernels: chain, softmax, layer_norm, MLP, conv, ...)
 
 The ratio column is total(N) / total(previous N); the program grows 10x
 from one row to the next (fit: the trip count, lines: the statements).
@@ -128,6 +129,7 @@ def main():
         if a.only in ("", "examples"):
             for p in sorted(glob.glob(os.path.join(root, "examples", "*.ts"))):
                 run("examples", os.path.basename(p), path=p)
+            run("examples", "bench/kernels.ts", path=os.path.join(root, "bench", "kernels.ts"))
 
     print(f"`tcc build --time-passes {' '.join(a.flag)}`, load average {os.getloadavg()[0]:.1f}, ms\n")
     print("| program | kernels | " + " | ".join(PHASES) + " | ratio |")
