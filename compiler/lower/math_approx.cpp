@@ -191,6 +191,17 @@ Value* EmitAsin(FB& fb, Value* x, bool acos) {
   return b.CreateSelect(b.CreateFCmpUNO(x, x), x, r);
 }
 
+// exp(-|x|), in (0, 1]: the one exponential that tanh(x), sigmoid(x) and so
+// silu(x) are computed from. Emitted the same way by each, so that where a
+// kernel needs several of them of the same x, LLVM's CSE keeps one (the
+// benchmark's chain `relu(x*a+b)*sigmoid(x) - tanh(x)/2`: one exp, not two).
+Value* ExpNegAbs(FB& fb, Value* x, llvm::Function* expf) {
+  auto& b = fb.b;
+  return b.CreateCall(expf, {b.CreateFNeg(b.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, x))});
+}
+
+// tanh: the Cephes polynomial for |x| < 0.625, else (1 - e^2) / (1 + e^2)
+// with e = exp(-|x|) (e^2 <= 0.29 there: no cancellation), with x's sign.
 Value* EmitTanh(FB& fb, Value* x, llvm::Function* expf) {
   auto& b = fb.b;
   Value* a = b.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, x);
@@ -198,10 +209,20 @@ Value* EmitTanh(FB& fb, Value* x, llvm::Function* expf) {
   Value* small = fb.Poly(z, {-5.70498872745E-3, 2.06390887954E-2, -5.37397155531E-2, 1.33314422036E-1,
                              -3.33332819422E-1});
   small = b.CreateFAdd(b.CreateFMul(b.CreateFMul(small, z), x), x);
-  Value* e = b.CreateCall(expf, {b.CreateFMul(a, fb.C(2.0))});
-  Value* large = b.CreateFSub(fb.C(1.0), b.CreateFDiv(fb.C(2.0), b.CreateFAdd(e, fb.C(1.0))));
+  Value* e = ExpNegAbs(fb, x, expf);
+  Value* e2 = b.CreateFMul(e, e);
+  Value* large = b.CreateFDiv(b.CreateFSub(fb.C(1.0), e2), b.CreateFAdd(fb.C(1.0), e2));
   large = b.CreateBinaryIntrinsic(llvm::Intrinsic::copysign, large, x);
   return b.CreateSelect(b.CreateFCmpOLT(a, fb.C(0.625)), small, large);
+}
+
+// sigmoid: 1 / (1 + e) for x >= 0, e / (1 + e) below, with e = exp(-|x|)
+// (never overflows; NaN stays NaN).
+Value* EmitSigmoid(FB& fb, Value* x, llvm::Function* expf) {
+  auto& b = fb.b;
+  Value* e = ExpNegAbs(fb, x, expf);
+  Value* q = b.CreateFDiv(fb.C(1.0), b.CreateFAdd(fb.C(1.0), e));
+  return b.CreateSelect(b.CreateFCmpOGE(x, fb.C(0.0)), q, b.CreateFMul(e, q));
 }
 
 }  // namespace
@@ -230,11 +251,7 @@ llvm::Function* GetApproxFn(llvm::Module& m, ApproxFn which, bool fma) {
     case ApproxFn::Exp: r = EmitExp(fb, x); break;
     case ApproxFn::Log: r = EmitLog(fb, x); break;
     case ApproxFn::Tanh: r = EmitTanh(fb, x, expf); break;
-    case ApproxFn::Sigmoid: {
-      Value* e = b.CreateCall(expf, {b.CreateFNeg(x)});
-      r = b.CreateFDiv(fb.C(1.0), b.CreateFAdd(fb.C(1.0), e));
-      break;
-    }
+    case ApproxFn::Sigmoid: r = EmitSigmoid(fb, x, expf); break;
     case ApproxFn::Exp2: r = EmitExp2(fb, x); break;
     case ApproxFn::Log1p: r = EmitLog1p(fb, x, logf); break;
     case ApproxFn::Expm1: r = EmitExpm1(fb, x, expf); break;
