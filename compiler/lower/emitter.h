@@ -84,6 +84,13 @@ class Emitter {
   llvm::Value* Eval(ValueId v, const Index& idx);
   // Computes a reduction node at its output index (loops over the reduced axes).
   llvm::Value* EmitReduction(ValueId r, const Index& out_idx);
+  // One step of a float max/min reduction (reduce.cpp): returns max(a, x) (a
+  // plain vector max, no NaN handling) and ORs isnan(x) into the flag at
+  // `any_nan` (a NewNanFlag); FloatMinMaxResult gives NaN when any was seen,
+  // as torch does.
+  llvm::Value* NewNanFlag(llvm::Type* elem);
+  llvm::Value* FloatMinMaxStep(bool is_max, llvm::Value* a, llvm::Value* x, llvm::Value* any_nan);
+  llvm::Value* FloatMinMaxResult(llvm::Value* acc, llvm::Value* any_nan);
   // Computes the group's hoisted reductions for the current row.
   void ComputeHoisted(const passes::FusedGroup& grp, const Index& root_idx);
   // Keeps value v in `row` (the nest's output buffer, same shape and dtype):

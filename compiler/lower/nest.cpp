@@ -173,6 +173,7 @@ void EmitReductionNest(Emitter& ke, const passes::FusedGroup& grp, const Buffer&
                          : llvm::ConstantInt::get(ct, n.op == OpKind::Max ? llvm::APInt::getSignedMinValue(ct->getIntegerBitWidth())
                                                                          : llvm::APInt::getSignedMaxValue(ct->getIntegerBitWidth()));
     nb.CreateStore(init, acc);
+    Value* any_nan = !is_sum && fl ? e.NewNanFlag(ct) : nullptr;
     std::vector<Value*> rest;
     for (size_t d = 1; d < ins.size(); ++d) rest.push_back(e.DimSize(ins[d]));
     e.Loop(lo, hi, [&](Value* i0) {
@@ -187,13 +188,15 @@ void EmitReductionNest(Emitter& ke, const passes::FusedGroup& grp, const Buffer&
         nb.setFastMathFlags(fmf);
         Value* v;
         if (is_sum) v = fl ? nb.CreateFAdd(a, x) : nb.CreateAdd(a, x);
-        else if (fl) v = nb.CreateBinaryIntrinsic(n.op == OpKind::Max ? llvm::Intrinsic::maximum : llvm::Intrinsic::minimum, a, x);
+        else if (fl) v = e.FloatMinMaxStep(n.op == OpKind::Max, a, x, any_nan);
         else v = nb.CreateBinaryIntrinsic(n.op == OpKind::Max ? llvm::Intrinsic::smax : llvm::Intrinsic::smin, a, x);
         nb.CreateStore(v, acc);
       });
     });
     Value* slot = nb.CreateInBoundsGEP(at, e.Cap(partials), t);
-    nb.CreateStore(e.Convert(nb.CreateLoad(ct, acc), chunk_t, acc_t), slot);
+    Value* part = nb.CreateLoad(ct, acc);
+    if (any_nan) part = e.FloatMinMaxResult(part, any_nan);
+    nb.CreateStore(e.Convert(part, chunk_t, acc_t), slot);
   });
   nb.CreateRetVoid();
   DispatchNest(ke, fn, e, parts, work);

@@ -82,6 +82,12 @@ Value* Emitter::EmitReduction(ValueId r, const Index& out_idx) {
   Value* best = arg ? EntryAlloca(b_.getInt64Ty(), "argidx") : nullptr;
   b_.CreateStore(init, acc);
   if (best) b_.CreateStore(I64(0), best);
+  // Float max/min: a plain vector max (maxnum without NaNs: one vmaxps) and a
+  // separate any-NaN flag, as torch's vectorised max does, instead of
+  // llvm.maximum's blend sequence (5 instructions a vector, which made max
+  // compute-bound below memory speed). A NaN anywhere gives NaN.
+  bool nan_flag = minmax && IsF(acc_t);
+  Value* any_nan = nan_flag ? NewNanFlag(at) : nullptr;
 
   std::vector<Value*> sizes;
   for (int64_t a : axes) sizes.push_back(DimSize(s[a]));
@@ -103,13 +109,17 @@ Value* Emitter::EmitReduction(ValueId r, const Index& out_idx) {
       case OpKind::All: nv = b_.CreateAnd(a, x); break;
       case OpKind::Any: nv = b_.CreateOr(a, x); break;
       case OpKind::Max:
-        nv = IsF(acc_t) ? b_.CreateBinaryIntrinsic(llvm::Intrinsic::maximum, a, x)
-                        : b_.CreateBinaryIntrinsic(acc_t == DType::Bool ? llvm::Intrinsic::umax : llvm::Intrinsic::smax, a, x);
+      case OpKind::Min: {
+        bool is_max = n.op == OpKind::Max;
+        if (!IsF(acc_t)) {
+          bool u = acc_t == DType::Bool;
+          nv = b_.CreateBinaryIntrinsic(is_max ? (u ? llvm::Intrinsic::umax : llvm::Intrinsic::smax)
+                                               : (u ? llvm::Intrinsic::umin : llvm::Intrinsic::smin), a, x);
+          break;
+        }
+        nv = FloatMinMaxStep(is_max, a, x, any_nan);
         break;
-      case OpKind::Min:
-        nv = IsF(acc_t) ? b_.CreateBinaryIntrinsic(llvm::Intrinsic::minimum, a, x)
-                        : b_.CreateBinaryIntrinsic(acc_t == DType::Bool ? llvm::Intrinsic::umin : llvm::Intrinsic::smin, a, x);
-        break;
+      }
       case OpKind::ArgMax:
       case OpKind::ArgMin: {
         // first occurrence wins; a NaN beats everything (torch)
@@ -139,8 +149,42 @@ Value* Emitter::EmitReduction(ValueId r, const Index& out_idx) {
 
   if (arg) return b_.CreateLoad(b_.getInt64Ty(), best);
   Value* res = b_.CreateLoad(at, acc);
+  if (any_nan) res = FloatMinMaxResult(res, any_nan);
   if (n.op == OpKind::Mean) res = b_.CreateFDiv(res, b_.CreateSIToFP(count, at));
   return Convert(res, acc_t, out_t);
+}
+
+Value* Emitter::FloatMinMaxStep(bool is_max, Value* a, Value* x, Value* any_nan) {
+  // The flag is the largest |x| as an integer (the bits without the sign): x
+  // is NaN exactly when those exceed infinity's. An AND and an integer max a
+  // vector; a flag of compares would be repacked to bytes on every step.
+  unsigned bits = x->getType()->getPrimitiveSizeInBits();
+  llvm::Type* ft = b_.getIntNTy(bits);
+  Value* mag = b_.CreateAnd(b_.CreateBitCast(x, ft), llvm::ConstantInt::get(ft, llvm::APInt::getSignedMaxValue(bits)));
+  b_.CreateStore(b_.CreateBinaryIntrinsic(llvm::Intrinsic::umax, b_.CreateLoad(ft, any_nan), mag), any_nan);
+  llvm::IRBuilder<>::FastMathFlagGuard guard(b_);
+  // No NaNs reach the max that counts (a NaN sets the flag, which decides the
+  // result), and either zero may win, as in torch: one vmaxps a vector.
+  llvm::FastMathFlags fmf;
+  fmf.setAllowReassoc();
+  fmf.setNoNaNs();
+  fmf.setNoSignedZeros();
+  b_.setFastMathFlags(fmf);
+  return b_.CreateBinaryIntrinsic(is_max ? llvm::Intrinsic::maxnum : llvm::Intrinsic::minnum, a, x);
+}
+
+Value* Emitter::NewNanFlag(llvm::Type* elem) {
+  llvm::Type* ft = b_.getIntNTy(elem->getPrimitiveSizeInBits());
+  Value* slot = EntryAlloca(ft, "anynan");
+  b_.CreateStore(llvm::ConstantInt::get(ft, 0), slot);
+  return slot;
+}
+
+Value* Emitter::FloatMinMaxResult(Value* acc, Value* any_nan) {
+  llvm::Type* ft = b_.getIntNTy(acc->getType()->getPrimitiveSizeInBits());
+  Value* inf = b_.CreateBitCast(llvm::ConstantFP::getInfinity(acc->getType()), ft);
+  Value* seen = b_.CreateICmpUGT(b_.CreateLoad(ft, any_nan), inf);
+  return b_.CreateSelect(seen, llvm::ConstantFP::getNaN(acc->getType()), acc);
 }
 
 void Emitter::FindHoisted(const passes::FusedGroup& grp, ValueId v, const Index& idx) {

@@ -380,3 +380,43 @@ TEST_CASE("lower: random draws call the runtime generator once each, in program 
   CHECK(k.Output(1) == std::vector<double>{0.5, 1.5, 2.5, 3.5, 4.5, 5.5});  // randn stub: i + 0.5, float64
   CHECK(k.ir.find("ts_rt_random") != std::string::npos);
 }
+
+TEST_CASE("lower: float max/min reductions propagate NaN and order infinities (issue 14's vmaxps form)") {
+  // Whole-tensor reductions (the split nest: 64 partials over both cores) and
+  // row reductions (one output element per row), on 70,000 elements.
+  const int64_t n = 70000;
+  for (OpKind op : {OpKind::Max, OpKind::Min}) {
+    bool is_max = op == OpKind::Max;
+    for (int64_t nan_at : {int64_t{-1}, int64_t{0}, int64_t{12345}, n - 1}) {
+      INFO((is_max ? "max" : "min") << ", NaN at " << nan_at);
+      GraphBuilder b("minmax");
+      auto x = b.Input("x", DType::F32, GraphBuilder::S({n}));
+      b.Output(b.Reduce(op, x, {0}, false));
+      auto rows = b.View(OpKind::Reshape, x, GraphBuilder::S({700, 100}));
+      b.Output(b.Reduce(op, rows, {1}, false));
+      JitKernel k(b.g, 2);
+      std::vector<double> v = Random(static_cast<size_t>(n), -3, 3);
+      v[7] = is_max ? INFINITY : -INFINITY;   // the answer when there is no NaN
+      v[8] = is_max ? -INFINITY : INFINITY;
+      if (nan_at >= 0) v[static_cast<size_t>(nan_at)] = NAN;
+      auto in = HostTensor::Make(DType::F32, {n}, v);
+      REQUIRE(k.Call({in.t}) == 0);
+      double whole = k.Output(0)[0];
+      if (nan_at >= 0) CHECK(std::isnan(whole));
+      else CHECK(whole == (is_max ? INFINITY : -INFINITY));
+      auto per_row = k.Output(1);
+      REQUIRE(per_row.size() == 700);
+      for (size_t r = 0; r < 700; ++r) {
+        double want = is_max ? -INFINITY : INFINITY;
+        bool nan = false;
+        for (size_t c = 0; c < 100; ++c) {
+          double e = static_cast<float>(v[r * 100 + c]);
+          nan |= std::isnan(e);
+          want = is_max ? std::max(want, e) : std::min(want, e);
+        }
+        if (nan) CHECK(std::isnan(per_row[r]));
+        else CHECK(per_row[r] == want);
+      }
+    }
+  }
+}
