@@ -113,6 +113,16 @@ void Tracer::FinishEntryCoverage(size_t notes_begin, size_t regions_begin, size_
     if (!tape_covered[i] && !attributed[i - entry_tape_begin]) orphans.push_back(i);
   for (size_t n = notes_begin; n < uncompiled.size(); ++n) {
     const UncompiledNote& note = uncompiled[n];
+    if (ops_of[n] && note.explained && report && !note.whole_statement.empty()) {
+      std::string reason = note.whole_statement + " (" + std::to_string(ops_of[n]) + " tensor op" +
+                           (ops_of[n] == 1 ? "" : "s") + ")";
+      auto& notes = result.specs[spec].interpreted;
+      auto same = std::find_if(notes.begin(), notes.end(), [&](const Specialisation::Interpreted& i) {
+        return i.file == note.file && i.loc == note.range.begin;
+      });
+      if (same == notes.end()) notes.push_back({note.file, note.range.begin, reason, 1});
+      continue;
+    }
     if (!ops_of[n] || note.explained || !report) continue;
     std::string reason = note.reason + " (" + std::to_string(ops_of[n]) + " tensor op" + (ops_of[n] == 1 ? "" : "s") +
                          " run in the interpreter)";

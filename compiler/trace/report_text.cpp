@@ -120,7 +120,11 @@ void RenderExplainText(const TraceResult& r, const std::string& file, std::ostre
         os << "  " << std::string(8 + std::to_string(gi + 1).size(), ' ') << st.dim() << "fused into " << g.kernels_text
            << st.reset() << '\n';
     }
-    if (sp.graphs.empty()) os << "  " << st.dim() << "no tensor operations: no graph" << st.reset() << '\n';
+    if (sp.graphs.empty())
+      os << "  " << st.dim()
+         << (sp.interpreted.empty() ? "no tensor operations: no graph"
+                                    : "no graph: its tensor operations run in the interpreter (the `interp` lines)")
+         << st.reset() << '\n';
     for (size_t k = 0; k < sp.breaks.size(); ++k) {
       const BreakSite& b = r.breaks[sp.breaks[k]];
       int count = sp.break_counts[k];

@@ -161,6 +161,17 @@ void Tracer::SegStmtEnd(Frame& f, int index, Flow flow) {
     Range where = f.stmt_eager_range.begin.valid() ? f.stmt_eager_range : f.Body()[index]->range;
     if (why.empty()) why = "this statement runs in the interpreter";
     NoteUncompiled(f, f.stmt_tape_begin, tape.size(), where, why, f.stmt_broke || f.stmt_listed);
+    const ast::Stmt& st = *f.Body()[index];
+    std::string what = st.kind == ast::StmtKind::ForStmt || st.kind == ast::StmtKind::WhileStmt ? "this loop"
+                       : st.kind == ast::StmtKind::IfStmt                                      ? "this `if`"
+                       : st.kind == ast::StmtKind::WithStmt                                    ? "this `with`"
+                       : st.kind == ast::StmtKind::TryStmt                                     ? "this `try`"
+                                                                                               : "";
+    if (f.stmt_broke && !what.empty() && !uncompiled.empty() && uncompiled.back().tape_begin == f.stmt_tape_begin) {
+      uncompiled.back().range = st.range;
+      uncompiled.back().whole_statement =
+          what + " runs in the interpreter: a graph break inside it ends the graph, which resumes only after it";
+    }
   }
   for (auto& s : f.child_segs) f.closed.push_back(std::move(s));
   f.child_segs.clear();

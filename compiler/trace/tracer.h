@@ -119,6 +119,11 @@ struct UncompiledNote {
   Range range;
   std::string reason;
   bool explained = false;            // a break or an `interp` line already says so
+  // A compound statement (a loop, `if`, `with`, `try`) that runs in the
+  // interpreter because a graph break is inside it: the break explains its
+  // own statement, not the other tensor ops of the compound, which explain
+  // lists as an `interp` line with this text.
+  std::string whole_statement;
   std::vector<StackFrame> stack;
   Mode mode;
 };

@@ -24,6 +24,8 @@ branchy(randn(4), 2)
 # CHECK-STDOUT:   break    kind_data_dependent_branch.ts:10:11  data_dependent_branch [TS4004]  `while` on a tensor's value (bool[])
 # CHECK-STDOUT:   break    kind_data_dependent_branch.ts:12:14  data_dependent_branch [TS4004]  `x if cond else y` on a tensor's value (bool[])
 # CHECK-STDOUT:   break    kind_data_dependent_branch.ts:13:10  data_dependent_branch [TS4004]  `or` on a tensor's value (bool[4])
+# CHECK-STDOUT:   interp   kind_data_dependent_branch.ts:8:5  this `if` runs in the interpreter: a graph break inside it ends the graph, which resumes only after it (3 tensor ops) (runs in the interpreter, not a break)
+# CHECK-STDOUT:   interp   kind_data_dependent_branch.ts:10:5  this loop runs in the interpreter: a graph break inside it ends the graph, which resumes only after it (3 tensor ops) (runs in the interpreter, not a break)
 # CHECK-STDOUT:   1 graph, 4 graph breaks
 # CHECK-STDOUT:
 # CHECK-STDOUT: kind_data_dependent_branch.ts:8:8: warning: `if` on a tensor's value (bool[]) [DataDependentBranch]

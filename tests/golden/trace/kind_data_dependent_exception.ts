@@ -35,6 +35,7 @@ by_data(randn(4), int(argv()[0]) if len(argv()) > 0 else 1)
 # CHECK-STDOUT:   graph 1  1 op  add  (lines 22)
 # CHECK-STDOUT:            fused into 1 loop nest: [elementwise] add
 # CHECK-STDOUT:   break    kind_data_dependent_exception.ts:16:5  data_dependent_exception [TS4007]  whether this `try` body raises (and which handler runs) is known only at run time
+# CHECK-STDOUT:   interp   kind_data_dependent_exception.ts:16:5  this `try` runs in the interpreter: a graph break inside it ends the graph, which resumes only after it (1 tensor op) (runs in the interpreter, not a break)
 # CHECK-STDOUT:   1 graph, 1 graph break
 # CHECK-STDOUT:
 # CHECK-STDOUT: kind_data_dependent_exception.ts:16:5: warning: whether this `try` body raises (and which handler runs) is known only at run time [DataDependentException]

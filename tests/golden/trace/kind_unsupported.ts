@@ -14,7 +14,7 @@ odd(zeros(3), tensor([0, 2]))
 # CHECK-STDOUT: tcc explain kind_unsupported.ts
 # CHECK-STDOUT:
 # CHECK-STDOUT: odd(x: float32[3], idx: int64[2])   entered at kind_unsupported.ts:12:1
-# CHECK-STDOUT:   no tensor operations: no graph
+# CHECK-STDOUT:   no graph: its tensor operations run in the interpreter (the `interp` lines)
 # CHECK-STDOUT:   break    kind_unsupported.ts:8:9  unsupported [TS4006]  `arange` with bounds known only at run time
 # CHECK-STDOUT:   break    kind_unsupported.ts:10:14  unsupported [TS4006]  a tensor size assumed equal to another that no guard can check (a size derived at run time) (1 tensor op run in the interpreter)
 # CHECK-STDOUT:   interp   kind_unsupported.ts:7:5  assignment into a tensor (`x[...] = v`) (runs in the interpreter, not a break)

@@ -35,6 +35,7 @@ entry(ones(3))
 # CHECK-STDOUT:   break    rule_eogb_toggle.ts:12:5  graph_break_call [TS4001]  call to `graph_break()`  (allowed by error_on_graph_break(False))
 # CHECK-STDOUT:   error    rule_eogb_toggle.ts:21:9  graph_break_call [TS4001]  call to `graph_break()`
 # CHECK-STDOUT:   break    rule_eogb_toggle.ts:22:5  graph_break_call [TS4001]  call to `graph_break()`
+# CHECK-STDOUT:   interp   rule_eogb_toggle.ts:16:5  this `with` runs in the interpreter: a graph break inside it ends the graph, which resumes only after it (1 tensor op) (runs in the interpreter, not a break)
 # CHECK-STDOUT:   2 graphs, 3 graph breaks, 1 error
 # CHECK-STDOUT:
 # CHECK-STDOUT: rule_eogb_toggle.ts:7:5: warning: call to `graph_break()` [GraphBreakCall]

@@ -64,7 +64,7 @@ print(subscript(zeros(3)))
 # CHECK-STDOUT:   1 graph, 0 graph breaks
 # CHECK-STDOUT:
 # CHECK-STDOUT: subscript(x: float32[3])   entered at rule_inplace.ts:42:7
-# CHECK-STDOUT:   no tensor operations: no graph
+# CHECK-STDOUT:   no graph: its tensor operations run in the interpreter (the `interp` lines)
 # CHECK-STDOUT:   interp   rule_inplace.ts:34:5  assignment into a tensor (`x[...] = v`) (runs in the interpreter, not a break)
 # CHECK-STDOUT:   0 graphs, 0 graph breaks
 # CHECK-STDOUT:

@@ -17,8 +17,9 @@ train(ones(2), 3)
 # CHECK-STDOUT: tcc explain rule_loop_breaks.ts
 # CHECK-STDOUT:
 # CHECK-STDOUT: train(x: float32[2], steps: int=3)   entered at rule_loop_breaks.ts:15:1
-# CHECK-STDOUT:   no tensor operations: no graph
+# CHECK-STDOUT:   no graph: its tensor operations run in the interpreter (the `interp` lines)
 # CHECK-STDOUT:   break    rule_loop_breaks.ts:6:5  side_effect_io [TS4002]  `print(...)` inside a compiled function  x4
+# CHECK-STDOUT:   interp   rule_loop_breaks.ts:10:5  this loop runs in the interpreter: a graph break inside it ends the graph, which resumes only after it (3 tensor ops) (runs in the interpreter, not a break)
 # CHECK-STDOUT:   0 graphs, 4 graph breaks
 # CHECK-STDOUT:
 # CHECK-STDOUT: rule_loop_breaks.ts:6:5: warning: `print(...)` inside a compiled function [SideEffectIO]
