@@ -58,6 +58,13 @@ per_call_ms() {  # KERNEL N COMMAND...: ms per call of KERNEL
   t1=$(best_ns "$@" "$k" "$n")
   awk -v a="$t1" -v b="$t0" -v n="$n" 'BEGIN { v = (a - b) / 1e6 / n; printf "%.2f", (v > 0 ? v : 0) }'
 }
+per_call_us() {  # KERNEL N COMMAND...: us per call of KERNEL (for the graph-break loop)
+  local k=$1 n=$2; shift 2
+  local t0 t1
+  t0=$(best_ns "$@" "$k" 0)
+  t1=$(best_ns "$@" "$k" "$n")
+  awk -v a="$t1" -v b="$t0" -v n="$n" 'BEGIN { v = (a - b) / 1e3 / n; printf "%.3f", (v > 0 ? v : 0) }'
+}
 spread_ms() {  # KERNEL N COMMAND...: "min median max" ms per call over ROUNDS runs of N calls
   local k=$1 n=$2; shift 2
   local t0 t s
@@ -111,12 +118,12 @@ echo
 echo "| row | tcc compiled | tcc eager | NumPy | PyTorch eager | limit | vs PyTorch | tcc peak RSS MiB |"
 echo "|---|---|---|---|---|---|---|---|"
 # graph-break loop: us per iteration
-gc=$(per_call_ms gbreak 200000 "$tmp/kernels")
-ge=$(per_call_ms gbreak 20000 "$TCC" run --eager bench/kernels.ts)
+gc=$(per_call_us gbreak 200000 "$tmp/kernels")
+ge=$(per_call_us gbreak 20000 "$TCC" run --eager bench/kernels.ts)
 glim=$("$tmp/gbreak_c" 200000)
 grss=$(rss_mib "$tmp/kernels" gbreak 200000)
 awk -v c="$gc" -v e="$ge" -v np="${NP[gbreak]}" -v pt="${TORCH[gbreak]}" -v lim="$glim" -v rss="$grss" 'BEGIN {
-  printf "| graph-break loop, us per iteration | %.2f | %.2f | %.2f | %.2f | %s (bench/gbreak.c) | %.1fx | %s |\n", c * 1e3, e * 1e3, np * 1e3, pt * 1e3, lim, (c > 0 ? pt / c : 0), rss }'
+  printf "| graph-break loop, us per iteration | %.2f | %.2f | %.2f | %.2f | %s (bench/gbreak.c) | %.1fx | %s |\n", c, e, np * 1e3, pt * 1e3, lim, (c > 0 ? pt * 1e3 / c : 0), rss }'
 # GPT-2-style block: ms per forward, its GEMMs alone, and the check against PyTorch
 mkdir -p "$tmp/gpt"
 "$tmp/kernels" gpt_check 1 "$tmp/gpt" > /dev/null

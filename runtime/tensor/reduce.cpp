@@ -208,7 +208,12 @@ int64_t row_offset(const Plan& pl, int64_t i) {
 // graph break). This one is also built for AVX2, picked at load time where
 // the CPU has it: the same 16 double lanes added in the same order (identical
 // results), in about a third of the instructions of the baseline SSE2 build.
-__attribute__((target_clones("avx2", "default"))) double sum_row_f32(const float* x, int64_t n) {
+#if defined(__x86_64__) && defined(__GNUC__)
+#define TCC_SUM_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define TCC_SUM_CLONES
+#endif
+TCC_SUM_CLONES double sum_row_f32(const float* x, int64_t n) {
   return row_dense<SumOp<float>, float>(x, n);
 }
 
