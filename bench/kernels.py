@@ -2,16 +2,55 @@
 """NumPy and PyTorch eager versions of bench/kernels.ts, timed in-process
 (time.perf_counter, best of ROUNDS). Same inputs as kernels.ts.
 
-Usage: kernels.py {numpy|torch} THREADS [ROUNDS]   prints "kernel wall_ms cpu_ms" lines.
+Usage: kernels.py {numpy|torch} THREADS [ROUNDS]   prints "kernel wall_ms cpu_ms" lines
+       (gbreak: per loop iteration; gpt: the mean of ROUNDS forwards, not the best),
+       then min, median and max wall ms of the ROUNDS calls.
+       kernels.py gpt_check DIR   runs the GPT-style block in PyTorch on the inputs
+       `kernels gpt_check 1 DIR` saved and prints the largest difference from tcc's output.
 """
 import os
 import sys
 import time
 
-lib, threads = sys.argv[1], int(sys.argv[2])
+lib = sys.argv[1]
+threads = int(sys.argv[2]) if lib != "gpt_check" else 2
 rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 5
 
 import numpy as np  # noqa: E402
+
+
+def gpt_block(torch, x, ln1_w, ln1_b, attn_w, attn_b, aproj_w, aproj_b, ln2_w, ln2_b, fc_w, fc_b, mproj_w, mproj_b):
+    """bench/kernels.ts gpt_block: GPT-2's block, 8 heads, causal, tanh-GELU."""
+    F = torch.nn.functional
+    b, t, c = x.shape
+    hs = c // 8
+    q, k, v = F.linear(F.layer_norm(x, (c,), ln1_w, ln1_b), attn_w, attn_b).chunk(3, dim=-1)
+    q = q.view(b, t, 8, hs).transpose(1, 2)
+    k = k.view(b, t, 8, hs).transpose(1, 2)
+    v = v.view(b, t, 8, hs).transpose(1, 2)
+    att = (q @ k.transpose(-2, -1)) * (1.0 / hs ** 0.5)
+    causal = torch.tril(torch.ones(t, t)).view(1, 1, t, t)
+    att = torch.softmax(att.masked_fill(causal == 0, float("-inf")), dim=-1)
+    y = (att @ v).transpose(1, 2).contiguous().view(b, t, c)
+    x = x + F.linear(y, aproj_w, aproj_b)
+    h = F.gelu(F.linear(F.layer_norm(x, (c,), ln2_w, ln2_b), fc_w, fc_b), approximate="tanh")
+    return x + F.linear(h, mproj_w, mproj_b)
+
+
+GPT_NAMES = ["x", "ln1_w", "ln1_b", "attn_w", "attn_b", "aproj_w", "aproj_b", "ln2_w", "ln2_b", "fc_w", "fc_b",
+             "mproj_w", "mproj_b"]
+
+if lib == "gpt_check":
+    import torch
+
+    d = sys.argv[2]
+    ins = [torch.from_numpy(np.load(f"{d}/{n}.npy")) for n in GPT_NAMES]
+    with torch.no_grad():
+        ref = gpt_block(torch, *ins).numpy()
+    got = np.load(f"{d}/y_tcc.npy")
+    diff = float(np.max(np.abs(ref.astype(np.float64) - got)))
+    print(f"{diff:.2e} {float(np.max(np.abs(ref))):.3f} {float(ref.astype(np.float64).sum()):.4f} {float(got.astype(np.float64).sum()):.4f}")
+    sys.exit(0)
 
 
 def data(n, scale):
@@ -19,20 +58,22 @@ def data(n, scale):
 
 
 def best(fn):
-    """(best wall ms of `rounds` calls, mean CPU ms over all threads per call).
+    """(best wall ms of `rounds` calls, mean CPU ms over all threads per call,
+    (min, median, max) wall ms of the calls).
 
     CPU time is taken over the whole loop, not per call: the kernel charges
     another thread's CPU time to the process only at scheduler ticks, so a
     single short call can show less CPU than it used."""
     fn()
-    t = float("inf")
+    ts = []
     c0 = time.process_time()
     for _ in range(rounds):
         t0 = time.perf_counter()
         fn()
-        t = min(t, time.perf_counter() - t0)
+        ts.append(time.perf_counter() - t0)
     c = (time.process_time() - c0) / rounds
-    return t * 1e3, c * 1e3
+    ts.sort()
+    return ts[0] * 1e3, c * 1e3, (ts[0] * 1e3, ts[(len(ts) - 1) // 2] * 1e3, ts[-1] * 1e3)
 
 
 x24 = data(1 << 24, 4.0)
@@ -42,6 +83,20 @@ mx = data(256 * 1024, 1.0).reshape(256, 1024)
 w1, b1 = data(1024 * 4096, 0.03).reshape(1024, 4096), data(4096, 0.1)
 w2, b2 = data(4096 * 1024, 0.03).reshape(4096, 1024), data(1024, 0.1)
 u24 = data(1 << 24, 1.0)
+gx, gw = data(1024, 1.0), (np.cos(np.arange(1024, dtype=np.float32) * np.float32(0.11)) * np.float32(0.1)).astype(np.float32)
+GB_ITERS = 2000
+
+
+def wave(n, scale, f):
+    return (np.sin(np.arange(n, dtype=np.float32) * np.float32(f)) * np.float32(scale)).astype(np.float32)
+
+
+gpt_ins = [wave(524288, 1.0, 0.37).reshape(4, 256, 512), wave(512, 0.1, 0.5) + 1, wave(512, 0.02, 0.7),
+           wave(786432, 0.05, 0.013).reshape(1536, 512), wave(1536, 0.02, 0.3),
+           wave(262144, 0.05, 0.017).reshape(512, 512), wave(512, 0.02, 0.9),
+           wave(512, 0.1, 0.6) + 1, wave(512, 0.02, 0.8),
+           wave(1048576, 0.05, 0.011).reshape(2048, 512), wave(2048, 0.02, 0.4),
+           wave(1048576, 0.03, 0.019).reshape(512, 2048), wave(512, 0.02, 1.1)]
 cx = data(8 * 64 * 56 * 56, 1.0).reshape(8, 64, 56, 56)
 cw, cb = data(64 * 64 * 9, 0.05).reshape(64, 64, 3, 3), data(64, 0.1)
 
@@ -75,6 +130,15 @@ if lib == "numpy":
         "max": lambda: u24.max(),
         "conv2d": lambda: conv(cx, cw, cb),
     }
+
+    def gbreak():
+        x = gx
+        for _ in range(GB_ITERS):
+            x = np.tanh(x * np.float32(0.9) + gw)
+            x = x + (np.float32(-0.01) if x.sum() > 0 else np.float32(0.01))
+        return x
+
+    k["gbreak"] = gbreak
 else:
     import torch
 
@@ -91,6 +155,35 @@ else:
         "max": lambda: t["u24"].max(),
         "conv2d": lambda: torch.relu(F.conv2d(t["cx"], t["cw"], t["cb"], padding=1)),
     }
+    tgx, tgw = torch.from_numpy(gx), torch.from_numpy(gw)
+
+    def gbreak():
+        x = tgx
+        for _ in range(GB_ITERS):
+            x = torch.tanh(x * 0.9 + tgw)
+            x = x + (-0.01 if x.sum() > 0 else 0.01)
+        return x
+
+    k["gbreak"] = gbreak
+    tgpt = [torch.from_numpy(a) for a in gpt_ins]
+
+    def gpt():
+        with torch.no_grad():
+            return gpt_block(torch, *tgpt)
+
+    k["gpt"] = gpt
 for name, fn in k.items():
-    wall, cpu = best(fn)
-    print(name, f"{wall:.3f}", f"{cpu:.3f}")
+    if name == "gpt":  # the mean per forward, as tcc's (T(N) - T(0)) / N
+        fn()
+        c0, t0 = time.process_time(), time.perf_counter()
+        for _ in range(rounds):
+            fn()
+        wall, cpu = (time.perf_counter() - t0) / rounds * 1e3, (time.process_time() - c0) / rounds * 1e3
+        spread = (wall, wall, wall)
+    else:
+        wall, cpu, spread = best(fn)
+    if name == "gbreak":
+        wall, cpu = wall / GB_ITERS, cpu / GB_ITERS
+        print(name, f"{wall:.5f}", f"{cpu:.5f}")
+    else:
+        print(name, f"{wall:.3f}", f"{cpu:.3f}", " ".join(f"{v:.3f}" for v in spread))

@@ -26,6 +26,37 @@ def largest(x):
 def conv(x, w, b):
     return relu(nn.conv2d(x, w, b, padding=1))
 
+# The graph-break loop (issue 14): graph 1 (mul, add, tanh), the `if` on a
+# tensor's value runs in the interpreter (x.sum() > 0), graph 2 (the add).
+def gb_step(x, w):
+    x = tanh(x * 0.9 + w)
+    if x.sum() > 0:
+        d = -0.01
+    else:
+        d = 0.01
+    return x + d
+
+# A GPT-2-style block (causal self-attention, 8 heads, tanh-GELU MLP, pre-norm
+# layer norms, residuals), written as GPT-2's PyTorch code is.
+def gpt_block(x, ln1_w, ln1_b, attn_w, attn_b, aproj_w, aproj_b, ln2_w, ln2_b, fc_w, fc_b, mproj_w, mproj_b):
+    b, t, c = x.shape
+    hs = c // 8
+    q, k, v = nn.linear(nn.layer_norm(x, ln1_w, ln1_b), attn_w, attn_b).chunk(3, dim=-1)
+    q = q.view(b, t, 8, hs).transpose(1, 2)
+    k = k.view(b, t, 8, hs).transpose(1, 2)
+    v = v.view(b, t, 8, hs).transpose(1, 2)
+    att = (q @ k.transpose(-2, -1)) * (1.0 / hs ** 0.5)
+    causal = tril(ones(t, t)).view(1, 1, t, t)
+    att = nn.softmax(att.masked_fill(causal == 0, float("-inf")), dim=-1)
+    y = (att @ v).transpose(1, 2).contiguous().view(b, t, c)
+    x = x + nn.linear(y, aproj_w, aproj_b)
+    h = nn.gelu(nn.linear(nn.layer_norm(x, ln2_w, ln2_b), fc_w, fc_b), approximate="tanh")
+    return x + nn.linear(h, mproj_w, mproj_b)
+
+# The block's matrix products alone, on contiguous operands of the same shapes.
+def gpt_gemms(h, attn_wt, q, kt, att, v, y, aproj_wt, fc_wt, g, mproj_wt):
+    return h @ attn_wt, q @ kt, att @ v, y @ aproj_wt, h @ fc_wt, g @ mproj_wt
+
 args = argv()
 kernel = args[0] if len(args) > 0 else "chain"
 n = int(args[1]) if len(args) > 1 else 1
@@ -70,4 +101,41 @@ elif kernel == "conv2d":
     b = data(64, 0.1)
     for i in range(n):
         y = conv(x, w, b)
+elif kernel == "gbreak":
+    x = data(1024, 1.0)
+    w = cos(arange(1024) * 0.11) * 0.1
+    for i in range(n):
+        x = gb_step(x, w)
+    print("gbreak checksum", x.sum().item())
+elif kernel == "gpt" or kernel == "gpt_check":
+    # B=4, T=256, C=512; `gpt_check DIR` saves the inputs and the output as
+    # .npy for kernels.py's PyTorch check.
+    def wave(n, scale, f):
+        return sin(arange(n) * f) * scale
+    names = ["x", "ln1_w", "ln1_b", "attn_w", "attn_b", "aproj_w", "aproj_b", "ln2_w", "ln2_b", "fc_w", "fc_b", "mproj_w", "mproj_b"]
+    ps = [wave(524288, 1.0, 0.37).reshape(4, 256, 512), wave(512, 0.1, 0.5) + 1.0, wave(512, 0.02, 0.7),
+          wave(786432, 0.05, 0.013).reshape(1536, 512), wave(1536, 0.02, 0.3),
+          wave(262144, 0.05, 0.017).reshape(512, 512), wave(512, 0.02, 0.9),
+          wave(512, 0.1, 0.6) + 1.0, wave(512, 0.02, 0.8),
+          wave(1048576, 0.05, 0.011).reshape(2048, 512), wave(2048, 0.02, 0.4),
+          wave(1048576, 0.03, 0.019).reshape(512, 2048), wave(512, 0.02, 1.1)]
+    for i in range(n):
+        y = gpt_block(ps[0], ps[1], ps[2], ps[3], ps[4], ps[5], ps[6], ps[7], ps[8], ps[9], ps[10], ps[11], ps[12])
+    if kernel == "gpt_check":
+        for j in range(len(names)):
+            save(args[2] + "/" + names[j] + ".npy", ps[j])
+        save(args[2] + "/y_tcc.npy", y)
+elif kernel == "gpt_gemms":
+    h = data(524288, 1.0).reshape(4, 256, 512)
+    attn_wt = data(786432, 0.05).reshape(512, 1536)
+    q = data(524288, 1.0).reshape(4, 8, 256, 64)
+    kt = data(524288, 1.0).reshape(4, 8, 64, 256)
+    att = data(2097152, 0.01).reshape(4, 8, 256, 256)
+    v = data(524288, 1.0).reshape(4, 8, 256, 64)
+    aproj_wt = data(262144, 0.05).reshape(512, 512)
+    fc_wt = data(1048576, 0.05).reshape(512, 2048)
+    g = data(2097152, 1.0).reshape(4, 256, 2048)
+    mproj_wt = data(1048576, 0.05).reshape(2048, 512)
+    for i in range(n):
+        r = gpt_gemms(h, attn_wt, q, kt, att, v, h, aproj_wt, fc_wt, g, mproj_wt)
 print(kernel, n)

@@ -164,10 +164,38 @@ Value BuildOutput(const PlanValue& pv, std::vector<Value>& outs, const std::vect
   return Value::None();
 }
 
+// Scratch of TryPlan, kept across calls so a launch allocates no vectors
+// (a graph break between two kernels runs TryPlan once per kernel per
+// iteration). TryPlan never re-enters itself (a kernel does not call back
+// into the interpreter); Scope clears the values (dropping their
+// references) however the launch ends, keeping the capacity.
+struct LaunchScratch {
+  std::vector<int64_t> syms;
+  std::vector<Value> in_vals, paths, outs;
+  std::vector<ts_tensor> inputs, outputs;
+  std::vector<double> scalars;
+  struct Scope {
+    LaunchScratch& s;
+    ~Scope() {
+      s.in_vals.clear();
+      s.paths.clear();
+      s.outs.clear();
+    }
+  };
+};
+
+LaunchScratch& Scratch() {
+  thread_local LaunchScratch s;
+  return s;
+}
+
 }  // namespace
 
 bool Interp::TryPlan(const Segment* seg, Frame& f, int32_t* next, bool* returned, Value* ret) {
-  std::vector<int64_t> syms(seg->n_symbols, -1);
+  LaunchScratch& sc = Scratch();
+  LaunchScratch::Scope clear_at_exit{sc};
+  std::vector<int64_t>& syms = sc.syms;
+  syms.assign(static_cast<size_t>(seg->n_symbols), -1);
   for (const auto& g : seg->guards) {
     if (g.kind == PlanGuard::kSame) {
       Value a = Walk(g.path, f), b = Walk(g.same_as, f);
@@ -176,33 +204,34 @@ bool Interp::TryPlan(const Segment* seg, Frame& f, int32_t* next, bool* returned
     }
     if (!GuardHolds(g, Walk(g.path, f), syms)) return false;
   }
-  std::vector<Value> in_vals;
-  std::vector<ts_tensor> inputs;
-  in_vals.reserve(seg->inputs.size());
+  std::vector<Value>& in_vals = sc.in_vals;
+  std::vector<ts_tensor>& inputs = sc.inputs;
+  inputs.clear();
   for (const auto& p : seg->inputs) {
     Value v = Walk(p, f);
     if (!v.is(OType::Tensor)) return false;
     inputs.push_back(rt::ToAbi(TensorOf(v)));
     in_vals.push_back(std::move(v));  // keeps the storage alive during the call
   }
-  std::vector<double> scalars;
+  std::vector<double>& scalars = sc.scalars;
+  scalars.clear();
   for (const auto& p : seg->scalar_inputs) {
     Value v = Walk(p, f);
     if (!v.is_number()) return false;
     scalars.push_back(v.to_double());
   }
-  std::vector<Value> paths;  // lists, objects and classes the outputs name by path
+  std::vector<Value>& paths = sc.paths;  // lists, objects and classes the outputs name by path
   for (const auto& o : seg->outputs) ReadPaths(o.value, f, paths);
   for (const auto& v : paths)
     if (v.is_undef()) return false;  // not the structure the tracer saw: run the statements eagerly
-  std::vector<ts_tensor> outputs(seg->n_tensor_outputs);
-  for (auto& o : outputs) o = ts_tensor{};
-  PendingKernelError() = KernelError{};
+  std::vector<ts_tensor>& outputs = sc.outputs;
+  outputs.assign(static_cast<size_t>(seg->n_tensor_outputs), ts_tensor{});
+  if (PendingKernelError().raised) PendingKernelError() = KernelError{};
   // A segment without a kernel makes only views of its inputs (kernel "").
   const double started = stats_.KernelClock();
   int32_t rc = !seg->fn ? 0 : seg->fn(inputs.data(), static_cast<int32_t>(inputs.size()), scalars.data(),
                        static_cast<int32_t>(scalars.size()), outputs.data(), static_cast<int32_t>(outputs.size()));
-  std::vector<Value> outs;
+  std::vector<Value>& outs = sc.outs;
   for (auto& o : outputs) {
     // Not MakeTensor: kernel results are kernel_ops, not interpreted tensor ops.
     if (o.handle) outs.push_back(Value::Obj(new TensorObj(rt::AdoptAbi(o))));

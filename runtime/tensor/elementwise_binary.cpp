@@ -61,6 +61,10 @@ template <class T> inline T power(T a, T b) { return sem::Pow(a, b); }
 // Runs out = f(a, b) with the contiguous / scalar fast paths.
 template <class T, class R, class F>
 void run(const Tensor& out, char* pa, const Dims& sa, char* pb, const Dims& sb, int64_t grain, F f) {
+  if (out.numel() == 1) {  // one element (`x.sum() > 0`): no loop set-up; every operand's first element
+    *reinterpret_cast<R*>(out.data_ptr()) = f(*reinterpret_cast<const T*>(pa), *reinterpret_cast<const T*>(pb));
+    return;
+  }
   std::array<char*, 3> base{static_cast<char*>(out.data_ptr()), pa, pb};
   std::array<Dims, 3> st{byte_strides(out), sa, sb};
   strided_loop<3>(out.sizes(), base, st, grain,

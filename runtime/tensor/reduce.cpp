@@ -99,7 +99,7 @@ template <class Op> constexpr bool nan_lanes() {
   else return false;
 }
 
-template <class Op, class T> typename Op::Acc row_dense(const T* x, int64_t n) {
+template <class Op, class T> [[gnu::always_inline]] inline typename Op::Acc row_dense(const T* x, int64_t n) {
   using Acc = typename Op::Acc;
   constexpr int L = 16;
   if constexpr (nan_lanes<Op>()) {
@@ -144,6 +144,16 @@ struct Plan {
 };
 
 Plan make_plan(const Tensor& a, std::span<const int64_t> dims, bool keepdim, const char* name) {
+  if (dims.empty() && a.is_contiguous()) {
+    // All of a contiguous tensor (`x.sum()`): the permutation below would be
+    // the identity and every element one dense row; skip building it.
+    Plan pl;
+    pl.p = a;
+    pl.K = a.numel();
+    if (keepdim) pl.out_shape = Dims::filled(a.dim(), 1);
+    pl.dense = true;
+    return pl;
+  }
   bool red[kMaxDims] = {};
   if (dims.empty()) {
     for (int i = 0; i < a.dim(); ++i) red[i] = true;
@@ -194,6 +204,24 @@ int64_t row_offset(const Plan& pl, int64_t i) {
   return off;
 }
 
+// float32 sums are the interpreter's most common reduction (`x.sum()` at a
+// graph break). This one is also built for AVX2, picked at load time where
+// the CPU has it: the same 16 double lanes added in the same order (identical
+// results), in about a third of the instructions of the baseline SSE2 build.
+#if defined(__x86_64__) && defined(__GNUC__)
+#define TCC_SUM_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define TCC_SUM_CLONES
+#endif
+TCC_SUM_CLONES double sum_row_f32(const float* x, int64_t n) {
+  return row_dense<SumOp<float>, float>(x, n);
+}
+
+template <class Op, class T> typename Op::Acc dense_row(const T* x, int64_t n) {
+  if constexpr (std::is_same_v<Op, SumOp<float>>) return sum_row_f32(x, n);
+  else return row_dense<Op, T>(x, n);
+}
+
 // Folds every output's elements into acc[0..M).
 template <class Op, class T> void fold(const Plan& pl, typename Op::Acc* acc) {
   using Acc = typename Op::Acc;
@@ -205,7 +233,7 @@ template <class Op, class T> void fold(const Plan& pl, typename Op::Acc* acc) {
       parallel_for(nt, 1, [&](int64_t b, int64_t e) {
         for (int64_t c = b; c < e; ++c) {
           int64_t lo = pl.K * c / nt, hi = pl.K * (c + 1) / nt;
-          part[size_t(c)] = row_dense<Op>(base + lo, hi - lo);
+          part[size_t(c)] = dense_row<Op>(base + lo, hi - lo);
         }
       });
       Acc r = Op::init();
@@ -214,7 +242,7 @@ template <class Op, class T> void fold(const Plan& pl, typename Op::Acc* acc) {
       return;
     }
     auto rows = [&](int64_t b, int64_t e) {
-      for (int64_t i = b; i < e; ++i) acc[i] = row_dense<Op>(base + row_offset(pl, i), pl.K);
+      for (int64_t i = b; i < e; ++i) acc[i] = dense_row<Op>(base + row_offset(pl, i), pl.K);
     };
     if (pl.M * pl.K >= kGrainCheap && pl.M > 1)
       parallel_for(pl.M, std::max<int64_t>(1, kGrainCheap / std::max<int64_t>(pl.K, 1)), rows);

@@ -115,12 +115,24 @@ int small_class(size_t bytes) {  // bytes <= kSmallMax
   return c;
 }
 
+// A few small blocks per thread in front of the shared cache, so that the
+// steady state of a loop (a kernel's output made, last iteration's freed:
+// a graph break runs several per iteration) takes no lock. Plain arrays:
+// nothing to destroy at thread exit (a worker's blocks stay with it).
+constexpr int kPerThread = 4;
+struct ThreadBlocks {
+  void* p[kSmallClasses][kPerThread];
+  int n[kSmallClasses];
+};
+thread_local ThreadBlocks t_blocks{};
+
 void* alloc_block(size_t* block_bytes) {
   size_t want = *block_bytes;
   Cache& c = cache();
   if (want <= kSmallMax) {
     int cls = small_class(want);
     *block_bytes = size_t(128) << cls;
+    if (kCache && t_blocks.n[cls] > 0) return t_blocks.p[cls][--t_blocks.n[cls]];
     if (kCache) {
       std::lock_guard<std::mutex> g(c.mu);
       auto& v = c.small[cls];
@@ -164,6 +176,7 @@ void free_block(void* p, size_t bytes) {
   }
   if (bytes <= kSmallMax) {
     int cls = small_class(bytes);
+    if (t_blocks.n[cls] < kPerThread) { t_blocks.p[cls][t_blocks.n[cls]++] = p; return; }
     std::lock_guard<std::mutex> g(c.mu);
     if (c.small[cls].size() < kPerClass) { c.small[cls].push_back(p); return; }
   } else if (bytes >= kHuge) {
