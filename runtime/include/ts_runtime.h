@@ -87,6 +87,15 @@ void ts_rt_gemm_f32(int32_t trans_a, int32_t trans_b, int64_t m, int64_t n, int6
 void ts_rt_gemm_f64(int32_t trans_a, int32_t trans_b, int64_t m, int64_t n, int64_t k, const double* a, int64_t lda,
                     const double* b, int64_t ldb, double* c, int64_t ldc);
 
+/* A batch of such products, one per index of the batch dims: batch holds
+ * 4*nb int64, the nb batch sizes, then the batch strides (in elements; 0 for
+ * a broadcast dim) of A, of B and of C. float64 when f64 is nonzero. The
+ * products run in parallel across the batch, each on one thread, when the
+ * batch splits evenly across the threads (one call per head in attention);
+ * else one after the other, each threaded by BLAS. */
+void ts_rt_gemm_batched(int32_t f64, int32_t trans_a, int32_t trans_b, int64_t m, int64_t n, int64_t k, const void* a,
+                        int64_t lda, const void* b, int64_t ldb, void* c, int64_t ldc, int32_t nb, const int64_t* batch);
+
 /* Fills n contiguous float32/float64 elements (dtype: TS_FLOAT32/TS_FLOAT64)
  * from the program's random generator exactly as rand (normal = 0) or randn
  * (normal != 0) of the same size would, advancing it the same way. */
