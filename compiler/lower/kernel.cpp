@@ -66,15 +66,15 @@ class KernelLowering {
     // A reshape, and a view chain a matmul reads in place, index their base as a contiguous buffer.
     for (size_t v = 0; v < k_.g.nodes.size(); ++v) {
       const Node& n = k_.g.nodes[v];
-      auto contig_base = [&](ValueId x) {
-        if (auto sv = passes::StaticStridedView(k_.g, x, k_.plan.materialised)) needs_contig[sv->base] = true;
+      auto contig_base = [&](ValueId x, bool of_op) {
+        if (auto sv = passes::StaticStridedView(k_.g, x, k_.plan.materialised, of_op)) needs_contig[sv->base] = true;
       };
       if (n.op == OpKind::Reshape) {
         needs_contig[n.inputs[0]] = true;
-        contig_base(static_cast<ValueId>(v));
+        contig_base(static_cast<ValueId>(v), true);
       }
       if (n.op == OpKind::MatMul)
-        for (ValueId in : n.inputs) contig_base(in);
+        for (ValueId in : n.inputs) contig_base(in, false);
     }
     int max_scalar = -1;
     for (size_t v = 0; v < k_.g.nodes.size(); ++v) {

@@ -112,7 +112,7 @@ Value* Emitter::EvalReshape(ValueId v, const Index& idx) {
   auto it = k_.buffers.find(src);
   if (it == k_.buffers.end()) {
     // A view chain over a buffer (the plan left it unmaterialised): load through its strides.
-    if (auto sv = passes::StaticStridedView(k_.g, v, k_.plan.materialised); sv && k_.buffers.count(sv->base)) {
+    if (auto sv = passes::StaticStridedView(k_.g, v, k_.plan.materialised, true); sv && k_.buffers.count(sv->base)) {
       const Buffer& base = k_.buffers.at(sv->base);
       Value* lin = I64(sv->offset);
       for (size_t d = 0; d < idx.size(); ++d)

@@ -352,7 +352,7 @@ class Planner {
       }
       case OpKind::Reshape: {
         // A reshape of a view chain torch would not copy: index arithmetic over the chain's base.
-        if (auto sv = StaticStridedView(g_, v, mat_)) {
+        if (auto sv = StaticStridedView(g_, v, mat_, true)) {
           if (!IsLeaf(sv->base)) return Materialise(sv->base);
           AddRead(sv->base);
           return true;
@@ -503,7 +503,7 @@ std::vector<bool> InitialMaterialised(const Graph& g) {
       }
     }
     if (node.op == OpKind::Reshape) {
-      auto sv = StaticStridedView(g, static_cast<ValueId>(i), mat);
+      auto sv = StaticStridedView(g, static_cast<ValueId>(i), mat, true);
       ValueId under = sv ? sv->base : node.inputs[0];
       if (g.nodes[under].op != OpKind::Input) mat[under] = true;
     }

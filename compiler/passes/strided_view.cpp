@@ -65,11 +65,12 @@ std::optional<std::vector<int64_t>> ViewStrides(const std::vector<int64_t>& old,
   return st;
 }
 
-std::optional<StridedView> StaticStridedView(const Graph& g, ValueId v, const std::vector<bool>& has_buffer) {
+std::optional<StridedView> StaticStridedView(const Graph& g, ValueId v, const std::vector<bool>& has_buffer,
+                                             bool of_op) {
   const Node& n = g.nodes[v];
   auto out_sizes = StaticSizes(n.type.shape);
   if (!out_sizes) return std::nullopt;
-  if (has_buffer[v] || !IsStrideView(n.op)) {
+  if ((has_buffer[v] && !of_op) || !IsStrideView(n.op)) {
     StridedView sv;
     sv.base = v;
     sv.sizes = *out_sizes;

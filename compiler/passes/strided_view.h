@@ -26,8 +26,10 @@ struct StridedView {
 // (`has_buffer`, which must include the graph inputs) or is not a view op,
 // assuming that value is stored contiguously. Nullopt when a shape on the way
 // is symbolic, an op is not a stride view (flip, a reshape torch would copy).
+// `of_op`: v's own buffer does not count (the view computing v itself, e.g.
+// a reshape that is a nest's root).
 std::optional<StridedView> StaticStridedView(const graph::Graph& g, graph::ValueId v,
-                                             const std::vector<bool>& has_buffer);
+                                             const std::vector<bool>& has_buffer, bool of_op = false);
 
 // The view ops between v and its base (v first), for the plan's listing.
 std::vector<graph::ValueId> ViewChain(const graph::Graph& g, graph::ValueId v, graph::ValueId base);
