@@ -38,7 +38,8 @@ def batched(x, y, z):
     p = x.reshape(3, 1, 4, 5) @ y.transpose(-2, -1)      # [3,1,4,5] @ [2,5,6]
     q = x.reshape(3, 4, 5)[:, 1:3] @ z.unsqueeze(0)      # [3,2,5] @ [1,5,2]
     r = x.reshape(3, 4, 5).permute(0, 2, 1)[:, ::2] @ z.expand(3, 5, 2)[:, 0:4]  # [3,3,4] @ [3,4,2]
-    return p, q, r
+    d = x.double().reshape(3, 1, 4, 5)[:, :, 1:] @ y.double().transpose(-2, -1)   # float64, batch 6
+    return p, q, r, d.float()
 
 # epilogues: bias with broadcasting, activation, residual; the result of one
 # feeds the next GEMM; one GEMM result is read twice (not overwritten)

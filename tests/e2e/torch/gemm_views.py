@@ -33,7 +33,8 @@ def batched(x, y, z):
     p = x.reshape(3, 1, 4, 5) @ y.transpose(-2, -1)
     q = x.reshape(3, 4, 5)[:, 1:3] @ z.unsqueeze(0)
     r = x.reshape(3, 4, 5).permute(0, 2, 1)[:, ::2] @ z.expand(3, 5, 2)[:, 0:4]
-    return p, q, r
+    d = x.double().reshape(3, 1, 4, 5)[:, :, 1:] @ y.double().transpose(-2, -1)   # float64, batch 6
+    return p, q, r, d.float()
 
 def epilogues(x, w1, b1, w2, b2, wsq):
     h = torch.relu(x @ w1 + b1)
