@@ -481,14 +481,21 @@ class KernelLowering {
         ke_->StoreElem(bc, ij, b.CreateLoad(it, acc));
       });
     };
-    // K == 0: the product is all zeros (BLAS would leave C unset).
-    b.CreateMemSet(c.data, b.getInt8(0), b.CreateMul(b.CreateMul(Numel(bsizes), mn), b.getInt64(graph::DTypeBytes(t))),
-                   llvm::MaybeAlign(1));
+    // K == 0: the product is all zeros (BLAS would leave C unset); C's buffer is
+    // contiguous then (a matmul written in a permuted layout fills all of it).
+    // Otherwise BLAS writes every element: no memset pass.
+    auto* zero = llvm::BasicBlock::Create(k_.c, "mm.zero", k_.kernel);
     auto* run = llvm::BasicBlock::Create(k_.c, "mm.run", k_.kernel);
     auto* done = llvm::BasicBlock::Create(k_.c, "mm.done", k_.kernel);
-    Value* empty = b.CreateOr(b.CreateOr(b.CreateICmpEQ(M, b.getInt64(0)), b.CreateICmpEQ(N, b.getInt64(0))),
-                              b.CreateICmpEQ(K, b.getInt64(0)));
-    b.CreateCondBr(empty, done, run);
+    Value* empty = b.CreateOr(b.CreateICmpEQ(M, b.getInt64(0)), b.CreateICmpEQ(N, b.getInt64(0)));
+    auto* nonempty = llvm::BasicBlock::Create(k_.c, "mm.nonempty", k_.kernel);
+    b.CreateCondBr(empty, done, nonempty);
+    b.SetInsertPoint(nonempty);
+    b.CreateCondBr(b.CreateICmpEQ(K, b.getInt64(0)), zero, run);
+    b.SetInsertPoint(zero);
+    b.CreateMemSet(c.data, b.getInt8(0), b.CreateMul(b.CreateMul(Numel(bsizes), mn), b.getInt64(graph::DTypeBytes(t))),
+                   llvm::MaybeAlign(1));
+    b.CreateBr(done);
     b.SetInsertPoint(run);
     if (fl && out_batch > 0) EmitBatchedGemm(t, M, N, K, pa, pb, sa, sb, bsizes, cbs, ldc, c);
     else ke_->LoopNest(bsizes, body);
