@@ -46,6 +46,7 @@ class KernelLowering {
     for (const auto& grp : k_.plan.groups) EmitGroup(grp);
     FinishOutputs();
     for (Value* p : temps_) b.CreateCall(GetLibcFn(k_.m, "free"), {p});
+    for (Value* h : rt_temps_) b.CreateCall(GetRuntimeFn(k_.m, RtFn::ts_rt_temp_free), {b.CreateLoad(b.getPtrTy(), h)});
     b.CreateRet(b.CreateZExt(b.CreateICmpNE(b.CreateLoad(i32, k_.err_flag), b.getInt32(0)), i32));
   }
 
@@ -178,12 +179,15 @@ class KernelLowering {
     return n;
   }
 
+  // A materialised value's buffer: from the runtime's block cache (ts_rt_temp_alloc),
+  // freed at the kernel's end.
   Value* AllocTemp(DType t, const std::vector<Value*>& sizes) {
     auto& b = ke_->b();
     Value* bytes = b.CreateMul(Numel(sizes), b.getInt64(graph::DTypeBytes(t)));
     bytes = b.CreateAnd(b.CreateAdd(bytes, b.getInt64(127)), b.getInt64(~int64_t{63}));  // >0, multiple of 64
-    Value* p = b.CreateCall(GetLibcFn(k_.m, "aligned_alloc"), {b.getInt64(64), bytes});
-    temps_.push_back(p);
+    Value* handle = ke_->EntryAlloca(b.getPtrTy(), "temp.handle");
+    Value* p = b.CreateCall(GetRuntimeFn(k_.m, RtFn::ts_rt_temp_alloc), {bytes, handle});
+    rt_temps_.push_back(handle);
     return p;
   }
 
@@ -547,7 +551,8 @@ class KernelLowering {
 
   KernelState& k_;
   std::unique_ptr<Emitter> ke_;
-  std::vector<Value*> temps_;
+  std::vector<Value*> temps_;     // libc blocks (run-time contiguous copies), or null
+  std::vector<Value*> rt_temps_;  // allocas holding ts_rt_temp_alloc handles
   std::map<int, Buffer> out_bufs_;
   std::map<ValueId, ValueId> epilogue_of_;  // matmul result -> the group root that overwrites it in place
   std::map<ValueId, Buffer> shared_;        // an epilogue root -> the buffer its matmul already wrote

@@ -75,6 +75,14 @@ int ts_rt_main(int argc, char** argv, const ts_program* program);
 /* Allocates a contiguous tensor (64-byte aligned, uninitialised) into *out. */
 void ts_rt_alloc(ts_tensor* out, int32_t dtype, int32_t ndim, const int64_t* sizes);
 
+/* A kernel's temporary buffer of `bytes` (64-byte aligned, uninitialised),
+ * from the runtime's block cache, so a kernel called in a loop reuses its
+ * temporaries' pages instead of faulting fresh ones in on every call.
+ * *handle receives what ts_rt_temp_free takes (NULL is a no-op there).
+ * Returns NULL when out of memory. */
+void* ts_rt_temp_alloc(int64_t bytes, void** handle);
+void ts_rt_temp_free(void* handle);
+
 /* Reports a run-time error at a TensorScript source location; the kernel then
  * returns nonzero and the runtime prints it with a traceback. */
 void ts_rt_raise(const char* message, int32_t line, int32_t col);

@@ -98,6 +98,14 @@ void ts_rt_gemm_batched(int32_t f64, int32_t ta, int32_t tb, int64_t m, int64_t 
   }
 }
 
+void* ts_rt_temp_alloc(int64_t bytes, void** handle) {
+  void* p = std::aligned_alloc(64, static_cast<size_t>((bytes + 127) / 64 * 64));
+  *handle = p;
+  return p;
+}
+
+void ts_rt_temp_free(void* handle) { std::free(handle); }
+
 void ts_rt_random(void* data, int32_t dtype, int64_t n, int32_t normal) {
   // a recognisable sequence: 0.25, 1.25, ... (rand) or 0.5, 1.5, ... (randn)
   for (int64_t i = 0; i < n; ++i) {
