@@ -14,6 +14,7 @@
 
 #include "graph/graph.h"
 #include "passes/plan_fusion.h"
+#include "passes/strided_view.h"
 
 namespace tcc::lower {
 
@@ -101,6 +102,8 @@ class Emitter {
   // Index maps from a node's index to its operand's index.
   Index BroadcastIndex(const graph::Shape& in, const graph::Shape& out, const Index& idx);
   Index ViewInputIndex(ValueId v, const Index& idx);      // v: a view other than reshape
+  // A view chain as a buffer (its base's, at an offset, with the view's strides); kernel level only.
+  Buffer StridedBuffer(const passes::StridedView& sv);
   Index ReduceInputIndex(ValueId r, const Index& out_idx, const Index& reduced);  // reduced: per reduced axis
 
   // Reports a run-time error (once per kernel call) at loc.

@@ -13,6 +13,7 @@
 #include "lower/nest.h"
 #include "lower/runtime_decls.h"
 #include "passes/plan_fusion.h"
+#include "passes/strided_view.h"
 
 namespace tcc::lower {
 
@@ -40,9 +41,12 @@ class KernelLowering {
     k_.err_flag = b.CreateAlloca(i32, nullptr, "err");
     b.CreateStore(b.getInt32(0), k_.err_flag);
     BindInputs();
+    for (const auto& grp : k_.plan.groups)
+      if (grp.in_place_of >= 0) epilogue_of_[grp.in_place_of] = grp.root;
     for (const auto& grp : k_.plan.groups) EmitGroup(grp);
     FinishOutputs();
     for (Value* p : temps_) b.CreateCall(GetLibcFn(k_.m, "free"), {p});
+    for (Value* h : rt_temps_) b.CreateCall(GetRuntimeFn(k_.m, RtFn::ts_rt_temp_free), {b.CreateLoad(b.getPtrTy(), h)});
     b.CreateRet(b.CreateZExt(b.CreateICmpNE(b.CreateLoad(i32, k_.err_flag), b.getInt32(0)), i32));
   }
 
@@ -60,8 +64,18 @@ class KernelLowering {
     Value* inputs = k_.kernel->getArg(0);
     Value* scalars = k_.kernel->getArg(2);
     std::vector<bool> needs_contig(k_.g.nodes.size(), false);
-    for (const Node& n : k_.g.nodes) {
-      if (n.op == OpKind::Reshape) needs_contig[n.inputs[0]] = true;
+    // A reshape, and a view chain a matmul reads in place, index their base as a contiguous buffer.
+    for (size_t v = 0; v < k_.g.nodes.size(); ++v) {
+      const Node& n = k_.g.nodes[v];
+      auto contig_base = [&](ValueId x, bool of_op) {
+        if (auto sv = passes::StaticStridedView(k_.g, x, k_.plan.materialised, of_op)) needs_contig[sv->base] = true;
+      };
+      if (n.op == OpKind::Reshape) {
+        needs_contig[n.inputs[0]] = true;
+        contig_base(static_cast<ValueId>(v), true);
+      }
+      if (n.op == OpKind::MatMul)
+        for (ValueId in : n.inputs) contig_base(in, false);
     }
     int max_scalar = -1;
     for (size_t v = 0; v < k_.g.nodes.size(); ++v) {
@@ -165,12 +179,15 @@ class KernelLowering {
     return n;
   }
 
+  // A materialised value's buffer: from the runtime's block cache (ts_rt_temp_alloc),
+  // freed at the kernel's end.
   Value* AllocTemp(DType t, const std::vector<Value*>& sizes) {
     auto& b = ke_->b();
     Value* bytes = b.CreateMul(Numel(sizes), b.getInt64(graph::DTypeBytes(t)));
     bytes = b.CreateAnd(b.CreateAdd(bytes, b.getInt64(127)), b.getInt64(~int64_t{63}));  // >0, multiple of 64
-    Value* p = b.CreateCall(GetLibcFn(k_.m, "aligned_alloc"), {b.getInt64(64), bytes});
-    temps_.push_back(p);
+    Value* handle = ke_->EntryAlloca(b.getPtrTy(), "temp.handle");
+    Value* p = b.CreateCall(GetRuntimeFn(k_.m, RtFn::ts_rt_temp_alloc), {bytes, handle});
+    rt_temps_.push_back(handle);
     return p;
   }
 
@@ -240,9 +257,20 @@ class KernelLowering {
   void EmitGroup(const passes::FusedGroup& grp) {
     ValueId root = grp.root;
     const Node& n = k_.g.nodes[root];
-    int slot = FirstOutputSlot(root);
-    Buffer dest = AllocFor(root, slot);
+    // A GEMM whose epilogue overwrites its result writes straight into the epilogue's buffer.
+    auto ep = epilogue_of_.find(root);
+    ValueId owner = ep == epilogue_of_.end() ? root : ep->second;
+    int slot = FirstOutputSlot(owner);
+    auto pre = shared_.find(root);
+    Buffer dest = pre != shared_.end() ? pre->second : AllocFor(owner, slot);
+    if (owner != root) shared_[owner] = dest;
     if (slot >= 0) out_bufs_[slot] = dest;
+    if (passes::WritesMatMulInLayout(k_.g, root)) {  // the matmul already wrote it
+      k_.buffers[root] = dest;
+      return;
+    }
+    Buffer result = dest;  // what the group's value is: dest, or the matmul's view of its owner's buffer
+    if (owner != root && passes::WritesMatMulInLayout(k_.g, owner)) dest = result = MatMulLayoutView(owner, dest);
     switch (grp.kind) {
       case passes::GroupKind::Elementwise:
       case passes::GroupKind::Copy:
@@ -255,7 +283,24 @@ class KernelLowering {
       case passes::GroupKind::Scan: EmitScanNest(*ke_, grp, dest); break;  // lower/scan.cpp
       case passes::GroupKind::Window: EmitWindowOp(*ke_, root, dest); break;
     }
-    if (n.op != OpKind::Input) k_.buffers[root] = dest;
+    if (n.op != OpKind::Input) k_.buffers[root] = result;
+  }
+
+  // The matmul result under permute p, as a strided view of p's contiguous buffer.
+  Buffer MatMulLayoutView(ValueId p, const Buffer& pbuf) {
+    const Node& n = k_.g.nodes[p];
+    int64_t r = static_cast<int64_t>(n.type.shape.size());
+    std::vector<int64_t> perm(r);  // p's dim j is the matmul's dim perm[j]
+    for (int64_t j = 0; j < r; ++j) perm[j] = j;
+    if (n.op == OpKind::Transpose) std::swap(perm[(n.attrs.axes[0] + r) % r], perm[(n.attrs.axes[1] + r) % r]);
+    else
+      for (int64_t j = 0; j < r; ++j) perm[j] = (n.attrs.axes[j] + r) % r;
+    Buffer v = pbuf;
+    for (int64_t j = 0; j < r; ++j) {
+      v.sizes[perm[j]] = pbuf.sizes[j];
+      v.strides[perm[j]] = pbuf.strides[j];
+    }
+    return v;
   }
 
   // rand/randn: the runtime fills the (contiguous) buffer from the program's
@@ -293,6 +338,7 @@ class KernelLowering {
 
   // The strided view a matmul operand denotes (a buffer, or a transpose of one).
   Buffer OperandView(ValueId v) {
+    if (auto sv = passes::StaticStridedView(k_.g, v, k_.plan.materialised)) return ke_->StridedBuffer(*sv);
     if (passes::IsMatrixTranspose(k_.g, v)) {
       Buffer b = k_.buffers.at(k_.g.nodes[v].inputs[0]);
       size_t r = b.sizes.size();
@@ -392,17 +438,26 @@ class KernelLowering {
     };
     Value* mn = b.CreateMul(M, N);
     llvm::Type* et = StoreType(k_.c, t);
+    // C's row stride and batch strides: c's own (a matmul written in a permuted layout), else contiguous.
+    bool c_strided = !va && !vb;
+    Value* ldc = c_strided ? c.strides[c.strides.size() - 2] : N;
+    ldc = b.CreateSelect(b.CreateICmpSLT(ldc, b.getInt64(1)), b.getInt64(1), ldc);
+    std::vector<Value*> cbs(out_batch);
+    Value* inner = mn;
+    for (size_t d = out_batch; d-- > 0;) {
+      cbs[d] = c_strided ? c.strides[d] : inner;
+      inner = b.CreateMul(inner, bsizes[d]);
+    }
     auto body = [&](const Index& bidx) {
       Value* co = b.getInt64(0);
-      for (size_t d = 0; d < bidx.size(); ++d) co = b.CreateAdd(b.CreateMul(co, bsizes[d]), bidx[d]);
+      for (size_t d = 0; d < bidx.size(); ++d) co = b.CreateAdd(co, b.CreateMul(bidx[d], cbs[d]));
       Value* ap = b.CreateInBoundsGEP(et, pa.data, batch_offset(sa, pa, bidx));
       Value* bp = b.CreateInBoundsGEP(et, pb.data, batch_offset(sb, pb, bidx));
-      Value* cp = b.CreateInBoundsGEP(et, c.data, b.CreateMul(co, mn));
+      Value* cp = b.CreateInBoundsGEP(et, c.data, co);
       if (fl) {
         // trans: CBLAS's 111 (no) / 112 (yes) -> 0 / 1
         Value* ta = b.CreateSub(pa.trans, b.getInt32(111));
         Value* tb = b.CreateSub(pb.trans, b.getInt32(111));
-        Value* ldc = b.CreateSelect(b.CreateICmpSLT(N, b.getInt64(1)), b.getInt64(1), N);
         b.CreateCall(GetRuntimeFn(k_.m, t == DType::F32 ? RtFn::ts_rt_gemm_f32 : RtFn::ts_rt_gemm_f64),
                      {ta, tb, M, N, K, ap, pa.ld, bp, pb.ld, cp, ldc});
         return;
@@ -417,7 +472,7 @@ class KernelLowering {
       };
       llvm::Type* it = ElemType(k_.c, t);
       Value* acc = ke_->EntryAlloca(it, "macc");
-      Buffer bc{cp, {M, N}, {N, b.getInt64(1)}, t};
+      Buffer bc{cp, {M, N}, {ldc, b.getInt64(1)}, t};
       ke_->LoopNest({M, N}, [&](const Index& ij) {
         b.CreateStore(llvm::Constant::getNullValue(it), acc);
         ke_->Loop(b.getInt64(0), K, [&](Value* kk) {
@@ -430,18 +485,57 @@ class KernelLowering {
         ke_->StoreElem(bc, ij, b.CreateLoad(it, acc));
       });
     };
-    // K == 0: the product is all zeros (BLAS would leave C unset).
-    b.CreateMemSet(c.data, b.getInt8(0), b.CreateMul(b.CreateMul(Numel(bsizes), mn), b.getInt64(graph::DTypeBytes(t))),
-                   llvm::MaybeAlign(1));
+    // K == 0: the product is all zeros (BLAS would leave C unset); C's buffer is
+    // contiguous then (a matmul written in a permuted layout fills all of it).
+    // Otherwise BLAS writes every element: no memset pass.
+    auto* zero = llvm::BasicBlock::Create(k_.c, "mm.zero", k_.kernel);
     auto* run = llvm::BasicBlock::Create(k_.c, "mm.run", k_.kernel);
     auto* done = llvm::BasicBlock::Create(k_.c, "mm.done", k_.kernel);
-    Value* empty = b.CreateOr(b.CreateOr(b.CreateICmpEQ(M, b.getInt64(0)), b.CreateICmpEQ(N, b.getInt64(0))),
-                              b.CreateICmpEQ(K, b.getInt64(0)));
-    b.CreateCondBr(empty, done, run);
+    Value* empty = b.CreateOr(b.CreateICmpEQ(M, b.getInt64(0)), b.CreateICmpEQ(N, b.getInt64(0)));
+    auto* nonempty = llvm::BasicBlock::Create(k_.c, "mm.nonempty", k_.kernel);
+    b.CreateCondBr(empty, done, nonempty);
+    b.SetInsertPoint(nonempty);
+    b.CreateCondBr(b.CreateICmpEQ(K, b.getInt64(0)), zero, run);
+    b.SetInsertPoint(zero);
+    b.CreateMemSet(c.data, b.getInt8(0), b.CreateMul(b.CreateMul(Numel(bsizes), mn), b.getInt64(graph::DTypeBytes(t))),
+                   llvm::MaybeAlign(1));
+    b.CreateBr(done);
     b.SetInsertPoint(run);
-    ke_->LoopNest(bsizes, body);
+    if (fl && out_batch > 0) EmitBatchedGemm(t, M, N, K, pa, pb, sa, sb, bsizes, cbs, ldc, c);
+    else ke_->LoopNest(bsizes, body);
     b.CreateBr(done);
     b.SetInsertPoint(done);
+  }
+
+  // A float matmul with batch dims: one ts_rt_gemm_batched call (the runtime
+  // spreads the batch over the threads) with each operand's batch strides
+  // (0 where it broadcasts) and C's (contiguous, or a permuted layout).
+  void EmitBatchedGemm(DType t, Value* M, Value* N, Value* K, const BlasOperand& pa, const BlasOperand& pb,
+                       const graph::Shape& sa, const graph::Shape& sb, const std::vector<Value*>& bsizes,
+                       const std::vector<Value*>& c_strides, Value* ldc, const Buffer& c) {
+    auto& b = ke_->b();
+    size_t nb = bsizes.size();
+    Value* arr = ke_->EntryAlloca(llvm::ArrayType::get(b.getInt64Ty(), 4 * nb), "mm.batch");
+    auto put = [&](size_t i, Value* v) { b.CreateStore(v, b.CreateConstInBoundsGEP1_64(b.getInt64Ty(), arr, i)); };
+    auto operand = [&](const graph::Shape& s, const BlasOperand& op, size_t base) {
+      size_t n_op = op.batch_strides.size();
+      for (size_t d = 0; d < nb; ++d) {
+        Value* st = b.getInt64(0);
+        if (d >= nb - n_op) {
+          size_t od = d - (nb - n_op);
+          if (!(s[od].is_static() && s[od].size == 1)) st = op.batch_strides[od];
+        }
+        put(base + d, st);
+      }
+    };
+    for (size_t d = 0; d < nb; ++d) put(d, bsizes[d]);
+    operand(sa, pa, nb);
+    operand(sb, pb, 2 * nb);
+    for (size_t d = 0; d < nb; ++d) put(3 * nb + d, c_strides[d]);
+    b.CreateCall(GetRuntimeFn(k_.m, RtFn::ts_rt_gemm_batched),
+                 {b.getInt32(t == DType::F64 ? 1 : 0), b.CreateSub(pa.trans, b.getInt32(111)),
+                  b.CreateSub(pb.trans, b.getInt32(111)), M, N, K, pa.data, pa.ld, pb.data, pb.ld, c.data, ldc,
+                  b.getInt32(static_cast<int>(nb)), arr});
   }
 
   // Outputs that repeat a value, or that are graph inputs, get their own copy.
@@ -457,8 +551,11 @@ class KernelLowering {
 
   KernelState& k_;
   std::unique_ptr<Emitter> ke_;
-  std::vector<Value*> temps_;
+  std::vector<Value*> temps_;     // libc blocks (run-time contiguous copies), or null
+  std::vector<Value*> rt_temps_;  // allocas holding ts_rt_temp_alloc handles
   std::map<int, Buffer> out_bufs_;
+  std::map<ValueId, ValueId> epilogue_of_;  // matmul result -> the group root that overwrites it in place
+  std::map<ValueId, Buffer> shared_;        // an epilogue root -> the buffer its matmul already wrote
   Value* sizes_arr_ = nullptr;
 };
 

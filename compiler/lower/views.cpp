@@ -5,6 +5,7 @@
 
 #include "graph/shape.h"
 #include "lower/emitter.h"
+#include "passes/strided_view.h"
 
 namespace tcc::lower {
 
@@ -110,6 +111,14 @@ Value* Emitter::EvalReshape(ValueId v, const Index& idx) {
   ValueId src = n.inputs[0];
   auto it = k_.buffers.find(src);
   if (it == k_.buffers.end()) {
+    // A view chain over a buffer (the plan left it unmaterialised): load through its strides.
+    if (auto sv = passes::StaticStridedView(k_.g, v, k_.plan.materialised, true); sv && k_.buffers.count(sv->base)) {
+      const Buffer& base = k_.buffers.at(sv->base);
+      Value* lin = I64(sv->offset);
+      for (size_t d = 0; d < idx.size(); ++d)
+        if (sv->sizes[d] != 1) lin = b_.CreateAdd(lin, b_.CreateMul(idx[d], I64(sv->strides[d])));
+      return LoadElem(Buffer{base.data, {}, {I64(1)}, base.dtype}, {lin});
+    }
     k_.errors.push_back("reshape %" + std::to_string(v) + ": operand has no contiguous buffer");
     return llvm::UndefValue::get(ElemType(k_.c, n.type.dtype));
   }
@@ -122,6 +131,18 @@ Value* Emitter::EvalReshape(ValueId v, const Index& idx) {
   }
   Buffer flat{it->second.data, {}, {I64(1)}, it->second.dtype};
   return LoadElem(flat, {lin});
+}
+
+Buffer Emitter::StridedBuffer(const passes::StridedView& sv) {
+  const Buffer& base = k_.buffers.at(sv.base);
+  Buffer out;
+  out.dtype = base.dtype;
+  out.data = sv.offset == 0 ? base.data : b_.CreateInBoundsGEP(StoreType(k_.c, base.dtype), base.data, I64(sv.offset));
+  for (size_t d = 0; d < sv.sizes.size(); ++d) {
+    out.sizes.push_back(I64(sv.sizes[d]));
+    out.strides.push_back(I64(sv.sizes[d] == 1 ? 0 : sv.strides[d]));
+  }
+  return out;
 }
 
 }  // namespace tcc::lower

@@ -12,6 +12,7 @@
 
 #include "graph/shape.h"
 #include "passes/rewrite.h"
+#include "passes/strided_view.h"
 
 namespace tcc::passes {
 
@@ -76,6 +77,28 @@ bool IsMatrixTranspose(const Graph& g, ValueId v) {
   return false;
 }
 
+bool WritesMatMulInLayout(const Graph& g, ValueId v) {
+  const Node& n = g.nodes[v];
+  if (n.op != OpKind::Transpose && n.op != OpKind::Permute) return false;
+  ValueId m = n.inputs[0];
+  const Node& mn = g.nodes[m];
+  if (mn.op != OpKind::MatMul || (mn.type.dtype != DType::F32 && mn.type.dtype != DType::F64)) return false;
+  if (g.TypeOf(mn.inputs[0]).shape.size() < 2 || g.TypeOf(mn.inputs[1]).shape.size() < 2) return false;
+  int64_t r = static_cast<int64_t>(n.type.shape.size());
+  if (r < 3) return false;
+  std::vector<int64_t> perm(r);  // v's dim j is the matmul's dim perm[j]
+  for (int64_t j = 0; j < r; ++j) perm[j] = j;
+  if (n.op == OpKind::Transpose) std::swap(perm[(n.attrs.axes[0] + r) % r], perm[(n.attrs.axes[1] + r) % r]);
+  else
+    for (int64_t j = 0; j < r; ++j) perm[j] = (n.attrs.axes[j] + r) % r;
+  if (perm[r - 1] != r - 1) return false;
+  if (std::find(g.outputs.begin(), g.outputs.end(), m) != g.outputs.end()) return false;
+  int users = 0;
+  for (const Node& u : g.nodes)
+    for (ValueId in : u.inputs) users += in == m;
+  return users == 1;
+}
+
 namespace {
 
 class Planner {
@@ -88,6 +111,8 @@ class Planner {
     seen_.clear();
     hoist_deps_.clear();
     visits_.clear();
+    leaf_reads_.clear();
+    odd_reads_.clear();
     var_extent_.clear();
     next_var_ = kFirstReductionVar;
     const Node& n = g_.nodes[r];
@@ -99,6 +124,13 @@ class Planner {
       case OpCategory::Contract:
         out.kind = GroupKind::MatMul;
         for (ValueId in : n.inputs) {
+          // A view chain over a buffer: BLAS reads it in place (offset, leading dimension, batch strides).
+          if (auto sv = StaticStridedView(g_, in, mat_)) {
+            if (!IsLeaf(sv->base)) return Materialise(sv->base);
+            for (ValueId c : ViewChain(g_, in, sv->base)) seen_.insert(c);
+            AddRead(sv->base);
+            continue;
+          }
           bool t = IsMatrixTranspose(g_, in);
           if (t) seen_.insert(in);
           AddRead(t ? g_.nodes[in].inputs[0] : in);
@@ -135,13 +167,22 @@ class Planner {
         out.kind = n.op == OpKind::Input ? GroupKind::Copy : GroupKind::Elementwise;
         if (n.op == OpKind::Input) AddRead(r);
         break;
+      case OpCategory::View:
+        if (WritesMatMulInLayout(g_, r)) {  // the matmul writes it: no nest
+          out.kind = GroupKind::Elementwise;
+          out.in_place_of = n.inputs[0];
+          AddRead(n.inputs[0]);
+          break;
+        }
+        [[fallthrough]];
       case OpCategory::Index:
       case OpCategory::Constant: case OpCategory::Unary: case OpCategory::Binary: case OpCategory::Ternary:
-      case OpCategory::View: case OpCategory::Create: case OpCategory::Cast:
+      case OpCategory::Create: case OpCategory::Cast:
         out.kind = GroupKind::Elementwise;
         root_is_reduction_ = false;
         if (!WalkOperands(r, d)) return false;
         out.row_cached = ChooseRowCache(r);
+        out.in_place_of = ChooseInPlace(r);
         break;
     }
     out.nodes.assign(seen_.begin(), seen_.end());
@@ -152,7 +193,10 @@ class Planner {
   }
 
  private:
-  void AddRead(ValueId v) {
+  // d: the index the nest reads v at (null: read some other way, e.g. a reshape's base).
+  void AddRead(ValueId v, const Deps* d = nullptr) {
+    if (d) leaf_reads_[v].push_back(*d);
+    else odd_reads_.insert(v);
     if (std::find(grp_->reads.begin(), grp_->reads.end(), v) == grp_->reads.end()) grp_->reads.push_back(v);
   }
 
@@ -164,7 +208,7 @@ class Planner {
   // Visits value v needed at index description d. False: planning must restart.
   bool Walk(ValueId v, const Deps& d) {
     if (IsLeaf(v)) {
-      AddRead(v);
+      AddRead(v, &d);
       return true;
     }
     const Node& n = g_.nodes[v];
@@ -307,7 +351,13 @@ class Planner {
         break;
       }
       case OpKind::Reshape: {
-        // Lowering reads a reshape straight from its operand's contiguous buffer.
+        // A reshape of a view chain torch would not copy: index arithmetic over the chain's base.
+        if (auto sv = StaticStridedView(g_, v, mat_, true)) {
+          if (!IsLeaf(sv->base)) return Materialise(sv->base);
+          AddRead(sv->base);
+          return true;
+        }
+        // Else lowering reads it straight from its operand's contiguous buffer.
         if (!IsLeaf(in)) return Materialise(in);
         AddRead(in);
         return true;
@@ -374,6 +424,30 @@ class Planner {
     return best;
   }
 
+  // The matmul result elementwise root r can overwrite in place (see
+  // FusedGroup::in_place_of), or -1: same type as r, not a graph output, every
+  // node that uses it computed in this nest, every read at the nest's own index.
+  ValueId ChooseInPlace(ValueId r) const {
+    if (!grp_->hoisted.empty() || grp_->row_cached >= 0) return -1;
+    const TensorType& rt = g_.nodes[r].type;
+    for (ValueId m : grp_->reads) {
+      const Node& mn = g_.nodes[m];
+      if (mn.op != OpKind::MatMul || mn.type.shape != rt.shape || mn.type.dtype != rt.dtype) continue;
+      if (odd_reads_.count(m) || std::find(g_.outputs.begin(), g_.outputs.end(), m) != g_.outputs.end()) continue;
+      auto reads = leaf_reads_.find(m);
+      bool ok = reads != leaf_reads_.end();
+      for (const Deps& d : ok ? reads->second : std::vector<Deps>{})
+        for (int i = 0; i < rank_ && ok; ++i) ok = static_cast<int>(d.size()) == rank_ && d[i] == VarDep(i);
+      for (size_t u = 0; u < g_.nodes.size() && ok; ++u) {
+        const auto& ins = g_.nodes[u].inputs;
+        if (std::find(ins.begin(), ins.end(), m) != ins.end())
+          ok = static_cast<ValueId>(u) == r || seen_.count(static_cast<ValueId>(u));
+      }
+      if (ok) return m;
+    }
+    return -1;
+  }
+
   // Rough cost of computing one element of v inside the nest (a polynomial
   // transcendental counts as many simple operations; buffers and hoisted
   // reductions are loads or registers).
@@ -393,6 +467,8 @@ class Planner {
   std::set<ValueId> seen_;
   std::map<ValueId, Deps> hoist_deps_;
   std::map<ValueId, std::vector<Deps>> visits_;  // every index each computed value is needed at
+  std::map<ValueId, std::vector<Deps>> leaf_reads_;  // every index each buffer is read at
+  std::set<ValueId> odd_reads_;                      // buffers read other than through an index
   std::map<int, Dim> var_extent_;                // reduction loop variable -> its trip count
   int rank_ = 0;
   bool root_is_reduction_ = false;
@@ -416,13 +492,21 @@ std::vector<bool> InitialMaterialised(const Graph& g) {
       for (ValueId in : node.inputs) mat[in] = true;
     }
     if (cat == OpCategory::Contract) {
-      // BLAS reads a transposed matrix in place: materialise what is under the transpose.
+      // BLAS reads a view chain (or a transposed matrix) in place: materialise what is under it.
       for (ValueId in : node.inputs) {
+        if (auto sv = StaticStridedView(g, in, mat)) {
+          mat[sv->base] = true;
+          continue;
+        }
         ValueId under = IsMatrixTranspose(g, in) ? g.nodes[in].inputs[0] : in;
         mat[under] = mat[under] || g.nodes[under].op != OpKind::Input;
       }
     }
-    if (node.op == OpKind::Reshape && g.nodes[node.inputs[0]].op != OpKind::Input) mat[node.inputs[0]] = true;
+    if (node.op == OpKind::Reshape) {
+      auto sv = StaticStridedView(g, static_cast<ValueId>(i), mat, true);
+      ValueId under = sv ? sv->base : node.inputs[0];
+      if (g.nodes[under].op != OpKind::Input) mat[under] = true;
+    }
     if (cat == OpCategory::Index)
       for (ValueId in : node.inputs) mat[in] = mat[in] || g.nodes[in].op != OpKind::Input;
     if (node.op == OpKind::Input) mat[i] = true;
@@ -483,6 +567,9 @@ std::string PrintFusionPlan(const Graph& g, const FusionPlan& plan) {
         s += "; kept in the row: %" + std::to_string(grp.row_cached) + " " + OpSpelling(g.nodes[grp.row_cached].op);
       s += "]";
     }
+    if (grp.in_place_of >= 0)
+      s += (WritesMatMulInLayout(g, grp.root) ? " [written by the matmul %" : " [epilogue in place of %") +
+           std::to_string(grp.in_place_of) + "]";
     s += "\n";
   }
   return s;

@@ -2,7 +2,8 @@
 // ("kernels" in `tcc explain`). Must run last, after folding, CSE and DCE.
 //
 // A value is *materialised* (gets a buffer) when it is a graph output, a
-// matmul or a matmul operand (or the matrix under a transposed operand), a cat/stack, a random draw,
+// matmul or a matmul operand (or the base under an operand that is a view
+// chain, passes/strided_view.h), a cat/stack, a random draw,
 // a window op (conv, pooling, pad) or its operand, the operand of a reshape, a value
 // with several uses whose recomputation is expensive, or a reduction that
 // cannot be fused into its consumers. Every other node is computed inside the
@@ -38,6 +39,11 @@ struct FusedGroup {
   std::vector<graph::ValueId> hoisted; // reductions computed once per row (topological)
   std::vector<graph::ValueId> reads;   // buffers it reads: inputs and other groups' roots
   graph::ValueId row_cached = -1;      // kept in the root's output row (see above), or -1
+  // A GEMM epilogue: the matmul result this elementwise nest overwrites with
+  // its root (same shape and dtype, read only here and only at the nest's own
+  // index), so bias, activation and residual run in one pass over the GEMM's
+  // output buffer, which is then the root's; or -1.
+  graph::ValueId in_place_of = -1;
 
   std::vector<std::string> OpNames(const graph::Graph& g) const;  // spelling of each node
 };
@@ -53,6 +59,13 @@ FusionPlan PlanFusion(const graph::Graph& g);
 // True when v swaps the last two dimensions (transpose/permute): a matmul
 // reads such an operand in place (BLAS transpose flag), without a copy.
 bool IsMatrixTranspose(const graph::Graph& g, graph::ValueId v);
+
+// True when v is a transpose/permute of a float matmul result that nothing
+// else reads and that keeps the last dimension last (attention's
+// `(att @ v).transpose(1, 2)`): the matmul then writes its result straight
+// in v's layout (C's leading dimension and batch strides), and v's group
+// (in_place_of = the matmul) has no loop nest of its own.
+bool WritesMatMulInLayout(const graph::Graph& g, graph::ValueId v);
 
 // "kernel 0 (elementwise -> %5 float32[4096, 1024]): max, sub, exp, sum, div [row: %2 max, %4 sum]"
 std::string PrintFusionPlan(const graph::Graph& g, const FusionPlan& plan);

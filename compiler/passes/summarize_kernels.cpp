@@ -1,6 +1,8 @@
 // Implements SummarizeKernels on top of RunPipeline.
 #include "passes/summarize_kernels.h"
 
+#include <map>
+
 #include "graph/shape.h"
 #include "passes/pipeline.h"
 
@@ -10,8 +12,15 @@ std::vector<KernelSummary> SummarizeKernels(const graph::Graph& g) {
   graph::Graph copy = g;
   FusionPlan plan = RunPipeline(copy, PipelineOptions{});
   std::vector<KernelSummary> out;
+  std::map<graph::ValueId, size_t> entry;  // group root -> its entry
   for (const FusedGroup& grp : plan.groups) {
+    if (grp.in_place_of >= 0 && WritesMatMulInLayout(copy, grp.root) && entry.count(grp.in_place_of)) {
+      out[entry[grp.in_place_of]].ops.push_back(graph::OpSpelling(copy.nodes[grp.root].op));
+      continue;
+    }
+    entry[grp.root] = out.size();
     KernelSummary k;
+    k.in_place = grp.in_place_of >= 0;
     k.kind = GroupKindName(grp.kind);
     for (graph::ValueId v : grp.nodes) {
       graph::OpKind op = copy.nodes[v].op;
@@ -39,6 +48,7 @@ std::string KernelSummaryText(const std::vector<KernelSummary>& kernels) {
       if (!k.row_cached.empty()) s += "; " + k.row_cached + " kept in the row";
       s += ")";
     }
+    if (k.in_place) s += " (in place over the matmul)";
   }
   return s;
 }

@@ -16,13 +16,16 @@ struct KernelSummary {
   std::vector<std::string> per_row;   // reductions fused per row, e.g. {"max", "sum"}
   std::string row_cached;             // op kept in the output row (FusedGroup::row_cached), e.g. "exp"
   std::string output;                 // type of the value it writes, e.g. "float32[4096, 1024]"
+  bool in_place = false;              // a GEMM epilogue over the matmul's output (FusedGroup::in_place_of)
 };
 
-// One entry per loop nest, in execution order.
+// One entry per loop nest, in execution order. A permute the matmul writes in
+// its own layout (WritesMatMulInLayout) has no nest: its op joins the matmul's.
 std::vector<KernelSummary> SummarizeKernels(const graph::Graph& g);
 
 // "3 loop nests: [matmul] matmul; [elementwise] add, relu;
 //  [elementwise] max, sub, exp, sum, div (per row: max, sum; exp kept in the row)"
+// (an epilogue: "[elementwise] add, relu (in place over the matmul)")
 std::string KernelSummaryText(const std::vector<KernelSummary>& kernels);
 
 }  // namespace tcc::passes

@@ -75,6 +75,14 @@ int ts_rt_main(int argc, char** argv, const ts_program* program);
 /* Allocates a contiguous tensor (64-byte aligned, uninitialised) into *out. */
 void ts_rt_alloc(ts_tensor* out, int32_t dtype, int32_t ndim, const int64_t* sizes);
 
+/* A kernel's temporary buffer of `bytes` (64-byte aligned, uninitialised),
+ * from the runtime's block cache, so a kernel called in a loop reuses its
+ * temporaries' pages instead of faulting fresh ones in on every call.
+ * *handle receives what ts_rt_temp_free takes (NULL is a no-op there).
+ * Returns NULL when out of memory. */
+void* ts_rt_temp_alloc(int64_t bytes, void** handle);
+void ts_rt_temp_free(void* handle);
+
 /* Reports a run-time error at a TensorScript source location; the kernel then
  * returns nonzero and the runtime prints it with a traceback. */
 void ts_rt_raise(const char* message, int32_t line, int32_t col);
@@ -86,6 +94,15 @@ void ts_rt_gemm_f32(int32_t trans_a, int32_t trans_b, int64_t m, int64_t n, int6
                     const float* b, int64_t ldb, float* c, int64_t ldc);
 void ts_rt_gemm_f64(int32_t trans_a, int32_t trans_b, int64_t m, int64_t n, int64_t k, const double* a, int64_t lda,
                     const double* b, int64_t ldb, double* c, int64_t ldc);
+
+/* A batch of such products, one per index of the batch dims: batch holds
+ * 4*nb int64, the nb batch sizes, then the batch strides (in elements; 0 for
+ * a broadcast dim) of A, of B and of C. float64 when f64 is nonzero. The
+ * products run in parallel across the batch, each on one thread, when the
+ * batch splits evenly across the threads (one call per head in attention);
+ * else one after the other, each threaded by BLAS. */
+void ts_rt_gemm_batched(int32_t f64, int32_t trans_a, int32_t trans_b, int64_t m, int64_t n, int64_t k, const void* a,
+                        int64_t lda, const void* b, int64_t ldb, void* c, int64_t ldc, int32_t nb, const int64_t* batch);
 
 /* Fills n contiguous float32/float64 elements (dtype: TS_FLOAT32/TS_FLOAT64)
  * from the program's random generator exactly as rand (normal = 0) or randn

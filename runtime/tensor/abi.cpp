@@ -77,3 +77,19 @@ extern "C" void ts_rt_alloc(ts_tensor* out, int32_t dtype, int32_t ndim, const i
     *out = ts_tensor{};  // invalid sizes or out of memory: data == nullptr
   }
 }
+
+extern "C" void* ts_rt_temp_alloc(int64_t bytes, void** handle) {
+  using namespace tcc::rt;
+  try {
+    Storage* st = Storage::create(static_cast<size_t>(std::max<int64_t>(bytes, 1)));
+    *handle = st;
+    return st->data();
+  } catch (...) {
+    *handle = nullptr;
+    return nullptr;
+  }
+}
+
+extern "C" void ts_rt_temp_free(void* handle) {
+  if (handle) static_cast<tcc::rt::Storage*>(handle)->release();
+}

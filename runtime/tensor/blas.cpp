@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <type_traits>
 #include <vector>
 
 #include "tensor/thread_pool.h"
@@ -27,6 +28,8 @@ using DgemmFn = void (*)(int, int, int, int, int, int, double, const double*, in
 struct Blas {
   SgemmFn sgemm = nullptr;
   DgemmFn dgemm = nullptr;
+  void (*set_threads)(int) = nullptr;  // openblas_set_num_threads, when the library has it
+  int (*get_threads)() = nullptr;
   std::string name = "built-in";
 };
 
@@ -50,6 +53,9 @@ Blas Load() {
     }
     b.sgemm = s;
     b.dgemm = d;
+    b.set_threads = reinterpret_cast<void (*)(int)>(dlsym(h, "openblas_set_num_threads"));
+    b.get_threads = reinterpret_cast<int (*)()>(dlsym(h, "openblas_get_num_threads"));
+    if (!b.set_threads || !b.get_threads) b.set_threads = nullptr, b.get_threads = nullptr;
     b.name = lib;
     if (auto config = reinterpret_cast<const char* (*)()>(dlsym(h, "openblas_get_config")))
       b.name = std::string(config()) + " (" + lib + ")";
@@ -131,6 +137,45 @@ void gemm_f64(bool ta, bool tb, int64_t m, int64_t n, int64_t k, const double* a
               int64_t ldb, double* c, int64_t ldc) {
   Gemm(g_force_builtin ? nullptr : Get().dgemm, ta, tb, m, n, k, a, lda, b, ldb, c, ldc);
 }
+
+template <class T>
+void gemm_batched(bool ta, bool tb, int64_t m, int64_t n, int64_t k, const T* a, int64_t lda, const T* b, int64_t ldb,
+                  T* c, int64_t ldc, int nb, const int64_t* sizes, const int64_t* sa, const int64_t* sb,
+                  const int64_t* sc) {
+  int64_t count = 1;
+  for (int d = 0; d < nb; ++d) count *= sizes[d];
+  auto one = [&](int64_t i) {
+    int64_t oa = 0, ob = 0, oc = 0, rem = i;
+    for (int d = nb - 1; d >= 0; --d) {
+      int64_t x = rem % sizes[d];
+      rem /= sizes[d];
+      oa += x * sa[d], ob += x * sb[d], oc += x * sc[d];
+    }
+    if constexpr (std::is_same_v<T, float>) gemm_f32(ta, tb, m, n, k, a + oa, lda, b + ob, ldb, c + oc, ldc);
+    else gemm_f64(ta, tb, m, n, k, a + oa, lda, b + ob, ldb, c + oc, ldc);
+  };
+  int threads = num_threads();
+  bool split = count >= threads && threads > 1 && (count % threads == 0 || count >= 4 * threads);
+  const Blas& lib = Get();
+  if (!split || m <= 0 || n <= 0) {
+    for (int64_t i = 0; i < count; ++i) one(i);
+    return;
+  }
+  // One single-threaded product per thread: BLAS's own threading is then off
+  // (a product per head is too small to split well across cores).
+  int saved = lib.get_threads ? lib.get_threads() : 1;
+  if (lib.set_threads && saved != 1) lib.set_threads(1);
+  parallel_for(count, 1, [&](int64_t lo, int64_t hi) {
+    for (int64_t i = lo; i < hi; ++i) one(i);
+  });
+  if (lib.set_threads && saved != 1) lib.set_threads(saved);
+}
+
+template void gemm_batched<float>(bool, bool, int64_t, int64_t, int64_t, const float*, int64_t, const float*, int64_t,
+                                  float*, int64_t, int, const int64_t*, const int64_t*, const int64_t*, const int64_t*);
+template void gemm_batched<double>(bool, bool, int64_t, int64_t, int64_t, const double*, int64_t, const double*,
+                                   int64_t, double*, int64_t, int, const int64_t*, const int64_t*, const int64_t*,
+                                   const int64_t*);
 
 std::string blas_name() { return g_force_builtin ? "built-in" : Get().name; }
 

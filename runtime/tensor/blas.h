@@ -24,6 +24,15 @@ void gemm_f32(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, const
 void gemm_f64(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, const double* a, int64_t lda,
               const double* b, int64_t ldb, double* c, int64_t ldc);
 
+// A batch of gemms (ts_rt_gemm_batched in ts_runtime.h): sizes[nb] and the
+// element strides of A, B and C per batch dim (0: broadcast). Runs the
+// products in parallel across the batch, each single-threaded, when the batch
+// splits evenly across the threads; else one after the other.
+template <class T>
+void gemm_batched(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, const T* a, int64_t lda, const T* b,
+                  int64_t ldb, T* c, int64_t ldc, int nb, const int64_t* sizes, const int64_t* a_strides,
+                  const int64_t* b_strides, const int64_t* c_strides);
+
 // Which implementation gemm uses ("OpenBLAS (libopenblas.so.0)" or "built-in");
 // loads BLAS if it has not been loaded yet.
 std::string blas_name();

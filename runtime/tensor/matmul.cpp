@@ -139,3 +139,15 @@ extern "C" void ts_rt_gemm_f64(int32_t trans_a, int32_t trans_b, int64_t m, int6
                                int64_t lda, const double* b, int64_t ldb, double* c, int64_t ldc) {
   tcc::rt::gemm_f64(trans_a != 0, trans_b != 0, m, n, k, a, lda, b, ldb, c, ldc);
 }
+
+extern "C" void ts_rt_gemm_batched(int32_t f64, int32_t trans_a, int32_t trans_b, int64_t m, int64_t n, int64_t k,
+                                   const void* a, int64_t lda, const void* b, int64_t ldb, void* c, int64_t ldc,
+                                   int32_t nb, const int64_t* batch) {
+  const int64_t *sizes = batch, *sa = batch + nb, *sb = batch + 2 * nb, *sc = batch + 3 * nb;
+  if (f64)
+    tcc::rt::gemm_batched(trans_a != 0, trans_b != 0, m, n, k, static_cast<const double*>(a), lda,
+                          static_cast<const double*>(b), ldb, static_cast<double*>(c), ldc, nb, sizes, sa, sb, sc);
+  else
+    tcc::rt::gemm_batched(trans_a != 0, trans_b != 0, m, n, k, static_cast<const float*>(a), lda,
+                          static_cast<const float*>(b), ldb, static_cast<float*>(c), ldc, nb, sizes, sa, sb, sc);
+}

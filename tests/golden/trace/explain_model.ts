@@ -23,7 +23,7 @@ print(model.forward(ones(2, 4)))
 # CHECK-STDOUT:
 # CHECK-STDOUT: MLP.forward(x: float32[2, 4])   entered at explain_model.ts:20:13
 # CHECK-STDOUT:   graph 1  9 ops  matmul, add, relu, matmul, max, sub, exp, sum, div  (lines 11, 15, 16, 17)
-# CHECK-STDOUT:            fused into 4 loop nests: [matmul] matmul; [elementwise] add, relu; [matmul] matmul; [elementwise] max, sub, exp, sum, div (per row: max, sum; exp kept in the row)
+# CHECK-STDOUT:            fused into 4 loop nests: [matmul] matmul; [elementwise] add, relu (in place over the matmul); [matmul] matmul; [elementwise] max, sub, exp, sum, div (per row: max, sum; exp kept in the row)
 # CHECK-STDOUT:   1 graph, 0 graph breaks
 # CHECK-STDOUT:
 # CHECK-STDOUT: total: 1 graph, 0 graph breaks at 0 sites, 0 errors

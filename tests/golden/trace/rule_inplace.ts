@@ -45,7 +45,7 @@ print(subscript(zeros(3)))
 # CHECK-STDOUT:
 # CHECK-STDOUT: residual(x: float32[4, 4], w: float32[4, 4])   entered at rule_inplace.ts:38:7
 # CHECK-STDOUT:   graph 1  3 ops  matmul, add, mul  (lines 10, 11, 12)
-# CHECK-STDOUT:            fused into 2 loop nests: [matmul] matmul; [elementwise] add, mul
+# CHECK-STDOUT:            fused into 2 loop nests: [matmul] matmul; [elementwise] add, mul (in place over the matmul)
 # CHECK-STDOUT:   1 graph, 0 graph breaks
 # CHECK-STDOUT:
 # CHECK-STDOUT: update_arg(x: float32[4, 4])   entered at rule_inplace.ts:39:7

@@ -78,6 +78,34 @@ void ts_rt_gemm_f64(int32_t ta, int32_t tb, int64_t m, int64_t n, int64_t k, con
   NaiveGemm(ta, tb, m, n, k, a, lda, b, ldb, c, ldc);
 }
 
+void ts_rt_gemm_batched(int32_t f64, int32_t ta, int32_t tb, int64_t m, int64_t n, int64_t k, const void* a, int64_t lda,
+                        const void* b, int64_t ldb, void* c, int64_t ldc, int32_t nb, const int64_t* batch) {
+  int64_t count = 1;
+  for (int32_t d = 0; d < nb; ++d) count *= batch[d];
+  for (int64_t i = 0; i < count; ++i) {
+    int64_t oa = 0, ob = 0, oc = 0, rem = i;
+    for (int32_t d = nb - 1; d >= 0; --d) {
+      int64_t x = rem % batch[d];
+      rem /= batch[d];
+      oa += x * batch[nb + d], ob += x * batch[2 * nb + d], oc += x * batch[3 * nb + d];
+    }
+    if (f64)
+      NaiveGemm(ta, tb, m, n, k, static_cast<const double*>(a) + oa, lda, static_cast<const double*>(b) + ob, ldb,
+                static_cast<double*>(c) + oc, ldc);
+    else
+      NaiveGemm(ta, tb, m, n, k, static_cast<const float*>(a) + oa, lda, static_cast<const float*>(b) + ob, ldb,
+                static_cast<float*>(c) + oc, ldc);
+  }
+}
+
+void* ts_rt_temp_alloc(int64_t bytes, void** handle) {
+  void* p = std::aligned_alloc(64, static_cast<size_t>((bytes + 127) / 64 * 64));
+  *handle = p;
+  return p;
+}
+
+void ts_rt_temp_free(void* handle) { std::free(handle); }
+
 void ts_rt_random(void* data, int32_t dtype, int64_t n, int32_t normal) {
   // a recognisable sequence: 0.25, 1.25, ... (rand) or 0.5, 1.5, ... (randn)
   for (int64_t i = 0; i < n; ++i) {

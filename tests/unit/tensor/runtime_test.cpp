@@ -109,3 +109,26 @@ TEST_CASE("ABI bridge", "[abi]") {
   ts_rt_alloc(&bad, TS_FLOAT32, 1, neg);
   CHECK(bad.data == nullptr);
 }
+
+TEST_CASE("ts_rt_gemm_batched: broadcast batch strides, C strides, parallel across the batch") {
+  int saved = num_threads();
+  for (int threads : {1, 2}) {
+    set_num_threads(threads);
+    // A [2, 3] batch of 2x3 matrices (A broadcast over the second batch dim), B one 3x2 per batch
+    // index (broadcast over the first), C written transposed in its batch dims ([3, 2] layout).
+    std::vector<float> a(2 * 6), b(3 * 6), c(2 * 3 * 4, -1);
+    for (size_t i = 0; i < a.size(); ++i) a[i] = float(i % 7) - 3;
+    for (size_t i = 0; i < b.size(); ++i) b[i] = float(i % 5) * 0.5f;
+    int64_t batch[8] = {2, 3, /*A*/ 6, 0, /*B*/ 0, 6, /*C*/ 4, 8};
+    ts_rt_gemm_batched(0, 0, 0, 2, 2, 3, a.data(), 3, b.data(), 2, c.data(), 2, 2, batch);
+    for (int i = 0; i < 2; ++i)
+      for (int j = 0; j < 3; ++j)
+        for (int r = 0; r < 2; ++r)
+          for (int col = 0; col < 2; ++col) {
+            float want = 0;
+            for (int p = 0; p < 3; ++p) want += a[i * 6 + r * 3 + p] * b[j * 6 + p * 2 + col];
+            CHECK(c[i * 4 + j * 8 + r * 2 + col] == want);
+          }
+  }
+  set_num_threads(saved);
+}
