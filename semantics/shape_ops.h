@@ -64,4 +64,34 @@ inline int64_t DiagLength(int64_t n, int64_t m, int64_t k) {
   return len > 0 ? len : 0;
 }
 
+// torch's computeStride (the strides `view`/`reshape` give without a copy):
+// fills `st` (already shape.size() long) with the strides that view a tensor
+// of sizes `old` and strides `old_strides` (non-empty, no zero size) as
+// `shape`, or returns false when the view needs a copy. The compiler (GEMM
+// and nest views, passes/strided_view.cpp) and the runtime (tensor views,
+// runtime/tensor/shape_ops.cpp) both use it, so a reshape is a view in a
+// kernel exactly when it is one in eager code.
+template <typename Sizes, typename Out>
+bool ViewStridesInto(const Sizes& old, const Sizes& old_strides, const Sizes& shape, Out& st) {
+  int64_t view_d = static_cast<int64_t>(shape.size()) - 1;
+  int64_t chunk_base = old_strides[old.size() - 1], tensor_numel = 1, view_numel = 1;
+  for (int64_t td = static_cast<int64_t>(old.size()) - 1; td >= 0; --td) {
+    tensor_numel *= old[td];
+    if (td == 0 || (old[td - 1] != 1 && old_strides[td - 1] != tensor_numel * chunk_base)) {
+      while (view_d >= 0 && (view_numel < tensor_numel || shape[view_d] == 1)) {
+        st[view_d] = view_numel * chunk_base;
+        view_numel *= shape[view_d];
+        --view_d;
+      }
+      if (view_numel != tensor_numel) return false;
+      if (td > 0) {
+        chunk_base = old_strides[td - 1];
+        tensor_numel = 1;
+        view_numel = 1;
+      }
+    }
+  }
+  return view_d == -1;
+}
+
 }  // namespace tcc::sem

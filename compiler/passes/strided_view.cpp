@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "graph/shape.h"
+#include "semantics/shape_ops.h"
 
 namespace tcc::passes {
 
@@ -43,25 +44,7 @@ std::optional<std::vector<int64_t>> ViewStrides(const std::vector<int64_t>& old,
   for (int64_t s : old) numel *= s;
   if (numel == 0 || old.empty()) return Contiguous(shape);
   std::vector<int64_t> st(shape.size(), 0);
-  int64_t view_d = static_cast<int64_t>(shape.size()) - 1;
-  int64_t chunk_base = old_strides.back(), tensor_numel = 1, view_numel = 1;
-  for (int64_t td = static_cast<int64_t>(old.size()) - 1; td >= 0; --td) {
-    tensor_numel *= old[td];
-    if (td == 0 || (old[td - 1] != 1 && old_strides[td - 1] != tensor_numel * chunk_base)) {
-      while (view_d >= 0 && (view_numel < tensor_numel || shape[view_d] == 1)) {
-        st[view_d] = view_numel * chunk_base;
-        view_numel *= shape[view_d];
-        --view_d;
-      }
-      if (view_numel != tensor_numel) return std::nullopt;
-      if (td > 0) {
-        chunk_base = old_strides[td - 1];
-        tensor_numel = 1;
-        view_numel = 1;
-      }
-    }
-  }
-  if (view_d != -1) return std::nullopt;
+  if (!sem::ViewStridesInto(old, old_strides, shape, st)) return std::nullopt;
   return st;
 }
 

@@ -3,6 +3,7 @@
 // flatten, squeeze, unsqueeze, expand, cat and stack.
 #include <optional>
 
+#include "semantics/shape_ops.h"
 #include "tensor/internal.h"
 
 namespace tcc::rt {
@@ -50,26 +51,7 @@ std::optional<Dims> view_strides(const Tensor& a, const Dims& shape) {
     return contiguous_strides(shape);
   }
   Dims ns = Dims::filled(shape.size(), 0);
-  int view_d = shape.size() - 1;
-  int64_t chunk_base = ost.back();
-  int64_t tensor_numel = 1, view_numel = 1;
-  for (int td = os.size() - 1; td >= 0; --td) {
-    tensor_numel *= os[td];
-    if (td == 0 || (os[td - 1] != 1 && ost[td - 1] != tensor_numel * chunk_base)) {
-      while (view_d >= 0 && (view_numel < tensor_numel || shape[view_d] == 1)) {
-        ns[view_d] = view_numel * chunk_base;
-        view_numel *= shape[view_d];
-        --view_d;
-      }
-      if (view_numel != tensor_numel) return std::nullopt;
-      if (td > 0) {
-        chunk_base = ost[td - 1];
-        tensor_numel = 1;
-        view_numel = 1;
-      }
-    }
-  }
-  if (view_d != -1) return std::nullopt;
+  if (!sem::ViewStridesInto(os, ost, shape, ns)) return std::nullopt;
   return ns;
 }
 
