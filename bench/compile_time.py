@@ -101,7 +101,7 @@ def main():
     ap.add_argument("--rounds", type=int, default=1)
     ap.add_argument("--quick", action="store_true", help="fit up to 1000 steps, lines up to 1000")
     ap.add_argument("--only", default="", help="fit, lines or examples")
-    ap.add_argument("--flag", action="append", default=[], help="extra `tcc build` flag, e.g. --flag=--no-unroll")
+    ap.add_argument("--flag", action="append", default=[], help="extra `tcc build` flag, e.g. --flag=--unroll or --flag=-j1")
     a = ap.parse_args()
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     tcc = os.path.abspath(a.tcc)
