@@ -274,44 +274,41 @@ int BuildProgram(const CommonOptions& common, const BuildOptions& opts, std::str
       Render(diags, common);
       return kExitInternal;
     }
-    if (!split.empty()) {
-      timer.Mark("split");
-    }
+    if (!split.empty()) timer.Mark("split");
   }
+  if (split.empty()) {  // the module whole, as one part
+    split.emplace_back();
+    split[0].ctx = std::move(ctx);
+    split[0].module = std::move(module);
+    split[0].tm = std::move(tm);
+  }
+  codegen::ForEachPart(split, [&](codegen::ModulePart& part) {
+    auto t0 = PhaseTimer::Start();
+    codegen::OptimizeModule(*part.module, *part.tm, co);
+    part.optimize_ms = PhaseTimer::Since(t0);
+  });
+  timer.Mark("optimize");
+  RenderNonBreak(diags, common);  // warnings such as kernels that run eagerly
+  if (opts.emit == "llvm") {
+    llvm::raw_os_ostream os(std::cout);
+    split[0].module->print(os, nullptr);
+    return kExitOk;
+  }
+  codegen::ForEachPart(split, [&](codegen::ModulePart& part) {
+    auto t0 = PhaseTimer::Start();
+    if (!codegen::EmitCode(*part.module, *part.tm, opts.emit == "asm", &part.object, &part.error) &&
+        part.error.empty())
+      part.error = "code generation failed";
+    part.codegen_ms = PhaseTimer::Since(t0);
+  });
+  if (opts.time_passes && split.size() > 1)
+    for (size_t i = 0; i < split.size(); ++i)
+      std::fprintf(stderr, "  part %zu: cost %zu, optimize %.3f ms, codegen %.3f ms\n", i, split[i].cost,
+                   split[i].optimize_ms, split[i].codegen_ms);
   std::vector<std::string> objects;
-  if (!split.empty()) {
-    codegen::ForEachPart(split, [&](codegen::ModulePart& part) {
-      auto t0 = PhaseTimer::Start();
-      codegen::OptimizeModule(*part.module, *part.tm, co);
-      part.optimize_ms = PhaseTimer::Since(t0);
-    });
-    timer.Mark("optimize");
-    RenderNonBreak(diags, common);  // warnings such as kernels that run eagerly
-    codegen::ForEachPart(split, [&](codegen::ModulePart& part) {
-      auto t0 = PhaseTimer::Start();
-      if (!codegen::EmitCode(*part.module, *part.tm, false, &part.object, &part.error) && part.error.empty())
-        part.error = "code generation failed";
-      part.codegen_ms = PhaseTimer::Since(t0);
-    });
-    if (opts.time_passes)
-      for (size_t i = 0; i < split.size(); ++i)
-        std::fprintf(stderr, "  part %zu: cost %zu, optimize %.3f ms, codegen %.3f ms\n", i,
-                     split[i].cost, split[i].optimize_ms, split[i].codegen_ms);
-    for (auto& part : split) {
-      if (!part.error.empty()) err = part.error;
-      objects.push_back(std::move(part.object));
-    }
-  } else {
-    codegen::OptimizeModule(*module, *tm, co);
-    timer.Mark("optimize");
-    RenderNonBreak(diags, common);  // warnings such as kernels that run eagerly
-    if (opts.emit == "llvm") {
-      llvm::raw_os_ostream os(std::cout);
-      module->print(os, nullptr);
-      return kExitOk;
-    }
-    objects.emplace_back();
-    codegen::EmitCode(*module, *tm, opts.emit == "asm", &objects.back(), &err);
+  for (auto& part : split) {
+    if (!part.error.empty()) err = part.error;
+    objects.push_back(std::move(part.object));
   }
   if (!err.empty()) {
     DiagnosticEngine d2;

@@ -116,11 +116,7 @@ void Tracer::FinishEntryCoverage(size_t notes_begin, size_t regions_begin, size_
     if (ops_of[n] && note.explained && report && !note.whole_statement.empty()) {
       std::string reason = note.whole_statement + " (" + std::to_string(ops_of[n]) + " tensor op" +
                            (ops_of[n] == 1 ? "" : "s") + ")";
-      auto& notes = result.specs[spec].interpreted;
-      auto same = std::find_if(notes.begin(), notes.end(), [&](const Specialisation::Interpreted& i) {
-        return i.file == note.file && i.loc == note.range.begin;
-      });
-      if (same == notes.end()) notes.push_back({note.file, note.range.begin, reason, 1});
+      ListInterpreted(note.file, note.range.begin, reason);
       continue;
     }
     if (!ops_of[n] || note.explained || !report) continue;

@@ -73,14 +73,17 @@ void Tracer::MarkInterpreted(Range where, const std::string& reason) {
   // The line explain lists accounts for every frame this makes eager.
   for (Frame* f : frames)
     if (!f->eager && f->stmt_eager_reason == reason) f->stmt_listed = true;
+  ListInterpreted(CurFile(), where.begin, reason);
+}
+
+void Tracer::ListInterpreted(const SourceFile* file, Loc at, const std::string& reason) {
   auto& notes = result.specs[spec].interpreted;
-  const SourceFile* file = CurFile();
   for (auto& n : notes)
-    if (n.file == file && n.loc == where.begin && n.reason == reason) {
+    if (n.file == file && n.loc == at && n.reason == reason) {
       ++n.count;
       return;
     }
-  notes.push_back({file, where.begin, reason, 1});
+  notes.push_back({file, at, reason, 1});
 }
 
 ValuePtr Tracer::ReDerive(const ValuePtr& view, const ValuePtr& base, const ValuePtr& now, Range where) {

@@ -468,6 +468,8 @@ class Tracer {
   }
   // MarkEager for a statement `tcc explain` should list (Specialisation::interpreted).
   void MarkInterpreted(Range where, const std::string& reason);
+  // Adds an `interp` line to the current specialisation, or counts it again.
+  void ListInterpreted(const SourceFile* file, Loc at, const std::string& reason);
   bool Traced() const { return !frames.empty() && !frames.back()->eager; }
   ModuleState* CurModule() const { return frames.back()->module; }
 };
