@@ -14,8 +14,9 @@
 # run), the spread (min / median / max over ROUNDS runs) of sum and max next
 # to PyTorch's, the graph-break loop (bench/kernels.ts gb_step, us per
 # iteration, against NumPy, PyTorch and bench/gbreak.c), and a GPT-2-style
-# block (ms per forward) against PyTorch eager and its GEMMs alone, with the
-# largest difference from PyTorch's output on the same inputs.
+# block (ms per forward) against PyTorch eager and its GEMMs alone, the MLP
+# against its two GEMMs alone (kernels.ts mlp_gemms), and the block's largest
+# difference from PyTorch's output on the same inputs.
 # Needs python3-numpy and python3-torch: bash tools/setup_bench.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -124,6 +125,11 @@ glim=$("$tmp/gbreak_c" 200000)
 grss=$(rss_mib "$tmp/kernels" gbreak 200000)
 awk -v c="$gc" -v e="$ge" -v np="${NP[gbreak]}" -v pt="${TORCH[gbreak]}" -v lim="$glim" -v rss="$grss" 'BEGIN {
   printf "| graph-break loop, us per iteration | %.2f | %.2f | %.2f | %.2f | %s (bench/gbreak.c) | %.1fx | %s |\n", c, e, np * 1e3, pt * 1e3, lim, (c > 0 ? pt * 1e3 / c : 0), rss }'
+# the MLP against its two GEMMs alone (same shapes, same run)
+mlc=$(per_call_ms mlp 20 "$tmp/kernels")
+mlg=$(per_call_ms mlp_gemms 20 "$tmp/kernels")
+awk -v c="$mlc" -v pt="${TORCH[mlp]}" -v mm="$mlg" 'BEGIN {
+  printf "| MLP (256x1024 @ 1024x4096, relu, @ 4096x1024), ms per call | %s | - | - | %s | its two GEMMs alone: %s ms (MLP / GEMMs %.2fx) | %.2fx | - |\n", c, pt, mm, (mm > 0 ? c / mm : 0), (c > 0 ? pt / c : 0) }'
 # GPT-2-style block: ms per forward, its GEMMs alone, and the check against PyTorch
 mkdir -p "$tmp/gpt"
 "$tmp/kernels" gpt_check 1 "$tmp/gpt" > /dev/null

@@ -94,7 +94,7 @@ template <class B> typename B::T CountNonzero(B& b, const typename B::T& x, cons
 }
 
 // softmax / log_softmax over one dim, in `dtype` when given (x is cast
-// first, as torch): e = exp(x - amax(x)); e / sum(e), or
+// first, as torch): e = exp(x - amax(x)); e * (1 / sum(e)), or
 // (x - amax(x)) - log(sum(e)). Integers are torch's error.
 template <class B>
 typename B::T Softmax(B& b, typename B::T x, int64_t dim, std::optional<DType> dtype, bool log) {
@@ -109,7 +109,8 @@ typename B::T Softmax(B& b, typename B::T x, int64_t dim, std::optional<DType> d
   auto s = b.Binary(CompOp::Sub, x, b.Reduce(CompOp::Max, x, d, true));
   auto e = b.Unary(CompOp::Exp, s);
   if (log) return b.Binary(CompOp::Sub, s, b.Unary(CompOp::Log, b.Reduce(CompOp::Sum, e, d, true)));
-  return b.Binary(CompOp::Div, e, b.Reduce(CompOp::Sum, e, d, true));
+  // times 1 / sum, as torch's vectorised kernel (one division per row)
+  return b.Binary(CompOp::Mul, e, b.Binary(CompOp::Div, b.Number(1.0), b.Reduce(CompOp::Sum, e, d, true)));
 }
 
 }  // namespace tcc::sem

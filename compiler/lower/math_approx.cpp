@@ -34,43 +34,74 @@ struct FB {
   }
 };
 
-// e^r * 2^n for |r| <= ln2 / 2 (the Cephes expf polynomial), 2^n as two
-// normal factors so that results down to the denormals are right.
-Value* ExpTail(FB& fb, Value* n, Value* r) {
+// x clamped to [lo, hi] with NaN kept: each bound one compare-and-select,
+// written so that x86 emits a bare vmaxps / vminps (x's NaN fails both
+// compares and passes through), where minnum/maxnum need a NaN fix-up each.
+Value* ClampKeepNaN(FB& fb, Value* x, double lo, double hi) {
   auto& b = fb.b;
+  Value* l = fb.C(lo);
+  Value* h = fb.C(hi);
+  x = b.CreateSelect(b.CreateFCmpOLT(x, l), l, x);
+  return b.CreateSelect(b.CreateFCmpOGT(x, h), h, x);
+}
+
+// rint(v) as a float n and as an integer, for |v| < 2^22, without a
+// rounding instruction or a float-to-int conversion: v + 1.5 * 2^23 rounds
+// to an integer in the low mantissa bits. A NaN v gives a NaN n and some
+// integer (never poison, unlike fptosi of NaN), which the NaN in the
+// polynomial then overrides.
+struct Rounded {
+  Value* n;
+  Value* ni;
+};
+Rounded RoundMagic(FB& fb, Value* t) {  // t = v + kMagic, already added (in an FMA where possible)
+  auto& b = fb.b;
+  constexpr double kMagic = 12582912.0;  // 1.5 * 2^23
+  Value* n = b.CreateFSub(t, fb.C(kMagic));
+  Value* ni = b.CreateSub(b.CreateBitCast(t, fb.i), fb.I(0x4B400000));  // the bits of kMagic
+  return {n, ni};
+}
+
+// e^r * 2^n for |r| <= ln2 / 2 (the Cephes expf polynomial), 2^n as two
+// normal factors so that results down to the denormals are right. Overflow
+// to inf and underflow to 0 fall out of the two multiplies (n in [-151, 129]).
+Value* ExpTail(FB& fb, Value* ni, Value* r) {
+  auto& b = fb.b;
+  // the degree-5 polynomial by Estrin's scheme (three independent pairs, then
+  // two steps in r^2): 3 dependent multiply-adds instead of Horner's 5, which
+  // shortens the chain each element waits on in a long fused nest
   Value* z = b.CreateFMul(r, r);
-  Value* p = fb.Poly(r, {1.9875691500E-4, 1.3981999507E-3, 8.3334519073E-3, 4.1665795894E-2, 1.6666665459E-1,
-                         5.0000001201E-1});
+  Value* hi = fb.MulAdd(fb.C(1.9875691500E-4), r, fb.C(1.3981999507E-3));
+  Value* mid = fb.MulAdd(fb.C(8.3334519073E-3), r, fb.C(4.1665795894E-2));
+  Value* lo = fb.MulAdd(fb.C(1.6666665459E-1), r, fb.C(5.0000001201E-1));
+  Value* p = fb.MulAdd(fb.MulAdd(hi, z, mid), z, lo);
   p = b.CreateFAdd(fb.MulAdd(p, z, r), fb.C(1.0));
-  Value* ni = b.CreateFPToSI(n, fb.i);
   Value* n1 = b.CreateAShr(ni, fb.I(1));
   Value* n2 = b.CreateSub(ni, n1);
   auto pow2 = [&](Value* k) { return b.CreateBitCast(b.CreateShl(b.CreateAdd(k, fb.I(127)), fb.I(23)), fb.f); };
   return b.CreateFMul(b.CreateFMul(p, pow2(n1)), pow2(n2));
 }
 
+// exp(x): x clamped to [-104, 88.75] (beyond, the result is 0 or inf
+// anyway: n = -150 leaves 0.49 of the smallest denormal, n = 128 gives
+// e^r * 2^128 > FLT_MAX exactly when x > ln(FLT_MAX)); n = rint(x / ln2),
+// r = x - n ln2 in two parts (Cody-Waite).
 Value* EmitExp(FB& fb, Value* x) {
-  auto& b = fb.b;
-  Value* xc = b.CreateMinNum(b.CreateMaxNum(x, fb.C(-104.0)), fb.C(88.75));
-  Value* n = b.CreateUnaryIntrinsic(llvm::Intrinsic::rint, b.CreateFMul(xc, fb.C(1.44269504088896341)));
-  Value* r = fb.MulAdd(n, fb.C(-0.693359375), xc);
-  r = fb.MulAdd(n, fb.C(2.12194440e-4), r);
-  Value* res = ExpTail(fb, n, r);
-  res = b.CreateSelect(b.CreateFCmpOGT(x, fb.C(88.72283905206835)), fb.C(INFINITY), res);
-  res = b.CreateSelect(b.CreateFCmpOLT(x, fb.C(-103.97208)), fb.C(0.0), res);
-  return b.CreateSelect(b.CreateFCmpUNO(x, x), x, res);
+  Value* xc = ClampKeepNaN(fb, x, -104.0, 88.75);
+  Rounded n = RoundMagic(fb, fb.MulAdd(xc, fb.C(1.44269504088896341), fb.C(12582912.0)));
+  Value* r = fb.MulAdd(n.n, fb.C(-0.693359375), xc);
+  r = fb.MulAdd(n.n, fb.C(2.12194440e-4), r);
+  return ExpTail(fb, n.ni, r);
 }
 
-// 2^x: n = rint(x), r = (x - n) ln2 (x - n is exact).
+// 2^x: x clamped to [-151, 129] (2^-150 rounds to 0, 2^128 overflows),
+// n = rint(x), r = (x - n) ln2 (x - n is exact).
 Value* EmitExp2(FB& fb, Value* x) {
   auto& b = fb.b;
-  Value* xc = b.CreateMinNum(b.CreateMaxNum(x, fb.C(-151.0)), fb.C(129.0));
-  Value* n = b.CreateUnaryIntrinsic(llvm::Intrinsic::rint, xc);
-  Value* r = b.CreateFMul(b.CreateFSub(xc, n), fb.C(0.693147180559945309));
-  Value* res = ExpTail(fb, n, r);
-  res = b.CreateSelect(b.CreateFCmpOGE(x, fb.C(128.0)), fb.C(INFINITY), res);
-  res = b.CreateSelect(b.CreateFCmpOLT(x, fb.C(-150.0)), fb.C(0.0), res);
-  return b.CreateSelect(b.CreateFCmpUNO(x, x), x, res);
+  Value* xc = ClampKeepNaN(fb, x, -151.0, 129.0);
+  Rounded n = RoundMagic(fb, b.CreateFAdd(xc, fb.C(12582912.0)));
+  Value* r = b.CreateFMul(b.CreateFSub(xc, n.n), fb.C(0.693147180559945309));
+  return ExpTail(fb, n.ni, r);
 }
 
 // log(1 + t) for t in [sqrt(1/2) - 1, sqrt(2) - 1] (the Cephes logf polynomial).
