@@ -88,7 +88,7 @@ constexpr size_t kSmallMax = size_t(1) << 16;   // cached size classes up to 64 
 constexpr int kSmallClasses = 10;               // 128 B .. 64 KiB
 constexpr size_t kPerClass = 64;                // cached blocks per class
 constexpr size_t kHuge = size_t(2) << 20;       // 2 MiB: huge-page threshold
-constexpr size_t kLargeCacheBlocks = 8;
+constexpr size_t kLargeCacheBlocks = 32;  // a kernel's temporaries are all live until its end: a GPT block has ~12
 constexpr size_t kLargeCacheBytes = size_t(1) << 30;
 #if defined(__SANITIZE_ADDRESS__)
 constexpr bool kCache = false;  // let AddressSanitizer see every free
