@@ -57,9 +57,18 @@ def gpt_block(x, ln1_w, ln1_b, attn_w, attn_b, aproj_w, aproj_b, ln2_w, ln2_b, f
     h = nn.gelu(nn.linear(nn.layer_norm(x, ln2_w, ln2_b), fc_w, fc_b), approximate="tanh")
     return x + nn.linear(h, mproj_w, mproj_b)
 
-# The block's matrix products alone, on contiguous operands of the same shapes.
-def gpt_gemms(h, attn_wt, q, kt, att, v, y, aproj_wt, fc_wt, g, mproj_wt):
-    return h @ attn_wt, q @ kt, att @ v, y @ aproj_wt, h @ fc_wt, g @ mproj_wt
+# The block's matrix products alone, with its operands' layouts: weights
+# [out, in] used transposed (as nn.linear), q/k/v as head views of one
+# [B, T, 3C] tensor, att @ v written transposed into [B, T, C] for aproj.
+def gpt_gemms(h, attn_w, qkv, att, aproj_w, fc_w, g, mproj_w):
+    b, t, c3 = qkv.shape
+    c = c3 // 3
+    q, k, v = qkv.chunk(3, dim=-1)
+    q = q.view(b, t, 8, c // 8).transpose(1, 2)
+    k = k.view(b, t, 8, c // 8).transpose(1, 2)
+    v = v.view(b, t, 8, c // 8).transpose(1, 2)
+    y = (att @ v).transpose(1, 2).contiguous().view(b, t, c)
+    return h @ attn_w.T, q @ k.transpose(-2, -1), y @ aproj_w.T, h @ fc_w.T, g @ mproj_w.T
 
 args = argv()
 kernel = args[0] if len(args) > 0 else "chain"
@@ -138,15 +147,13 @@ elif kernel == "gpt" or kernel == "gpt_check":
         save(args[2] + "/y_tcc.npy", y)
 elif kernel == "gpt_gemms":
     h = data(524288, 1.0).reshape(4, 256, 512)
-    attn_wt = data(786432, 0.05).reshape(512, 1536)
-    q = data(524288, 1.0).reshape(4, 8, 256, 64)
-    kt = data(524288, 1.0).reshape(4, 8, 64, 256)
+    attn_w = data(786432, 0.05).reshape(1536, 512)
+    qkv = data(1572864, 1.0).reshape(4, 256, 1536)
     att = data(2097152, 0.01).reshape(4, 8, 256, 256)
-    v = data(524288, 1.0).reshape(4, 8, 256, 64)
-    aproj_wt = data(262144, 0.05).reshape(512, 512)
-    fc_wt = data(1048576, 0.05).reshape(512, 2048)
+    aproj_w = data(262144, 0.05).reshape(512, 512)
+    fc_w = data(1048576, 0.05).reshape(2048, 512)
     g = data(2097152, 1.0).reshape(4, 256, 2048)
-    mproj_wt = data(1048576, 0.05).reshape(2048, 512)
+    mproj_w = data(1048576, 0.05).reshape(512, 2048)
     for i in range(n):
-        r = gpt_gemms(h, attn_wt, q, kt, att, v, h, aproj_wt, fc_wt, g, mproj_wt)
+        r = gpt_gemms(h, attn_w, qkv, att, aproj_w, fc_w, g, mproj_w)
 print(kernel, n)
