@@ -30,8 +30,10 @@ def largest(x):
 def conv(x, w, b):
     return relu(nn.conv2d(x, w, b, padding=1))
 
-# The graph-break loop (issue 14): graph 1 (mul, add, tanh), the `if` on a
-# tensor's value runs in the interpreter (x.sum() > 0), graph 2 (the add).
+# The graph-break loop (issue 14): graph 1 (mul, add, tanh, and the test's
+# sum, gt, as torch.compile's graph 1 returns the bool tensor), the break is
+# the `if`'s bool conversion (the branch runs in the interpreter), graph 2
+# (the add).
 def gb_step(x, w):
     x = tanh(x * 0.9 + w)
     if x.sum() > 0:

@@ -102,7 +102,7 @@ void Tracer::SegStmtBegin(Frame& f, int index) {
     f.seg_born = BornNow();
   }
   f.cur_stmt = index;
-  f.stmt_broke = f.stmt_eager = f.stmt_listed = false;
+  f.stmt_broke = f.stmt_eager = f.stmt_listed = f.stmt_cond_compiled = false;
   f.stmt_eager_reason.clear();
   f.stmt_eager_range = Range{};
   f.stmt_tape_begin = tape.size();
@@ -170,7 +170,10 @@ void Tracer::SegStmtEnd(Frame& f, int index, Flow flow) {
     if (f.stmt_broke && !what.empty() && !uncompiled.empty() && uncompiled.back().tape_begin == f.stmt_tape_begin) {
       uncompiled.back().range = st.range;
       uncompiled.back().whole_statement =
-          what + " runs in the interpreter: a graph break inside it ends the graph, which resumes only after it";
+          f.stmt_cond_compiled
+              ? "the branch this `if` takes runs in the interpreter: the graph before it computes the test, the "
+                "break is its bool conversion, and the graph resumes only after the `if`"
+              : what + " runs in the interpreter: a graph break inside it ends the graph, which resumes only after it";
     }
   }
   for (auto& s : f.child_segs) f.closed.push_back(std::move(s));
@@ -474,7 +477,8 @@ void Tracer::SegClose(Frame& f) {
   SegState& s = f.seg;
   if (!s.open) return;
   s.open = false;
-  if (s.stmt_end <= s.stmt_begin || s.tape_end <= s.tape_begin || !f.def) return;
+  if (s.stmt_end < s.stmt_begin || (s.stmt_end == s.stmt_begin && !s.cond) || s.tape_end <= s.tape_begin || !f.def)
+    return;
 
   PathMap pm;
   for (const auto& name : s.reads) {
@@ -498,7 +502,7 @@ void Tracer::SegClose(Frame& f) {
   seg.tape_end = s.tape_end;
   // A segment that cannot be formed runs in the interpreter: say where and why.
   auto fail = [&](const std::string& why) {
-    Range where{f.Body()[s.stmt_begin]->range.begin, f.Body()[s.stmt_end - 1]->range.end};
+    Range where{f.Body()[s.stmt_begin]->range.begin, f.Body()[std::max(s.stmt_end - 1, s.stmt_begin)]->range.end};
     NoteUncompiled(f, s.tape_begin, s.tape_end, where, why, false);
   };
   std::unordered_map<const Value*, graph::ValueId> ids;
@@ -547,6 +551,12 @@ void Tracer::SegClose(Frame& f) {
         return fail("`" + name + "` holds " + Describe(*v) + ", which a compiled segment cannot hand back");
       seg.outputs.push_back(o);
     }
+  }
+  if (s.cond) {
+    SegmentOutput o{"<cond>", {}};
+    pass_through(s.cond, 0);
+    if (!ToOutValue(s.cond, cx, o.value)) return fail("the `if` test " + Describe(*s.cond) + " cannot be handed back");
+    seg.outputs.push_back(o);
   }
   for (const auto& wb : s.writebacks) {
     pass_through(wb.tensor, 0);  // a tensor overwritten without being read (`x.zero_()`, `x.copy_(y)`) is still an input
@@ -624,6 +634,7 @@ void Tracer::SegClose(Frame& f) {
   seg.block = f.block_path;
   seg.stmt_begin = s.stmt_begin;
   seg.stmt_end = s.stmt_end;
+  seg.cond = s.cond != nullptr;
   f.closed.push_back(std::move(seg));
 }
 
@@ -637,7 +648,7 @@ void Tracer::SegFinishFrame(Frame& f, Frame* caller) {
   }
   // An entry: its segments run whenever the interpreter runs it.
   for (auto& s : f.closed) {
-    nlohmann::json key = {s.module, s.function, s.def_line, s.block, s.stmt_begin, s.stmt_end, s.inputs, s.scalar_inputs};
+    nlohmann::json key = {s.module, s.function, s.def_line, s.block, s.stmt_begin, s.stmt_end, s.cond, s.inputs, s.scalar_inputs};
     for (const auto& g : s.guards) key.push_back(g.path + ":" + g.kind + ":" + g.value_json + ":" + [&] {
       std::string r;
       for (const auto& d : g.shape) r += d + ",";

@@ -177,6 +177,11 @@ struct Segment {
   // interpreter runs whose body runs as kernels).
   std::vector<int> block;
   int stmt_begin = 0, stmt_end = 0;
+  // The segment also evaluates the test of the `if` at stmt_end (output
+  // `<cond>`: the test's tensor); the interpreter then runs that `if` with
+  // it, converting it to bool (the graph break). stmt_begin == stmt_end is
+  // then allowed: the segment is the test alone.
+  bool cond = false;
   // Per tape op of [tape_begin, tape_end): 1 when no output needs its value
   // (dead code: the kernel does not compute it; explain does not list it).
   std::vector<uint8_t> dead;

@@ -286,6 +286,8 @@ std::optional<bool> Tracer::Condition(const ValuePtr& v, const Expr& where, cons
     if (ValuePtr t = ObjectTruth(v, where.range)) return Condition(t, where, construct);  // __bool__, __len__
   if (auto t = KnownTruth(*v)) return t;
   if (v->kind == VK::Tensor) {
+    // torch.compile's graph computes the test; only Tensor.__bool__ breaks.
+    if (Traced() && !frames.empty()) SegJoinCondition(Cur(), v, where);
     if (Traced())
       Break(BreakKind::DataDependentBranch, where.range,
             std::string("`") + construct + "` on a tensor's value (" + TypeString(v->type, v->rank_known) + ")");

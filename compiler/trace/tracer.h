@@ -68,6 +68,9 @@ struct SegState {
   // at the segment's start, and the value the kernel computes for it.
   struct Writeback { ValuePtr tensor; std::string path; ValuePtr value; };
   std::vector<Writeback> writebacks;
+  // The segment also evaluates the test of the `if` at stmt_end, a tensor the
+  // interpreter's `if` then converts to bool (segment_cond.cpp).
+  ValuePtr cond;
 };
 
 struct Frame {
@@ -83,6 +86,7 @@ struct Frame {
   bool stmt_broke = false;           // the current top-level statement broke
   bool stmt_eager = false;           // ... or must run eagerly for another reason
   bool stmt_listed = false;          // ... and `tcc explain` lists it (Specialisation::interpreted)
+  bool stmt_cond_compiled = false;   // ... its `if` test joined the segment before it (segment_cond.cpp)
   std::string stmt_eager_reason;     // why it runs eagerly (the first reason given)
   Range stmt_eager_range;            // where (invalid: the statement)
   size_t stmt_tape_begin = 0;        // tape size when the statement began
@@ -382,6 +386,9 @@ class Tracer {
   void SegStmtBegin(Frame& f, int index);
   void SegStmtEnd(Frame& f, int index, Flow flow);
   void SegClose(Frame& f);
+  // A data-dependent `if` test of the current statement: its ops join the
+  // open segment, which outputs the test's tensor (segment_cond.cpp).
+  bool SegJoinCondition(Frame& f, const ValuePtr& v, const ast::Expr& where);
   void SegFinishFrame(Frame& f, Frame* caller);
   // Whether a segment of `f` can hand `v` back (segments.cpp ToOutValue).
   bool Expressible(const ValuePtr& v, const Frame& f, int depth = 0) const;

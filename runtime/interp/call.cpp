@@ -179,10 +179,18 @@ Value Interp::RunBody(const FuncCode* c, Frame& f) {
   return Value::None();
 }
 
+void Interp::EndTimed(double timed, const Range& range, Frame& f) {
+  if (timed >= 0 && f.module && f.module->code && f.module->code->source)
+    stats_.EndStatement(timed, f.module->code->source->display_name(), range);
+  else if (stats_.enabled())
+    stats_.EndStatement(-1, std::string(), Range{});
+}
+
 Interp::Flow Interp::RunPlanned(const std::vector<SPtr>& body, const std::vector<std::vector<const Segment*>>& segs,
                                 Frame& f) {
   const int32_t n = static_cast<int32_t>(body.size());
   const bool has_plan = !segs.empty();
+  Value cond;  // a segment's `<cond>` output: the test of the `if` it ends at
   for (int32_t i = 0; i < n;) {
     if (has_plan && !segs[i].empty()) {
       bool ran = false;
@@ -190,7 +198,7 @@ Interp::Flow Interp::RunPlanned(const std::vector<SPtr>& body, const std::vector
         int32_t next = i;
         bool returned = false;
         Value ret;
-        if (TryPlan(seg, f, &next, &returned, &ret)) {
+        if (TryPlan(seg, f, &next, &returned, &ret, &cond)) {
           if (returned) {
             f.ret = std::move(ret);
             return Flow::Return;
@@ -200,7 +208,21 @@ Interp::Flow Interp::RunPlanned(const std::vector<SPtr>& body, const std::vector
           break;
         }
       }
-      if (ran) continue;
+      if (ran && cond.is_undef()) continue;
+      if (ran) {
+        // The kernel computed the `if` test at body[i]: the interpreter
+        // converts it to bool (the graph break) and runs the branch taken.
+        const SNode* s = body[i].get();
+        double timed = stats_.BeginStatement();
+        f.at = &s->test->range;
+        Value t = std::move(cond);
+        cond = Value();
+        Flow fl = ExecBlock(Truthy(t) ? s->body : s->orelse, f);
+        EndTimed(timed, s->range, f);
+        if (fl != Flow::Normal) return fl;
+        ++i;
+        continue;
+      }
       // Compiled code exists here but no segment's guards hold: never silent.
       const Segment* first = segs[i].front();
       if (stats_.WantsGuardFailure(*first)) {
@@ -210,10 +232,7 @@ Interp::Flow Interp::RunPlanned(const std::vector<SPtr>& body, const std::vector
     }
     double timed = stats_.BeginStatement();  // per-site interpreter time (TCC_STATS)
     Flow fl = Exec(body[i].get(), f);
-    if (timed >= 0 && f.module && f.module->code && f.module->code->source)
-      stats_.EndStatement(timed, f.module->code->source->display_name(), body[i]->range);
-    else if (stats_.enabled())
-      stats_.EndStatement(-1, std::string(), Range{});
+    EndTimed(timed, body[i]->range, f);
     if (fl != Flow::Normal) return fl;
     ++i;
   }

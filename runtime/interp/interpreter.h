@@ -129,7 +129,9 @@ class Interp {
   // Runs a block whose statements may start plan segments (segments[i]: those
   // starting before statement i); a segment's `<return>` sets f.ret.
   Flow RunPlanned(const std::vector<SPtr>& body, const std::vector<std::vector<const Segment*>>& segments, Frame& f);
-  bool TryPlan(const Segment* seg, Frame& f, int32_t* next, bool* returned, Value* ret);
+  // `cond`: the segment's `<cond>` output (Segment::cond), else left alone.
+  void EndTimed(double timed, const Range& range, Frame& f);  // stats_.EndStatement for body statement `range`
+  bool TryPlan(const Segment* seg, Frame& f, int32_t* next, bool* returned, Value* ret, Value* cond);
 
   std::ostream& out_;
   std::vector<std::string> argv_;

@@ -196,6 +196,8 @@ std::optional<Plan> ParsePlan(const std::string& text, const ts_kernel_entry* ke
         PlanOutput o;
         o.target = jo.at("target").get<std::string>();
         o.is_return = o.target == "<return>";
+        o.is_cond = o.target == "<cond>";
+        if (o.is_cond) s.cond = true;
         ParseValue(jo.at("value"), &o.value, &s.n_tensor_outputs);
         s.outputs.push_back(std::move(o));
       }
@@ -266,7 +268,8 @@ bool AttachPlan(Plan& plan, std::vector<ModuleCode*> modules, std::string* error
       at = &loop->segments_at;
     }
     const int32_t n = body ? static_cast<int32_t>(body->size()) : 0;
-    if (!body || s.stmt_begin < 0 || s.stmt_begin >= s.stmt_end || s.stmt_end > n) {
+    if (!body || s.stmt_begin < 0 || s.stmt_begin > s.stmt_end || (s.stmt_begin == s.stmt_end && !s.cond) ||
+        s.stmt_end > n || (s.cond && (s.stmt_end == n || (*body)[s.stmt_end]->k != SK::If))) {
       if (error) *error += "plan segment `" + s.kernel + "` does not match function `" + s.function + "`\n";
       ok = false;
       continue;
@@ -284,7 +287,7 @@ bool AttachPlan(Plan& plan, std::vector<ModuleCode*> modules, std::string* error
     };
     for (auto& o : s.outputs) {
       resolve_paths(o.value);
-      if (o.is_return) continue;
+      if (o.is_return || o.is_cond) continue;
       PlanPath p;
       p.root = o.target;
       ResolveRoot(p, *target);

@@ -73,6 +73,7 @@ struct PlanValue {
 struct PlanOutput {
   std::string target;         // a local name, or "<return>"
   bool is_return = false;
+  bool is_cond = false;       // "<cond>": the test of the `if` at stmt_end (Segment::cond)
   int32_t slot = -1;          // resolved local slot
   bool slot_is_cell = false;
   PlanValue value;
@@ -91,6 +92,10 @@ struct Segment {
   uint32_t def_line = 0;
   std::vector<int32_t> block;  // statement indices to the `for` whose body holds it (empty: the body)
   int32_t stmt_begin = 0, stmt_end = 0;
+  // The segment also computes the test of the `if` at stmt_end (its `<cond>`
+  // output): RunPlanned runs that `if` with it, so only the bool conversion
+  // and the branch taken are interpreted. stmt_begin == stmt_end is allowed.
+  bool cond = false;
   std::vector<PlanGuard> guards;
   std::vector<PlanPath> inputs;
   std::vector<PlanPath> scalar_inputs;

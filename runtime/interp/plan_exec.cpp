@@ -191,7 +191,7 @@ LaunchScratch& Scratch() {
 
 }  // namespace
 
-bool Interp::TryPlan(const Segment* seg, Frame& f, int32_t* next, bool* returned, Value* ret) {
+bool Interp::TryPlan(const Segment* seg, Frame& f, int32_t* next, bool* returned, Value* ret, Value* cond) {
   LaunchScratch& sc = Scratch();
   LaunchScratch::Scope clear_at_exit{sc};
   std::vector<int64_t>& syms = sc.syms;
@@ -264,6 +264,10 @@ bool Interp::TryPlan(const Segment* seg, Frame& f, int32_t* next, bool* returned
     if (o.is_return) {
       *returned = true;
       *ret = std::move(v);
+      continue;
+    }
+    if (o.is_cond) {
+      *cond = std::move(v);
       continue;
     }
     if (o.slot_is_cell) f.slots[o.slot].as<CellObj>()->v = std::move(v);

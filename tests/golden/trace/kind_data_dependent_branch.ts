@@ -18,13 +18,13 @@ branchy(randn(4), 2)
 # CHECK-STDOUT: tcc explain kind_data_dependent_branch.ts
 # CHECK-STDOUT:
 # CHECK-STDOUT: branchy(x: float32[4], n: int=2)   entered at kind_data_dependent_branch.ts:16:1
-# CHECK-STDOUT:   graph 1  1 op  add  (lines 7)
-# CHECK-STDOUT:            fused into 1 loop nest: [elementwise] add
+# CHECK-STDOUT:   graph 1  3 ops  add, sum, gt  (lines 7, 8)
+# CHECK-STDOUT:            fused into 2 loop nests: [reduction] add, sum; [elementwise] gt
 # CHECK-STDOUT:   break    kind_data_dependent_branch.ts:8:8  data_dependent_branch [TS4004]  `if` on a tensor's value (bool[])
 # CHECK-STDOUT:   break    kind_data_dependent_branch.ts:10:11  data_dependent_branch [TS4004]  `while` on a tensor's value (bool[])
 # CHECK-STDOUT:   break    kind_data_dependent_branch.ts:12:14  data_dependent_branch [TS4004]  `x if cond else y` on a tensor's value (bool[])
 # CHECK-STDOUT:   break    kind_data_dependent_branch.ts:13:10  data_dependent_branch [TS4004]  `or` on a tensor's value (bool[4])
-# CHECK-STDOUT:   interp   kind_data_dependent_branch.ts:8:5  this `if` runs in the interpreter: a graph break inside it ends the graph, which resumes only after it (3 tensor ops) (runs in the interpreter, not a break)
+# CHECK-STDOUT:   interp   kind_data_dependent_branch.ts:8:5  the branch this `if` takes runs in the interpreter: the graph before it computes the test, the break is its bool conversion, and the graph resumes only after the `if` (1 tensor op) (runs in the interpreter, not a break)
 # CHECK-STDOUT:   interp   kind_data_dependent_branch.ts:10:5  this loop runs in the interpreter: a graph break inside it ends the graph, which resumes only after it (3 tensor ops) (runs in the interpreter, not a break)
 # CHECK-STDOUT:   1 graph, 4 graph breaks
 # CHECK-STDOUT:
