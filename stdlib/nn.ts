@@ -17,7 +17,7 @@ def linear(x, w, b=None):
     return y
 
 
-# exp(x - amax(x)) / sum(...), in `dtype` if given: the tensor method
+# exp(x - amax(x)) * (1 / sum(...)), in `dtype` if given: the tensor method
 # (semantics/composite.h defines it once for both modes).
 def softmax(x, dim=-1, dtype=None):
     return x.softmax(dim, dtype=dtype)
