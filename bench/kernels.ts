@@ -94,21 +94,19 @@ elif kernel == "layer_norm":
     b = data(1024, 0.5)
     for i in range(n):
         y = layer_norm(x, w, b)
-elif kernel == "mlp":
+elif kernel == "mlp" or kernel == "mlp_gemms":
     x = data(262144, 1.0).reshape(256, 1024)
     w1 = data(4194304, 0.03).reshape(1024, 4096)
     b1 = data(4096, 0.1)
     w2 = data(4194304, 0.03).reshape(4096, 1024)
     b2 = data(1024, 0.1)
-    for i in range(n):
-        y = mlp(x, w1, b1, w2, b2)
-elif kernel == "mlp_gemms":
-    x = data(262144, 1.0).reshape(256, 1024)
-    w1 = data(4194304, 0.03).reshape(1024, 4096)
-    h = data(1048576, 1.0).reshape(256, 4096)
-    w2 = data(4194304, 0.03).reshape(4096, 1024)
-    for i in range(n):
-        y = mlp_gemms(x, w1, h, w2)
+    if kernel == "mlp":
+        for i in range(n):
+            y = mlp(x, w1, b1, w2, b2)
+    else:
+        h = data(1048576, 1.0).reshape(256, 4096)
+        for i in range(n):
+            y = mlp_gemms(x, w1, h, w2)
 elif kernel == "sum":
     x = data(16777216, 1.0)
     for i in range(n):

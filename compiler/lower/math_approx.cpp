@@ -50,13 +50,13 @@ Value* ClampKeepNaN(FB& fb, Value* x, double lo, double hi) {
 // to an integer in the low mantissa bits. A NaN v gives a NaN n and some
 // integer (never poison, unlike fptosi of NaN), which the NaN in the
 // polynomial then overrides.
+constexpr double kMagic = 12582912.0;  // 1.5 * 2^23
 struct Rounded {
   Value* n;
   Value* ni;
 };
 Rounded RoundMagic(FB& fb, Value* t) {  // t = v + kMagic, already added (in an FMA where possible)
   auto& b = fb.b;
-  constexpr double kMagic = 12582912.0;  // 1.5 * 2^23
   Value* n = b.CreateFSub(t, fb.C(kMagic));
   Value* ni = b.CreateSub(b.CreateBitCast(t, fb.i), fb.I(0x4B400000));  // the bits of kMagic
   return {n, ni};
@@ -88,7 +88,7 @@ Value* ExpTail(FB& fb, Value* ni, Value* r) {
 // r = x - n ln2 in two parts (Cody-Waite).
 Value* EmitExp(FB& fb, Value* x) {
   Value* xc = ClampKeepNaN(fb, x, -104.0, 88.75);
-  Rounded n = RoundMagic(fb, fb.MulAdd(xc, fb.C(1.44269504088896341), fb.C(12582912.0)));
+  Rounded n = RoundMagic(fb, fb.MulAdd(xc, fb.C(1.44269504088896341), fb.C(kMagic)));
   Value* r = fb.MulAdd(n.n, fb.C(-0.693359375), xc);
   r = fb.MulAdd(n.n, fb.C(2.12194440e-4), r);
   return ExpTail(fb, n.ni, r);
@@ -99,7 +99,7 @@ Value* EmitExp(FB& fb, Value* x) {
 Value* EmitExp2(FB& fb, Value* x) {
   auto& b = fb.b;
   Value* xc = ClampKeepNaN(fb, x, -151.0, 129.0);
-  Rounded n = RoundMagic(fb, b.CreateFAdd(xc, fb.C(12582912.0)));
+  Rounded n = RoundMagic(fb, b.CreateFAdd(xc, fb.C(kMagic)));
   Value* r = b.CreateFMul(b.CreateFSub(xc, n.n), fb.C(0.693147180559945309));
   return ExpTail(fb, n.ni, r);
 }

@@ -214,10 +214,9 @@ Interp::Flow Interp::RunPlanned(const std::vector<SPtr>& body, const std::vector
         // converts it to bool (the graph break) and runs the branch taken.
         const SNode* s = body[i].get();
         double timed = stats_.BeginStatement();
-        f.at = &s->test->range;
         Value t = std::move(cond);
         cond = Value();
-        Flow fl = ExecBlock(Truthy(t) ? s->body : s->orelse, f);
+        Flow fl = ExecIf(s, t, f);
         EndTimed(timed, s->range, f);
         if (fl != Flow::Normal) return fl;
         ++i;

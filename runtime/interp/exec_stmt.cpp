@@ -113,11 +113,7 @@ Interp::Flow Interp::Exec(const SNode* s, Frame& f) {
     case SK::Return:
       f.ret = s->value ? Eval(s->value.get(), f) : Value::None();
       return Flow::Return;
-    case SK::If: {
-      Value t = Eval(s->test.get(), f);
-      f.at = &s->test->range;
-      return ExecBlock(Truthy(t) ? s->body : s->orelse, f);
-    }
+    case SK::If: return ExecIf(s, Eval(s->test.get(), f), f);
     case SK::For: return ExecFor(s, f);
     case SK::While: {
       for (;;) {
@@ -177,6 +173,11 @@ bool Interp::Iterate(const Value& it, const Range& where, Frame& f, const std::f
     TypeErr("a value of type `" + TypeName(it) + "` is not iterable");
   }
   return go;
+}
+
+Interp::Flow Interp::ExecIf(const SNode* s, const Value& t, Frame& f) {
+  f.at = &s->test->range;
+  return ExecBlock(Truthy(t) ? s->body : s->orelse, f);
 }
 
 Interp::Flow Interp::ExecFor(const SNode* s, Frame& f) {

@@ -111,6 +111,9 @@ class Interp {
   Value DefineFunction(const FuncCode* code, Frame& f);
   Value DefineClass(const ClassCode* code, Frame& f);
   Flow ExecFor(const SNode* s, Frame& f);
+  // The `if` statement s with its test already evaluated to t (by Exec, or by
+  // a kernel's `<cond>` output): t's truth picks the branch run.
+  Flow ExecIf(const SNode* s, const Value& t, Frame& f);
   // Calls body(item) for each item of an iterable until it returns false;
   // false when it stopped early. `where`: the iterable (for messages).
   bool Iterate(const Value& it, const Range& where, Frame& f, const std::function<bool(Value)>& body);
@@ -129,8 +132,8 @@ class Interp {
   // Runs a block whose statements may start plan segments (segments[i]: those
   // starting before statement i); a segment's `<return>` sets f.ret.
   Flow RunPlanned(const std::vector<SPtr>& body, const std::vector<std::vector<const Segment*>>& segments, Frame& f);
-  // `cond`: the segment's `<cond>` output (Segment::cond), else left alone.
   void EndTimed(double timed, const Range& range, Frame& f);  // stats_.EndStatement for body statement `range`
+  // `cond`: the segment's `<cond>` output (Segment::cond), else left alone.
   bool TryPlan(const Segment* seg, Frame& f, int32_t* next, bool* returned, Value* ret, Value* cond);
 
   std::ostream& out_;
