@@ -362,10 +362,12 @@ Value* Emitter::EmitMaxMin(Value* a, Value* c, DType t, bool is_max) {
   if (IsF(t)) pick_c = is_max ? b_.CreateFCmpOLT(a, c) : b_.CreateFCmpOLT(c, a);
   else if (t == DType::Bool) pick_c = is_max ? b_.CreateICmpULT(a, c) : b_.CreateICmpULT(c, a);
   else pick_c = is_max ? b_.CreateICmpSLT(a, c) : b_.CreateICmpSLT(c, a);
+  // An ordered compare is false when a is nan, so the select already gives a
+  // then; only a nan c needs its own select (none for relu's constant 0,
+  // which leaves one vmaxps).
   Value* r = b_.CreateSelect(pick_c, c, a);
   if (!IsF(t)) return r;
-  r = b_.CreateSelect(b_.CreateFCmpUNO(c, c), c, r);
-  return b_.CreateSelect(b_.CreateFCmpUNO(a, a), a, r);
+  return b_.CreateSelect(b_.CreateFCmpUNO(c, c), c, r);
 }
 
 Value* Emitter::EmitIntPow(Value* a, Value* e, llvm::Type* ty, const Node& /*n*/) {
