@@ -173,7 +173,7 @@ else:
 
     k["gpt"] = gpt
 for name, fn in k.items():
-    if name == "gpt":  # the mean per forward, as tcc's (T(N) - T(0)) / N
+    if name == "gpt":  # the mean per forward, after one untimed call, as tcc's (T(N + 1) - T(1)) / N
         fn()
         c0, t0 = time.process_time(), time.perf_counter()
         for _ in range(rounds):

@@ -1,6 +1,6 @@
 # The issue-5 benchmark kernels as TensorScript functions. bench/run.sh runs
-# this program as `kernels.ts KERNEL N`: N calls of one kernel (N = 0 gives
-# the set-up cost, which run.sh subtracts). Inputs are float32 and made
+# this program as `kernels.ts KERNEL N`: N calls of one kernel (run.sh
+# subtracts the time of 1 call from that of N + 1: set-up and warm-up). Inputs are float32 and made
 # once at module scope; every function is one compiled graph.
 import nn
 

@@ -6,8 +6,10 @@
 # 2 threads where they thread), and a STREAM-style triad (bench/triad.c,
 # OpenMP, 2 threads), all in this one run, and prints a Markdown table of
 # times and achieved bandwidth (bytes each kernel must move / time) next to
-# the triad's. tcc's time per call = (T(N calls) - T(0 calls)) / N, best of
-# ROUNDS (default 3) process runs each, so set-up and start-up cancel out.
+# the triad's. tcc's time per call = (T(N + 1 calls) - T(1 call)) / N, best
+# of ROUNDS (default 3) process runs each, so set-up, start-up and the first
+# call's warm-up (page faults of fresh buffers, BLAS's thread start) cancel
+# out, as kernels.py's one untimed call before it times does.
 # A second table gives CPU time per call (user + system, all threads), which
 # a busy machine disturbs much less than wall time.
 # Issue 14 adds: tcc's peak RSS per kernel (/usr/bin/time %M of one compiled
@@ -40,8 +42,8 @@ cpu_ms() {  # CPU time (user + sys, all threads) of one run of the command, in m
 cpu_per_call_ms() {  # KERNEL N COMMAND...
   local k=$1 n=$2; shift 2
   local a b
-  a=$(cpu_ms "$@" "$k" 0)
-  b=$(cpu_ms "$@" "$k" "$n")
+  a=$(cpu_ms "$@" "$k" 1)
+  b=$(cpu_ms "$@" "$k" $((n + 1)))
   awk -v a="$b" -v b="$a" -v n="$n" 'BEGIN { v = (a - b) / n; printf "%.2f", (v > 0 ? v : 0) }'
 }
 best_ns() {  # best wall time of ROUNDS runs of the command, in ns
@@ -55,23 +57,23 @@ best_ns() {  # best wall time of ROUNDS runs of the command, in ns
 per_call_ms() {  # KERNEL N COMMAND...: ms per call of KERNEL
   local k=$1 n=$2; shift 2
   local t0 t1
-  t0=$(best_ns "$@" "$k" 0)
-  t1=$(best_ns "$@" "$k" "$n")
+  t0=$(best_ns "$@" "$k" 1)
+  t1=$(best_ns "$@" "$k" $((n + 1)))
   awk -v a="$t1" -v b="$t0" -v n="$n" 'BEGIN { v = (a - b) / 1e6 / n; printf "%.2f", (v > 0 ? v : 0) }'
 }
 per_call_us() {  # KERNEL N COMMAND...: us per call of KERNEL (for the graph-break loop)
   local k=$1 n=$2; shift 2
   local t0 t1
-  t0=$(best_ns "$@" "$k" 0)
-  t1=$(best_ns "$@" "$k" "$n")
+  t0=$(best_ns "$@" "$k" 1)
+  t1=$(best_ns "$@" "$k" $((n + 1)))
   awk -v a="$t1" -v b="$t0" -v n="$n" 'BEGIN { v = (a - b) / 1e3 / n; printf "%.3f", (v > 0 ? v : 0) }'
 }
 spread_ms() {  # KERNEL N COMMAND...: "min median max" ms per call over ROUNDS runs of N calls
   local k=$1 n=$2; shift 2
   local t0 t s
-  t0=$(best_ns "$@" "$k" 0)
+  t0=$(best_ns "$@" "$k" 1)
   for _ in $(seq "$ROUNDS"); do
-    s=$(now_ns); "$@" "$k" "$n" > /dev/null; t=$(( $(now_ns) - s ))
+    s=$(now_ns); "$@" "$k" $((n + 1)) > /dev/null; t=$(( $(now_ns) - s ))
     awk -v a="$t" -v b="$t0" -v n="$n" 'BEGIN { v = (a - b) / 1e6 / n; printf "%.3f\n", (v > 0 ? v : 0) }'
   done | sort -n | awk '{ v[NR] = $1 } END { printf "%s %s %s", v[1], v[int((NR + 1) / 2)], v[NR] }'
 }
