@@ -1,11 +1,18 @@
 // thread_pool.cpp: implements the runtime thread pool (see thread_pool.h)
-// and ts_rt_parallel_for. Workers sleep on a condition variable between
-// jobs; a job is split into at most num_threads() chunks, chunk 0 running on
-// the caller.
+// and ts_rt_parallel_for. A job is split into at most num_threads() chunks,
+// chunk 0 running on the caller. Between jobs a worker first waits actively
+// for a short while (kSpin; pause, then sched_yield so a runnable thread on
+// its core, e.g. OpenBLAS's, goes first), then sleeps on a condition
+// variable; the caller waits for the other chunks the same way. Kernels are
+// launched back to back (a graph's nests, a loop of calls), and waking a
+// sleeping thread costs tens of microseconds on a VM (the idle vCPU must be
+// woken by the hypervisor), which is most of a 2 ms memory-bound kernel's
+// lead.
 #include "tensor/thread_pool.h"
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdlib>
 #include <exception>
@@ -13,12 +20,43 @@
 #include <thread>
 #include <vector>
 
+#include <sched.h>
+
 #include "ts_runtime.h"
 
 namespace tcc::rt {
 namespace {
 
 thread_local bool t_in_parallel = false;
+
+// How long a thread waits actively before it sleeps: about OpenBLAS's idle
+// spin (OPENBLAS_THREAD_TIMEOUT in blas.cpp), short enough that a pool left
+// idle costs nothing measurable.
+constexpr auto kSpin = std::chrono::microseconds(100);
+
+inline void cpu_relax() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#endif
+}
+
+// Polls ready() for up to kSpin; true as soon as it holds.
+template <class F>
+bool spin_until(F ready) {
+  for (int i = 0; i < 64; ++i) {
+    if (ready()) return true;
+    cpu_relax();
+  }
+  auto deadline = std::chrono::steady_clock::now() + kSpin;
+  for (;;) {
+    for (int i = 0; i < 16; ++i) {
+      if (ready()) return true;
+      cpu_relax();
+    }
+    if (std::chrono::steady_clock::now() > deadline) return ready();
+    sched_yield();
+  }
+}
 
 class Pool {
  public:
@@ -46,17 +84,19 @@ class Pool {
       return;
     }
     ensure_workers(int(chunks) - 1);
+    bool wake = false;
     {
       std::lock_guard<std::mutex> g(mu_);
       body_ = &body;
       n_ = n;
       chunks_ = chunks;
       next_.store(1);
-      pending_ = chunks - 1;
+      pending_.store(chunks - 1);
       error_ = nullptr;
-      ++generation_;
+      generation_.fetch_add(1);
+      wake = sleepers_ > 0;
     }
-    cv_work_.notify_all();
+    if (wake) cv_work_.notify_all();
     t_in_parallel = true;
     try {
       body(0, chunk_end(0));
@@ -71,8 +111,11 @@ class Pool {
       if (c >= chunks_) break;
       run_chunk(c);
     }
-    std::unique_lock<std::mutex> g(mu_);
-    cv_done_.wait(g, [&] { return pending_ == 0; });
+    if (!spin_until([&] { return pending_.load(std::memory_order_acquire) == 0; })) {
+      std::unique_lock<std::mutex> g(mu_);
+      cv_done_.wait(g, [&] { return pending_.load() == 0; });
+    }
+    std::lock_guard<std::mutex> g(mu_);
     body_ = nullptr;
     if (error_) std::rethrow_exception(error_);
   }
@@ -90,8 +133,10 @@ class Pool {
       if (!error_) error_ = std::current_exception();
     }
     t_in_parallel = false;
-    std::lock_guard<std::mutex> g(mu_);
-    if (--pending_ == 0) cv_done_.notify_one();
+    if (pending_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+      std::lock_guard<std::mutex> g(mu_);  // the caller may be between its check and its wait
+      cv_done_.notify_one();
+    }
   }
 
   void ensure_workers(int want) {
@@ -106,14 +151,16 @@ class Pool {
     uint64_t seen = 0;
     {
       std::lock_guard<std::mutex> g(mu_);
-      seen = generation_;  // a job posted before we started is taken by the caller
+      seen = generation_.load();  // a job posted before we started is taken by the caller
     }
     for (;;) {
-      {
+      if (!spin_until([&] { return generation_.load(std::memory_order_acquire) != seen; })) {
         std::unique_lock<std::mutex> g(mu_);
-        cv_work_.wait(g, [&] { return generation_ != seen; });
-        seen = generation_;
+        ++sleepers_;
+        cv_work_.wait(g, [&] { return generation_.load() != seen; });
+        --sleepers_;
       }
+      seen = generation_.load();
       for (;;) {
         int64_t c = next_.fetch_add(1);
         if (c >= chunks_) break;
@@ -131,8 +178,9 @@ class Pool {
   int64_t n_ = 0;
   int64_t chunks_ = 0;
   std::atomic<int64_t> next_{0};
-  int64_t pending_ = 0;
-  uint64_t generation_ = 0;
+  std::atomic<int64_t> pending_{0};
+  std::atomic<uint64_t> generation_{0};
+  int sleepers_ = 0;  // workers blocked on cv_work_ (guarded by mu_)
   std::exception_ptr error_;
 };
 

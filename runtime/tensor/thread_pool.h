@@ -2,9 +2,12 @@
 //
 // Size: TCC_NUM_THREADS if set (>= 1), else std::thread::hardware_concurrency.
 // The calling thread runs a share of the work, so N threads = N-1 workers.
-// Idle workers block on a condition variable (they never spin), so the pool
-// does not steal cores from OpenBLAS's threads while a matmul runs (and
-// tensor/blas.h keeps OpenBLAS's idle threads from spinning for long).
+// After a job, workers (and the caller, for the other chunks) wait actively
+// for ~100 us, yielding the core to any runnable thread (OpenBLAS's), then
+// block on a condition variable: kernels launched back to back skip the
+// wake-up of a sleeping thread (tens of us on a VM), and an idle pool or a
+// long matmul costs no core (tensor/blas.h likewise keeps OpenBLAS's idle
+// threads from spinning for long).
 // Nested parallel_for calls (from inside a body) run serially.
 #pragma once
 

@@ -2,6 +2,8 @@
 // and the C ABI bridge (ToAbi/FromAbi/AdoptAbi, ts_rt_alloc, ts_rt_matmul,
 // ts_rt_parallel_for).
 #include <atomic>
+#include <chrono>
+#include <thread>
 #include <vector>
 
 #include "tensor/abi.h"
@@ -38,6 +40,25 @@ TEST_CASE("parallel_for rethrows and allows nesting", "[threads]") {
   set_num_threads(1);
   Tensor s = reduce(ReduceOp::Sum, ones(Dims{1 << 20}));
   CHECK(s.item().to_double() == double(1 << 20));
+  set_num_threads(saved);
+}
+
+TEST_CASE("parallel_for back to back and after idle waits", "[threads]") {
+  // Workers wait actively for a while after a job, then sleep: jobs posted
+  // at once, and after pauses longer than the active wait, all run fully.
+  int saved = num_threads();
+  for (int threads : {2, 4}) {
+    set_num_threads(threads);
+    bool all = true;
+    for (int job = 0; job < 3000; ++job) {
+      std::atomic<int64_t> total{0};
+      int64_t n = 64 + job % 7;
+      parallel_for(n, 1, [&](int64_t b, int64_t e) { total += e - b; });
+      all = all && total.load() == n;
+      if (job % 500 == 499) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    CHECK(all);
+  }
   set_num_threads(saved);
 }
 
