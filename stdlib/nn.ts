@@ -40,10 +40,13 @@ def layer_norm(x, w=None, b=None, eps=1e-5):
 
 
 # approximate="none": 0.5 * x * (1 + erf(x / sqrt(2))) (torch's default);
-# approximate="tanh": 0.5 * x * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 x^3))).
+# approximate="tanh": 0.5 * x * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 x^3))),
+# computed as x * sigmoid(2 sqrt(2 / pi) * (x + 0.044715 x^3)), the same function.
 def gelu(x, approximate="none"):
     if approximate == "tanh":
-        return 0.5 * x * (1.0 + tanh(0.7978845608028654 * (x + 0.044715 * x * x * x)))
+        # 0.5 * (1 + tanh(u)) is sigmoid(2u): one exp and one division per
+        # element, and no cancellation in 1 + tanh(u) for negative x.
+        return x * sigmoid(1.5957691216057308 * (x + 0.044715 * x * x * x))
     return _gelu(x)
 
 
