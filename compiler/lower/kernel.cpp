@@ -1,7 +1,8 @@
 // Implements LowerGraph: the kernel function's prologue (input tensors,
 // symbolic sizes, scalars), a buffer per materialised value, one nest per
 // fusion group in plan order, matmul through the runtime's BLAS entry, and the
-// epilogue (duplicate outputs, freeing temporaries, the error status).
+// epilogue (duplicate outputs, freeing temporaries, the error status);
+// temporaries are freed after their last reader (temp_lifetimes.cpp).
 #include "lower/lower.h"
 
 #include <llvm/IR/Intrinsics.h>
@@ -12,6 +13,7 @@
 #include "lower/emitter.h"
 #include "lower/nest.h"
 #include "lower/runtime_decls.h"
+#include "lower/temp_lifetimes.h"
 #include "passes/plan_fusion.h"
 #include "passes/strided_view.h"
 
@@ -43,8 +45,13 @@ class KernelLowering {
     BindInputs();
     for (const auto& grp : k_.plan.groups)
       if (grp.in_place_of >= 0) epilogue_of_[grp.in_place_of] = grp.root;
-    for (const auto& grp : k_.plan.groups) EmitGroup(grp);
+    std::vector<llvm::Instruction*> after_group;
+    for (const auto& grp : k_.plan.groups) {
+      EmitGroup(grp);
+      after_group.push_back(b.CreateCall(llvm::Intrinsic::getDeclaration(&k_.m, llvm::Intrinsic::donothing)));
+    }
     FinishOutputs();
+    FreeTempsAtLastUse(k_, after_group, temp_handles_);
     for (Value* p : temps_) b.CreateCall(GetLibcFn(k_.m, "free"), {p});
     for (Value* h : rt_temps_) b.CreateCall(GetRuntimeFn(k_.m, RtFn::ts_rt_temp_free), {b.CreateLoad(b.getPtrTy(), h)});
     b.CreateRet(b.CreateZExt(b.CreateICmpNE(b.CreateLoad(i32, k_.err_flag), b.getInt32(0)), i32));
@@ -180,7 +187,7 @@ class KernelLowering {
   }
 
   // A materialised value's buffer: from the runtime's block cache (ts_rt_temp_alloc),
-  // freed at the kernel's end.
+  // freed after the last group that reads it (temp_lifetimes.h) or at the kernel's end.
   Value* AllocTemp(DType t, const std::vector<Value*>& sizes) {
     auto& b = ke_->b();
     Value* bytes = b.CreateMul(Numel(sizes), b.getInt64(graph::DTypeBytes(t)));
@@ -188,6 +195,7 @@ class KernelLowering {
     Value* handle = ke_->EntryAlloca(b.getPtrTy(), "temp.handle");
     Value* p = b.CreateCall(GetRuntimeFn(k_.m, RtFn::ts_rt_temp_alloc), {bytes, handle});
     rt_temps_.push_back(handle);
+    temp_handles_.emplace_back(p, handle);
     return p;
   }
 
@@ -553,6 +561,7 @@ class KernelLowering {
   std::unique_ptr<Emitter> ke_;
   std::vector<Value*> temps_;     // libc blocks (run-time contiguous copies), or null
   std::vector<Value*> rt_temps_;  // allocas holding ts_rt_temp_alloc handles
+  std::vector<std::pair<Value*, Value*>> temp_handles_;  // (a temporary's data pointer, its handle's alloca), in allocation order
   std::map<int, Buffer> out_bufs_;
   std::map<ValueId, ValueId> epilogue_of_;  // matmul result -> the group root that overwrites it in place
   std::map<ValueId, Buffer> shared_;        // an epilogue root -> the buffer its matmul already wrote

@@ -52,5 +52,7 @@ class JitKernel {
 extern std::string g_last_raise;
 extern int g_parallel_calls;
 extern int g_random_calls;
+extern int g_temps_live;  // ts_rt_temp_alloc blocks not yet freed
+extern int g_temps_peak;  // the most live at once
 
 }  // namespace tcc::testing

@@ -2,6 +2,7 @@
 // run inside the unit test without the real runtime: malloc'd outputs, a
 // naive gemm, and a parallel_for that runs the body in three uneven chunks
 // on the calling thread (exercising the chunk boundaries).
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -13,6 +14,8 @@ namespace tcc::testing {
 std::string g_last_raise;
 int g_parallel_calls = 0;
 int g_random_calls = 0;
+int g_temps_live = 0;
+int g_temps_peak = 0;
 }  // namespace tcc::testing
 
 namespace {
@@ -101,10 +104,14 @@ void ts_rt_gemm_batched(int32_t f64, int32_t ta, int32_t tb, int64_t m, int64_t 
 void* ts_rt_temp_alloc(int64_t bytes, void** handle) {
   void* p = std::aligned_alloc(64, static_cast<size_t>((bytes + 127) / 64 * 64));
   *handle = p;
+  tcc::testing::g_temps_peak = std::max(tcc::testing::g_temps_peak, ++tcc::testing::g_temps_live);
   return p;
 }
 
-void ts_rt_temp_free(void* handle) { std::free(handle); }
+void ts_rt_temp_free(void* handle) {
+  if (handle) --tcc::testing::g_temps_live;
+  std::free(handle);
+}
 
 void ts_rt_random(void* data, int32_t dtype, int64_t n, int32_t normal) {
   // a recognisable sequence: 0.25, 1.25, ... (rand) or 0.5, 1.5, ... (randn)
