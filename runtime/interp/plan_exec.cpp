@@ -53,6 +53,14 @@ Value Walk(const PlanPath& p, Frame& f) {
   return v;
 }
 
+// The value of a path that is a plain local (no cell, no steps: nearly every
+// guard and input) by reference, else Walk's value in `tmp`.
+inline const Value& Read(const PlanPath& p, Frame& f, Value& tmp) {
+  if (p.root_local && !p.root_cell && p.steps.empty()) return f.slots[p.root_slot];
+  tmp = Walk(p, f);
+  return tmp;
+}
+
 bool GuardHolds(const PlanGuard& g, const Value& v, std::vector<int64_t>& syms) {
   switch (g.kind) {
     case PlanGuard::kTensor: {
@@ -196,27 +204,28 @@ bool Interp::TryPlan(const Segment* seg, Frame& f, int32_t* next, bool* returned
   LaunchScratch::Scope clear_at_exit{sc};
   std::vector<int64_t>& syms = sc.syms;
   syms.assign(static_cast<size_t>(seg->n_symbols), -1);
+  Value tmp;
   for (const auto& g : seg->guards) {
     if (g.kind == PlanGuard::kSame) {
       Value a = Walk(g.path, f), b = Walk(g.same_as, f);
       if (!a.is_obj() || !b.is_obj() || a.obj() != b.obj()) return false;  // the very same tensor, list or object
       continue;
     }
-    if (!GuardHolds(g, Walk(g.path, f), syms)) return false;
+    if (!GuardHolds(g, Read(g.path, f, tmp), syms)) return false;
   }
   std::vector<Value>& in_vals = sc.in_vals;
   std::vector<ts_tensor>& inputs = sc.inputs;
   inputs.clear();
   for (const auto& p : seg->inputs) {
-    Value v = Walk(p, f);
+    const Value& v = Read(p, f, tmp);
     if (!v.is(OType::Tensor)) return false;
     inputs.push_back(rt::ToAbi(TensorOf(v)));
-    in_vals.push_back(std::move(v));  // keeps the storage alive during the call
+    in_vals.push_back(v);  // keeps the storage alive during the call
   }
   std::vector<double>& scalars = sc.scalars;
   scalars.clear();
   for (const auto& p : seg->scalar_inputs) {
-    Value v = Walk(p, f);
+    const Value& v = Read(p, f, tmp);
     if (!v.is_number()) return false;
     scalars.push_back(v.to_double());
   }

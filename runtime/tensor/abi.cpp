@@ -1,18 +1,20 @@
 // abi.cpp: implements the Tensor <-> ts_tensor bridge (abi.h) and ts_rt_alloc.
 #include "tensor/abi.h"
 
+#include <algorithm>
+#include <cstring>
+
 #include "tensor/internal.h"
 
 namespace tcc::rt {
 
 ts_tensor ToAbi(const Tensor& t) {
   ts_tensor x{};
-  x.data = t.data_ptr();
+  x.data = t.defined() ? static_cast<char*>(t.storage()->data()) + t.offset() * int64_t(dtype_size(t.dtype()))
+                       : t.data_ptr();  // throws: an undefined tensor
   x.ndim = t.dim();
-  for (int i = 0; i < t.dim(); ++i) {
-    x.sizes[i] = t.sizes()[i];
-    x.strides[i] = t.strides()[i];
-  }
+  std::memcpy(x.sizes, t.sizes().data(), sizeof(int64_t) * size_t(x.ndim));
+  std::memcpy(x.strides, t.strides().data(), sizeof(int64_t) * size_t(x.ndim));
   x.dtype = int32_t(t.dtype());
   x.handle = t.storage().get();
   return x;
@@ -66,16 +68,40 @@ void ReleaseAbi(ts_tensor& x) {
 
 }  // namespace tcc::rt
 
+// Straight into the ts_tensor, no Tensor made: a kernel in a loop calls this
+// once per output per launch. The same checks as Tensor::empty.
 extern "C" void ts_rt_alloc(ts_tensor* out, int32_t dtype, int32_t ndim, const int64_t* sizes) {
   using namespace tcc::rt;
-  try {
-    Dims d(std::span<const int64_t>(sizes, size_t(std::clamp(ndim, 0, TS_MAX_DIMS))));
-    Tensor t = Tensor::empty(d, DType(std::clamp(dtype, 0, int(TS_BOOL))));
-    *out = ToAbi(t);
-    t.storage()->retain();  // the handle owns one reference (see abi.h)
-  } catch (...) {
-    *out = ts_tensor{};  // invalid sizes or out of memory: data == nullptr
+  const int nd = std::clamp(ndim, 0, TS_MAX_DIMS);
+  const DType dt = DType(std::clamp(dtype, 0, int(TS_BOOL)));
+  int64_t n = 1;
+  for (int i = 0; i < nd; ++i) {
+    const int64_t s = sizes[i];
+    if (s < 0 || (s > 0 && n > (int64_t(1) << 40) / s)) {  // negative or too large
+      *out = ts_tensor{};
+      return;
+    }
+    n *= s;
   }
+  Storage* st = nullptr;
+  try {
+    st = Storage::create(size_t(n) * dtype_size(dt));  // refcount 1: the handle owns it (see abi.h)
+  } catch (...) {
+    *out = ts_tensor{};  // out of memory: data == nullptr
+    return;
+  }
+  ts_tensor x{};
+  int64_t acc = 1;
+  for (int i = nd - 1; i >= 0; --i) {  // row-major, as contiguous_strides
+    x.sizes[i] = sizes[i];
+    x.strides[i] = acc;
+    acc *= sizes[i] > 0 ? sizes[i] : 1;
+  }
+  x.ndim = nd;
+  x.dtype = int32_t(dt);
+  x.data = st->data();
+  x.handle = st;
+  *out = x;
 }
 
 extern "C" void* ts_rt_temp_alloc(int64_t bytes, void** handle) {

@@ -13,15 +13,12 @@ namespace tcc::rt {
 
 // ---------------------------------------------------------------- Dims
 
-void Dims::push_back(int64_t x) {
-  if (n_ >= kMaxDims)
-    throw TensorError("tensors have at most " + std::to_string(kMaxDims) + " dimensions");
-  v_[n_++] = x;
+void Dims::too_many() {
+  throw TensorError("tensors have at most " + std::to_string(kMaxDims) + " dimensions");
 }
 
 void Dims::insert(int pos, int64_t x) {
-  if (n_ >= kMaxDims)
-    throw TensorError("tensors have at most " + std::to_string(kMaxDims) + " dimensions");
+  if (n_ >= kMaxDims) too_many();
   for (int i = n_; i > pos; --i) v_[i] = v_[i - 1];
   v_[pos] = x;
   ++n_;
@@ -33,8 +30,7 @@ void Dims::erase(int pos) {
 }
 
 void Dims::resize(int n, int64_t fill) {
-  if (n > kMaxDims)
-    throw TensorError("tensors have at most " + std::to_string(kMaxDims) + " dimensions");
+  if (n > kMaxDims) too_many();
   for (int i = n_; i < n; ++i) v_[i] = fill;
   n_ = n;
 }
