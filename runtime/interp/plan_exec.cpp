@@ -234,7 +234,14 @@ bool Interp::TryPlan(const Segment* seg, Frame& f, int32_t* next, bool* returned
   for (const auto& v : paths)
     if (v.is_undef()) return false;  // not the structure the tracer saw: run the statements eagerly
   std::vector<ts_tensor>& outputs = sc.outputs;
-  outputs.assign(static_cast<size_t>(seg->n_tensor_outputs), ts_tensor{});
+  // Only what the kernel must set (ts_rt_alloc fills the rest): clearing
+  // whole 152-byte structs on every launch showed in the profile.
+  outputs.resize(static_cast<size_t>(seg->n_tensor_outputs));
+  for (ts_tensor& o : outputs) {
+    o.data = nullptr;
+    o.handle = nullptr;
+    o.ndim = 0;
+  }
   if (PendingKernelError().raised) PendingKernelError() = KernelError{};
   // A segment without a kernel makes only views of its inputs (kernel "").
   const double started = stats_.KernelClock();

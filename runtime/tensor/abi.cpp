@@ -9,12 +9,13 @@
 namespace tcc::rt {
 
 ts_tensor ToAbi(const Tensor& t) {
-  ts_tensor x{};
+  ts_tensor x;  // not x{}: clearing the whole struct (rep stos) cost more than the rest
   x.data = t.defined() ? static_cast<char*>(t.storage()->data()) + t.offset() * int64_t(dtype_size(t.dtype()))
                        : t.data_ptr();  // throws: an undefined tensor
   x.ndim = t.dim();
   std::memcpy(x.sizes, t.sizes().data(), sizeof(int64_t) * size_t(x.ndim));
   std::memcpy(x.strides, t.strides().data(), sizeof(int64_t) * size_t(x.ndim));
+  for (int i = x.ndim; i < TS_MAX_DIMS; ++i) x.sizes[i] = x.strides[i] = 0;
   x.dtype = int32_t(t.dtype());
   x.handle = t.storage().get();
   return x;
@@ -28,9 +29,10 @@ Tensor view_of(StorageRef st, const ts_tensor& x) {
   Dims sizes(std::span<const int64_t>(x.sizes, size_t(x.ndim)));
   Dims strides(std::span<const int64_t>(x.strides, size_t(x.ndim)));
   int64_t byte_off = static_cast<const char*>(x.data) - static_cast<const char*>(st->data());
-  int64_t w = int64_t(dtype_size(dt));
-  if (byte_off < 0 || byte_off % w != 0) throw TensorError("ABI tensor data is not inside its storage");
-  return Tensor(std::move(st), sizes, strides, byte_off / w, dt);
+  const int shift = __builtin_ctzll(uint64_t(dtype_size(dt)));  // sizes are powers of two: no division
+  if (byte_off < 0 || (byte_off & ((int64_t(1) << shift) - 1)) != 0)
+    throw TensorError("ABI tensor data is not inside its storage");
+  return Tensor(std::move(st), sizes, strides, byte_off >> shift, dt);
 }
 }  // namespace
 
@@ -77,7 +79,8 @@ extern "C" void ts_rt_alloc(ts_tensor* out, int32_t dtype, int32_t ndim, const i
   int64_t n = 1;
   for (int i = 0; i < nd; ++i) {
     const int64_t s = sizes[i];
-    if (s < 0 || (s > 0 && n > (int64_t(1) << 40) / s)) {  // negative or too large
+    int64_t prod;  // n * s > 2^40 as Tensor::empty's n > 2^40 / s, without a division
+    if (s < 0 || __builtin_mul_overflow(n, s, &prod) || prod > (int64_t(1) << 40)) {  // negative or too large
       *out = ts_tensor{};
       return;
     }
@@ -90,18 +93,17 @@ extern "C" void ts_rt_alloc(ts_tensor* out, int32_t dtype, int32_t ndim, const i
     *out = ts_tensor{};  // out of memory: data == nullptr
     return;
   }
-  ts_tensor x{};
   int64_t acc = 1;
   for (int i = nd - 1; i >= 0; --i) {  // row-major, as contiguous_strides
-    x.sizes[i] = sizes[i];
-    x.strides[i] = acc;
+    out->sizes[i] = sizes[i];
+    out->strides[i] = acc;
     acc *= sizes[i] > 0 ? sizes[i] : 1;
   }
-  x.ndim = nd;
-  x.dtype = int32_t(dt);
-  x.data = st->data();
-  x.handle = st;
-  *out = x;
+  for (int i = nd; i < TS_MAX_DIMS; ++i) out->sizes[i] = out->strides[i] = 0;
+  out->ndim = nd;
+  out->dtype = int32_t(dt);
+  out->data = st->data();
+  out->handle = st;
 }
 
 extern "C" void* ts_rt_temp_alloc(int64_t bytes, void** handle) {

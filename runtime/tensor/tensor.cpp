@@ -104,11 +104,8 @@ Cache& cache() {
   return *c;
 }
 
-int small_class(size_t bytes) {  // bytes <= kSmallMax
-  int c = 0;
-  size_t s = 128;
-  while (s < bytes) { s <<= 1; ++c; }
-  return c;
+int small_class(size_t bytes) {  // bytes <= kSmallMax: the least c with 128 << c >= bytes
+  return bytes <= 128 ? 0 : 64 - __builtin_clzll(uint64_t(bytes - 1)) - 7;
 }
 
 // A few small blocks per thread in front of the shared cache, so that the
@@ -124,11 +121,14 @@ thread_local ThreadBlocks t_blocks{};
 
 void* alloc_block(size_t* block_bytes) {
   size_t want = *block_bytes;
-  Cache& c = cache();
   if (want <= kSmallMax) {
     int cls = small_class(want);
     *block_bytes = size_t(128) << cls;
     if (kCache && t_blocks.n[cls] > 0) return t_blocks.p[cls][--t_blocks.n[cls]];
+  }
+  Cache& c = cache();
+  if (want <= kSmallMax) {
+    int cls = small_class(want);
     if (kCache) {
       std::lock_guard<std::mutex> g(c.mu);
       auto& v = c.small[cls];
@@ -165,14 +165,18 @@ void* alloc_block(size_t* block_bytes) {
 }
 
 void free_block(void* p, size_t bytes) {
-  Cache& c = cache();
   if (!kCache) {
     std::free(p);
     return;
   }
+  if (bytes <= kSmallMax && t_blocks.n[small_class(bytes)] < kPerThread) {
+    int cls = small_class(bytes);
+    t_blocks.p[cls][t_blocks.n[cls]++] = p;
+    return;
+  }
+  Cache& c = cache();
   if (bytes <= kSmallMax) {
     int cls = small_class(bytes);
-    if (t_blocks.n[cls] < kPerThread) { t_blocks.p[cls][t_blocks.n[cls]++] = p; return; }
     std::lock_guard<std::mutex> g(c.mu);
     if (c.small[cls].size() < kPerClass) { c.small[cls].push_back(p); return; }
   } else if (bytes >= kHuge) {
