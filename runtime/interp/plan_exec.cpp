@@ -230,25 +230,29 @@ bool Interp::TryPlan(const Segment* seg, Frame& f, int32_t* next, bool* returned
     scalars.push_back(v.to_double());
   }
   std::vector<Value>& paths = sc.paths;  // lists, objects and classes the outputs name by path
-  for (const auto& o : seg->outputs) ReadPaths(o.value, f, paths);
+  for (const auto& o : seg->outputs)  // a plain tensor, input or constant names no path
+    if (o.value.kind == PlanValue::kPath || o.value.kind == PlanValue::kObject || !o.value.items.empty())
+      ReadPaths(o.value, f, paths);
   for (const auto& v : paths)
     if (v.is_undef()) return false;  // not the structure the tracer saw: run the statements eagerly
   std::vector<ts_tensor>& outputs = sc.outputs;
   // Only what the kernel must set (ts_rt_alloc fills the rest): clearing
   // whole 152-byte structs on every launch showed in the profile.
-  outputs.resize(static_cast<size_t>(seg->n_tensor_outputs));
-  for (ts_tensor& o : outputs) {
-    o.data = nullptr;
-    o.handle = nullptr;
-    o.ndim = 0;
+  const size_t n_out = static_cast<size_t>(seg->n_tensor_outputs);
+  if (outputs.size() < n_out) outputs.resize(n_out);  // only grows: segments differ in their counts
+  for (size_t i = 0; i < n_out; ++i) {
+    outputs[i].data = nullptr;
+    outputs[i].handle = nullptr;
+    outputs[i].ndim = 0;
   }
   if (PendingKernelError().raised) PendingKernelError() = KernelError{};
   // A segment without a kernel makes only views of its inputs (kernel "").
   const double started = stats_.KernelClock();
   int32_t rc = !seg->fn ? 0 : seg->fn(inputs.data(), static_cast<int32_t>(inputs.size()), scalars.data(),
-                       static_cast<int32_t>(scalars.size()), outputs.data(), static_cast<int32_t>(outputs.size()));
+                       static_cast<int32_t>(scalars.size()), outputs.data(), static_cast<int32_t>(n_out));
   std::vector<Value>& outs = sc.outs;
-  for (auto& o : outputs) {
+  for (size_t i = 0; i < n_out; ++i) {
+    ts_tensor& o = outputs[i];
     // Not MakeTensor: kernel results are kernel_ops, not interpreted tensor ops.
     if (o.handle) outs.push_back(Value::Obj(new TensorObj(rt::AdoptAbi(o))));
     else outs.emplace_back();
@@ -275,7 +279,8 @@ bool Interp::TryPlan(const Segment* seg, Frame& f, int32_t* next, bool* returned
   }
   size_t next_path = 0;
   for (const auto& o : seg->outputs) {
-    Value v = BuildOutput(o.value, outs, in_vals, paths, next_path);
+    Value v = o.value.kind == PlanValue::kTensor ? outs[o.value.index]  // the common case, inline
+                                                 : BuildOutput(o.value, outs, in_vals, paths, next_path);
     if (v.is_undef()) ThrowError(DiagKind::RtKernelError, "compiled kernel `" + seg->kernel + "` did not produce all its outputs");
     if (o.is_return) {
       *returned = true;
