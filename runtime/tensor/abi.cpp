@@ -13,9 +13,14 @@ ts_tensor ToAbi(const Tensor& t) {
   x.data = t.defined() ? static_cast<char*>(t.storage()->data()) + t.offset() * int64_t(dtype_size(t.dtype()))
                        : t.data_ptr();  // throws: an undefined tensor
   x.ndim = t.dim();
-  std::memcpy(x.sizes, t.sizes().data(), sizeof(int64_t) * size_t(x.ndim));
-  std::memcpy(x.strides, t.strides().data(), sizeof(int64_t) * size_t(x.ndim));
-  for (int i = x.ndim; i < TS_MAX_DIMS; ++i) x.sizes[i] = x.strides[i] = 0;
+  // A fixed trip count and a select, not memcpy/memset calls of ndim
+  // entries (Dims always holds kMaxDims == TS_MAX_DIMS entries).
+  const int64_t* sz = t.sizes().data();
+  const int64_t* st = t.strides().data();
+  for (int i = 0; i < TS_MAX_DIMS; ++i) {
+    x.sizes[i] = i < x.ndim ? sz[i] : 0;
+    x.strides[i] = i < x.ndim ? st[i] : 0;
+  }
   x.dtype = int32_t(t.dtype());
   x.handle = t.storage().get();
   return x;
@@ -94,12 +99,12 @@ extern "C" void ts_rt_alloc(ts_tensor* out, int32_t dtype, int32_t ndim, const i
     return;
   }
   int64_t acc = 1;
-  for (int i = nd - 1; i >= 0; --i) {  // row-major, as contiguous_strides
-    out->sizes[i] = sizes[i];
-    out->strides[i] = acc;
-    acc *= sizes[i] > 0 ? sizes[i] : 1;
+  for (int i = TS_MAX_DIMS - 1; i >= 0; --i) {  // row-major, as contiguous_strides; zeros past ndim
+    const bool used = i < nd;
+    out->sizes[i] = used ? sizes[i] : 0;
+    out->strides[i] = used ? acc : 0;
+    if (used) acc *= sizes[i] > 0 ? sizes[i] : 1;
   }
-  for (int i = nd; i < TS_MAX_DIMS; ++i) out->sizes[i] = out->strides[i] = 0;
   out->ndim = nd;
   out->dtype = int32_t(dt);
   out->data = st->data();
