@@ -27,7 +27,7 @@ struct StmtState {
   SegState seg;
   int64_t seg_born;
   int cur_stmt;
-  bool broke, eager, listed;
+  bool broke, eager, listed, cond_compiled;
   std::string reason;
   Range range;
   size_t tape_begin;
@@ -38,7 +38,7 @@ struct StmtState {
 };
 
 StmtState Take(Frame& f) {
-  StmtState s{std::move(f.seg), f.seg_born, f.cur_stmt, f.stmt_broke, f.stmt_eager, f.stmt_listed,
+  StmtState s{std::move(f.seg), f.seg_born, f.cur_stmt, f.stmt_broke, f.stmt_eager, f.stmt_listed, f.stmt_cond_compiled,
               f.stmt_eager_reason, f.stmt_eager_range, f.stmt_tape_begin, std::move(f.child_segs),
               std::move(f.stmt_assigned), std::move(f.stmt_reads), std::move(f.stmt_global_reads),
               std::move(f.stmt_writebacks), std::move(f.seg_out_values)};
@@ -59,6 +59,7 @@ void Restore(Frame& f, StmtState& s) {
   f.stmt_broke = s.broke;
   f.stmt_eager = s.eager;
   f.stmt_listed = s.listed;
+  f.stmt_cond_compiled = s.cond_compiled;
   f.stmt_eager_reason = s.reason;
   f.stmt_eager_range = s.range;
   f.stmt_tape_begin = s.tape_begin;

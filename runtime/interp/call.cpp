@@ -210,13 +210,16 @@ Interp::Flow Interp::RunPlanned(const std::vector<SPtr>& body, const std::vector
       }
       if (ran && cond.is_undef()) continue;
       if (ran) {
-        // The kernel computed the `if` test at body[i]: the interpreter
-        // converts it to bool (the graph break) and runs the branch taken.
+        // The kernel computed the test of the `if` (or `assert`) at body[i]:
+        // the interpreter converts it to bool (the graph break) and runs the
+        // branch taken (or raises).
         const SNode* s = body[i].get();
         double timed = stats_.BeginStatement();
         Value t = std::move(cond);
         cond = Value();
-        Flow fl = ExecIf(s, t, f);
+        Flow fl = Flow::Normal;
+        if (s->k == SK::Assert) ExecAssert(s, t, f);
+        else fl = ExecIf(s, t, f);
         EndTimed(timed, s->range, f);
         if (fl != Flow::Normal) return fl;
         ++i;

@@ -134,15 +134,7 @@ Interp::Flow Interp::Exec(const SNode* s, Frame& f) {
     case SK::Del: ExecDel(s, f); return Flow::Normal;
     case SK::Import:
     case SK::ImportFrom: ExecImport(s, f); return Flow::Normal;
-    case SK::Assert: {
-      Value t = Eval(s->test.get(), f);
-      f.at = &s->test->range;
-      if (Truthy(t)) return Flow::Normal;
-      std::string msg = "assertion failed";
-      if (s->value) msg += ": " + Str(Eval(s->value.get(), f));
-      f.at = &s->range;
-      ThrowError(DiagKind::RtAssertionError, msg);
-    }
+    case SK::Assert: ExecAssert(s, Eval(s->test.get(), f), f); return Flow::Normal;
   }
   return Flow::Normal;
 }
@@ -178,6 +170,15 @@ bool Interp::Iterate(const Value& it, const Range& where, Frame& f, const std::f
 Interp::Flow Interp::ExecIf(const SNode* s, const Value& t, Frame& f) {
   f.at = &s->test->range;
   return ExecBlock(Truthy(t) ? s->body : s->orelse, f);
+}
+
+void Interp::ExecAssert(const SNode* s, const Value& t, Frame& f) {
+  f.at = &s->test->range;
+  if (Truthy(t)) return;
+  std::string msg = "assertion failed";
+  if (s->value) msg += ": " + Str(Eval(s->value.get(), f));
+  f.at = &s->range;
+  ThrowError(DiagKind::RtAssertionError, msg);
 }
 
 Interp::Flow Interp::ExecFor(const SNode* s, Frame& f) {

@@ -114,6 +114,8 @@ class Interp {
   // The `if` statement s with its test already evaluated to t (by Exec, or by
   // a kernel's `<cond>` output): t's truth picks the branch run.
   Flow ExecIf(const SNode* s, const Value& t, Frame& f);
+  // The `assert` statement s with its test evaluated to t (as ExecIf).
+  void ExecAssert(const SNode* s, const Value& t, Frame& f);
   // Calls body(item) for each item of an iterable until it returns false;
   // false when it stopped early. `where`: the iterable (for messages).
   bool Iterate(const Value& it, const Range& where, Frame& f, const std::function<bool(Value)>& body);

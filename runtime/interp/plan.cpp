@@ -269,7 +269,7 @@ bool AttachPlan(Plan& plan, std::vector<ModuleCode*> modules, std::string* error
     }
     const int32_t n = body ? static_cast<int32_t>(body->size()) : 0;
     if (!body || s.stmt_begin < 0 || s.stmt_begin > s.stmt_end || (s.stmt_begin == s.stmt_end && !s.cond) ||
-        s.stmt_end > n || (s.cond && (s.stmt_end == n || (*body)[s.stmt_end]->k != SK::If))) {
+        s.stmt_end > n || (s.cond && (s.stmt_end == n || ((*body)[s.stmt_end]->k != SK::If && (*body)[s.stmt_end]->k != SK::Assert)))) {
       if (error) *error += "plan segment `" + s.kernel + "` does not match function `" + s.function + "`\n";
       ok = false;
       continue;

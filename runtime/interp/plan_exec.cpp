@@ -53,6 +53,14 @@ Value Walk(const PlanPath& p, Frame& f) {
   return v;
 }
 
+// The value of a path that is a plain local (no cell, no steps: nearly every
+// guard and input) by reference, else Walk's value in `tmp`.
+inline const Value& Read(const PlanPath& p, Frame& f, Value& tmp) {
+  if (p.root_local && !p.root_cell && p.steps.empty()) return f.slots[p.root_slot];
+  tmp = Walk(p, f);
+  return tmp;
+}
+
 bool GuardHolds(const PlanGuard& g, const Value& v, std::vector<int64_t>& syms) {
   switch (g.kind) {
     case PlanGuard::kTensor: {
@@ -196,43 +204,55 @@ bool Interp::TryPlan(const Segment* seg, Frame& f, int32_t* next, bool* returned
   LaunchScratch::Scope clear_at_exit{sc};
   std::vector<int64_t>& syms = sc.syms;
   syms.assign(static_cast<size_t>(seg->n_symbols), -1);
+  Value tmp;
   for (const auto& g : seg->guards) {
     if (g.kind == PlanGuard::kSame) {
       Value a = Walk(g.path, f), b = Walk(g.same_as, f);
       if (!a.is_obj() || !b.is_obj() || a.obj() != b.obj()) return false;  // the very same tensor, list or object
       continue;
     }
-    if (!GuardHolds(g, Walk(g.path, f), syms)) return false;
+    if (!GuardHolds(g, Read(g.path, f, tmp), syms)) return false;
   }
   std::vector<Value>& in_vals = sc.in_vals;
   std::vector<ts_tensor>& inputs = sc.inputs;
   inputs.clear();
   for (const auto& p : seg->inputs) {
-    Value v = Walk(p, f);
+    const Value& v = Read(p, f, tmp);
     if (!v.is(OType::Tensor)) return false;
     inputs.push_back(rt::ToAbi(TensorOf(v)));
-    in_vals.push_back(std::move(v));  // keeps the storage alive during the call
+    in_vals.push_back(v);  // keeps the storage alive during the call
   }
   std::vector<double>& scalars = sc.scalars;
   scalars.clear();
   for (const auto& p : seg->scalar_inputs) {
-    Value v = Walk(p, f);
+    const Value& v = Read(p, f, tmp);
     if (!v.is_number()) return false;
     scalars.push_back(v.to_double());
   }
   std::vector<Value>& paths = sc.paths;  // lists, objects and classes the outputs name by path
-  for (const auto& o : seg->outputs) ReadPaths(o.value, f, paths);
+  for (const auto& o : seg->outputs)  // a plain tensor, input or constant names no path
+    if (o.value.kind == PlanValue::kPath || o.value.kind == PlanValue::kObject || !o.value.items.empty())
+      ReadPaths(o.value, f, paths);
   for (const auto& v : paths)
     if (v.is_undef()) return false;  // not the structure the tracer saw: run the statements eagerly
   std::vector<ts_tensor>& outputs = sc.outputs;
-  outputs.assign(static_cast<size_t>(seg->n_tensor_outputs), ts_tensor{});
+  // Only what the kernel must set (ts_rt_alloc fills the rest): clearing
+  // whole 152-byte structs on every launch showed in the profile.
+  const size_t n_out = static_cast<size_t>(seg->n_tensor_outputs);
+  if (outputs.size() < n_out) outputs.resize(n_out);  // only grows: segments differ in their counts
+  for (size_t i = 0; i < n_out; ++i) {
+    outputs[i].data = nullptr;
+    outputs[i].handle = nullptr;
+    outputs[i].ndim = 0;
+  }
   if (PendingKernelError().raised) PendingKernelError() = KernelError{};
   // A segment without a kernel makes only views of its inputs (kernel "").
   const double started = stats_.KernelClock();
   int32_t rc = !seg->fn ? 0 : seg->fn(inputs.data(), static_cast<int32_t>(inputs.size()), scalars.data(),
-                       static_cast<int32_t>(scalars.size()), outputs.data(), static_cast<int32_t>(outputs.size()));
+                       static_cast<int32_t>(scalars.size()), outputs.data(), static_cast<int32_t>(n_out));
   std::vector<Value>& outs = sc.outs;
-  for (auto& o : outputs) {
+  for (size_t i = 0; i < n_out; ++i) {
+    ts_tensor& o = outputs[i];
     // Not MakeTensor: kernel results are kernel_ops, not interpreted tensor ops.
     if (o.handle) outs.push_back(Value::Obj(new TensorObj(rt::AdoptAbi(o))));
     else outs.emplace_back();
@@ -259,7 +279,8 @@ bool Interp::TryPlan(const Segment* seg, Frame& f, int32_t* next, bool* returned
   }
   size_t next_path = 0;
   for (const auto& o : seg->outputs) {
-    Value v = BuildOutput(o.value, outs, in_vals, paths, next_path);
+    Value v = o.value.kind == PlanValue::kTensor ? outs[o.value.index]  // the common case, inline
+                                                 : BuildOutput(o.value, outs, in_vals, paths, next_path);
     if (v.is_undef()) ThrowError(DiagKind::RtKernelError, "compiled kernel `" + seg->kernel + "` did not produce all its outputs");
     if (o.is_return) {
       *returned = true;

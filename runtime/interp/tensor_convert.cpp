@@ -8,6 +8,35 @@
 
 namespace tcc::interp {
 
+namespace {
+// TensorObj's free list: a plain array per thread (nothing to destroy at
+// thread exit; a thread's few blocks stay with it, as the tensor library's
+// block cache does). Off under AddressSanitizer, so it sees every free.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr int kPooled = 0;
+#else
+constexpr int kPooled = 16;
+#endif
+struct TensorObjPool {
+  void* p[kPooled > 0 ? kPooled : 1];
+  int n;
+};
+thread_local TensorObjPool t_pool{};
+}  // namespace
+
+void* TensorObj::operator new(size_t bytes) {
+  if (bytes == sizeof(TensorObj) && t_pool.n > 0) return t_pool.p[--t_pool.n];
+  return ::operator new(bytes);
+}
+
+void TensorObj::operator delete(void* p, size_t bytes) noexcept {
+  if (bytes == sizeof(TensorObj) && t_pool.n < kPooled) {
+    t_pool.p[t_pool.n++] = p;
+    return;
+  }
+  ::operator delete(p);
+}
+
 bool IsScalar(const Value& v) { return v.is_number(); }
 
 rt::Scalar ToScalar(const Value& v, const char* what) {

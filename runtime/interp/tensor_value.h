@@ -20,6 +20,10 @@ struct Args;
 struct TensorObj : Object {
   explicit TensorObj(rt::Tensor v) : Object(OType::Tensor), t(std::move(v)) {}
   rt::Tensor t;
+  // From a small per-thread free list (tensor_convert.cpp): a loop of kernel
+  // launches makes and drops a few tensor headers per iteration.
+  static void* operator new(size_t bytes);
+  static void operator delete(void* p, size_t bytes) noexcept;
 };
 
 inline Value MakeTensor(rt::Tensor t) { CountTensorOp(); return Value::Obj(new TensorObj(std::move(t))); }

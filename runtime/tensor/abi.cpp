@@ -1,17 +1,25 @@
 // abi.cpp: implements the Tensor <-> ts_tensor bridge (abi.h) and ts_rt_alloc.
 #include "tensor/abi.h"
 
+#include <algorithm>
+#include <cstring>
+
 #include "tensor/internal.h"
 
 namespace tcc::rt {
 
 ts_tensor ToAbi(const Tensor& t) {
-  ts_tensor x{};
-  x.data = t.data_ptr();
+  ts_tensor x;  // not x{}: clearing the whole struct (rep stos) cost more than the rest
+  x.data = t.defined() ? static_cast<char*>(t.storage()->data()) + t.offset() * int64_t(dtype_size(t.dtype()))
+                       : t.data_ptr();  // throws: an undefined tensor
   x.ndim = t.dim();
-  for (int i = 0; i < t.dim(); ++i) {
-    x.sizes[i] = t.sizes()[i];
-    x.strides[i] = t.strides()[i];
+  // A fixed trip count and a select, not memcpy/memset calls of ndim
+  // entries (Dims always holds kMaxDims == TS_MAX_DIMS entries).
+  const int64_t* sz = t.sizes().data();
+  const int64_t* st = t.strides().data();
+  for (int i = 0; i < TS_MAX_DIMS; ++i) {
+    x.sizes[i] = i < x.ndim ? sz[i] : 0;
+    x.strides[i] = i < x.ndim ? st[i] : 0;
   }
   x.dtype = int32_t(t.dtype());
   x.handle = t.storage().get();
@@ -26,9 +34,10 @@ Tensor view_of(StorageRef st, const ts_tensor& x) {
   Dims sizes(std::span<const int64_t>(x.sizes, size_t(x.ndim)));
   Dims strides(std::span<const int64_t>(x.strides, size_t(x.ndim)));
   int64_t byte_off = static_cast<const char*>(x.data) - static_cast<const char*>(st->data());
-  int64_t w = int64_t(dtype_size(dt));
-  if (byte_off < 0 || byte_off % w != 0) throw TensorError("ABI tensor data is not inside its storage");
-  return Tensor(std::move(st), sizes, strides, byte_off / w, dt);
+  const int shift = __builtin_ctzll(uint64_t(dtype_size(dt)));  // sizes are powers of two: no division
+  if (byte_off < 0 || (byte_off & ((int64_t(1) << shift) - 1)) != 0)
+    throw TensorError("ABI tensor data is not inside its storage");
+  return Tensor(std::move(st), sizes, strides, byte_off >> shift, dt);
 }
 }  // namespace
 
@@ -66,16 +75,40 @@ void ReleaseAbi(ts_tensor& x) {
 
 }  // namespace tcc::rt
 
+// Straight into the ts_tensor, no Tensor made: a kernel in a loop calls this
+// once per output per launch. The same checks as Tensor::empty.
 extern "C" void ts_rt_alloc(ts_tensor* out, int32_t dtype, int32_t ndim, const int64_t* sizes) {
   using namespace tcc::rt;
-  try {
-    Dims d(std::span<const int64_t>(sizes, size_t(std::clamp(ndim, 0, TS_MAX_DIMS))));
-    Tensor t = Tensor::empty(d, DType(std::clamp(dtype, 0, int(TS_BOOL))));
-    *out = ToAbi(t);
-    t.storage()->retain();  // the handle owns one reference (see abi.h)
-  } catch (...) {
-    *out = ts_tensor{};  // invalid sizes or out of memory: data == nullptr
+  const int nd = std::clamp(ndim, 0, TS_MAX_DIMS);
+  const DType dt = DType(std::clamp(dtype, 0, int(TS_BOOL)));
+  int64_t n = 1;
+  for (int i = 0; i < nd; ++i) {
+    const int64_t s = sizes[i];
+    int64_t prod;  // n * s > 2^40 as Tensor::empty's n > 2^40 / s, without a division
+    if (s < 0 || __builtin_mul_overflow(n, s, &prod) || prod > (int64_t(1) << 40)) {  // negative or too large
+      *out = ts_tensor{};
+      return;
+    }
+    n *= s;
   }
+  Storage* st = nullptr;
+  try {
+    st = Storage::create(size_t(n) * dtype_size(dt));  // refcount 1: the handle owns it (see abi.h)
+  } catch (...) {
+    *out = ts_tensor{};  // out of memory: data == nullptr
+    return;
+  }
+  int64_t acc = 1;
+  for (int i = TS_MAX_DIMS - 1; i >= 0; --i) {  // row-major, as contiguous_strides; zeros past ndim
+    const bool used = i < nd;
+    out->sizes[i] = used ? sizes[i] : 0;
+    out->strides[i] = used ? acc : 0;
+    if (used) acc *= sizes[i] > 0 ? sizes[i] : 1;
+  }
+  out->ndim = nd;
+  out->dtype = int32_t(dt);
+  out->data = st->data();
+  out->handle = st;
 }
 
 extern "C" void* ts_rt_temp_alloc(int64_t bytes, void** handle) {

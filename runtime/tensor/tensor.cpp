@@ -13,15 +13,12 @@ namespace tcc::rt {
 
 // ---------------------------------------------------------------- Dims
 
-void Dims::push_back(int64_t x) {
-  if (n_ >= kMaxDims)
-    throw TensorError("tensors have at most " + std::to_string(kMaxDims) + " dimensions");
-  v_[n_++] = x;
+void Dims::too_many() {
+  throw TensorError("tensors have at most " + std::to_string(kMaxDims) + " dimensions");
 }
 
 void Dims::insert(int pos, int64_t x) {
-  if (n_ >= kMaxDims)
-    throw TensorError("tensors have at most " + std::to_string(kMaxDims) + " dimensions");
+  if (n_ >= kMaxDims) too_many();
   for (int i = n_; i > pos; --i) v_[i] = v_[i - 1];
   v_[pos] = x;
   ++n_;
@@ -33,8 +30,7 @@ void Dims::erase(int pos) {
 }
 
 void Dims::resize(int n, int64_t fill) {
-  if (n > kMaxDims)
-    throw TensorError("tensors have at most " + std::to_string(kMaxDims) + " dimensions");
+  if (n > kMaxDims) too_many();
   for (int i = n_; i < n; ++i) v_[i] = fill;
   n_ = n;
 }
@@ -108,11 +104,8 @@ Cache& cache() {
   return *c;
 }
 
-int small_class(size_t bytes) {  // bytes <= kSmallMax
-  int c = 0;
-  size_t s = 128;
-  while (s < bytes) { s <<= 1; ++c; }
-  return c;
+int small_class(size_t bytes) {  // bytes <= kSmallMax: the least c with 128 << c >= bytes
+  return bytes <= 128 ? 0 : 64 - __builtin_clzll(uint64_t(bytes - 1)) - 7;
 }
 
 // A few small blocks per thread in front of the shared cache, so that the
@@ -128,11 +121,14 @@ thread_local ThreadBlocks t_blocks{};
 
 void* alloc_block(size_t* block_bytes) {
   size_t want = *block_bytes;
-  Cache& c = cache();
   if (want <= kSmallMax) {
     int cls = small_class(want);
     *block_bytes = size_t(128) << cls;
     if (kCache && t_blocks.n[cls] > 0) return t_blocks.p[cls][--t_blocks.n[cls]];
+  }
+  Cache& c = cache();
+  if (want <= kSmallMax) {
+    int cls = small_class(want);
     if (kCache) {
       std::lock_guard<std::mutex> g(c.mu);
       auto& v = c.small[cls];
@@ -169,14 +165,18 @@ void* alloc_block(size_t* block_bytes) {
 }
 
 void free_block(void* p, size_t bytes) {
-  Cache& c = cache();
   if (!kCache) {
     std::free(p);
     return;
   }
+  if (bytes <= kSmallMax && t_blocks.n[small_class(bytes)] < kPerThread) {
+    int cls = small_class(bytes);
+    t_blocks.p[cls][t_blocks.n[cls]++] = p;
+    return;
+  }
+  Cache& c = cache();
   if (bytes <= kSmallMax) {
     int cls = small_class(bytes);
-    if (t_blocks.n[cls] < kPerThread) { t_blocks.p[cls][t_blocks.n[cls]++] = p; return; }
     std::lock_guard<std::mutex> g(c.mu);
     if (c.small[cls].size() < kPerClass) { c.small[cls].push_back(p); return; }
   } else if (bytes >= kHuge) {

@@ -98,7 +98,11 @@ class Dims {
  public:
   Dims() = default;
   Dims(std::initializer_list<int64_t> v) { for (int64_t x : v) push_back(x); }
-  explicit Dims(std::span<const int64_t> v) { for (int64_t x : v) push_back(x); }
+  explicit Dims(std::span<const int64_t> v) {
+    if (v.size() > size_t(kMaxDims)) too_many();
+    n_ = int(v.size());
+    for (int i = 0; i < n_; ++i) v_[i] = v[size_t(i)];
+  }
   static Dims filled(int n, int64_t value) { Dims d; for (int i = 0; i < n; ++i) d.push_back(value); return d; }
 
   int size() const { return n_; }
@@ -112,7 +116,10 @@ class Dims {
   const int64_t* begin() const { return v_; }
   const int64_t* end() const { return v_ + n_; }
   int64_t back() const { return v_[n_ - 1]; }
-  void push_back(int64_t x);
+  void push_back(int64_t x) {  // inline: tensor headers are made on every kernel launch
+    if (n_ >= kMaxDims) too_many();
+    v_[n_++] = x;
+  }
   void pop_back() { --n_; }
   void insert(int pos, int64_t x);  // 0 <= pos <= size()
   void erase(int pos);
@@ -123,6 +130,7 @@ class Dims {
   friend bool operator==(const Dims& a, const Dims& b);
 
  private:
+  [[noreturn]] static void too_many();  // throws TensorError
   int64_t v_[kMaxDims] = {};
   int n_ = 0;
 };
