@@ -1,0 +1,24 @@
+import torch
+
+def sm(x):
+    return torch.softmax(x, 1)
+
+def ew(x):
+    v = x[1:, 3:]
+    return v * 2.0 + torch.tanh(v)
+
+x = torch.sin(torch.arange(1031 * 1029) * 0.37).reshape(1031, 1029) * 3.0
+y = sm(x)
+print(y[0, :6])
+print(y[1030, 1023:])
+print(y[517, 500:506])
+print(y.sum(1)[:4])
+print(y.max().item(), y.min().item())
+
+w = torch.cos(torch.arange(1032 * 1033) * 0.11).reshape(1032, 1033) * 2.0
+z = ew(w)
+print(tuple(z.shape))
+print(z[0, :6])
+print(z[1030, 1024:])
+print(z[700, 333:339])
+print(z.abs().mean().item())
