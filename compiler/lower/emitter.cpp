@@ -34,8 +34,6 @@ Emitter::Emitter(KernelState& k, llvm::Function* fn, bool outlined) : k_(k), fn_
 
 Value* Emitter::Cap(Value* v) {
   if (!outlined_ || llvm::isa<llvm::Constant>(v)) return v;
-  if (auto* inst = llvm::dyn_cast<llvm::Instruction>(v); inst && inst->getFunction() == fn_) return v;
-  if (auto* arg = llvm::dyn_cast<llvm::Argument>(v); arg && arg->getParent() == fn_) return v;
   auto it = cap_map_.find(v);
   if (it != cap_map_.end()) return it->second;
   llvm::IRBuilder<> pb(prologue_->getTerminator());

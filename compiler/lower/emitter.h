@@ -64,8 +64,7 @@ class Emitter {
   llvm::IRBuilder<>& b() { return b_; }
   KernelState& k() { return k_; }
 
-  // ---- kernel values, captured into the context when outlined (values of
-  // this function itself, e.g. a nest's stack row, are used as they are)
+  // ---- kernel values, captured into the context when outlined
   llvm::Value* Cap(llvm::Value* kernel_value);
   llvm::Value* DimSize(const graph::Dim& d);
   llvm::Value* I64(int64_t v) { return b_.getInt64(v); }

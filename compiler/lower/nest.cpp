@@ -94,8 +94,7 @@ void EmitElementwiseNest(Emitter& ke, const graph::Shape& shape, ValueId value, 
     if (grp && !grp->hoisted.empty()) {
       Index first = outer;
       first.push_back(nb.getInt64(0));
-      if (!map && grp->row_cached >= 0)
-        e.SetRowCache(grp->row_cached, stream ? RowScratch(e, dest, grp->row_cached) : dest);
+      if (!map && grp->row_cached >= 0) e.SetRowCache(grp->row_cached, dest);
       e.ComputeHoisted(*grp, first);
     }
     Value* in_sz = e.Cap(inner);

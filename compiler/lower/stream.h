@@ -28,20 +28,11 @@ namespace tcc::lower {
 
 // Outputs of at least this many bytes stream (bench/RESULTS.md, "Streaming stores").
 constexpr int64_t kStreamBytes = int64_t{4} << 20;
-// A row cache (passes::FusedGroup::row_cached) of a streamed output lives in a
-// stack row of the nest instead of the output: rows up to this many bytes.
-constexpr int64_t kStreamRowScratchBytes = int64_t{64} << 10;
-
 // Whether the nest writing `dest` (over `shape`, at its own index) streams its
 // stores: a float/double graph output of at least kStreamBytes, allocated
 // contiguous for this group (Buffer::fresh_output), not updated in place, read
-// by no other node of the kernel, and,
-// if the group keeps a row cache, with rows small enough for a stack row.
+// by no other node of the kernel, and keeping no row cache in it.
 bool StreamsDest(const KernelState& k, const graph::Shape& shape, const Buffer& dest, const passes::FusedGroup* grp);
-
-// A stack row (in the nest's entry block) for the row cache of a streamed
-// nest: dest's sizes, strides 0 except the innermost (1).
-Buffer RowScratch(Emitter& e, const Buffer& dest, ValueId cached);
 
 // Stores value(i) into dest[outer..., i] for i in [lo, hi): elements up to
 // the first 32-byte boundary in a scalar loop, the rest through an aligned
