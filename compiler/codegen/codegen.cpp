@@ -15,6 +15,8 @@
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/TargetParser/Host.h>
 
+#include "codegen/stream_stores.h"
+
 namespace tcc::codegen {
 
 namespace {
@@ -115,6 +117,11 @@ void OptimizeModule(llvm::Module& m, llvm::TargetMachine& tm, const CodegenOptio
   pb.registerFunctionAnalyses(fam);
   pb.registerLoopAnalyses(lam);
   pb.crossRegisterProxies(lam, fam, cgam, mam);
+  // After the vectoriser: the lowering's marked stores become non-temporal.
+  if (TargetStreamsStores(tm))
+    pb.registerOptimizerLastEPCallback([](llvm::ModulePassManager& mpm, llvm::OptimizationLevel) {
+      mpm.addPass(llvm::createModuleToFunctionPassAdaptor(StreamStoresPass()));
+    });
   llvm::ModulePassManager mpm;
   switch (opts.opt_level) {
     case 0: mpm = pb.buildO0DefaultPipeline(llvm::OptimizationLevel::O0); break;

@@ -28,6 +28,7 @@
 #include "ast/serialize.h"
 #include "base/resources.h"
 #include "codegen/codegen.h"
+#include "codegen/stream_stores.h"
 #include "codegen/dedupe.h"
 #include "codegen/parallel.h"
 #include "codegen/program.h"
@@ -160,6 +161,7 @@ int BuildProgram(const CommonOptions& common, const BuildOptions& opts, std::str
   }
   lower::LowerOptions lo;
   lo.fma = codegen::TargetHasFma(*tm);
+  lo.stream_stores = codegen::TargetStreamsStores(*tm);
   auto ctx = std::make_unique<llvm::LLVMContext>();
   auto module = std::make_unique<llvm::Module>(fs::path(opts.file).filename().string(), *ctx);
   passes::PipelineOptions po;

@@ -61,7 +61,7 @@ Value* Emitter::EntryAlloca(llvm::Type* t, const char* name) {
   return eb.CreateAlloca(t, nullptr, name);
 }
 
-void Emitter::Loop(Value* begin, Value* end, const std::function<void(Value*)>& body, const char* name) {
+llvm::BranchInst* Emitter::Loop(Value* begin, Value* end, const std::function<void(Value*)>& body, const char* name) {
   llvm::BasicBlock* pre = b_.GetInsertBlock();
   auto* loop = llvm::BasicBlock::Create(k_.c, std::string(name) + ".body", fn_);
   auto* exit = llvm::BasicBlock::Create(k_.c, std::string(name) + ".exit", fn_);
@@ -72,8 +72,9 @@ void Emitter::Loop(Value* begin, Value* end, const std::function<void(Value*)>& 
   body(i);
   Value* next = b_.CreateAdd(i, I64(1), "", true, true);
   i->addIncoming(next, b_.GetInsertBlock());
-  b_.CreateCondBr(b_.CreateICmpSLT(next, end), loop, exit);
+  llvm::BranchInst* latch = b_.CreateCondBr(b_.CreateICmpSLT(next, end), loop, exit);
   b_.SetInsertPoint(exit);
+  return latch;
 }
 
 void Emitter::LoopNest(const std::vector<Value*>& sizes, const std::function<void(const Index&)>& body) {
@@ -113,9 +114,13 @@ static Value* Offset(Emitter& e, const Buffer& kb, const Index& idx) {
   return off;
 }
 
+Value* Emitter::ElemPtr(const Buffer& kb, const Index& idx) {
+  return b_.CreateInBoundsGEP(StoreType(k_.c, kb.dtype), Cap(kb.data), Offset(*this, kb, idx));
+}
+
 Value* Emitter::LoadElem(const Buffer& kb, const Index& idx) {
   llvm::Type* st = StoreType(k_.c, kb.dtype);
-  Value* p = b_.CreateInBoundsGEP(st, Cap(kb.data), Offset(*this, kb, idx));
+  Value* p = ElemPtr(kb, idx);
   Value* v = b_.CreateLoad(st, p);
   if (kb.dtype == DType::Bool) v = b_.CreateICmpNE(v, b_.getInt8(0));
   return v;
@@ -123,7 +128,7 @@ Value* Emitter::LoadElem(const Buffer& kb, const Index& idx) {
 
 void Emitter::StoreElem(const Buffer& kb, const Index& idx, Value* v) {
   llvm::Type* st = StoreType(k_.c, kb.dtype);
-  Value* p = b_.CreateInBoundsGEP(st, Cap(kb.data), Offset(*this, kb, idx));
+  Value* p = ElemPtr(kb, idx);
   if (kb.dtype == DType::Bool) v = b_.CreateZExt(v, st);
   b_.CreateStore(v, p);
 }

@@ -28,6 +28,9 @@ struct Buffer {
   std::vector<llvm::Value*> sizes;
   std::vector<llvm::Value*> strides;  // in elements
   DType dtype = DType::F32;
+  // A graph output AllocFor made for one group: contiguous, written only by
+  // that group's nest (lower/stream.h may stream its stores).
+  bool fresh_output = false;
 };
 
 struct KernelState {
@@ -42,6 +45,7 @@ struct KernelState {
   std::vector<llvm::Value*> scalars;     // doubles, by ScalarInput index
   llvm::Value* err_flag = nullptr;       // i32 alloca: nonzero after a run-time error
   bool fma = false;                      // LowerOptions::fma
+  bool stream = false;                   // LowerOptions::stream_stores
   std::vector<std::string> errors;
   int nests = 0;                         // nest functions made so far (`name.nest<i>`)
 
@@ -68,7 +72,8 @@ class Emitter {
 
   // ---- control flow
   // for (i = begin; i < end; ++i) body(i); leaves the builder after the loop.
-  void Loop(llvm::Value* begin, llvm::Value* end, const std::function<void(llvm::Value*)>& body,
+  // Returns the loop's latch branch (where loop metadata goes).
+  llvm::BranchInst* Loop(llvm::Value* begin, llvm::Value* end, const std::function<void(llvm::Value*)>& body,
             const char* name = "i");
   // Nested loops over `shape` (outermost first).
   void LoopNest(const std::vector<llvm::Value*>& sizes, const std::function<void(const Index&)>& body);
@@ -77,6 +82,7 @@ class Emitter {
   llvm::Value* EntryAlloca(llvm::Type* t, const char* name);
 
   // ---- element access
+  llvm::Value* ElemPtr(const Buffer& kb, const Index& idx);             // &kb[idx]
   llvm::Value* LoadElem(const Buffer& kb, const Index& idx);            // kb: kernel-level buffer
   void StoreElem(const Buffer& kb, const Index& idx, llvm::Value* v);
   llvm::Value* Convert(llvm::Value* v, DType from, DType to);

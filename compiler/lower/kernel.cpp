@@ -253,6 +253,7 @@ class KernelLowering {
     b.CreateCall(GetRuntimeFn(k_.m, RtFn::ts_rt_alloc),
                  {slot, b.getInt32(static_cast<int>(t.dtype)), b.getInt32(static_cast<int>(t.shape.size())), sizes_arr_});
     buf.data = b.CreateLoad(b.getPtrTy(), TensorField(outputs, b.getInt64(output_slot), kTensorData));
+    buf.fresh_output = true;
     return buf;
   }
 
@@ -304,6 +305,7 @@ class KernelLowering {
     else
       for (int64_t j = 0; j < r; ++j) perm[j] = (n.attrs.axes[j] + r) % r;
     Buffer v = pbuf;
+    v.fresh_output = false;  // a strided view
     for (int64_t j = 0; j < r; ++j) {
       v.sizes[perm[j]] = pbuf.sizes[j];
       v.strides[perm[j]] = pbuf.strides[j];
@@ -575,6 +577,7 @@ std::vector<std::string> LowerGraph(const graph::Graph& g, const passes::FusionP
   KernelState k(g, plan, m);
   k.name = name;
   k.fma = opts.fma;
+  k.stream = opts.stream_stores;
   KernelLowering(k).Run();
   std::string msg;
   llvm::raw_string_ostream os(msg);

@@ -5,6 +5,7 @@
 
 #include "graph/shape.h"
 #include "lower/runtime_decls.h"
+#include "lower/stream.h"
 
 namespace tcc::lower {
 
@@ -82,6 +83,7 @@ void EmitElementwiseNest(Emitter& ke, const graph::Shape& shape, ValueId value, 
   Emitter e(k, fn, true);
   auto& nb = e.b();
   DType vt = k.g.TypeOf(value).dtype;
+  bool stream = !map && StreamsDest(k, shape, dest, grp);  // lower/stream.h
   e.Loop(fn->getArg(1), fn->getArg(2), [&](Value* t) {
     Value* nc = e.Cap(nchunk);
     Value* row = chunked ? nb.CreateUDiv(t, nc) : t;
@@ -99,12 +101,20 @@ void EmitElementwiseNest(Emitter& ke, const graph::Shape& shape, ValueId value, 
     Value* lo = chunked ? nb.CreateMul(chunk, nb.getInt64(kChunk)) : nb.getInt64(0);
     Value* hi = chunked ? nb.CreateBinaryIntrinsic(llvm::Intrinsic::smin, nb.CreateAdd(lo, nb.getInt64(kChunk)), in_sz)
                         : in_sz;
-    e.Loop(lo, hi, [&](Value* i) {
+    auto elem = [&](Value* i) {
       Index idx = outer;
       if (r) idx.push_back(i);
-      Value* v = e.Convert(e.Eval(value, idx), vt, dest.dtype);
-      e.StoreElem(dest, map ? map(e, idx) : idx, v);
-    }, "j");
+      return e.Convert(e.Eval(value, idx), vt, dest.dtype);
+    };
+    if (stream) {
+      EmitStreamedRow(e, dest, outer, lo, hi, elem);
+    } else {
+      e.Loop(lo, hi, [&](Value* i) {
+        Index idx = outer;
+        if (r) idx.push_back(i);
+        e.StoreElem(dest, map ? map(e, idx) : idx, elem(i));
+      }, "j");
+    }
   });
   nb.CreateRetVoid();
   DispatchNest(ke, fn, e, items, work);

@@ -11,6 +11,7 @@
 #include <llvm/Support/raw_ostream.h>
 
 #include "codegen/codegen.h"
+#include "codegen/stream_stores.h"
 #include "graph/shape.h"
 #include "graph/verify.h"
 #include "lower/lower.h"
@@ -92,6 +93,7 @@ JitKernel::JitKernel(graph::Graph g, int opt, const std::string& target_cpu) : i
   REQUIRE(tm);
   lower::LowerOptions lo;
   lo.fma = codegen::TargetHasFma(*tm);
+  lo.stream_stores = codegen::TargetStreamsStores(*tm);
   auto errors = lower::LowerGraph(g, plan, *m, "kernel", lo);
   for (auto& e : errors) FAIL("lowering: " << e);
   codegen::PrepareModule(*m, *tm);

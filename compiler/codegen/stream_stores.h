@@ -1,0 +1,25 @@
+// Defines the late IR pass that makes the lowering's streamed stores
+// non-temporal (lower/stream.h), and whether a target gets it.
+#pragma once
+
+#include <llvm/IR/PassManager.h>
+#include <llvm/Target/TargetMachine.h>
+
+namespace tcc::codegen {
+
+// Runs after the vectoriser (PassBuilder's OptimizerLast point): each vector
+// store marked by lower::MarkStreamStore that the target can store
+// non-temporally at its alignment (TTI::isLegalNTStore; the alignment the IR
+// proves, e.g. from the lowering's ptrmask) gets `!nontemporal`; scalar
+// stores and unaligned ones stay plain. Non-temporal stores are weakly
+// ordered, so a function that has one executes `sfence` before each return:
+// a nest chunk's results are visible to every thread once it returns to the
+// thread pool.
+struct StreamStoresPass : llvm::PassInfoMixin<StreamStoresPass> {
+  llvm::PreservedAnalyses run(llvm::Function& f, llvm::FunctionAnalysisManager& fam);
+};
+
+// x86 targets: the ones whose fence StreamStoresPass knows (sfence).
+bool TargetStreamsStores(const llvm::TargetMachine& tm);
+
+}  // namespace tcc::codegen
