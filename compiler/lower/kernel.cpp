@@ -53,7 +53,8 @@ class KernelLowering {
     FinishOutputs();
     FreeTempsAtLastUse(k_, after_group, temp_handles_);
     for (Value* p : temps_) b.CreateCall(GetLibcFn(k_.m, "free"), {p});
-    for (Value* h : rt_temps_) b.CreateCall(GetRuntimeFn(k_.m, RtFn::ts_rt_temp_free), {b.CreateLoad(b.getPtrTy(), h)});
+    for (const auto& t : temp_handles_)
+      b.CreateCall(GetRuntimeFn(k_.m, RtFn::ts_rt_temp_free), {b.CreateLoad(b.getPtrTy(), t.second)});
     b.CreateRet(b.CreateZExt(b.CreateICmpNE(b.CreateLoad(i32, k_.err_flag), b.getInt32(0)), i32));
   }
 
@@ -194,7 +195,6 @@ class KernelLowering {
     bytes = b.CreateAnd(b.CreateAdd(bytes, b.getInt64(127)), b.getInt64(~int64_t{63}));  // >0, multiple of 64
     Value* handle = ke_->EntryAlloca(b.getPtrTy(), "temp.handle");
     Value* p = b.CreateCall(GetRuntimeFn(k_.m, RtFn::ts_rt_temp_alloc), {bytes, handle});
-    rt_temps_.push_back(handle);
     temp_handles_.emplace_back(p, handle);
     return p;
   }
@@ -562,8 +562,8 @@ class KernelLowering {
   KernelState& k_;
   std::unique_ptr<Emitter> ke_;
   std::vector<Value*> temps_;     // libc blocks (run-time contiguous copies), or null
-  std::vector<Value*> rt_temps_;  // allocas holding ts_rt_temp_alloc handles
-  std::vector<std::pair<Value*, Value*>> temp_handles_;  // (a temporary's data pointer, its handle's alloca), in allocation order
+  // ts_rt_temp_alloc blocks: (data pointer, the alloca holding its handle), in allocation order
+  std::vector<std::pair<Value*, Value*>> temp_handles_;
   std::map<int, Buffer> out_bufs_;
   std::map<ValueId, ValueId> epilogue_of_;  // matmul result -> the group root that overwrites it in place
   std::map<ValueId, Buffer> shared_;        // an epilogue root -> the buffer its matmul already wrote

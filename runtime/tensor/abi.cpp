@@ -76,20 +76,15 @@ void ReleaseAbi(ts_tensor& x) {
 }  // namespace tcc::rt
 
 // Straight into the ts_tensor, no Tensor made: a kernel in a loop calls this
-// once per output per launch. The same checks as Tensor::empty.
+// once per output per launch. The same checks as Tensor::empty (checked_numel).
 extern "C" void ts_rt_alloc(ts_tensor* out, int32_t dtype, int32_t ndim, const int64_t* sizes) {
   using namespace tcc::rt;
   const int nd = std::clamp(ndim, 0, TS_MAX_DIMS);
   const DType dt = DType(std::clamp(dtype, 0, int(TS_BOOL)));
-  int64_t n = 1;
-  for (int i = 0; i < nd; ++i) {
-    const int64_t s = sizes[i];
-    int64_t prod;  // n * s > 2^40 as Tensor::empty's n > 2^40 / s, without a division
-    if (s < 0 || __builtin_mul_overflow(n, s, &prod) || prod > (int64_t(1) << 40)) {  // negative or too large
-      *out = ts_tensor{};
-      return;
-    }
-    n *= s;
+  const int64_t n = checked_numel(sizes, nd);
+  if (n < 0) {  // a negative size, or too large
+    *out = ts_tensor{};
+    return;
   }
   Storage* st = nullptr;
   try {
@@ -98,12 +93,10 @@ extern "C" void ts_rt_alloc(ts_tensor* out, int32_t dtype, int32_t ndim, const i
     *out = ts_tensor{};  // out of memory: data == nullptr
     return;
   }
-  int64_t acc = 1;
-  for (int i = TS_MAX_DIMS - 1; i >= 0; --i) {  // row-major, as contiguous_strides; zeros past ndim
-    const bool used = i < nd;
-    out->sizes[i] = used ? sizes[i] : 0;
-    out->strides[i] = used ? acc : 0;
-    if (used) acc *= sizes[i] > 0 ? sizes[i] : 1;
+  contiguous_strides_into(sizes, nd, out->strides);
+  for (int i = 0; i < TS_MAX_DIMS; ++i) {
+    out->sizes[i] = i < nd ? sizes[i] : 0;
+    if (i >= nd) out->strides[i] = 0;
   }
   out->ndim = nd;
   out->dtype = int32_t(dt);

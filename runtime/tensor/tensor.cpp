@@ -4,6 +4,7 @@
 
 #include <sys/mman.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
@@ -57,14 +58,29 @@ int64_t dims_numel(std::span<const int64_t> sizes) {
   return n;
 }
 
-Dims contiguous_strides(const Dims& sizes) {
-  Dims st = Dims::filled(sizes.size(), 1);
+void contiguous_strides_into(const int64_t* sizes, int n, int64_t* strides) {
   int64_t acc = 1;
-  for (int i = sizes.size() - 1; i >= 0; --i) {
-    st[i] = acc;
+  for (int i = n - 1; i >= 0; --i) {
+    strides[i] = acc;
     acc *= sizes[i] > 0 ? sizes[i] : 1;
   }
+}
+
+Dims contiguous_strides(const Dims& sizes) {
+  Dims st = Dims::filled(sizes.size(), 1);
+  contiguous_strides_into(sizes.data(), int(sizes.size()), st.data());
   return st;
+}
+
+int64_t checked_numel(const int64_t* sizes, int n) {
+  int64_t count = 1;
+  for (int i = 0; i < n; ++i) {
+    int64_t s = sizes[i];
+    if (s < 0) return kNegativeDim;
+    if (s > 0 && count > (int64_t(1) << 40) / s) return kTooLarge;
+    count *= s;
+  }
+  return count;
 }
 
 int64_t wrap_dim(int64_t dim, int64_t ndim) {
@@ -236,12 +252,12 @@ Tensor::Tensor(StorageRef storage, const Dims& sizes, const Dims& strides, int64
 }
 
 Tensor Tensor::empty(const Dims& sizes, DType dtype) {
-  int64_t n = 1;
-  for (int64_t s : sizes) {
-    if (s < 0) throw TensorError("negative dimension " + std::to_string(s) + " in shape " + dims_str(sizes));
-    if (s > 0 && n > (int64_t(1) << 40) / s) throw TensorError("shape " + dims_str(sizes) + " is too large");
-    n *= s;
+  int64_t n = checked_numel(sizes.data(), int(sizes.size()));
+  if (n == kNegativeDim) {
+    int64_t s = *std::find_if(sizes.begin(), sizes.end(), [](int64_t d) { return d < 0; });
+    throw TensorError("negative dimension " + std::to_string(s) + " in shape " + dims_str(sizes));
   }
+  if (n == kTooLarge) throw TensorError("shape " + dims_str(sizes) + " is too large");
   StorageRef st = StorageRef::adopt(Storage::create(size_t(n) * dtype_size(dtype)));
   Tensor t;
   t.storage_ = std::move(st);

@@ -140,6 +140,12 @@ std::string dims_str(std::span<const int64_t> d);
 int64_t dims_numel(std::span<const int64_t> sizes);
 // Row-major strides (in elements) for `sizes`.
 Dims contiguous_strides(const Dims& sizes);
+// The same into strides[0, n) (ts_rt_alloc fills an ABI tensor with it).
+void contiguous_strides_into(const int64_t* sizes, int n, int64_t* strides);
+// A new tensor's element count: kNegativeDim if a size is negative,
+// kTooLarge if the count exceeds 2^40 (Tensor::empty's and ts_rt_alloc's limit).
+constexpr int64_t kNegativeDim = -1, kTooLarge = -2;
+int64_t checked_numel(const int64_t* sizes, int n);
 
 // ---------------------------------------------------------------- storage
 
