@@ -2,7 +2,7 @@
 """NumPy and PyTorch eager versions of bench/kernels.ts, timed in-process
 (time.perf_counter, best of ROUNDS). Same inputs as kernels.ts.
 
-Usage: kernels.py {numpy|torch} THREADS [ROUNDS]   prints "kernel wall_ms cpu_ms" lines
+Usage: kernels.py {numpy|torch} THREADS [ROUNDS [K1,K2,...]]   prints "kernel wall_ms cpu_ms" lines
        (gbreak: per loop iteration; gpt: the mean of ROUNDS forwards, not the best),
        then min, median and max wall ms of the ROUNDS calls.
        kernels.py gpt_check DIR   runs the GPT-style block in PyTorch on the inputs
@@ -15,6 +15,7 @@ import time
 lib = sys.argv[1]
 threads = int(sys.argv[2]) if lib != "gpt_check" else 2
 rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 5
+only = set(sys.argv[4].split(",")) if len(sys.argv) > 4 else None  # time only these kernels
 
 import numpy as np  # noqa: E402
 
@@ -173,6 +174,8 @@ else:
 
     k["gpt"] = gpt
 for name, fn in k.items():
+    if only is not None and name not in only:
+        continue
     if name == "gpt":  # the mean per forward, after one untimed call, as tcc's (T(N + 1) - T(1)) / N
         fn()
         c0, t0 = time.process_time(), time.perf_counter()

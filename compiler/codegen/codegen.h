@@ -20,6 +20,9 @@ struct CodegenOptions {
   std::ostream* remarks_out = nullptr;
 };
 
+// Whether `target_cpu` (CodegenOptions::target_cpu) means this machine.
+inline bool IsNativeCpu(const std::string& target_cpu) { return target_cpu.empty() || target_cpu == "native"; }
+
 // Creates the TargetMachine for the host triple; nullptr and *error on failure.
 std::unique_ptr<llvm::TargetMachine> CreateTargetMachine(const CodegenOptions& opts, std::string* error);
 

@@ -1,6 +1,8 @@
 // Implements StreamStoresPass (stream_stores.h).
 #include "codegen/stream_stores.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <vector>
 
@@ -15,6 +17,20 @@
 
 namespace tcc::codegen {
 
+namespace {
+
+// TTI's isLegalNTStore answers for the vectoriser and stops at 32 bytes; the
+// x86 backend also lowers an aligned 64-byte one (vmovntps zmm) wherever the
+// function's vectors are that wide (AVX-512 with prefer-vector-width=512).
+bool LegalNTStore(const llvm::TargetTransformInfo& tti, llvm::Type* t, llvm::Align a, const llvm::DataLayout& dl) {
+  if (tti.isLegalNTStore(t, a)) return true;
+  const uint64_t bits = 8 * dl.getTypeStoreSize(t).getFixedValue();
+  return bits == 512 && a.value() >= 64 &&
+         tti.getRegisterBitWidth(llvm::TargetTransformInfo::RGK_FixedWidthVector).getFixedValue() >= bits;
+}
+
+}  // namespace
+
 llvm::PreservedAnalyses StreamStoresPass::run(llvm::Function& f, llvm::FunctionAnalysisManager& fam) {
   const llvm::DataLayout& dl = f.getParent()->getDataLayout();
   auto& tti = fam.getResult<llvm::TargetIRAnalysis>(f);
@@ -28,7 +44,7 @@ llvm::PreservedAnalyses StreamStoresPass::run(llvm::Function& f, llvm::FunctionA
       llvm::Type* t = st->getValueOperand()->getType();
       if (!t->isVectorTy()) continue;  // the vectoriser's remainder: plain stores
       llvm::Align a = std::max(st->getAlign(), llvm::getKnownAlignment(st->getPointerOperand(), dl, st, &ac, &dt));
-      if (a.value() < dl.getTypeStoreSize(t) || !tti.isLegalNTStore(t, a)) continue;
+      if (a.value() < dl.getTypeStoreSize(t) || !LegalNTStore(tti, t, a, dl)) continue;
       st->setAlignment(a);
       llvm::LLVMContext& c = f.getContext();
       st->setMetadata(llvm::LLVMContext::MD_nontemporal,
@@ -47,5 +63,13 @@ llvm::PreservedAnalyses StreamStoresPass::run(llvm::Function& f, llvm::FunctionA
 }
 
 bool TargetStreamsStores(const llvm::TargetMachine& tm) { return tm.getTargetTriple().isX86(); }
+
+int64_t StreamMinBytes(const llvm::TargetMachine& tm, bool native) {
+  if (!TargetStreamsStores(tm)) return 0;
+  if (!native) return lower::kStreamBytes;
+  long llc = sysconf(_SC_LEVEL3_CACHE_SIZE);
+  if (llc <= 0) llc = sysconf(_SC_LEVEL2_CACHE_SIZE);
+  return std::max<int64_t>(lower::kStreamBytes, llc > 0 ? int64_t{llc} / 2 : 0);
+}
 
 }  // namespace tcc::codegen

@@ -161,7 +161,7 @@ int BuildProgram(const CommonOptions& common, const BuildOptions& opts, std::str
   }
   lower::LowerOptions lo;
   lo.fma = codegen::TargetHasFma(*tm);
-  lo.stream_stores = codegen::TargetStreamsStores(*tm);
+  lo.stream_min_bytes = codegen::StreamMinBytes(*tm, codegen::IsNativeCpu(co.target_cpu));
   auto ctx = std::make_unique<llvm::LLVMContext>();
   auto module = std::make_unique<llvm::Module>(fs::path(opts.file).filename().string(), *ctx);
   passes::PipelineOptions po;

@@ -45,7 +45,7 @@ struct KernelState {
   std::vector<llvm::Value*> scalars;     // doubles, by ScalarInput index
   llvm::Value* err_flag = nullptr;       // i32 alloca: nonzero after a run-time error
   bool fma = false;                      // LowerOptions::fma
-  bool stream = false;                   // LowerOptions::stream_stores
+  int64_t stream_min_bytes = 0;          // LowerOptions::stream_min_bytes
   std::vector<std::string> errors;
   int nests = 0;                         // nest functions made so far (`name.nest<i>`)
 

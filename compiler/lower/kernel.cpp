@@ -577,7 +577,7 @@ std::vector<std::string> LowerGraph(const graph::Graph& g, const passes::FusionP
   KernelState k(g, plan, m);
   k.name = name;
   k.fma = opts.fma;
-  k.stream = opts.stream_stores;
+  k.stream_min_bytes = opts.stream_min_bytes;
   KernelLowering(k).Run();
   std::string msg;
   llvm::raw_string_ostream os(msg);

@@ -27,9 +27,10 @@ struct LowerOptions {
   // llvm.fma, so every -O level rounds the same; only for targets with FMA:
   // codegen::TargetHasFma). Results differ from a non-FMA build in the last bit.
   bool fma = false;
-  // Let large write-once float outputs use non-temporal stores (lower/stream.h):
-  // only for targets whose codegen makes them (codegen::TargetStreamsStores).
-  bool stream_stores = false;
+  // Write-once float outputs of at least this many bytes use non-temporal
+  // stores (lower/stream.h); 0: none. codegen::StreamMinBytes gives the
+  // target's value (0 where its codegen makes none).
+  int64_t stream_min_bytes = 0;
 };
 
 std::vector<std::string> LowerGraph(const graph::Graph& g, const passes::FusionPlan& plan, llvm::Module& m,

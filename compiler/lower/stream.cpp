@@ -15,7 +15,7 @@ using llvm::Value;
 
 namespace {
 
-constexpr int64_t kStreamAlign = 32;  // bytes: an AVX vector (an SSE one needs 16, which this implies)
+constexpr int64_t kStreamAlign = 64;  // bytes: a cache line and an AVX-512 vector (AVX and SSE need 32 and 16, which it implies)
 constexpr char kStreamDomain[] = "tcc.stream";
 
 // Keeps the vectoriser off a loop (a peel of at most a few elements).
@@ -33,7 +33,7 @@ void NoVectorize(llvm::BranchInst* latch) {
 }  // namespace
 
 bool StreamsDest(const KernelState& k, const graph::Shape& shape, const Buffer& dest, const passes::FusedGroup* grp) {
-  if (!k.stream || !dest.fresh_output || shape.empty()) return false;
+  if (k.stream_min_bytes <= 0 || !dest.fresh_output || shape.empty()) return false;
   if (dest.dtype != DType::F32 && dest.dtype != DType::F64) return false;
   if (grp && grp->in_place_of >= 0) return false;  // a GEMM epilogue reads what it overwrites
   if (grp)  // another nest of the kernel reads the buffer back: it may still find it in the cache
@@ -41,7 +41,7 @@ bool StreamsDest(const KernelState& k, const graph::Shape& shape, const Buffer& 
       if (std::find(n.inputs.begin(), n.inputs.end(), grp->root) != n.inputs.end()) return false;
   auto numel = graph::StaticNumel(shape);
   int64_t bytes = graph::DTypeBytes(dest.dtype);
-  if (!numel || *numel * bytes < kStreamBytes) return false;
+  if (!numel || *numel * bytes < k.stream_min_bytes) return false;
   // A row cache reads the output back (softmax's exp(x - max)). Moving it to
   // a stack row measured slower than keeping it in the output (bench: softmax
   // [4096, 1024], CPU per call 3.8-4.7 ms against 3.1-4.3 ms): the cached row's

@@ -6,7 +6,7 @@
 // The lowering cannot write `!nontemporal` itself: LLVM's loop vectoriser
 // refuses to widen a non-temporal store it cannot prove aligned to the vector
 // size, and a row's alignment is a run-time fact. So the lowering
-//  - peels each row's first elements up to a 32-byte boundary (a pointer the
+//  - peels each row's first elements up to a 64-byte boundary (a pointer the
 //    IR knows aligned: llvm.ptrmask), so the vectoriser's wide stores of the
 //    rest are aligned by construction, and
 //  - marks those stores with an alias scope of the "tcc.stream" domain (no
@@ -26,16 +26,18 @@
 
 namespace tcc::lower {
 
-// Outputs of at least this many bytes stream (bench/RESULTS.md, "Streaming stores").
+// The least output size that streams: the threshold where the machine's
+// last-level cache is not known (bench/RESULTS.md, "Streaming stores", measured
+// with a 32 MiB L3); codegen::StreamMinBytes raises it on a larger cache.
 constexpr int64_t kStreamBytes = int64_t{4} << 20;
 // Whether the nest writing `dest` (over `shape`, at its own index) streams its
-// stores: a float/double graph output of at least kStreamBytes, allocated
+// stores: a float/double graph output of at least k.stream_min_bytes, allocated
 // contiguous for this group (Buffer::fresh_output), not updated in place, read
 // by no other node of the kernel, and keeping no row cache in it.
 bool StreamsDest(const KernelState& k, const graph::Shape& shape, const Buffer& dest, const passes::FusedGroup* grp);
 
 // Stores value(i) into dest[outer..., i] for i in [lo, hi): elements up to
-// the first 32-byte boundary in a scalar loop, the rest through an aligned
+// the first 64-byte boundary in a scalar loop, the rest through an aligned
 // base pointer with marked stores (MarkStreamStore).
 void EmitStreamedRow(Emitter& e, const Buffer& dest, const Index& outer, llvm::Value* lo, llvm::Value* hi,
                      const std::function<llvm::Value*(llvm::Value* i)>& value);

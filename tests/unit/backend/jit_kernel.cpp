@@ -78,7 +78,8 @@ struct JitKernel::Impl {
   std::unique_ptr<llvm::orc::LLJIT> jit;
 };
 
-JitKernel::JitKernel(graph::Graph g, int opt, const std::string& target_cpu) : impl_(std::make_unique<Impl>()) {
+JitKernel::JitKernel(graph::Graph g, int opt, const std::string& target_cpu, int64_t stream_min_bytes)
+    : impl_(std::make_unique<Impl>()) {
   for (const auto& e : graph::VerifyGraph(g)) FAIL("verifier: " << e);
   passes::PipelineOptions po;
   passes::FusionPlan plan = passes::RunPipeline(g, po);
@@ -93,7 +94,8 @@ JitKernel::JitKernel(graph::Graph g, int opt, const std::string& target_cpu) : i
   REQUIRE(tm);
   lower::LowerOptions lo;
   lo.fma = codegen::TargetHasFma(*tm);
-  lo.stream_stores = codegen::TargetStreamsStores(*tm);
+  lo.stream_min_bytes = stream_min_bytes >= 0 ? stream_min_bytes
+                                              : codegen::StreamMinBytes(*tm, codegen::IsNativeCpu(target_cpu));
   auto errors = lower::LowerGraph(g, plan, *m, "kernel", lo);
   for (auto& e : errors) FAIL("lowering: " << e);
   codegen::PrepareModule(*m, *tm);

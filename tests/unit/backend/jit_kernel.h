@@ -29,8 +29,9 @@ struct HostTensor {
 class JitKernel {
  public:
   // Runs the pass pipeline and lowering at opt level `opt`; fails the test on errors.
-  // target_cpu as `tcc build --target-cpu` ("": this machine)
-  explicit JitKernel(graph::Graph g, int opt = 2, const std::string& target_cpu = "");
+  // target_cpu as `tcc build --target-cpu` ("": this machine); stream_min_bytes:
+  // lower::LowerOptions' (-1: codegen::StreamMinBytes, as `tcc build`)
+  explicit JitKernel(graph::Graph g, int opt = 2, const std::string& target_cpu = "", int64_t stream_min_bytes = -1);
   ~JitKernel();
   // Calls the kernel; returns its status. Outputs are read with ReadOutput.
   int Call(std::vector<ts_tensor> inputs, std::vector<double> scalars = {});

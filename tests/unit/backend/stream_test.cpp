@@ -5,10 +5,15 @@
 // a row cache (softmax) gets plain stores.
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
+
 #include <cmath>
 #include <string>
 
+#include "codegen/codegen.h"
+#include "codegen/stream_stores.h"
 #include "graph_builder.h"
+#include "lower/stream.h"
 #include "jit_kernel.h"
 
 using namespace tcc::graph;
@@ -17,6 +22,10 @@ using tcc::testing::HostTensor;
 using tcc::testing::JitKernel;
 
 namespace {
+
+// The threshold these tests lower with: the one for a machine whose cache is
+// not known (this machine's, codegen::StreamMinBytes, may be far larger).
+constexpr int64_t kMin = tcc::lower::kStreamBytes;
 
 // The text of the optimised nest function `kernel.nest<i>`.
 std::string Nest(const JitKernel& k, int i) {
@@ -42,12 +51,12 @@ std::vector<double> Wave(int64_t n, double f) {
 
 TEST_CASE("stream: a large elementwise output streams, odd rows stay exact") {
   // 1031 x 1029 floats (4.05 MiB): rows start at every 4-byte offset, so the
-  // peel before the first 32-byte boundary takes 0..7 elements.
+  // peel before the first 64-byte boundary takes 0..15 elements.
   const int64_t R = 1031, C = 1029;
   GraphBuilder b("ew");
   auto x = b.Input("x", DType::F32, GraphBuilder::S({R, C}));
   b.Output(b.Binary(OpKind::Add, b.Binary(OpKind::Mul, x, b.Const(2.0)), b.Const(1.0)));
-  JitKernel k(b.g);
+  JitKernel k(b.g, 2, "", kMin);
   CHECK(Streams(Nest(k, 0)));
   auto in = HostTensor::Make(DType::F32, {R, C}, Wave(R * C, 0.37));
   REQUIRE(k.Call({in.t}) == 0);
@@ -68,7 +77,7 @@ TEST_CASE("stream: a large layer_norm streams, a softmax (row cache) does not") 
     auto xc = b.Binary(OpKind::Sub, x, mean);
     auto var = b.Reduce(OpKind::Mean, b.Binary(OpKind::Mul, xc, xc), {-1}, true);
     b.Output(b.Binary(OpKind::Mul, xc, b.Unary(OpKind::Rsqrt, b.Binary(OpKind::Add, var, b.Const(1e-5)))));
-    JitKernel k(b.g);
+    JitKernel k(b.g, 2, "", kMin);
     CHECK(Streams(Nest(k, 0)));
     REQUIRE(k.Call({in.t}) == 0);
     auto got = k.Output(0);
@@ -88,7 +97,7 @@ TEST_CASE("stream: a large layer_norm streams, a softmax (row cache) does not") 
   auto e = b.Unary(OpKind::Exp, b.Binary(OpKind::Sub, x, m));
   auto s = b.Reduce(OpKind::Sum, e, {-1}, true);
   b.Output(b.Binary(OpKind::Div, e, s));
-  JitKernel k(b.g);
+  JitKernel k(b.g, 2, "", kMin);
   CHECK(k.ir.find("!nontemporal") == std::string::npos);
 }
 
@@ -97,7 +106,7 @@ TEST_CASE("stream: small outputs and outputs read back keep plain stores") {
     GraphBuilder b("small");
     auto x = b.Input("x", DType::F32, GraphBuilder::S({64, 1024}));
     b.Output(b.Binary(OpKind::Mul, x, b.Const(2.0)));
-    JitKernel k(b.g);
+    JitKernel k(b.g, 2, "", kMin);
     std::string nest = Nest(k, 0);
     REQUIRE(!nest.empty());
     CHECK(nest.find("!nontemporal") == std::string::npos);
@@ -109,14 +118,32 @@ TEST_CASE("stream: small outputs and outputs read back keep plain stores") {
     auto y = b.Unary(OpKind::Exp, x);
     b.Output(y);
     b.Output(b.Reduce(OpKind::Sum, y, {-1}, false));
-    JitKernel k(b.g);
+    JitKernel k(b.g, 2, "", kMin);
     CHECK(k.ir.find("!nontemporal") == std::string::npos);
   }
   SECTION("integer") {
     GraphBuilder b("int");
     auto x = b.Input("x", DType::I32, GraphBuilder::S({2048, 1024}));
     b.Output(b.Binary(OpKind::Add, x, x));
-    JitKernel k(b.g);
+    JitKernel k(b.g, 2, "", kMin);
     CHECK(k.ir.find("!nontemporal") == std::string::npos);
   }
+}
+
+TEST_CASE("stream: the threshold follows the last-level cache of the machine built for") {
+  tcc::codegen::CodegenOptions co;
+  std::string err;
+  auto tm = tcc::codegen::CreateTargetMachine(co, &err);
+  REQUIRE(tm);
+  CHECK(tcc::codegen::StreamMinBytes(*tm, false) == kMin);
+  const int64_t native = tcc::codegen::StreamMinBytes(*tm, true);
+  CHECK(native >= kMin);
+  long llc = sysconf(_SC_LEVEL3_CACHE_SIZE);
+  if (llc > 0) CHECK(native >= llc / 2);
+  // an output under the threshold keeps plain stores, one at it streams
+  GraphBuilder b("ew");
+  auto x = b.Input("x", DType::F32, GraphBuilder::S({1024, 1024}));  // 4 MiB
+  b.Output(b.Binary(OpKind::Mul, x, b.Const(3.0)));
+  CHECK(!Streams(Nest(JitKernel(b.g, 2, "", (int64_t{4} << 20) + 4), 0)));
+  CHECK(Streams(Nest(JitKernel(b.g, 2, "", int64_t{4} << 20), 0)));
 }
