@@ -6,15 +6,19 @@
 # 2 threads where they thread), and a STREAM-style triad (bench/triad.c,
 # OpenMP, 2 threads), all in this one run, and prints a Markdown table of
 # times and achieved bandwidth (bytes each kernel must move / time) next to
-# the triad's. tcc's time per call = (T(N + 1 calls) - T(1 call)) / N, best
-# of ROUNDS (default 3) process runs each, so set-up, start-up and the first
+# the triad's. tcc's time per call = (min T(N + 1 calls) - min T(1 call)) / N
+# over ROUNDS (default 3) process runs each, so set-up, start-up and the first
 # call's warm-up (page faults of fresh buffers, BLAS's thread start) cancel
-# out, as kernels.py's one untimed call before it times does.
+# out, as kernels.py's one untimed call before it times does. Each round of a
+# kernel's tcc runs is followed by a round of the same kernel in PyTorch
+# (kernels.py torch ... KERNEL), so that both are measured on the same machine
+# state: a VM's memory bandwidth drifts by 20-30% within minutes.
 # A second table gives CPU time per call (user + system, all threads), which
 # a busy machine disturbs much less than wall time.
 # Issue 14 adds: tcc's peak RSS per kernel (/usr/bin/time %M of one compiled
-# run), the spread (min / median / max over ROUNDS runs) of sum and max next
-# to PyTorch's, the graph-break loop (bench/kernels.ts gb_step, us per
+# run), the spread (min / median / max over the ROUNDS interleaved rounds) of
+# every kernel next to PyTorch's, with the median of the rounds' PyTorch / tcc
+# ratios, the graph-break loop (bench/kernels.ts gb_step, us per
 # iteration, against NumPy, PyTorch and bench/gbreak.c), and a GPT-2-style
 # block (ms per forward) against PyTorch eager and its GEMMs alone, the MLP
 # against its two GEMMs alone (kernels.ts mlp_gemms), and the block's largest
@@ -68,24 +72,44 @@ per_call_us() {  # KERNEL N COMMAND...: us per call of KERNEL (for the graph-bre
   t1=$(best_ns "$@" "$k" $((n + 1)))
   awk -v a="$t1" -v b="$t0" -v n="$n" 'BEGIN { v = (a - b) / 1e3 / n; printf "%.3f", (v > 0 ? v : 0) }'
 }
-spread_ms() {  # KERNEL N COMMAND...: "min median max" ms per call over ROUNDS runs of N calls
-  local k=$1 n=$2; shift 2
-  local t0 t s
-  t0=$(best_ns "$@" "$k" 1)
-  for _ in $(seq "$ROUNDS"); do
-    s=$(now_ns); "$@" "$k" $((n + 1)) > /dev/null; t=$(( $(now_ns) - s ))
-    awk -v a="$t" -v b="$t0" -v n="$n" 'BEGIN { v = (a - b) / 1e6 / n; printf "%.3f\n", (v > 0 ? v : 0) }'
-  done | sort -n | awk '{ v[NR] = $1 } END { printf "%s %s %s", v[1], v[int((NR + 1) / 2)], v[NR] }'
-}
 rss_mib() {  # peak resident memory of one run of the command, MiB
   /usr/bin/time -f "%M" -o "$tmp/rss" "$@" > /dev/null
   awk '{ printf "%.0f", $1 / 1024 }' "$tmp/rss"
 }
 
 triad=$(OMP_NUM_THREADS=2 "$tmp/triad")
-declare -A NP TORCH NPC TORCHC TORCHS
+declare -A NP NPC TC TCS TORCH TORCHC TORCHS RATIO
 while read -r k v c _; do NP[$k]=$v; NPC[$k]=$c; done < <(OPENBLAS_NUM_THREADS=2 $PY bench/kernels.py numpy 2 20)
-while read -r k v c lo med hi; do TORCH[$k]=$v; TORCHC[$k]=$c; TORCHS[$k]="$lo $med $hi"; done < <($PY bench/kernels.py torch 2 20)
+
+# paired KERNEL N: ROUNDS rounds, each one of tcc's compiled KERNEL (a run of
+# 1 call and one of N + 1 calls) and then one of PyTorch's (kernels.py, best
+# of 20 calls; gbreak per iteration, gpt the mean of 20 forwards). Sets, in ms
+# per call: TC[k] (min T(N + 1) - min T(1)) / N, TCS[k] and TORCHS[k] "min
+# median max" over the rounds (a tcc round: its T(N + 1) less min T(1)),
+# TORCH[k] and TORCHC[k] PyTorch's best wall and its CPU time, RATIO[k] the
+# median over rounds of PyTorch / tcc, each round against its own PyTorch.
+paired() {
+  local k=$1 n=$2 s t1 tn min1=0 r pw pc
+  local -a tns=() pws=()
+  TORCHC[$k]=0
+  for r in $(seq "$ROUNDS"); do
+    s=$(now_ns); "$tmp/kernels" "$k" 1 > /dev/null; t1=$(( $(now_ns) - s ))
+    s=$(now_ns); "$tmp/kernels" "$k" $((n + 1)) > /dev/null; tn=$(( $(now_ns) - s ))
+    if [ "$min1" -eq 0 ] || [ "$t1" -lt "$min1" ]; then min1=$t1; fi
+    tns+=("$tn")
+    read -r _ pw pc _ <<< "$($PY bench/kernels.py torch 2 20 "$k")"
+    pws+=("$pw")
+    [ "$r" -eq 1 ] && TORCHC[$k]=$pc
+  done
+  read -r TC[$k] TCS[$k] TORCH[$k] TORCHS[$k] RATIO[$k] < <(awk -v n="$n" -v t1="$min1" -v tn="${tns[*]}" -v pw="${pws[*]}" '
+    function sort(a, m,  i, j, v) { for (i = 2; i <= m; i++) { v = a[i]; for (j = i - 1; j >= 1 && a[j] > v; j--) a[j + 1] = a[j]; a[j + 1] = v } }
+    function med(a, m) { return m % 2 ? a[(m + 1) / 2] : (a[m / 2] + a[m / 2 + 1]) / 2 }
+    BEGIN {
+      m = split(tn, T, " "); split(pw, P, " ");
+      for (i = 1; i <= m; i++) { c[i] = (T[i] - t1) / 1e6 / n; if (c[i] < 0) c[i] = 0; q[i] = (c[i] > 0 ? P[i] / c[i] : 0) }
+      sort(c, m); sort(P, m); sort(q, m);
+      printf "%.6f %.6f/%.6f/%.6f %.6f %.6f/%.6f/%.6f %.2f\n", c[1], c[1], med(c, m), c[m], P[1], P[1], med(P, m), P[m], med(q, m) }')
+}
 
 # kernel, calls compiled, calls eager, bytes moved (0: compute-bound, no bandwidth).
 # Enough calls that they take several hundred ms: a process's set-up (making
@@ -96,24 +120,26 @@ echo "| kernel | tcc compiled ms | tcc eager ms | NumPy ms | PyTorch ms | compil
 echo "|---|---|---|---|---|---|---|---|---|---|"
 for row in "${kernels[@]}"; do
   read -r k nc ne bytes <<< "$row"
-  c=$(per_call_ms "$k" "$nc" "$tmp/kernels")
+  paired "$k" "$nc"
+  c=${TC[$k]}
   e=$(per_call_ms "$k" "$ne" "$TCC" run --eager bench/kernels.ts)
   rss=$(rss_mib "$tmp/kernels" "$k" "$nc")
   awk -v k="$k" -v c="$c" -v e="$e" -v np="${NP[$k]}" -v pt="${TORCH[$k]}" -v by="$bytes" -v tr="$triad" -v rss="$rss" 'BEGIN {
     gbs = (by > 0 && c > 0) ? sprintf("%.1f", by / (c / 1e3) / 1e9) : "-";
     pct = (by > 0 && c > 0) ? sprintf("%.0f%%", 100 * by / (c / 1e3) / 1e9 / tr) : "-";
-    printf "| %s | %s | %s | %s | %s | %s | %s | %.1fx | %.2fx | %s |\n", k, c, e, np, pt, gbs, pct, (c > 0 ? np / c : 0), (c > 0 ? pt / c : 0), rss }'
+    printf "| %s | %.2f | %s | %s | %.3f | %s | %s | %.1fx | %.2fx | %s |\n", k, c, e, np, pt, gbs, pct, (c > 0 ? np / c : 0), (c > 0 ? pt / c : 0), rss }'
 done
 echo
-echo "Spread over $ROUNDS runs (tcc: runs of 400 calls; PyTorch: 20 calls), ms per call, min / median / max:"
+echo "Spread over the $ROUNDS interleaved rounds (tcc: a run of N + 1 calls less the best 1-call run, per call; PyTorch: the best of 20 calls), ms per call, min / median / max:"
 echo
-echo "| kernel | tcc compiled | PyTorch | PyTorch / tcc, medians | worst tcc vs best PyTorch |"
+echo "| kernel | tcc compiled | PyTorch | PyTorch / tcc, median of the rounds' ratios | worst tcc vs best PyTorch |"
 echo "|---|---|---|---|---|"
-for k in sum max; do
-  read -r lo med hi <<< "$(spread_ms "$k" 400 "$tmp/kernels")"
-  read -r plo pmed phi <<< "${TORCHS[$k]}"
-  awk -v k="$k" -v lo="$lo" -v med="$med" -v hi="$hi" -v plo="$plo" -v pmed="$pmed" -v phi="$phi" 'BEGIN {
-    printf "| %s | %s / %s / %s | %s / %s / %s | %.2fx | %.2fx |\n", k, lo, med, hi, plo, pmed, phi, (med > 0 ? pmed / med : 0), (hi > 0 ? plo / hi : 0) }'
+for row in "${kernels[@]}"; do
+  read -r k _ <<< "$row"
+  IFS=/ read -r lo med hi <<< "${TCS[$k]}"
+  IFS=/ read -r plo pmed phi <<< "${TORCHS[$k]}"
+  awk -v k="$k" -v lo="$lo" -v med="$med" -v hi="$hi" -v plo="$plo" -v pmed="$pmed" -v phi="$phi" -v q="${RATIO[$k]}" 'BEGIN {
+    printf "| %s | %.3f / %.3f / %.3f | %.3f / %.3f / %.3f | %.2fx | %.2fx |\n", k, lo, med, hi, plo, pmed, phi, q, (hi > 0 ? plo / hi : 0) }'
 done
 echo
 echo "Model-code rows (issue 14):"
@@ -121,7 +147,8 @@ echo
 echo "| row | tcc compiled | tcc eager | NumPy | PyTorch eager | limit | vs PyTorch | tcc peak RSS MiB |"
 echo "|---|---|---|---|---|---|---|---|"
 # graph-break loop: us per iteration
-gc=$(per_call_us gbreak 200000 "$tmp/kernels")
+paired gbreak 200000
+gc=$(awk -v v="${TC[gbreak]}" 'BEGIN { printf "%.3f", v * 1e3 }')
 ge=$(per_call_us gbreak 20000 "$TCC" run --eager bench/kernels.ts)
 glim=$("$tmp/gbreak_c" 200000)
 grss=$(rss_mib "$tmp/kernels" gbreak 200000)
@@ -131,18 +158,19 @@ awk -v c="$gc" -v e="$ge" -v np="${NP[gbreak]}" -v pt="${TORCH[gbreak]}" -v lim=
 mlc=$(per_call_ms mlp 20 "$tmp/kernels")
 mlg=$(per_call_ms mlp_gemms 20 "$tmp/kernels")
 awk -v c="$mlc" -v pt="${TORCH[mlp]}" -v mm="$mlg" 'BEGIN {
-  printf "| MLP (256x1024 @ 1024x4096, relu, @ 4096x1024), ms per call | %s | - | - | %s | its two GEMMs alone: %s ms (MLP / GEMMs %.2fx) | %.2fx | - |\n", c, pt, mm, (mm > 0 ? c / mm : 0), (c > 0 ? pt / c : 0) }'
+  printf "| MLP (256x1024 @ 1024x4096, relu, @ 4096x1024), ms per call | %s | - | - | %.3f | its two GEMMs alone: %s ms (MLP / GEMMs %.2fx) | %.2fx | - |\n", c, pt, mm, (mm > 0 ? c / mm : 0), (c > 0 ? pt / c : 0) }'
 # GPT-2-style block: ms per forward, its GEMMs alone, and the check against PyTorch
 mkdir -p "$tmp/gpt"
 "$tmp/kernels" gpt_check 1 "$tmp/gpt" > /dev/null
 read -r gdiff gmax _ <<< "$($PY bench/kernels.py gpt_check "$tmp/gpt")"
-bc_=$(per_call_ms gpt 10 "$tmp/kernels")
+paired gpt 10
+bc_=$(awk -v v="${TC[gpt]}" 'BEGIN { printf "%.2f", v }')
 be=$(per_call_ms gpt 2 "$TCC" run --eager bench/kernels.ts)
 mm=$(per_call_ms gpt_gemms 10 "$tmp/kernels")
 brss=$(rss_mib "$tmp/kernels" gpt 10)
 mrss=$(rss_mib "$tmp/kernels" gpt_gemms 10)
 awk -v c="$bc_" -v e="$be" -v pt="${TORCH[gpt]}" -v mm="$mm" -v rss="$brss" 'BEGIN {
-  printf "| GPT-2-style block (B=4, T=256, C=512, 8 heads), ms per forward | %s | %s | - | %s | its GEMMs alone: %s ms (block / GEMMs %.2fx) | %.2fx | %s |\n", c, e, pt, mm, (mm > 0 ? c / mm : 0), (c > 0 ? pt / c : 0), rss }'
+  printf "| GPT-2-style block (B=4, T=256, C=512, 8 heads), ms per forward | %s | %s | - | %.3f | its GEMMs alone: %s ms (block / GEMMs %.2fx) | %.2fx | %s |\n", c, e, pt, mm, (mm > 0 ? c / mm : 0), (c > 0 ? pt / c : 0), rss }'
 echo "| its GEMMs alone (the block's 6 matmul shapes, tcc), ms | $mm | - | - | - | - | - | $mrss |"
 echo
 echo "GPT block output against PyTorch on the same inputs: largest absolute difference $gdiff (largest |y| $gmax)."

@@ -1,4 +1,5 @@
-# Outputs of at least 4 MiB are written with streaming (non-temporal) stores
+# Outputs of at least the streaming threshold (4 MiB; half the last-level
+# cache when built for this machine) are written with streaming (non-temporal) stores
 # (compiler/lower/stream.h): layer_norm's and the elementwise function's;
 # softmax keeps plain stores (its row cache reads the output back). Odd row
 # lengths start each row at a different offset from a 32-byte boundary (the
