@@ -83,6 +83,8 @@ std::string KernelKey(const graph::Graph& g, const passes::FusionPlan& plan, boo
     w.Ints(grp.hoisted);
     w.Ints(grp.reads);
     w.Int(grp.row_cached);
+    w.Int(grp.in_place_of);
+    w.Ints(grp.siblings);
   }
   w.Tag('m');
   w.Ints(plan.materialised);

@@ -285,7 +285,17 @@ class KernelLowering {
       case passes::GroupKind::Copy:
         EmitElementwiseNest(*ke_, n.type.shape, root, dest, nullptr, &grp);
         break;
-      case passes::GroupKind::Reduction: EmitReductionNest(*ke_, grp, dest); break;
+      case passes::GroupKind::Reduction: {
+        std::vector<Buffer> dests{dest};
+        for (ValueId sib : grp.siblings) {
+          int ss = FirstOutputSlot(sib);
+          dests.push_back(AllocFor(sib, ss));
+          if (ss >= 0) out_bufs_[ss] = dests.back();
+        }
+        EmitReductionNest(*ke_, grp, dests);
+        for (size_t i = 0; i < grp.siblings.size(); ++i) k_.buffers[grp.siblings[i]] = dests[i + 1];
+        break;
+      }
       case passes::GroupKind::MatMul: EmitMatMul(root, dest); break;
       case passes::GroupKind::Join: EmitJoin(root, dest); break;
       case passes::GroupKind::Random: EmitRandom(root, dest); break;

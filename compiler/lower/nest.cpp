@@ -6,6 +6,7 @@
 #include "graph/shape.h"
 #include "lower/runtime_decls.h"
 #include "lower/stream.h"
+#include "passes/plan_fusion.h"
 
 namespace tcc::lower {
 
@@ -120,24 +121,19 @@ void EmitElementwiseNest(Emitter& ke, const graph::Shape& shape, ValueId value, 
   DispatchNest(ke, fn, e, items, work);
 }
 
-void EmitReductionNest(Emitter& ke, const passes::FusedGroup& grp, const Buffer& dest) {
+void EmitReductionNest(Emitter& ke, const passes::FusedGroup& grp, const std::vector<Buffer>& dests) {
   KernelState& k = ke.k();
   auto& b = ke.b();
   const graph::Node& n = k.g.nodes[grp.root];
+  const Buffer& dest = dests[0];
   ValueId in = n.inputs[0];
   const graph::Shape& ins = k.g.TypeOf(in).shape;
   std::vector<Value*> out_sizes, in_sizes;
   for (const auto& d : n.type.shape) out_sizes.push_back(ke.DimSize(d));
   for (const auto& d : ins) in_sizes.push_back(ke.DimSize(d));
   Value* work = Product(b, in_sizes, 0, in_sizes.size());
-  auto out_numel = graph::StaticNumel(n.type.shape);
-  auto axes = graph::NormalizeAxes(n.attrs.axes, ins.size()).value_or(std::vector<int64_t>{});
-  bool splittable = out_numel && *out_numel == 1 && !ins.empty() && axes.size() == ins.size() &&
-                    (n.op == OpKind::Sum || n.op == OpKind::Max || n.op == OpKind::Min || n.op == OpKind::Mean) &&
-                    grp.hoisted.empty() && !(ins[0].is_static() && ins[0].size < 4096) &&
-                    k.g.TypeOf(in).dtype != DType::Bool;
 
-  if (!splittable) {
+  if (!passes::SplitsFullReduction(k.g, grp)) {
     Value* items = Product(b, out_sizes, 0, out_sizes.size());
     llvm::Function* fn = NewNestFunction(k);
     Emitter e(k, fn, true);
@@ -154,16 +150,37 @@ void EmitReductionNest(Emitter& ke, const passes::FusedGroup& grp, const Buffer&
   }
 
   // Split: item t reduces rows [t*n0/T, (t+1)*n0/T) of axis 0 into partial[t]
-  // (a sum in double for accuracy); the kernel combines the partials.
-  DType acc_t = n.op == OpKind::Sum || n.op == OpKind::Mean ? DType::F64 : k.g.TypeOf(in).dtype;
-  if (!(acc_t == DType::F32 || acc_t == DType::F64) && n.op != OpKind::Max && n.op != OpKind::Min) acc_t = DType::I64;
-  if (n.op == OpKind::Sum && (n.type.dtype == DType::I64 || n.type.dtype == DType::I32)) acc_t = DType::I64;
-  llvm::Type* at = ElemType(k.c, acc_t);
-  Value* partials = ke.EntryAlloca(llvm::ArrayType::get(at, kMaxSplit), "partials");
+  // (a sum in double for accuracy); the kernel combines the partials. The
+  // group's siblings (full reductions over inputs of the same shape) reduce
+  // the same rows in the same loop, each with its own accumulator.
+  struct Red {
+    const graph::Node* n;
+    DType in_t, acc_t, chunk_t;
+    llvm::Type *at, *ct;
+    bool is_sum, fl;
+    Value* partials;
+    Value* acc = nullptr;      // in the nest function
+    Value* any_nan = nullptr;  // in the nest function
+  };
+  std::vector<Red> reds;
+  for (size_t r = 0; r <= grp.siblings.size(); ++r) {
+    const graph::Node& rn = k.g.nodes[r == 0 ? grp.root : grp.siblings[r - 1]];
+    Red red{&rn, k.g.TypeOf(rn.inputs[0]).dtype, DType::F64, DType::F64, nullptr, nullptr, false, false, nullptr};
+    DType acc_t = rn.op == OpKind::Sum || rn.op == OpKind::Mean ? DType::F64 : red.in_t;
+    if (!(acc_t == DType::F32 || acc_t == DType::F64) && rn.op != OpKind::Max && rn.op != OpKind::Min) acc_t = DType::I64;
+    if (rn.op == OpKind::Sum && (rn.type.dtype == DType::I64 || rn.type.dtype == DType::I32)) acc_t = DType::I64;
+    red.acc_t = acc_t;
+    red.at = ElemType(k.c, acc_t);
+    red.is_sum = rn.op == OpKind::Sum || rn.op == OpKind::Mean;
+    red.chunk_t = red.is_sum && (red.in_t == DType::F32 || red.in_t == DType::F64) ? red.in_t : acc_t;
+    red.ct = ElemType(k.c, red.chunk_t);
+    red.fl = red.chunk_t == DType::F32 || red.chunk_t == DType::F64;
+    red.partials = ke.EntryAlloca(llvm::ArrayType::get(red.at, kMaxSplit), "partials");
+    reds.push_back(red);
+  }
   Value* n0 = in_sizes[0];
   Value* parts = b.CreateBinaryIntrinsic(llvm::Intrinsic::smin, n0, b.getInt64(kMaxSplit));
 
-  // A sub-reduction node over the rows of one chunk: same op over all axes.
   llvm::Function* fn = NewNestFunction(k);
   Emitter e(k, fn, true);
   auto& nb = e.b();
@@ -172,62 +189,70 @@ void EmitReductionNest(Emitter& ke, const passes::FusedGroup& grp, const Buffer&
     Value* pc = e.Cap(parts);
     Value* lo = nb.CreateUDiv(nb.CreateMul(t, n0c), pc);
     Value* hi = nb.CreateUDiv(nb.CreateMul(nb.CreateAdd(t, nb.getInt64(1)), n0c), pc);
-    DType in_t = k.g.TypeOf(in).dtype;
-    DType chunk_t = (n.op == OpKind::Sum || n.op == OpKind::Mean) && (in_t == DType::F32 || in_t == DType::F64) ? in_t : acc_t;
-    llvm::Type* ct = ElemType(k.c, chunk_t);
-    Value* acc = e.EntryAlloca(ct, "pacc");
-    bool is_sum = n.op == OpKind::Sum || n.op == OpKind::Mean;
-    bool fl = chunk_t == DType::F32 || chunk_t == DType::F64;
-    Value* init = is_sum ? llvm::Constant::getNullValue(ct)
-                  : fl   ? static_cast<Value*>(llvm::ConstantFP::getInfinity(ct, n.op == OpKind::Max))
-                         : llvm::ConstantInt::get(ct, n.op == OpKind::Max ? llvm::APInt::getSignedMinValue(ct->getIntegerBitWidth())
-                                                                         : llvm::APInt::getSignedMaxValue(ct->getIntegerBitWidth()));
-    nb.CreateStore(init, acc);
-    Value* any_nan = !is_sum && fl ? e.NewNanFlag(ct) : nullptr;
+    for (Red& r : reds) {
+      r.acc = e.EntryAlloca(r.ct, "pacc");
+      const bool max = r.n->op == OpKind::Max;
+      Value* init = r.is_sum ? llvm::Constant::getNullValue(r.ct)
+                    : r.fl   ? static_cast<Value*>(llvm::ConstantFP::getInfinity(r.ct, max))
+                             : llvm::ConstantInt::get(r.ct, max ? llvm::APInt::getSignedMinValue(r.ct->getIntegerBitWidth())
+                                                                : llvm::APInt::getSignedMaxValue(r.ct->getIntegerBitWidth()));
+      nb.CreateStore(init, r.acc);
+      r.any_nan = !r.is_sum && r.fl ? e.NewNanFlag(r.ct) : nullptr;
+    }
     std::vector<Value*> rest;
     for (size_t d = 1; d < ins.size(); ++d) rest.push_back(e.DimSize(ins[d]));
     e.Loop(lo, hi, [&](Value* i0) {
       e.LoopNest(rest, [&](const Index& tail) {
         Index idx{i0};
         idx.insert(idx.end(), tail.begin(), tail.end());
-        Value* x = e.Convert(e.Eval(in, idx), in_t, chunk_t);
-        Value* a = nb.CreateLoad(ct, acc);
-        llvm::IRBuilder<>::FastMathFlagGuard guard(nb);
-        llvm::FastMathFlags fmf;
-        fmf.setAllowReassoc();
-        nb.setFastMathFlags(fmf);
-        Value* v;
-        if (is_sum) v = fl ? nb.CreateFAdd(a, x) : nb.CreateAdd(a, x);
-        else if (fl) v = e.FloatMinMaxStep(n.op == OpKind::Max, a, x, any_nan);
-        else v = nb.CreateBinaryIntrinsic(n.op == OpKind::Max ? llvm::Intrinsic::smax : llvm::Intrinsic::smin, a, x);
-        nb.CreateStore(v, acc);
+        for (Red& r : reds) {
+          Value* x = e.Convert(e.Eval(r.n->inputs[0], idx), r.in_t, r.chunk_t);
+          Value* a = nb.CreateLoad(r.ct, r.acc);
+          llvm::IRBuilder<>::FastMathFlagGuard guard(nb);
+          llvm::FastMathFlags fmf;
+          fmf.setAllowReassoc();
+          nb.setFastMathFlags(fmf);
+          const bool max = r.n->op == OpKind::Max;
+          Value* v;
+          if (r.is_sum) v = r.fl ? nb.CreateFAdd(a, x) : nb.CreateAdd(a, x);
+          else if (r.fl) v = e.FloatMinMaxStep(max, a, x, r.any_nan);
+          else v = nb.CreateBinaryIntrinsic(max ? llvm::Intrinsic::smax : llvm::Intrinsic::smin, a, x);
+          nb.CreateStore(v, r.acc);
+        }
       });
     });
-    Value* slot = nb.CreateInBoundsGEP(at, e.Cap(partials), t);
-    Value* part = nb.CreateLoad(ct, acc);
-    if (any_nan) part = e.FloatMinMaxResult(part, any_nan);
-    nb.CreateStore(e.Convert(part, chunk_t, acc_t), slot);
+    for (Red& r : reds) {
+      Value* slot = nb.CreateInBoundsGEP(r.at, e.Cap(r.partials), t);
+      Value* part = nb.CreateLoad(r.ct, r.acc);
+      if (r.any_nan) part = e.FloatMinMaxResult(part, r.any_nan);
+      nb.CreateStore(e.Convert(part, r.chunk_t, r.acc_t), slot);
+    }
   });
   nb.CreateRetVoid();
   DispatchNest(ke, fn, e, parts, work);
 
   // Combine the partials in order (deterministic for a given thread-independent split).
-  Value* total = ke.EntryAlloca(at, "total");
-  b.CreateStore(b.CreateLoad(at, partials), total);
-  ke.Loop(b.getInt64(1), parts, [&](Value* t) {
-    Value* x = b.CreateLoad(at, b.CreateInBoundsGEP(at, partials, t));
-    Value* a = b.CreateLoad(at, total);
-    bool fl = acc_t == DType::F32 || acc_t == DType::F64;
-    Value* v;
-    if (n.op == OpKind::Sum || n.op == OpKind::Mean) v = fl ? b.CreateFAdd(a, x) : b.CreateAdd(a, x);
-    else if (fl) v = b.CreateBinaryIntrinsic(n.op == OpKind::Max ? llvm::Intrinsic::maximum : llvm::Intrinsic::minimum, a, x);
-    else v = b.CreateBinaryIntrinsic(n.op == OpKind::Max ? llvm::Intrinsic::smax : llvm::Intrinsic::smin, a, x);
-    b.CreateStore(v, total);
-  }, "p");
-  Value* res = b.CreateLoad(at, total);
-  if (n.op == OpKind::Mean) res = b.CreateFDiv(res, b.CreateSIToFP(work, at));
-  Index zero(n.type.shape.size(), b.getInt64(0));
-  ke.StoreElem(dest, zero, ke.Convert(res, acc_t, dest.dtype));
+  for (size_t ri = 0; ri < reds.size(); ++ri) {
+    const Red& r = reds[ri];
+    llvm::Type* at = r.at;
+    Value* total = ke.EntryAlloca(at, "total");
+    b.CreateStore(b.CreateLoad(at, r.partials), total);
+    const bool fl = r.acc_t == DType::F32 || r.acc_t == DType::F64;
+    const bool max = r.n->op == OpKind::Max;
+    ke.Loop(b.getInt64(1), parts, [&](Value* t) {
+      Value* x = b.CreateLoad(at, b.CreateInBoundsGEP(at, r.partials, t));
+      Value* a = b.CreateLoad(at, total);
+      Value* v;
+      if (r.is_sum) v = fl ? b.CreateFAdd(a, x) : b.CreateAdd(a, x);
+      else if (fl) v = b.CreateBinaryIntrinsic(max ? llvm::Intrinsic::maximum : llvm::Intrinsic::minimum, a, x);
+      else v = b.CreateBinaryIntrinsic(max ? llvm::Intrinsic::smax : llvm::Intrinsic::smin, a, x);
+      b.CreateStore(v, total);
+    }, "p");
+    Value* res = b.CreateLoad(at, total);
+    if (r.n->op == OpKind::Mean) res = b.CreateFDiv(res, b.CreateSIToFP(work, at));
+    Index zero(r.n->type.shape.size(), b.getInt64(0));
+    ke.StoreElem(dests[ri], zero, ke.Convert(res, r.acc_t, dests[ri].dtype));
+  }
 }
 
 }  // namespace tcc::lower

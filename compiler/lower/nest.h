@@ -28,7 +28,8 @@ void EmitSortOp(Emitter& ke, ValueId root, const Buffer& dest);
 // A ts_tensor stack slot describing `buf` (conv.cpp); spatial > 0 pads it to 4-d.
 llvm::Value* AbiTensor(Emitter& e, const Buffer& buf, int spatial, const char* name);
 
-void EmitReductionNest(Emitter& ke, const passes::FusedGroup& grp, const Buffer& dest);
+// dests: the root's buffer, then each sibling's (passes::FusedGroup::siblings).
+void EmitReductionNest(Emitter& ke, const passes::FusedGroup& grp, const std::vector<Buffer>& dests);
 
 // Emits the nest of a scan group (cumsum/cumprod, lower/scan.cpp): one work
 // item per position of the non-scanned axes, a sequential loop along the axis.

@@ -29,6 +29,7 @@ void FreeTempsAtLastUse(KernelState& k, std::vector<llvm::Instruction*>& after_g
   for (size_t i = 0; i < groups.size(); ++i) {
     int gi = static_cast<int>(i);
     touch(groups[i].root, gi);
+    for (graph::ValueId v : groups[i].siblings) touch(v, gi);
     if (groups[i].in_place_of >= 0) touch(groups[i].in_place_of, gi);
     for (graph::ValueId v : groups[i].reads) touch(v, gi);
   }

@@ -156,6 +156,7 @@ FusionPlan PlanFusion(const Graph& g) {
         p.PlanGroup(o, grp);
         plan.groups.push_back(std::move(grp));
       }
+      MergeSiblingReductions(g, plan);
       return plan;
     }
   }
@@ -176,6 +177,7 @@ std::string PrintFusionPlan(const Graph& g, const FusionPlan& plan) {
         s += "; kept in the row: %" + std::to_string(grp.row_cached) + " " + OpSpelling(g.nodes[grp.row_cached].op);
       s += "]";
     }
+    for (ValueId v : grp.siblings) s += " [also -> %" + std::to_string(v) + " " + TypeString(g.TypeOf(v)) + "]";
     if (grp.in_place_of >= 0)
       s += (WritesMatMulInLayout(g, grp.root) ? " [written by the matmul %" : " [epilogue in place of %") +
            std::to_string(grp.in_place_of) + "]";

@@ -20,6 +20,10 @@
 // division), the nest keeps it in the output row ("row-cached"): the first
 // reduction pass over the row stores it there and every later pass loads it,
 // so it is computed once per element instead of once per pass.
+//
+// Full reductions (sum, max, min, mean to one element) over inputs of the same
+// shape share one nest ("siblings", passes/fusion_siblings.cpp): `x.sum()` and
+// `x.max()` read x once, each with its own accumulator and output.
 #pragma once
 
 #include <string>
@@ -35,7 +39,7 @@ const char* GroupKindName(GroupKind k);
 struct FusedGroup {
   GroupKind kind = GroupKind::Elementwise;
   graph::ValueId root = -1;            // the materialised value this loop nest writes
-  std::vector<graph::ValueId> nodes;   // every node computed in it (topological, root last)
+  std::vector<graph::ValueId> nodes;   // every node computed in it (topological, root last; with siblings, by id)
   std::vector<graph::ValueId> hoisted; // reductions computed once per row (topological)
   std::vector<graph::ValueId> reads;   // buffers it reads: inputs and other groups' roots
   graph::ValueId row_cached = -1;      // kept in the root's output row (see above), or -1
@@ -44,6 +48,10 @@ struct FusedGroup {
   // index), so bias, activation and residual run in one pass over the GEMM's
   // output buffer, which is then the root's; or -1.
   graph::ValueId in_place_of = -1;
+  // A full reduction's nest also computes these full reductions over inputs
+  // of the same shape, in the same loop, each into its own buffer (their
+  // nodes are in `nodes`, their reads in `reads`). Empty for other kinds.
+  std::vector<graph::ValueId> siblings;
 
   std::vector<std::string> OpNames(const graph::Graph& g) const;  // spelling of each node
 };
@@ -55,6 +63,18 @@ struct FusionPlan {
 };
 
 FusionPlan PlanFusion(const graph::Graph& g);
+
+// True when grp is a full reduction (sum, max, min or mean of a non-bool
+// tensor to one element, nothing hoisted, at least 4096 rows on axis 0 when
+// static) whose nest splits axis 0 into chunks reduced in parallel and then
+// combined (lower/nest.cpp); only such groups take siblings.
+bool SplitsFullReduction(const graph::Graph& g, const FusedGroup& grp);
+
+// Moves each later full reduction that SplitsFullReduction, over an input of
+// the same shape, and reading only graph inputs and earlier groups' values,
+// into the first such group as a sibling (at most kMaxSiblings per group).
+constexpr size_t kMaxSiblings = 7;
+void MergeSiblingReductions(const graph::Graph& g, FusionPlan& plan);
 
 // True when v swaps the last two dimensions (transpose/permute): a matmul
 // reads such an operand in place (BLAS transpose flag), without a copy.
