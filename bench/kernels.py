@@ -129,6 +129,7 @@ if lib == "numpy":
         "mlp": lambda: np.maximum(mx @ w1 + b1, 0) @ w2 + b2,
         "sum": lambda: u24.sum(),
         "max": lambda: u24.max(),
+        "sum_max": lambda: (u24.sum(), u24.max()),
         "conv2d": lambda: conv(cx, cw, cb),
     }
 
@@ -154,6 +155,7 @@ else:
         "mlp": lambda: torch.relu(t["mx"] @ t["w1"] + t["b1"]) @ t["w2"] + t["b2"],
         "sum": lambda: t["u24"].sum(),
         "max": lambda: t["u24"].max(),
+        "sum_max": lambda: (t["u24"].sum(), t["u24"].max()),
         "conv2d": lambda: torch.relu(F.conv2d(t["cx"], t["cw"], t["cb"], padding=1)),
     }
     tgx, tgw = torch.from_numpy(gx), torch.from_numpy(gw)

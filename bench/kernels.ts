@@ -26,6 +26,10 @@ def total(x):
 def largest(x):
     return max(x)
 
+# both statistics of one tensor: one pass over x (sibling reductions)
+def sum_and_max(x):
+    return x.sum(), x.max()
+
 # a ResNet layer-1 convolution (3x3, stride 1, padding 1) with its epilogue
 def conv(x, w, b):
     return relu(nn.conv2d(x, w, b, padding=1))
@@ -115,6 +119,10 @@ elif kernel == "max":
     x = data(16777216, 1.0)
     for i in range(n):
         y = largest(x)
+elif kernel == "sum_max":
+    x = data(16777216, 1.0)
+    for i in range(n):
+        y = sum_and_max(x)
 elif kernel == "conv2d":
     x = data(1605632, 1.0).reshape(8, 64, 56, 56)
     w = data(36864, 0.05).reshape(64, 64, 3, 3)
