@@ -15,6 +15,7 @@
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/TargetParser/Host.h>
 
+#include "codegen/prefetch.h"
 #include "codegen/stream_stores.h"
 
 namespace tcc::codegen {
@@ -126,6 +127,10 @@ void OptimizeModule(llvm::Module& m, llvm::TargetMachine& tm, const CodegenOptio
   pb.registerFunctionAnalyses(fam);
   pb.registerLoopAnalyses(lam);
   pb.crossRegisterProxies(lam, fam, cgam, mam);
+  // After the vectoriser: compute-heavy loops prefetch their input ahead.
+  pb.registerOptimizerLastEPCallback([](llvm::ModulePassManager& mpm, llvm::OptimizationLevel) {
+    mpm.addPass(llvm::createModuleToFunctionPassAdaptor(PrefetchPass()));
+  });
   // After the vectoriser: the lowering's marked stores become non-temporal.
   if (TargetStreamsStores(tm))
     pb.registerOptimizerLastEPCallback([](llvm::ModulePassManager& mpm, llvm::OptimizationLevel) {
