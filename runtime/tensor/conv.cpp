@@ -9,10 +9,12 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <type_traits>
 #include <vector>
 
 #include "tensor/blas.h"
 #include "tensor/conv_view.h"
+#include "tensor/conv_winograd.h"
 #include "tensor/internal.h"
 #include "ts_runtime.h"
 
@@ -20,13 +22,6 @@ namespace tcc::rt {
 using namespace detail;
 
 namespace {
-
-// A [N, C, H, W] strided view (sizes/strides in elements).
-struct View4 {
-  char* data;
-  int64_t n[4];
-  int64_t s[4];
-};
 
 View4 FromAbi4(const ts_tensor& t) {
   View4 v{static_cast<char*>(t.data), {1, 1, 1, 1}, {0, 0, 0, 0}};
@@ -46,11 +41,6 @@ void gemm(int64_t m, int64_t n, int64_t k, const T* a, int64_t lda, const T* b, 
   if constexpr (std::is_same_v<T, float>) gemm_f32(false, false, m, n, k, a, lda, b, ldb, c, ldc);
   else gemm_f64(false, false, m, n, k, a, lda, b, ldb, c, ldc);
 }
-
-// The shape of one convolution, in the kernel's terms.
-struct ConvDims {
-  int64_t N, C, H, W, O, Cg, KH, KW, G, Og, OH, OW, P, K;
-};
 
 // im2col of columns [p0, p1) of one (batch item, group): row r = (c, i, j) of
 // `out` (row stride ld) holds x[n, g*Cg + c, oh*sh - ph0 + i*dh, ow*sw - pw0 + j*dw]
@@ -128,27 +118,19 @@ void conv_kernel(const View4& x, const View4& w, const ts_tensor* bias, T* y, co
                 w.data + sizeof(T) * (o * w.s[0] + c * w.s[1] + i * w.s[2] + j * w.s[3]));
     wm = wbuf.data();
   }
+  if constexpr (std::is_same_v<T, float>) {
+    if (K > 0 && WinogradApplies(d, p)) {  // 3x3 stride 1: 2.25x fewer flops (conv_winograd.h)
+      ConvWinograd(x, wm, reinterpret_cast<const float*>(bd), bs, y, d, p);
+      return;
+    }
+  }
   // 1x1, stride 1, no padding, contiguous planes: the input is the matrix
   const bool direct = d.KH == 1 && d.KW == 1 && p.sh == 1 && p.sw == 1 && p.ph0 == 0 && p.ph1 == 0 && p.pw0 == 0 &&
                       p.pw1 == 0 && x.s[3] == 1 && x.s[2] == d.W && (d.C == 1 || x.s[1] == d.H * d.W);
   // the work items: (n, g, tile) with `tiles` tiles of at most `tile` columns
-  const int threads = num_threads();
-  const int64_t images = d.N * d.G;
   const int64_t fit = std::max(kMinTile, kColBytes / int64_t(sizeof(T) * std::max<int64_t>(K, 1)));
-  int64_t tiles = direct ? 1 : (P + fit - 1) / fit;
-  // few items: split the images finer (down to kMinTile/4 columns) until the
-  // items divide evenly across the threads
-  if ((images * tiles) % threads != 0 && images * tiles < 4 * threads) {
-    for (int64_t t = tiles + 1; t <= tiles + threads && P / t >= kMinTile / 4; ++t) {
-      if ((images * t) % threads == 0) {
-        tiles = t;
-        break;
-      }
-    }
-  }
+  const int64_t tiles = ConvTilesPerImage(d.N * d.G, P, direct ? P : fit, kMinTile / 4, num_threads());
   const int64_t tile = (P + tiles - 1) / tiles;
-  const int64_t items = images * tiles;
-  const bool split = threads > 1 && items >= threads;
   auto run = [&](int64_t lo, int64_t hi) {
     // a tile's columns; up to 64 MiB kept per thread between calls, so that
     // a network's convolutions do not fault in fresh pages every time
@@ -179,13 +161,21 @@ void conv_kernel(const View4& x, const View4& w, const ts_tensor* bias, T* y, co
       }
     }
   };
-  if (!split) {
-    run(0, items);
+  RunConvItems(d.N * d.G * tiles, run);
+}
+
+}  // namespace
+
+void RunConvItems(int64_t items, const std::function<void(int64_t, int64_t)>& body) {
+  if (num_threads() == 1 || items < num_threads()) {
+    body(0, items);
     return;
   }
   SerialBlasScope serial;
-  parallel_for(items, 1, run);
+  parallel_for(items, 1, body);
 }
+
+namespace {
 
 void conv_abi(const ts_tensor& x, const ts_tensor& w, const ts_tensor* b, const ts_tensor& y, const int64_t* params) {
   sem::WindowParams p = sem::WindowParams::FromInts(params);
