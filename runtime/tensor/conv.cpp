@@ -6,6 +6,7 @@
 // become the columns of a [C/g * KH * KW, tile] matrix (a 1x1, stride-1,
 // unpadded conv reads the input plane itself), and y[n, group, tile] =
 // w[group] @ columns, then + bias (conv_kernel says how the work is split).
+// float32 3x3 stride-1 convolutions go to Winograd (conv_winograd.h).
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
