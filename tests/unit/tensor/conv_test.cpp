@@ -140,6 +140,8 @@ TEST_CASE("conv paths (Winograd, tiled im2col + GEMM) match the reference for an
       {{1, 3, 70, 70}, {8, 3, 3, 3}, Conv2(1, 1, 1, 1, 1, 1, 1, 1, 1), true, false, DType::Float32},
       {{3, 4, 40, 41}, {8, 4, 3, 3}, Conv2(2, 2, 1, 2, 2, 1, 2, 2, 1), true, true, DType::Float32},
       {{1, 16, 33, 35}, {16, 16, 3, 3}, Conv2(2, 1, 1, 1, 1, 1, 1, 1, 1), false, false, DType::Float64},
+      {{1, 8, 3, 3}, {8, 8, 3, 3}, Conv2(1, 1, 0, 0, 0, 0, 1, 1, 1), true, false, DType::Float32},   // 1x1 output
+      {{2, 8, 1, 5}, {9, 8, 3, 3}, Conv2(1, 1, 1, 1, 0, 0, 1, 1, 1), true, false, DType::Float32},   // 1x3 output
   };
   const int saved = num_threads();
   uint32_t seed = 100;
