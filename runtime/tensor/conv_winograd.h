@@ -17,8 +17,10 @@
 namespace tcc::rt {
 
 // Whether the Winograd kernel takes this convolution: 3x3, stride 1,
-// dilation 1, and at least 8 input and output channels per group (below
-// that the transforms cost more than the multiplies they save).
+// dilation 1, at least 8 input and output channels per group (below that
+// the transforms cost more than the multiplies they save), Og * Cg weights
+// of at most 256 KiB per group (a position's transformed weight stays in
+// L2) and at least 32 tiles of 2x2 outputs per image (measured in the .cpp).
 bool WinogradApplies(const ConvDims& d, const sem::WindowParams& p);
 
 // y = conv(x, w) (+ bias) for WinogradApplies shapes; w is the contiguous

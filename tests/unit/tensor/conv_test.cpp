@@ -119,8 +119,9 @@ TEST_CASE("conv reads strided inputs and weights, unbatched inputs and 1-d convo
 }
 
 // The kernel's paths: Winograd F(2x2, 3x3) (float32 3x3 stride 1, >= 8
-// channels per group: odd output sizes, tiles of a block crossing tile rows,
-// blocks per image, groups, padding, strided input), im2col + GEMM over
+// channels per group, >= 32 tiles: odd output sizes, a single output row,
+// tiles of a block crossing tile rows, blocks per image, groups, padding,
+// strided input; too few tiles or too many channels: im2col), im2col + GEMM over
 // several column tiles per image (stride, dilation, float64), each with one
 // thread and with several (the items split across the pool or not).
 TEST_CASE("conv paths (Winograd, tiled im2col + GEMM) match the reference for any thread count") {
@@ -131,10 +132,12 @@ TEST_CASE("conv paths (Winograd, tiled im2col + GEMM) match the reference for an
     DType dt;
   };
   std::vector<Case> cases = {
-      {{1, 8, 9, 7}, {8, 8, 3, 3}, Conv2(1, 1, 1, 1, 1, 1, 1, 1, 1), true, false, DType::Float32},
-      {{3, 16, 12, 10}, {8, 16, 3, 3}, Conv2(1, 1, 0, 0, 0, 0, 1, 1, 1), false, false, DType::Float32},
-      {{2, 16, 7, 11}, {16, 8, 3, 3}, Conv2(1, 1, 0, 2, 1, 0, 1, 1, 2), true, false, DType::Float32},
-      {{3, 8, 5, 6}, {12, 8, 3, 3}, Conv2(1, 1, 1, 1, 1, 1, 1, 1, 1), true, true, DType::Float32},
+      {{1, 8, 13, 11}, {8, 8, 3, 3}, Conv2(1, 1, 1, 1, 1, 1, 1, 1, 1), true, false, DType::Float32},
+      {{3, 16, 16, 14}, {8, 16, 3, 3}, Conv2(1, 1, 0, 0, 0, 0, 1, 1, 1), false, false, DType::Float32},
+      {{2, 16, 13, 11}, {16, 8, 3, 3}, Conv2(1, 1, 0, 2, 1, 0, 1, 1, 2), true, false, DType::Float32},
+      {{3, 8, 11, 12}, {12, 8, 3, 3}, Conv2(1, 1, 1, 1, 1, 1, 1, 1, 1), true, true, DType::Float32},
+      {{2, 8, 7, 7}, {8, 8, 3, 3}, Conv2(1, 1, 1, 1, 1, 1, 1, 1, 1), true, false, DType::Float32},  // 16 tiles: im2col
+      {{1, 512, 9, 9}, {512, 512, 3, 3}, Conv2(1, 1, 1, 1, 1, 1, 1, 1, 1), false, false, DType::Float32},  // im2col
       {{2, 64, 30, 30}, {64, 64, 3, 3}, Conv2(1, 1, 1, 1, 1, 1, 1, 1, 1), true, false, DType::Float32},
       {{2, 64, 30, 30}, {64, 64, 3, 3}, Conv2(1, 1, 1, 1, 1, 1, 1, 1, 1), true, false, DType::Float64},
       {{1, 3, 70, 70}, {8, 3, 3, 3}, Conv2(1, 1, 1, 1, 1, 1, 1, 1, 1), true, false, DType::Float32},
@@ -142,6 +145,7 @@ TEST_CASE("conv paths (Winograd, tiled im2col + GEMM) match the reference for an
       {{1, 16, 33, 35}, {16, 16, 3, 3}, Conv2(2, 1, 1, 1, 1, 1, 1, 1, 1), false, false, DType::Float64},
       {{1, 8, 3, 3}, {8, 8, 3, 3}, Conv2(1, 1, 0, 0, 0, 0, 1, 1, 1), true, false, DType::Float32},   // 1x1 output
       {{2, 8, 1, 5}, {9, 8, 3, 3}, Conv2(1, 1, 1, 1, 0, 0, 1, 1, 1), true, false, DType::Float32},   // 1x3 output
+      {{1, 8, 1, 129}, {9, 8, 3, 3}, Conv2(1, 1, 1, 1, 1, 1, 1, 1, 1), true, false, DType::Float32},  // Winograd, 1 row
   };
   const int saved = num_threads();
   uint32_t seed = 100;
