@@ -3,7 +3,8 @@
 # ceil_mode, count_include_pad, unbatched inputs), compiled (each function is
 # one graph of window kernels), eager and against PyTorch
 # (tests/e2e/torch/nn_conv.py wrote nn_conv.torch.txt). `wino` has
-# the shapes of the Winograd kernel (3x3, stride 1, 8+ channels per group).
+# the shapes of the Winograd kernel (3x3, stride 1, 8+ channels per group,
+# 32+ tiles of 2x2 outputs).
 # e2e-kernels: 7
 import nn
 
@@ -82,7 +83,7 @@ def train_norm(x, rm, rv, w, b):
 
 @fullgraph
 def wino(x, w, b, wg):
-    # 3x3 stride 1 with >= 8 channels per group: the Winograd kernel
+    # 3x3 stride 1, >= 8 channels per group, >= 32 tiles: the Winograd kernel
     return [
         nn.conv2d(x, w, b, padding=1),
         nn.conv2d(x, w),
