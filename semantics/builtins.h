@@ -76,7 +76,7 @@ inline constexpr RuleDoc kRuleDocs[] = {
      "Update the receiver and return it; compiled, they follow `x += y`'s rules (the tensor passed in is "
      "updated)."},
     {"Window", "Convolution, pooling and padding",
-     "Internal builtins behind `nn.conv2d` and friends: graph ops run by runtime kernels (im2col + BLAS)."},
+     "Internal builtins behind `nn.conv2d` and friends: graph ops run by runtime kernels (im2col + BLAS; Winograd for float32 3x3 stride 1)."},
     {"Convert", "Conversions to Python values",
      "`item`, `tolist`, `shape`, ...: a Python value read from a tensor's data is a graph break unless the "
      "tracer knows it (shapes, dtypes)."},

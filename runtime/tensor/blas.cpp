@@ -156,19 +156,28 @@ void gemm_batched(bool ta, bool tb, int64_t m, int64_t n, int64_t k, const T* a,
   };
   int threads = num_threads();
   bool split = count >= threads && threads > 1 && (count % threads == 0 || count >= 4 * threads);
-  const Blas& lib = Get();
   if (!split || m <= 0 || n <= 0) {
     for (int64_t i = 0; i < count; ++i) one(i);
     return;
   }
   // One single-threaded product per thread: BLAS's own threading is then off
   // (a product per head is too small to split well across cores).
-  int saved = lib.get_threads ? lib.get_threads() : 1;
-  if (lib.set_threads && saved != 1) lib.set_threads(1);
+  SerialBlasScope serial;
   parallel_for(count, 1, [&](int64_t lo, int64_t hi) {
     for (int64_t i = lo; i < hi; ++i) one(i);
   });
-  if (lib.set_threads && saved != 1) lib.set_threads(saved);
+}
+
+SerialBlasScope::SerialBlasScope() {
+  if (g_force_builtin) return;  // the built-in kernel's parallel_for runs serially inside a pool body
+  const Blas& lib = Get();
+  if (!lib.set_threads) return;
+  saved_ = lib.get_threads();
+  if (saved_ != 1) lib.set_threads(1);
+}
+
+SerialBlasScope::~SerialBlasScope() {
+  if (saved_ != 1) Get().set_threads(saved_);
 }
 
 template void gemm_batched<float>(bool, bool, int64_t, int64_t, int64_t, const float*, int64_t, const float*, int64_t,

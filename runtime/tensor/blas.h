@@ -33,6 +33,21 @@ void gemm_batched(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, c
                   int64_t ldb, T* c, int64_t ldc, int nb, const int64_t* sizes, const int64_t* a_strides,
                   const int64_t* b_strides, const int64_t* c_strides);
 
+// While alive, gemm runs single-threaded in the calling thread (OpenBLAS's
+// thread count is process-wide, 0.3.21 has no per-call count): for callers
+// that run several products at once on the pool's threads, each on its own
+// core. Create it outside parallel regions; it restores the count it found.
+class SerialBlasScope {
+ public:
+  SerialBlasScope();
+  ~SerialBlasScope();
+  SerialBlasScope(const SerialBlasScope&) = delete;
+  SerialBlasScope& operator=(const SerialBlasScope&) = delete;
+
+ private:
+  int saved_ = 1;
+};
+
 // Which implementation gemm uses ("OpenBLAS (libopenblas.so.0)" or "built-in");
 // loads BLAS if it has not been loaded yet.
 std::string blas_name();

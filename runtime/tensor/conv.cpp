@@ -2,16 +2,20 @@
 // dilation, groups, bias) as im2col + BLAS gemm (tensor/blas.h), for the
 // interpreter (rt::conv) and for compiled kernels (ts_rt_conv of the C ABI).
 //
-// Per batch item and group: the input patches become the columns of a
-// [C/g * KH * KW, OH * OW] matrix (a 1x1, stride-1, unpadded conv reads the
-// input plane itself), and y[n, group] = w[group] @ columns, then + bias.
+// Per batch item, group and tile of output positions: the input patches
+// become the columns of a [C/g * KH * KW, tile] matrix (a 1x1, stride-1,
+// unpadded conv reads the input plane itself), and y[n, group, tile] =
+// w[group] @ columns, then + bias (conv_kernel says how the work is split).
+// float32 3x3 stride-1 convolutions go to Winograd (conv_winograd.h).
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <type_traits>
 #include <vector>
 
 #include "tensor/blas.h"
 #include "tensor/conv_view.h"
+#include "tensor/conv_winograd.h"
 #include "tensor/internal.h"
 #include "ts_runtime.h"
 
@@ -19,13 +23,6 @@ namespace tcc::rt {
 using namespace detail;
 
 namespace {
-
-// A [N, C, H, W] strided view (sizes/strides in elements).
-struct View4 {
-  char* data;
-  int64_t n[4];
-  int64_t s[4];
-};
 
 View4 FromAbi4(const ts_tensor& t) {
   View4 v{static_cast<char*>(t.data), {1, 1, 1, 1}, {0, 0, 0, 0}};
@@ -46,93 +43,140 @@ void gemm(int64_t m, int64_t n, int64_t k, const T* a, int64_t lda, const T* b, 
   else gemm_f64(false, false, m, n, k, a, lda, b, ldb, c, ldc);
 }
 
+// im2col of columns [p0, p1) of one (batch item, group): row r = (c, i, j) of
+// `out` (row stride ld) holds x[n, g*Cg + c, oh*sh - ph0 + i*dh, ow*sw - pw0 + j*dw]
+// for the output positions p = oh*OW + ow, and 0 outside the input.
 template <class T>
-void conv_kernel(const View4& x, const View4& w, const ts_tensor* bias, T* y, const sem::WindowParams& p) {
-  const int64_t N = x.n[0], C = x.n[1], H = x.n[2], W = x.n[3];
-  const int64_t O = w.n[0], Cg = w.n[1], KH = w.n[2], KW = w.n[3];
-  const int64_t G = p.groups, Og = O / G;
-  const int64_t OH = sem::ConvOutSize(H, KH, p.sh, p.ph0, p.ph1, p.dh);
-  const int64_t OW = sem::ConvOutSize(W, KW, p.sw, p.pw0, p.pw1, p.dw);
-  const int64_t P = OH * OW, K = Cg * KH * KW;
-  if (N == 0 || O == 0 || P == 0) return;
-  if (K == 0) {
-    std::fill(y, y + N * O * P, T(0));
-  } else {
-    // the weight as a contiguous [O, K] matrix
-    std::vector<T> wbuf;
-    const T* wm = reinterpret_cast<const T*>(w.data);
-    bool wcontig = w.s[3] == 1 && w.s[2] == KW && w.s[1] == KH * KW && w.s[0] == K;
-    if (!wcontig) {
-      wbuf.resize(size_t(O * K));
-      for (int64_t o = 0; o < O; ++o)
-        for (int64_t c = 0; c < Cg; ++c)
-          for (int64_t i = 0; i < KH; ++i)
-            for (int64_t j = 0; j < KW; ++j)
-              wbuf[size_t(((o * Cg + c) * KH + i) * KW + j)] =
-                  *reinterpret_cast<const T*>(w.data + sizeof(T) * (o * w.s[0] + c * w.s[1] + i * w.s[2] + j * w.s[3]));
-      wm = wbuf.data();
-    }
-    // 1x1, stride 1, no padding, contiguous planes: the input is the matrix
-    bool direct = KH == 1 && KW == 1 && p.sh == 1 && p.sw == 1 && p.ph0 == 0 && p.ph1 == 0 && p.pw0 == 0 &&
-                  p.pw1 == 0 && x.s[3] == 1 && x.s[2] == W && (C == 1 || x.s[1] == H * W);
-    // the columns of one (batch item, group); up to 64 MiB kept per thread
-    // between calls, so that a network's convolutions do not fault in fresh
-    // pages every time
-    static thread_local std::vector<T> kept;
-    std::vector<T> big;
-    size_t need = direct ? 0 : size_t(K * P);
-    bool keep = need * sizeof(T) <= (size_t(64) << 20);
-    std::vector<T>& col = keep ? kept : big;
-    if (col.size() < need) col.resize(need);
-    for (int64_t n = 0; n < N; ++n) {
-      for (int64_t g = 0; g < G; ++g) {
-        const T* cols;
-        int64_t ldb = P;
-        if (direct) {
-          cols = reinterpret_cast<const T*>(x.data + sizeof(T) * (n * x.s[0] + g * Cg * x.s[1]));
-          ldb = Cg == 1 ? P : x.s[1];
-        } else {
-          // im2col: row (c, i, j) holds x[n, g*Cg + c, oh*sh - ph0 + i*dh, ow*sw - pw0 + j*dw] (0 outside)
-          T* cb = col.data();
-          parallel_for(K, std::max<int64_t>(1, kGrainCheap / std::max<int64_t>(P, 1)), [&](int64_t lo, int64_t hi) {
-            for (int64_t r = lo; r < hi; ++r) {
-              int64_t c = r / (KH * KW), i = (r / KW) % KH, j = r % KW;
-              const char* plane = x.data + sizeof(T) * (n * x.s[0] + (g * Cg + c) * x.s[1]);
-              T* row = cb + r * P;
-              for (int64_t oh = 0; oh < OH; ++oh) {
-                int64_t ih = oh * p.sh - p.ph0 + i * p.dh;
-                T* out = row + oh * OW;
-                if (ih < 0 || ih >= H) {
-                  std::fill(out, out + OW, T(0));
-                  continue;
-                }
-                const char* line = plane + sizeof(T) * ih * x.s[2];
-                int64_t iw0 = -p.pw0 + j * p.dw;
-                for (int64_t ow = 0; ow < OW; ++ow) {
-                  int64_t iw = iw0 + ow * p.sw;
-                  out[ow] = (iw >= 0 && iw < W) ? *reinterpret_cast<const T*>(line + sizeof(T) * iw * x.s[3]) : T(0);
-                }
-              }
-            }
-          });
-          cols = cb;
-        }
-        gemm<T>(Og, P, K, wm + g * Og * K, K, cols, ldb, y + (n * O + g * Og) * P, P);
+void Im2col(const View4& x, const ConvDims& d, const sem::WindowParams& p, int64_t n, int64_t g, int64_t p0,
+            int64_t p1, T* out, int64_t ld) {
+  const bool unit = p.sw == 1 && x.s[3] == 1;  // a row's valid span is one contiguous run of the input line
+  for (int64_t r = 0; r < d.K; ++r) {
+    int64_t c = r / (d.KH * d.KW), i = (r / d.KW) % d.KH, j = r % d.KW;
+    const char* plane = x.data + sizeof(T) * (n * x.s[0] + (g * d.Cg + c) * x.s[1]);
+    T* row = out + r * ld - p0;
+    for (int64_t q = p0; q < p1;) {
+      int64_t oh = q / d.OW, ow0 = q % d.OW, ow1 = std::min(d.OW, ow0 + (p1 - q));
+      T* seg = row + oh * d.OW;
+      q += ow1 - ow0;
+      int64_t ih = oh * p.sh - p.ph0 + i * p.dh;
+      if (ih < 0 || ih >= d.H) {
+        std::fill(seg + ow0, seg + ow1, T(0));
+        continue;
+      }
+      const char* line = plane + sizeof(T) * ih * x.s[2];
+      int64_t base = -p.pw0 + j * p.dw;  // iw = base + ow * sw
+      if (unit) {
+        int64_t a = std::clamp<int64_t>(-base, ow0, ow1), b = std::clamp<int64_t>(d.W - base, a, ow1);
+        std::fill(seg + ow0, seg + a, T(0));
+        std::copy_n(reinterpret_cast<const T*>(line) + base + a, b - a, seg + a);
+        std::fill(seg + b, seg + ow1, T(0));
+        continue;
+      }
+      for (int64_t ow = ow0; ow < ow1; ++ow) {
+        int64_t iw = base + ow * p.sw;
+        seg[ow] = (iw >= 0 && iw < d.W) ? *reinterpret_cast<const T*>(line + sizeof(T) * iw * x.s[3]) : T(0);
       }
     }
-  }
-  if (bias) {
-    const char* bd = static_cast<const char*>(bias->data);
-    int64_t bs = bias->ndim > 0 ? bias->strides[0] : 0;
-    parallel_for(N * O, std::max<int64_t>(1, kGrainCheap / std::max<int64_t>(P, 1)), [&](int64_t lo, int64_t hi) {
-      for (int64_t r = lo; r < hi; ++r) {
-        T bv = *reinterpret_cast<const T*>(bd + sizeof(T) * (r % O) * bs);
-        T* out = y + r * P;
-        for (int64_t q = 0; q < P; ++q) out[q] += bv;
-      }
-    });
   }
 }
+
+// Columns per GEMM: a tile of the column matrix of about kColBytes stays in
+// L2 between its im2col and the GEMM reading it; at least kMinTile columns,
+// so that the GEMM's packing of the weight is amortised over 2*kMinTile
+// flops per weight element.
+constexpr int64_t kColBytes = int64_t(512) << 10, kMinTile = 256;
+
+// y[n, g] = w[g] @ columns (+ bias), as GEMMs over (batch item, group, tile
+// of output positions) work items. When there are at least as many items as
+// threads, the items run in parallel, each thread doing the im2col and a
+// single-threaded GEMM of its own items: no hand-off between the pool and
+// BLAS's threads per image, and the columns are read back from L2. Otherwise
+// (one small image) the items run one after the other with BLAS's threads.
+template <class T>
+void conv_kernel(const View4& x, const View4& w, const ts_tensor* bias, T* y, const sem::WindowParams& p) {
+  ConvDims d{};
+  d.N = x.n[0], d.C = x.n[1], d.H = x.n[2], d.W = x.n[3];
+  d.O = w.n[0], d.Cg = w.n[1], d.KH = w.n[2], d.KW = w.n[3];
+  d.G = p.groups, d.Og = d.O / d.G;
+  d.OH = sem::ConvOutSize(d.H, d.KH, p.sh, p.ph0, p.ph1, p.dh);
+  d.OW = sem::ConvOutSize(d.W, d.KW, p.sw, p.pw0, p.pw1, p.dw);
+  d.P = d.OH * d.OW, d.K = d.Cg * d.KH * d.KW;
+  const int64_t P = d.P, K = d.K, Og = d.Og, O = d.O;
+  if (d.N == 0 || O == 0 || P == 0) return;
+  const char* bd = bias ? static_cast<const char*>(bias->data) : nullptr;
+  const int64_t bs = bias && bias->ndim > 0 ? bias->strides[0] : 0;
+  // the weight as a contiguous [O, K] matrix
+  std::vector<T> wbuf;
+  const T* wm = reinterpret_cast<const T*>(w.data);
+  bool wcontig = w.s[3] == 1 && w.s[2] == d.KW && w.s[1] == d.KH * d.KW && w.s[0] == K;
+  if (!wcontig && K > 0) {
+    wbuf.resize(size_t(O * K));
+    for (int64_t o = 0; o < O; ++o)
+      for (int64_t c = 0; c < d.Cg; ++c)
+        for (int64_t i = 0; i < d.KH; ++i)
+          for (int64_t j = 0; j < d.KW; ++j)
+            wbuf[size_t(((o * d.Cg + c) * d.KH + i) * d.KW + j)] = *reinterpret_cast<const T*>(
+                w.data + sizeof(T) * (o * w.s[0] + c * w.s[1] + i * w.s[2] + j * w.s[3]));
+    wm = wbuf.data();
+  }
+  if constexpr (std::is_same_v<T, float>) {
+    if (K > 0 && WinogradApplies(d, p)) {  // 3x3 stride 1: 2.25x fewer flops (conv_winograd.h)
+      ConvWinograd(x, wm, reinterpret_cast<const float*>(bd), bs, y, d, p);
+      return;
+    }
+  }
+  // 1x1, stride 1, no padding, contiguous planes: the input is the matrix
+  const bool direct = d.KH == 1 && d.KW == 1 && p.sh == 1 && p.sw == 1 && p.ph0 == 0 && p.ph1 == 0 && p.pw0 == 0 &&
+                      p.pw1 == 0 && x.s[3] == 1 && x.s[2] == d.W && (d.C == 1 || x.s[1] == d.H * d.W);
+  // the work items: (n, g, tile) with `tiles` tiles of at most `tile` columns
+  const int64_t fit = std::max(kMinTile, kColBytes / int64_t(sizeof(T) * std::max<int64_t>(K, 1)));
+  const int64_t tiles = ConvTilesPerImage(d.N * d.G, P, direct ? P : fit, kMinTile / 4, num_threads());
+  const int64_t tile = (P + tiles - 1) / tiles;
+  auto run = [&](int64_t lo, int64_t hi) {
+    // a tile's columns; up to 64 MiB kept per thread between calls, so that
+    // a network's convolutions do not fault in fresh pages every time
+    static thread_local std::vector<T> kept;
+    std::vector<T> big;
+    size_t need = direct ? 0 : size_t(K * tile);
+    std::vector<T>& col = need * sizeof(T) <= (size_t(64) << 20) ? kept : big;
+    if (col.size() < need) col.resize(need);
+    for (int64_t it = lo; it < hi; ++it) {
+      int64_t n = it / (d.G * tiles), g = it / tiles % d.G, p0 = it % tiles * tile, p1 = std::min(P, p0 + tile);
+      if (p0 >= p1) continue;
+      T* yb = y + (n * O + g * Og) * P + p0;
+      if (K == 0) {
+        for (int64_t o = 0; o < Og; ++o) std::fill(yb + o * P, yb + o * P + (p1 - p0), T(0));
+      } else if (direct) {
+        const T* xb = reinterpret_cast<const T*>(x.data + sizeof(T) * (n * x.s[0] + g * d.Cg * x.s[1]));
+        gemm<T>(Og, p1 - p0, K, wm + g * Og * K, K, xb + p0, d.Cg == 1 ? P : x.s[1], yb, P);
+      } else {
+        Im2col<T>(x, d, p, n, g, p0, p1, col.data(), p1 - p0);
+        gemm<T>(Og, p1 - p0, K, wm + g * Og * K, K, col.data(), p1 - p0, yb, P);
+      }
+      if (bd) {  // while the tile is in cache
+        for (int64_t o = 0; o < Og; ++o) {
+          T bv = *reinterpret_cast<const T*>(bd + sizeof(T) * (g * Og + o) * bs);
+          T* row = yb + o * P;
+          for (int64_t q = 0; q < p1 - p0; ++q) row[q] += bv;
+        }
+      }
+    }
+  };
+  RunConvItems(d.N * d.G * tiles, run);
+}
+
+}  // namespace
+
+void RunConvItems(int64_t items, const std::function<void(int64_t, int64_t)>& body) {
+  if (num_threads() == 1 || items < num_threads()) {
+    body(0, items);
+    return;
+  }
+  SerialBlasScope serial;
+  parallel_for(items, 1, body);
+}
+
+namespace {
 
 void conv_abi(const ts_tensor& x, const ts_tensor& w, const ts_tensor* b, const ts_tensor& y, const int64_t* params) {
   sem::WindowParams p = sem::WindowParams::FromInts(params);

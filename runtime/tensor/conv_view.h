@@ -1,11 +1,46 @@
 // conv_view.h: the [N, C, H, W] view of a tensor that the window kernels
-// (conv.cpp, pool.cpp) work on, shared by them (not a public header).
+// (conv.cpp, conv_winograd.cpp, pool.cpp) work on, shared by them (not a
+// public header).
 #pragma once
+
+#include <algorithm>
+#include <functional>
 
 #include "tensor/tensor.h"
 #include "ts_runtime.h"
 
 namespace tcc::rt {
+
+// A [N, C, H, W] strided view (sizes/strides in elements).
+struct View4 {
+  char* data;
+  int64_t n[4];
+  int64_t s[4];
+};
+
+// The shape of one convolution in the kernels' terms (conv.cpp): input
+// [N, C, H, W], weight [O, Cg, KH, KW] in G groups of Og outputs, output
+// [N, O, OH, OW], P = OH * OW positions, K = Cg * KH * KW.
+struct ConvDims {
+  int64_t N, C, H, W, O, Cg, KH, KW, G, Og, OH, OW, P, K;
+};
+
+// The conv kernels' work split: `images` (batch item, group) pairs of
+// `width` columns each, cut into tiles of about `fit` columns. Returns the
+// tiles per image: more of them (down to min_width columns) when there are
+// few items, so that the items (image, tile) divide evenly across `threads`.
+inline int64_t ConvTilesPerImage(int64_t images, int64_t width, int64_t fit, int64_t min_width, int threads) {
+  int64_t tiles = std::max<int64_t>(1, (width + fit - 1) / std::max<int64_t>(fit, 1));
+  if ((images * tiles) % threads == 0 || images * tiles >= 4 * threads) return tiles;
+  for (int64_t t = tiles + 1; t <= tiles + threads && width / t >= min_width; ++t)
+    if ((images * t) % threads == 0) return t;
+  return tiles;
+}
+
+// Runs body over [0, items): with at least as many items as threads, in
+// parallel, each thread's GEMMs single-threaded (SerialBlasScope, blas.h);
+// else serially, the GEMMs using BLAS's threads.
+void RunConvItems(int64_t items, const std::function<void(int64_t, int64_t)>& body);
 
 // `t` (an input or output of a 1-d or 2-d window op, batched or not) as a
 // 4-d ts_tensor view: a unit dim is inserted for a 1-d op's H and for an

@@ -2,8 +2,10 @@
 # code passes (stride, padding incl. "same"/"valid", dilation, groups,
 # ceil_mode, count_include_pad, unbatched inputs), compiled (each function is
 # one graph of window kernels), eager and against PyTorch
-# (tests/e2e/torch/nn_conv.py wrote nn_conv.torch.txt).
-# e2e-kernels: 6
+# (tests/e2e/torch/nn_conv.py wrote nn_conv.torch.txt). `wino` has
+# the shapes of the Winograd kernel (3x3, stride 1, 8+ channels per group,
+# 32+ tiles of 2x2 outputs).
+# e2e-kernels: 7
 import nn
 
 def vals(shape, m, off, scale):
@@ -79,6 +81,16 @@ def norms(x, rm, rv, w, b):
 def train_norm(x, rm, rv, w, b):
     return nn.batch_norm(x, rm, rv, w, b, training=True, momentum=0.2)
 
+@fullgraph
+def wino(x, w, b, wg):
+    # 3x3 stride 1, >= 8 channels per group, >= 32 tiles: the Winograd kernel
+    return [
+        nn.conv2d(x, w, b, padding=1),
+        nn.conv2d(x, w),
+        nn.conv2d(x, wg, b, padding=(2, 0), groups=2),
+        relu(nn.conv2d(x, w, b, padding=1)),
+    ]
+
 def show(name, ts):
     for k in range(len(ts)):
         t = ts[k]
@@ -107,3 +119,9 @@ be = tensor([0.0, 0.1, 0.2])
 show("batch_norm", list(norms(x, rm, rv, g, be)))
 show("batch_norm_train", [train_norm(x, rm, rv, g, be), rm, rv])
 show("batch_norm_train2", [train_norm(x[:, :, 1:3], rm, rv, g, be), rm, rv])
+xw = vals([2, 16, 13, 13], 23, 11.0, 0.125)
+ww = vals([16, 16, 3, 3], 19, 9.0, 0.03125)
+wwg = vals([16, 8, 3, 3], 13, 6.0, 0.0625)
+bw = vals([16], 5, 2.0, 0.5)
+yw = wino(xw, ww, bw, wwg)
+show("wino", [t[1, 5:8] for t in yw] + [t.sum(3) for t in yw])

@@ -72,6 +72,14 @@ def norms(x, rm, rv, w, b):
 def train_norm(x, rm, rv, w, b):
     return F.batch_norm(x, rm, rv, w, b, training=True, momentum=0.2)
 
+def wino(x, w, b, wg):
+    return [
+        F.conv2d(x, w, b, padding=1),
+        F.conv2d(x, w),
+        F.conv2d(x, wg, b, padding=(2, 0), groups=2),
+        relu(F.conv2d(x, w, b, padding=1)),
+    ]
+
 def show(name, ts):
     for k in range(len(ts)):
         t = ts[k]
@@ -100,3 +108,9 @@ be = tensor([0.0, 0.1, 0.2])
 show("batch_norm", list(norms(x, rm, rv, g, be)))
 show("batch_norm_train", [train_norm(x, rm, rv, g, be), rm, rv])
 show("batch_norm_train2", [train_norm(x[:, :, 1:3], rm, rv, g, be), rm, rv])
+xw = vals([2, 16, 13, 13], 23, 11.0, 0.125)
+ww = vals([16, 16, 3, 3], 19, 9.0, 0.03125)
+wwg = vals([16, 8, 3, 3], 13, 6.0, 0.0625)
+bw = vals([16], 5, 2.0, 0.5)
+yw = wino(xw, ww, bw, wwg)
+show("wino", [t[1, 5:8] for t in yw] + [t.sum(3) for t in yw])

@@ -2,7 +2,8 @@
 // float output written once gets vector `!nontemporal` stores and an sfence
 // in the nest that writes it, and stays correct at odd sizes (the peeled
 // row head); a small output, one another nest reads back, or one that holds
-// a row cache (softmax) gets plain stores.
+// a row cache (softmax) gets plain stores, and so do short rows that do not
+// fill whole cache lines.
 #include <catch2/catch.hpp>
 
 #include <unistd.h>
@@ -99,6 +100,19 @@ TEST_CASE("stream: a large layer_norm streams, a softmax (row cache) does not") 
   b.Output(b.Binary(OpKind::Div, e, s));
   JitKernel k(b.g, 2, "", kMin);
   CHECK(k.ir.find("!nontemporal") == std::string::npos);
+}
+
+TEST_CASE("stream: short rows stream only when they fill whole cache lines") {
+  // [8, 64, 56, 56] (a ResNet conv's relu): 224-byte rows would share a line
+  // between a row's plain tail and the next row's streamed head
+  for (int64_t w : {56, 64}) {
+    GraphBuilder b("relu");
+    auto x = b.Input("x", DType::F32, GraphBuilder::S({8, 64, 56, w}));
+    b.Output(b.Unary(OpKind::Relu, x));
+    JitKernel k(b.g, 2, "", kMin);
+    INFO("rows of " << w << " floats");
+    CHECK(Streams(Nest(k, 0)) == (w == 64));
+  }
 }
 
 TEST_CASE("stream: small outputs and outputs read back keep plain stores") {

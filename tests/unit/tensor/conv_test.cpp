@@ -3,10 +3,12 @@
 // padding, dilation, groups, bias, 1x1 (the no-im2col path), unbatched and
 // non-contiguous (transposed) inputs and weights, float64; max/avg/adaptive
 // pooling with padding, dilation, ceil_mode and count_include_pad (and NaN);
-// constant/reflect/replicate padding; and the argument errors.
+// constant/reflect/replicate padding; and the argument errors. The kernel's
+// paths (Winograd for 3x3 stride 1, tiled im2col + GEMM) with 1-3 threads.
 #include <cmath>
 #include <random>
 
+#include "tensor/thread_pool.h"
 #include "test_util.h"
 
 using namespace tt;
@@ -114,6 +116,63 @@ TEST_CASE("conv reads strided inputs and weights, unbatched inputs and 1-d convo
   check_close(y1, RefConv(unsqueeze(x1, 2), unsqueeze(w1, 2), nullptr, p1, 1, 4), 1e-4);
   Tensor y1u = conv(1, index(x1, std::vector<IndexItem>{int64_t(1)}), w1, nullptr, p1);
   check_close(y1u, vals(index(y1, std::vector<IndexItem>{int64_t(1)})), 1e-5);
+}
+
+// The kernel's paths: Winograd F(2x2, 3x3) (float32 3x3 stride 1, >= 8
+// channels per group, >= 32 tiles: odd output sizes, a single output row,
+// tiles of a block crossing tile rows, blocks per image, groups, padding,
+// strided input; too few tiles or too many channels: im2col), im2col + GEMM over
+// several column tiles per image (stride, dilation, float64), each with one
+// thread and with several (the items split across the pool or not).
+TEST_CASE("conv paths (Winograd, tiled im2col + GEMM) match the reference for any thread count") {
+  struct Case {
+    Dims x, w;
+    WindowParams p;
+    bool bias, transposed;  // transposed: x is a [N, C, W, H] tensor's H/W transpose (not contiguous)
+    DType dt;
+  };
+  std::vector<Case> cases = {
+      {{1, 8, 13, 11}, {8, 8, 3, 3}, Conv2(1, 1, 1, 1, 1, 1, 1, 1, 1), true, false, DType::Float32},
+      {{3, 16, 16, 14}, {8, 16, 3, 3}, Conv2(1, 1, 0, 0, 0, 0, 1, 1, 1), false, false, DType::Float32},
+      {{2, 16, 13, 11}, {16, 8, 3, 3}, Conv2(1, 1, 0, 2, 1, 0, 1, 1, 2), true, false, DType::Float32},
+      {{3, 8, 11, 12}, {12, 8, 3, 3}, Conv2(1, 1, 1, 1, 1, 1, 1, 1, 1), true, true, DType::Float32},
+      {{2, 8, 7, 7}, {8, 8, 3, 3}, Conv2(1, 1, 1, 1, 1, 1, 1, 1, 1), true, false, DType::Float32},  // 16 tiles: im2col
+      {{1, 512, 9, 9}, {512, 512, 3, 3}, Conv2(1, 1, 1, 1, 1, 1, 1, 1, 1), false, false, DType::Float32},  // im2col
+      {{2, 64, 30, 30}, {64, 64, 3, 3}, Conv2(1, 1, 1, 1, 1, 1, 1, 1, 1), true, false, DType::Float32},
+      {{2, 64, 30, 30}, {64, 64, 3, 3}, Conv2(1, 1, 1, 1, 1, 1, 1, 1, 1), true, false, DType::Float64},
+      {{1, 3, 70, 70}, {8, 3, 3, 3}, Conv2(1, 1, 1, 1, 1, 1, 1, 1, 1), true, false, DType::Float32},
+      {{3, 4, 40, 41}, {8, 4, 3, 3}, Conv2(2, 2, 1, 2, 2, 1, 2, 2, 1), true, true, DType::Float32},
+      {{1, 16, 33, 35}, {16, 16, 3, 3}, Conv2(2, 1, 1, 1, 1, 1, 1, 1, 1), false, false, DType::Float64},
+      {{1, 8, 3, 3}, {8, 8, 3, 3}, Conv2(1, 1, 0, 0, 0, 0, 1, 1, 1), true, false, DType::Float32},   // 1x1 output
+      {{2, 8, 1, 5}, {9, 8, 3, 3}, Conv2(1, 1, 1, 1, 0, 0, 1, 1, 1), true, false, DType::Float32},   // 1x3 output
+      {{1, 8, 1, 129}, {9, 8, 3, 3}, Conv2(1, 1, 1, 1, 1, 1, 1, 1, 1), true, false, DType::Float32},  // Winograd, 1 row
+  };
+  const int saved = num_threads();
+  uint32_t seed = 100;
+  for (const Case& c : cases) {
+    Dims xs = c.x;
+    if (c.transposed) std::swap(xs[2], xs[3]);
+    Tensor x = Rand(xs, seed++, c.dt), w = Rand(c.w, seed++, c.dt), b = Rand({c.w[0]}, seed++, c.dt);
+    if (c.transposed) x = transpose(x, 2, 3);
+    int64_t OH = tcc::sem::ConvOutSize(c.x[2], c.w[2], c.p.sh, c.p.ph0, c.p.ph1, c.p.dh);
+    int64_t OW = tcc::sem::ConvOutSize(c.x[3], c.w[3], c.p.sw, c.p.pw0, c.p.pw1, c.p.dw);
+    std::vector<double> want = RefConv(x, w, c.bias ? &b : nullptr, c.p, OH, OW);
+    double scale = 0;
+    for (double v : want) scale = std::max(scale, std::abs(v));
+    for (int threads : {1, 2, 3}) {
+      INFO("x " << dims_str(c.x) << " w " << dims_str(c.w) << " " << dtype_name(c.dt) << ", " << threads << " threads");
+      set_num_threads(threads);
+      Tensor y = conv(2, x, w, c.bias ? &b : nullptr, c.p);
+      REQUIRE(shape(y) == std::vector<int64_t>{c.x[0], c.w[0], OH, OW});
+      std::vector<double> got = vals(y);
+      double err = 0;
+      for (size_t i = 0; i < got.size(); ++i) err = std::max(err, std::abs(got[i] - want[i]));
+      // float32: within 1e-6 of the largest output (Winograd's transforms
+      // only add, subtract and halve: no worse than im2col + sgemm)
+      CHECK(err <= (c.dt == DType::Float32 ? 1e-6 : 1e-13) * scale);
+    }
+  }
+  set_num_threads(saved);
 }
 
 TEST_CASE("conv argument errors have torch's messages") {
