@@ -27,7 +27,7 @@ bool TargetStreamsStores(const llvm::TargetMachine& tm);
 // last-level cache, and at least lower::kStreamBytes: a buffer that fits the
 // cache twice over is still there at its next use (a loop's next call, the
 // next nest), and a streamed store would send it to DRAM; measured on a
-// 480 MiB L3, streaming the benchmark's 64 MiB chain output made it 1.7x
+// 480 MiB L3, streaming the benchmark's 64 MiB chain output made it 1.5x
 // slower, while on a 32 MiB L3 streaming 16 MiB outputs won (bench/RESULTS.md).
 // Built for another CPU, lower::kStreamBytes.
 int64_t StreamMinBytes(const llvm::TargetMachine& tm, bool native);
