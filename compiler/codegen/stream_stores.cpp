@@ -4,6 +4,9 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <string>
 #include <vector>
 
 #include <llvm/Analysis/AssumptionCache.h>
@@ -64,12 +67,36 @@ llvm::PreservedAnalyses StreamStoresPass::run(llvm::Function& f, llvm::FunctionA
 
 bool TargetStreamsStores(const llvm::TargetMachine& tm) { return tm.getTargetTriple().isX86(); }
 
+// The last-level cache that CPU 0 sits under, as the kernel's sysfs
+// describes it (the highest level of cpu0/cache/index*, in bytes), else
+// glibc's sysconf. sysfs first: on AMD EPYC, sysconf(_SC_LEVEL3_CACHE_SIZE)
+// reported 256 MiB (the whole package's L3) where a core shares 32 MiB (its
+// CCX's), which kept every output of less than 128 MiB from streaming.
+int64_t LastLevelCacheBytes() {
+  int best_level = 0;
+  int64_t best = 0;
+  for (int i = 0; i < 8; ++i) {
+    std::string dir = "/sys/devices/system/cpu/cpu0/cache/index" + std::to_string(i) + "/";
+    std::ifstream level_f(dir + "level"), type_f(dir + "type"), size_f(dir + "size");
+    int level = 0;
+    std::string type, size;
+    if (!(level_f >> level) || !(type_f >> type) || !(size_f >> size) || type == "Instruction") continue;
+    char* end = nullptr;
+    long long n = std::strtoll(size.c_str(), &end, 10);
+    int64_t scale = *end == 'K' ? 1024 : *end == 'M' ? 1024 * 1024 : *end == 'G' ? 1024LL * 1024 * 1024 : 1;
+    if (n > 0 && level > best_level) best_level = level, best = n * scale;
+  }
+  if (best > 0) return best;
+  long llc = sysconf(_SC_LEVEL3_CACHE_SIZE);
+  if (llc <= 0) llc = sysconf(_SC_LEVEL2_CACHE_SIZE);
+  return llc > 0 ? int64_t{llc} : 0;
+}
+
 int64_t StreamMinBytes(const llvm::TargetMachine& tm, bool native) {
   if (!TargetStreamsStores(tm)) return 0;
   if (!native) return lower::kStreamBytes;
-  long llc = sysconf(_SC_LEVEL3_CACHE_SIZE);
-  if (llc <= 0) llc = sysconf(_SC_LEVEL2_CACHE_SIZE);
-  return std::max<int64_t>(lower::kStreamBytes, llc > 0 ? int64_t{llc} / 2 : 0);
+  static const int64_t llc = LastLevelCacheBytes();
+  return std::max<int64_t>(lower::kStreamBytes, llc / 2);
 }
 
 }  // namespace tcc::codegen

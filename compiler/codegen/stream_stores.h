@@ -31,5 +31,8 @@ bool TargetStreamsStores(const llvm::TargetMachine& tm);
 // slower, while on a 32 MiB L3 streaming 16 MiB outputs won (bench/RESULTS.md).
 // Built for another CPU, lower::kStreamBytes.
 int64_t StreamMinBytes(const llvm::TargetMachine& tm, bool native);
+// The last-level cache one core shares, in bytes (sysfs's cpu0 cache
+// levels, else sysconf; 0 when neither tells).
+int64_t LastLevelCacheBytes();
 
 }  // namespace tcc::codegen
