@@ -2,6 +2,7 @@
 // nest's context, loops, element loads/stores and dtype conversions.
 #include "lower/emitter.h"
 
+#include "lower/math_approx.h"
 #include "lower/runtime_decls.h"
 
 namespace tcc::lower {
@@ -69,12 +70,35 @@ llvm::BranchInst* Emitter::Loop(Value* begin, Value* end, const std::function<vo
   b_.SetInsertPoint(loop);
   llvm::PHINode* i = b_.CreatePHI(b_.getInt64Ty(), 2, name);
   i->addIncoming(begin, pre);
+  inner_loop_seen_ = false;
   body(i);
+  bool innermost = !inner_loop_seen_;
+  inner_loop_seen_ = true;  // for the enclosing loop
   Value* next = b_.CreateAdd(i, I64(1), "", true, true);
   i->addIncoming(next, b_.GetInsertBlock());
   llvm::BranchInst* latch = b_.CreateCondBr(b_.CreateICmpSLT(next, end), loop, exit);
+  if (innermost && CallsApproxFrom(loop)) SetInterleave(latch, kHeavyInterleave);
   b_.SetInsertPoint(exit);
   return latch;
+}
+
+bool Emitter::CallsApproxFrom(llvm::BasicBlock* first) const {
+  // The body's blocks are the ones made since `first` (appended in order).
+  for (auto it = first->getIterator(); it != fn_->end(); ++it)
+    for (const llvm::Instruction& inst : *it)
+      if (const auto* call = llvm::dyn_cast<llvm::CallInst>(&inst))
+        if (IsApproxFn(call->getCalledFunction())) return true;
+  return false;
+}
+
+void SetInterleave(llvm::BranchInst* latch, int count) {
+  llvm::LLVMContext& c = latch->getContext();
+  auto* n = llvm::ConstantAsMetadata::get(llvm::ConstantInt::get(llvm::Type::getInt32Ty(c), count));
+  llvm::Metadata* interleave[] = {llvm::MDString::get(c, "llvm.loop.interleave.count"), n};
+  llvm::Metadata* ops[] = {nullptr, llvm::MDNode::get(c, interleave)};
+  llvm::MDNode* loop = llvm::MDNode::getDistinct(c, ops);
+  loop->replaceOperandWith(0, loop);
+  latch->setMetadata(llvm::LLVMContext::MD_loop, loop);
 }
 
 void Emitter::LoopNest(const std::vector<Value*>& sizes, const std::function<void(const Index&)>& body) {

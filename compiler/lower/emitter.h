@@ -54,6 +54,11 @@ struct KernelState {
 };
 
 llvm::Type* ElemType(llvm::LLVMContext& c, DType t);   // in registers (bool: i1)
+
+// Vectors an iteration for loops that call a transcendental (Emitter::Loop),
+// and the loop metadata that asks the vectoriser for them.
+constexpr int kHeavyInterleave = 4;
+void SetInterleave(llvm::BranchInst* latch, int count);
 llvm::Type* StoreType(llvm::LLVMContext& c, DType t);  // in memory (bool: i8)
 
 class Emitter {
@@ -72,7 +77,11 @@ class Emitter {
 
   // ---- control flow
   // for (i = begin; i < end; ++i) body(i); leaves the builder after the loop.
-  // Returns the loop's latch branch (where loop metadata goes).
+  // Returns the loop's latch branch (where loop metadata goes). An innermost
+  // loop whose body calls a transcendental (IsApproxFn) asks the vectoriser
+  // for kHeavyInterleave vectors an iteration: such bodies are long
+  // dependency chains, and one vector an iteration left Zen 3's out-of-order
+  // window idle (bench/RESULTS.md, session 11: the chain 1.4x faster).
   llvm::BranchInst* Loop(llvm::Value* begin, llvm::Value* end, const std::function<void(llvm::Value*)>& body,
             const char* name = "i");
   // Nested loops over `shape` (outermost first).
@@ -92,12 +101,14 @@ class Emitter {
   // Computes a reduction node at its output index (loops over the reduced axes).
   llvm::Value* EmitReduction(ValueId r, const Index& out_idx);
   // One step of a float max/min reduction (reduce.cpp): returns max(a, x) (a
-  // plain vector max, no NaN handling) and ORs isnan(x) into the flag at
-  // `any_nan` (a NewNanFlag); FloatMinMaxResult gives NaN when any was seen,
-  // as torch does.
+  // plain vector max, no NaN handling) and adds x into the flag at `any_nan`
+  // (a NewNanFlag, NaN once a NaN is seen); FloatMinMaxResult gives NaN when
+  // a NaN was seen, as torch does, asking `each_x` (which emits a loop that
+  // passes every reduced x to its visitor) only when the flag is NaN.
+  using EachInput = std::function<void(const std::function<void(llvm::Value*)>&)>;
   llvm::Value* NewNanFlag(llvm::Type* elem);
   llvm::Value* FloatMinMaxStep(bool is_max, llvm::Value* a, llvm::Value* x, llvm::Value* any_nan);
-  llvm::Value* FloatMinMaxResult(llvm::Value* acc, llvm::Value* any_nan);
+  llvm::Value* FloatMinMaxResult(llvm::Value* acc, llvm::Value* any_nan, const EachInput& each_x);
   // Computes the group's hoisted reductions for the current row.
   void ComputeHoisted(const passes::FusedGroup& grp, const Index& root_idx);
   // Keeps value v in `row` (the nest's output buffer, same shape and dtype):
@@ -117,6 +128,7 @@ class Emitter {
 
  private:
   llvm::Value* EvalNode(ValueId v, const Index& idx);  // Eval without the row cache
+  bool CallsApproxFrom(llvm::BasicBlock* first) const;  // a call of IsApproxFn in `first` or a later block
   llvm::Value* EvalUnary(const graph::Node& n, llvm::Value* x, DType t);
   llvm::Value* EvalBinary(const graph::Node& n, llvm::Value* a, llvm::Value* bv, DType t);
   // Integer a ** e (sem::Pow): exact and wrapping, by repeated squaring; a
@@ -138,6 +150,7 @@ class Emitter {
   KernelState& k_;
   llvm::Function* fn_;
   bool outlined_;
+  bool inner_loop_seen_ = false;  // Loop: a loop was made inside the current body
   llvm::IRBuilder<> b_;
   llvm::BasicBlock* prologue_ = nullptr;  // outlined: loads of captured values go here
   std::map<llvm::Value*, llvm::Value*> cap_map_;

@@ -283,6 +283,8 @@ Value* EmitSigmoid(FB& fb, Value* x, llvm::Function* expf) {
 
 }  // namespace
 
+bool IsApproxFn(const llvm::Function* f) { return f && f->getName().starts_with("tcc."); }
+
 llvm::Function* GetApproxFn(llvm::Module& m, ApproxFn which, bool fma) {
   const char* names[] = {"tcc.expf", "tcc.logf", "tcc.tanhf", "tcc.sigmoidf", "tcc.exp2f", "tcc.log1pf",
                          "tcc.expm1f", "tcc.erff", "tcc.atanf", "tcc.asinf", "tcc.acosf"};

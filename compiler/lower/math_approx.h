@@ -51,5 +51,9 @@ enum class ApproxFn { Exp, Log, Tanh, Sigmoid, Exp2, Log1p, Expm1, Erf, Atan, As
 // Returns the function `float tcc.<name>f(float)` in m (`tcc.<name>f.fma`
 // with fused multiply-adds), defining it once.
 llvm::Function* GetApproxFn(llvm::Module& m, ApproxFn fn, bool fma);
+// Whether f is one of GetApproxFn's functions (a transcendental: dozens of
+// dependent vector instructions an element, Emitter::Loop interleaves loops
+// that call one).
+bool IsApproxFn(const llvm::Function* f);
 
 }  // namespace tcc::lower

@@ -224,7 +224,16 @@ void EmitReductionNest(Emitter& ke, const passes::FusedGroup& grp, const std::ve
     for (Red& r : reds) {
       Value* slot = nb.CreateInBoundsGEP(r.at, e.Cap(r.partials), t);
       Value* part = nb.CreateLoad(r.ct, r.acc);
-      if (r.any_nan) part = e.FloatMinMaxResult(part, r.any_nan);
+      if (r.any_nan)
+        part = e.FloatMinMaxResult(part, r.any_nan, [&](const std::function<void(Value*)>& visit) {
+          e.Loop(lo, hi, [&](Value* i0) {
+            e.LoopNest(rest, [&](const Index& tail) {
+              Index idx{i0};
+              idx.insert(idx.end(), tail.begin(), tail.end());
+              visit(e.Convert(e.Eval(r.n->inputs[0], idx), r.in_t, r.chunk_t));
+            });
+          });
+        });
       nb.CreateStore(e.Convert(part, r.chunk_t, r.acc_t), slot);
     }
   });
