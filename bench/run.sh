@@ -11,8 +11,11 @@
 # call's warm-up (page faults of fresh buffers, BLAS's thread start) cancel
 # out, as kernels.py's one untimed call before it times does. Each round of a
 # kernel's tcc runs is followed by a round of the same kernel in PyTorch
-# (kernels.py torch ... KERNEL), so that both are measured on the same machine
-# state: a VM's memory bandwidth drifts by 20-30% within minutes.
+# (kernels.py --mean torch ... KERNEL: the mean of as many calls as tcc's N,
+# after an untimed one, the statistic tcc's figure is), so that both are
+# measured on the same machine state: a VM's memory bandwidth drifts by 20-30%
+# within minutes. (Until session 11 PyTorch's figure was its best single call
+# of 20, which on a shared VM dodges the bursts a mean over N calls pays for.)
 # A second table gives CPU time per call (user + system, all threads), which
 # a busy machine disturbs much less than wall time.
 # Issue 14 adds: tcc's peak RSS per kernel (/usr/bin/time %M of one compiled
@@ -72,33 +75,64 @@ per_call_us() {  # KERNEL N COMMAND...: us per call of KERNEL (for the graph-bre
   t1=$(best_ns "$@" "$k" $((n + 1)))
   awk -v a="$t1" -v b="$t0" -v n="$n" 'BEGIN { v = (a - b) / 1e3 / n; printf "%.3f", (v > 0 ? v : 0) }'
 }
+# ratio_pair A B N: tcc's compiled kernels A and B (N calls each) measured in
+# ROUNDS alternating rounds (A's runs of 1 and N + 1 calls, then B's), so that
+# the ratio of two figures is not that of two moments of a drifting VM.
+# Prints A's and B's ms per call ((min T(N + 1) - min T(1)) / N) and the
+# median over rounds of A / B (each round's T(N + 1) less the best T(1)).
+ratio_pair() {
+  local a=$1 b=$2 n=$3 r s k t
+  local -A one=() ; local -a ta=() tb=()
+  for r in $(seq "$ROUNDS"); do
+    for k in "$a" "$b"; do
+      s=$(now_ns); "$tmp/kernels" "$k" 1 > /dev/null; t=$(( $(now_ns) - s ))
+      if [ -z "${one[$k]:-}" ] || [ "$t" -lt "${one[$k]}" ]; then one[$k]=$t; fi
+      s=$(now_ns); "$tmp/kernels" "$k" $((n + 1)) > /dev/null; t=$(( $(now_ns) - s ))
+      if [ "$k" = "$a" ]; then ta+=("$t"); else tb+=("$t"); fi
+    done
+  done
+  awk -v n="$n" -v a1="${one[$a]}" -v b1="${one[$b]}" -v ta="${ta[*]}" -v tb="${tb[*]}" '
+    function sort(x, m,  i, j, v) { for (i = 2; i <= m; i++) { v = x[i]; for (j = i - 1; j >= 1 && x[j] > v; j--) x[j + 1] = x[j]; x[j + 1] = v } }
+    BEGIN {
+      m = split(ta, A, " "); split(tb, B, " "); ma = 0; mb = 0
+      for (i = 1; i <= m; i++) {
+        ca = (A[i] - a1) / 1e6 / n; cb = (B[i] - b1) / 1e6 / n; q[i] = (cb > 0 ? ca / cb : 0)
+        if (i == 1 || A[i] < ma) ma = A[i]; if (i == 1 || B[i] < mb) mb = B[i]
+      }
+      sort(q, m)
+      printf "%.2f %.2f %.2f\n", (ma - a1) / 1e6 / n, (mb - b1) / 1e6 / n, (m % 2 ? q[(m + 1) / 2] : (q[m / 2] + q[m / 2 + 1]) / 2) }'
+}
 rss_mib() {  # peak resident memory of one run of the command, MiB
   /usr/bin/time -f "%M" -o "$tmp/rss" "$@" > /dev/null
   awk '{ printf "%.0f", $1 / 1024 }' "$tmp/rss"
 }
 
 triad=$(OMP_NUM_THREADS=2 "$tmp/triad")
-declare -A NP NPC TC TCS TORCH TORCHC TORCHS RATIO
-while read -r k v c _; do NP[$k]=$v; NPC[$k]=$c; done < <(OPENBLAS_NUM_THREADS=2 $PY bench/kernels.py numpy 2 20)
+declare -A NP NPC TC TCS TORCH TORCHC TORCHS TORCH1 RATIO
+while read -r k v c _; do NP[$k]=$v; NPC[$k]=$c; done < <(OPENBLAS_NUM_THREADS=2 $PY bench/kernels.py --mean numpy 2 20)
 
 # paired KERNEL N: ROUNDS rounds, each one of tcc's compiled KERNEL (a run of
-# 1 call and one of N + 1 calls) and then one of PyTorch's (kernels.py, best
-# of 20 calls; gbreak per iteration, gpt the mean of 20 forwards). Sets, in ms
+# 1 call and one of N + 1 calls) and then one of PyTorch's (kernels.py --mean:
+# the mean of TORCH_CALLS calls after an untimed one, N unless given; gbreak
+# per iteration, gpt the mean of 20 forwards). Sets, in ms
 # per call: TC[k] (min T(N + 1) - min T(1)) / N, TCS[k] and TORCHS[k] "min
 # median max" over the rounds (a tcc round: its T(N + 1) less min T(1)),
-# TORCH[k] and TORCHC[k] PyTorch's best wall and its CPU time, RATIO[k] the
-# median over rounds of PyTorch / tcc, each round against its own PyTorch.
+# TORCH[k] and TORCHC[k] PyTorch's best round and its CPU time, TORCH1[k] its
+# best single call, RATIO[k] the median over rounds of PyTorch / tcc, each
+# round against its own PyTorch.
 paired() {
-  local k=$1 n=$2 s t1 tn min1=0 r pw pc
+  local k=$1 n=$2 tcalls=${3:-$2} s t1 tn min1=0 r pw pc p1
   local -a tns=() pws=()
+  TORCH1[$k]=0
   TORCHC[$k]=0
   for r in $(seq "$ROUNDS"); do
     s=$(now_ns); "$tmp/kernels" "$k" 1 > /dev/null; t1=$(( $(now_ns) - s ))
     s=$(now_ns); "$tmp/kernels" "$k" $((n + 1)) > /dev/null; tn=$(( $(now_ns) - s ))
     if [ "$min1" -eq 0 ] || [ "$t1" -lt "$min1" ]; then min1=$t1; fi
     tns+=("$tn")
-    read -r _ pw pc _ <<< "$($PY bench/kernels.py torch 2 20 "$k")"
+    read -r _ pw pc p1 _ <<< "$($PY bench/kernels.py --mean torch 2 "$tcalls" "$k")"
     pws+=("$pw")
+    TORCH1[$k]=$(awk -v a="${TORCH1[$k]}" -v b="$p1" 'BEGIN { print (a == 0 || b < a) ? b : a }')
     [ "$r" -eq 1 ] && TORCHC[$k]=$pc
   done
   read -r TC[$k] TCS[$k] TORCH[$k] TORCHS[$k] RATIO[$k] < <(awk -v n="$n" -v t1="$min1" -v tn="${tns[*]}" -v pw="${pws[*]}" '
@@ -131,16 +165,16 @@ for row in "${kernels[@]}"; do
     printf "| %s | %.2f | %s | %s | %.3f | %s | %s | %.1fx | %.2fx | %s |\n", k, c, e, np, pt, gbs, pct, (c > 0 ? np / c : 0), (c > 0 ? pt / c : 0), rss }'
 done
 echo
-echo "Spread over the $ROUNDS interleaved rounds (tcc: a run of N + 1 calls less the best 1-call run, per call; PyTorch: the best of 20 calls), ms per call, min / median / max:"
+echo "Spread over the $ROUNDS interleaved rounds (tcc: a run of N + 1 calls less the best 1-call run, per call; PyTorch: the mean of N calls after an untimed one), ms per call, min / median / max, and PyTorch's best single call of all its rounds:"
 echo
-echo "| kernel | tcc compiled | PyTorch | PyTorch / tcc, median of the rounds' ratios | worst tcc vs best PyTorch |"
-echo "|---|---|---|---|---|"
+echo "| kernel | tcc compiled | PyTorch | PyTorch / tcc, median of the rounds' ratios | worst tcc vs best PyTorch | PyTorch's best single call |"
+echo "|---|---|---|---|---|---|"
 for row in "${kernels[@]}"; do
   read -r k _ <<< "$row"
   IFS=/ read -r lo med hi <<< "${TCS[$k]}"
   IFS=/ read -r plo pmed phi <<< "${TORCHS[$k]}"
-  awk -v k="$k" -v lo="$lo" -v med="$med" -v hi="$hi" -v plo="$plo" -v pmed="$pmed" -v phi="$phi" -v q="${RATIO[$k]}" 'BEGIN {
-    printf "| %s | %.3f / %.3f / %.3f | %.3f / %.3f / %.3f | %.2fx | %.2fx |\n", k, lo, med, hi, plo, pmed, phi, q, (hi > 0 ? plo / hi : 0) }'
+  awk -v k="$k" -v lo="$lo" -v med="$med" -v hi="$hi" -v plo="$plo" -v pmed="$pmed" -v phi="$phi" -v q="${RATIO[$k]}" -v p1="${TORCH1[$k]}" 'BEGIN {
+    printf "| %s | %.3f / %.3f / %.3f | %.3f / %.3f / %.3f | %.2fx | %.2fx | %.3f |\n", k, lo, med, hi, plo, pmed, phi, q, (hi > 0 ? plo / hi : 0), p1 }'
 done
 echo
 echo "Model-code rows (issue 14):"
@@ -148,7 +182,7 @@ echo
 echo "| row | tcc compiled | tcc eager | NumPy | PyTorch eager | limit | vs PyTorch | tcc peak RSS MiB |"
 echo "|---|---|---|---|---|---|---|---|"
 # graph-break loop: us per iteration
-paired gbreak 200000
+paired gbreak 200000 20
 gc=$(awk -v v="${TC[gbreak]}" 'BEGIN { printf "%.3f", v * 1e3 }')
 ge=$(per_call_us gbreak 20000 "$TCC" run --eager bench/kernels.ts)
 glim=$("$tmp/gbreak_c" 200000)
@@ -156,22 +190,21 @@ grss=$(rss_mib "$tmp/kernels" gbreak 200000)
 awk -v c="$gc" -v e="$ge" -v np="${NP[gbreak]}" -v pt="${TORCH[gbreak]}" -v lim="$glim" -v rss="$grss" 'BEGIN {
   printf "| graph-break loop, us per iteration | %.2f | %.2f | %.2f | %.2f | %s (bench/gbreak.c) | %.1fx | %s |\n", c, e, np * 1e3, pt * 1e3, lim, (c > 0 ? pt * 1e3 / c : 0), rss }'
 # the MLP against its two GEMMs alone (same shapes, same run)
-mlc=$(per_call_ms mlp 20 "$tmp/kernels")
-mlg=$(per_call_ms mlp_gemms 20 "$tmp/kernels")
-awk -v c="$mlc" -v pt="${TORCH[mlp]}" -v mm="$mlg" 'BEGIN {
-  printf "| MLP (256x1024 @ 1024x4096, relu, @ 4096x1024), ms per call | %s | - | - | %.3f | its two GEMMs alone: %s ms (MLP / GEMMs %.2fx) | %.2fx | - |\n", c, pt, mm, (mm > 0 ? c / mm : 0), (c > 0 ? pt / c : 0) }'
+read -r mlc mlg mlq <<< "$(ratio_pair mlp mlp_gemms 20)"
+awk -v c="$mlc" -v pt="${TORCH[mlp]}" -v mm="$mlg" -v q="$mlq" 'BEGIN {
+  printf "| MLP (256x1024 @ 1024x4096, relu, @ 4096x1024), ms per call | %s | - | - | %.3f | its two GEMMs alone: %s ms (MLP / GEMMs %.2fx, median of alternating rounds) | %.2fx | - |\n", c, pt, mm, q, (c > 0 ? pt / c : 0) }'
 # GPT-2-style block: ms per forward, its GEMMs alone, and the check against PyTorch
 mkdir -p "$tmp/gpt"
 "$tmp/kernels" gpt_check 1 "$tmp/gpt" > /dev/null
 read -r gdiff gmax _ <<< "$($PY bench/kernels.py gpt_check "$tmp/gpt")"
-paired gpt 10
+paired gpt 10 20
 bc_=$(awk -v v="${TC[gpt]}" 'BEGIN { printf "%.2f", v }')
 be=$(per_call_ms gpt 2 "$TCC" run --eager bench/kernels.ts)
-mm=$(per_call_ms gpt_gemms 10 "$tmp/kernels")
+read -r _ mm bq <<< "$(ratio_pair gpt gpt_gemms 10)"
 brss=$(rss_mib "$tmp/kernels" gpt 10)
 mrss=$(rss_mib "$tmp/kernels" gpt_gemms 10)
-awk -v c="$bc_" -v e="$be" -v pt="${TORCH[gpt]}" -v mm="$mm" -v rss="$brss" 'BEGIN {
-  printf "| GPT-2-style block (B=4, T=256, C=512, 8 heads), ms per forward | %s | %s | - | %.3f | its GEMMs alone: %s ms (block / GEMMs %.2fx) | %.2fx | %s |\n", c, e, pt, mm, (mm > 0 ? c / mm : 0), (c > 0 ? pt / c : 0), rss }'
+awk -v c="$bc_" -v e="$be" -v pt="${TORCH[gpt]}" -v mm="$mm" -v q="$bq" -v rss="$brss" 'BEGIN {
+  printf "| GPT-2-style block (B=4, T=256, C=512, 8 heads), ms per forward | %s | %s | - | %.3f | its GEMMs alone: %s ms (block / GEMMs %.2fx, median of alternating rounds) | %.2fx | %s |\n", c, e, pt, mm, q, (c > 0 ? pt / c : 0), rss }'
 echo "| its GEMMs alone (the block's 6 matmul shapes, tcc), ms | $mm | - | - | - | - | - | $mrss |"
 echo
 echo "GPT block output against PyTorch on the same inputs: largest absolute difference $gdiff (largest |y| $gmax)."
