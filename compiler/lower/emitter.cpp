@@ -77,7 +77,13 @@ llvm::BranchInst* Emitter::Loop(Value* begin, Value* end, const std::function<vo
   Value* next = b_.CreateAdd(i, I64(1), "", true, true);
   i->addIncoming(next, b_.GetInsertBlock());
   llvm::BranchInst* latch = b_.CreateCondBr(b_.CreateICmpSLT(next, end), loop, exit);
-  if (innermost && CallsApproxFrom(loop)) SetInterleave(latch, kHeavyInterleave);
+  // A short loop of known length keeps the vectoriser's choice: 4 vectors an
+  // iteration would leave a row of fewer than 4 x VF elements to the scalar
+  // remainder loop.
+  auto* b0 = llvm::dyn_cast<llvm::ConstantInt>(begin);
+  auto* e0 = llvm::dyn_cast<llvm::ConstantInt>(end);
+  bool short_loop = b0 && e0 && e0->getSExtValue() - b0->getSExtValue() < kHeavyMinTrip;
+  if (innermost && !short_loop && CallsApproxFrom(loop)) SetInterleave(latch, kHeavyInterleave);
   b_.SetInsertPoint(exit);
   return latch;
 }

@@ -58,6 +58,7 @@ llvm::Type* ElemType(llvm::LLVMContext& c, DType t);   // in registers (bool: i1
 // Vectors an iteration for loops that call a transcendental (Emitter::Loop),
 // and the loop metadata that asks the vectoriser for them.
 constexpr int kHeavyInterleave = 4;
+constexpr int64_t kHeavyMinTrip = 256;  // loops known to be shorter are not interleaved
 void SetInterleave(llvm::BranchInst* latch, int count);
 llvm::Type* StoreType(llvm::LLVMContext& c, DType t);  // in memory (bool: i8)
 
@@ -79,9 +80,10 @@ class Emitter {
   // for (i = begin; i < end; ++i) body(i); leaves the builder after the loop.
   // Returns the loop's latch branch (where loop metadata goes). An innermost
   // loop whose body calls a transcendental (IsApproxFn) asks the vectoriser
-  // for kHeavyInterleave vectors an iteration: such bodies are long
+  // for kHeavyInterleave vectors an iteration (unless its bounds are
+  // constants less than kHeavyMinTrip apart): such bodies are long
   // dependency chains, and one vector an iteration left Zen 3's out-of-order
-  // window idle (bench/RESULTS.md, session 11: the chain 1.4x faster).
+  // window idle (bench/RESULTS.md, session 11: the chain 1.3x faster).
   llvm::BranchInst* Loop(llvm::Value* begin, llvm::Value* end, const std::function<void(llvm::Value*)>& body,
             const char* name = "i");
   // Nested loops over `shape` (outermost first).

@@ -86,9 +86,12 @@ void EmitElementwiseNest(Emitter& ke, const graph::Shape& shape, ValueId value, 
   DType vt = k.g.TypeOf(value).dtype;
   bool stream = !map && StreamsDest(k, shape, dest, grp);  // lower/stream.h
   e.Loop(fn->getArg(1), fn->getArg(2), [&](Value* t) {
+    // A row of one chunk (a static size of at most kChunk): the loop's bounds
+    // are constants (Emitter::Loop reads its trip count off them).
+    bool one_chunk = llvm::isa<llvm::ConstantInt>(nchunk) && llvm::cast<llvm::ConstantInt>(nchunk)->isOne();
     Value* nc = e.Cap(nchunk);
-    Value* row = chunked ? nb.CreateUDiv(t, nc) : t;
-    Value* chunk = chunked ? nb.CreateURem(t, nc) : nb.getInt64(0);
+    Value* row = chunked && !one_chunk ? nb.CreateUDiv(t, nc) : t;
+    Value* chunk = chunked && !one_chunk ? nb.CreateURem(t, nc) : nb.getInt64(0);
     std::vector<Value*> outer_sizes;
     for (size_t d = 0; d + 1 < r; ++d) outer_sizes.push_back(e.DimSize(shape[d]));
     Index outer = e.Unflatten(row, outer_sizes);
@@ -100,8 +103,9 @@ void EmitElementwiseNest(Emitter& ke, const graph::Shape& shape, ValueId value, 
     }
     Value* in_sz = e.Cap(inner);
     Value* lo = chunked ? nb.CreateMul(chunk, nb.getInt64(kChunk)) : nb.getInt64(0);
-    Value* hi = chunked ? nb.CreateBinaryIntrinsic(llvm::Intrinsic::smin, nb.CreateAdd(lo, nb.getInt64(kChunk)), in_sz)
-                        : in_sz;
+    Value* hi = chunked && !one_chunk
+                    ? nb.CreateBinaryIntrinsic(llvm::Intrinsic::smin, nb.CreateAdd(lo, nb.getInt64(kChunk)), in_sz)
+                    : in_sz;
     auto elem = [&](Value* i) {
       Index idx = outer;
       if (r) idx.push_back(i);
