@@ -54,13 +54,13 @@ struct KernelState {
 };
 
 llvm::Type* ElemType(llvm::LLVMContext& c, DType t);   // in registers (bool: i1)
+llvm::Type* StoreType(llvm::LLVMContext& c, DType t);  // in memory (bool: i8)
 
 // Vectors an iteration for loops that call a transcendental (Emitter::Loop),
 // and the loop metadata that asks the vectoriser for them.
 constexpr int kHeavyInterleave = 4;
 constexpr int64_t kHeavyMinTrip = 256;  // loops known to be shorter are not interleaved
 void SetInterleave(llvm::BranchInst* latch, int count);
-llvm::Type* StoreType(llvm::LLVMContext& c, DType t);  // in memory (bool: i8)
 
 class Emitter {
  public:

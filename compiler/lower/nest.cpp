@@ -205,38 +205,40 @@ void EmitReductionNest(Emitter& ke, const passes::FusedGroup& grp, const std::ve
     }
     std::vector<Value*> rest;
     for (size_t d = 1; d < ins.size(); ++d) rest.push_back(e.DimSize(ins[d]));
-    e.Loop(lo, hi, [&](Value* i0) {
-      e.LoopNest(rest, [&](const Index& tail) {
-        Index idx{i0};
-        idx.insert(idx.end(), tail.begin(), tail.end());
-        for (Red& r : reds) {
-          Value* x = e.Convert(e.Eval(r.n->inputs[0], idx), r.in_t, r.chunk_t);
-          Value* a = nb.CreateLoad(r.ct, r.acc);
-          llvm::IRBuilder<>::FastMathFlagGuard guard(nb);
-          llvm::FastMathFlags fmf;
-          fmf.setAllowReassoc();
-          nb.setFastMathFlags(fmf);
-          const bool max = r.n->op == OpKind::Max;
-          Value* v;
-          if (r.is_sum) v = r.fl ? nb.CreateFAdd(a, x) : nb.CreateAdd(a, x);
-          else if (r.fl) v = e.FloatMinMaxStep(max, a, x, r.any_nan);
-          else v = nb.CreateBinaryIntrinsic(max ? llvm::Intrinsic::smax : llvm::Intrinsic::smin, a, x);
-          nb.CreateStore(v, r.acc);
-        }
+    auto each_index = [&](const std::function<void(const Index&)>& body) {  // rows [lo, hi), every element
+      e.Loop(lo, hi, [&](Value* i0) {
+        e.LoopNest(rest, [&](const Index& tail) {
+          Index idx{i0};
+          idx.insert(idx.end(), tail.begin(), tail.end());
+          body(idx);
+        });
       });
+    };
+    auto input_at = [&](const Red& r, const Index& idx) {
+      return e.Convert(e.Eval(r.n->inputs[0], idx), r.in_t, r.chunk_t);
+    };
+    each_index([&](const Index& idx) {
+      for (Red& r : reds) {
+        Value* x = input_at(r, idx);
+        Value* a = nb.CreateLoad(r.ct, r.acc);
+        llvm::IRBuilder<>::FastMathFlagGuard guard(nb);
+        llvm::FastMathFlags fmf;
+        fmf.setAllowReassoc();
+        nb.setFastMathFlags(fmf);
+        const bool max = r.n->op == OpKind::Max;
+        Value* v;
+        if (r.is_sum) v = r.fl ? nb.CreateFAdd(a, x) : nb.CreateAdd(a, x);
+        else if (r.fl) v = e.FloatMinMaxStep(max, a, x, r.any_nan);
+        else v = nb.CreateBinaryIntrinsic(max ? llvm::Intrinsic::smax : llvm::Intrinsic::smin, a, x);
+        nb.CreateStore(v, r.acc);
+      }
     });
     for (Red& r : reds) {
       Value* slot = nb.CreateInBoundsGEP(r.at, e.Cap(r.partials), t);
       Value* part = nb.CreateLoad(r.ct, r.acc);
       if (r.any_nan)
         part = e.FloatMinMaxResult(part, r.any_nan, [&](const std::function<void(Value*)>& visit) {
-          e.Loop(lo, hi, [&](Value* i0) {
-            e.LoopNest(rest, [&](const Index& tail) {
-              Index idx{i0};
-              idx.insert(idx.end(), tail.begin(), tail.end());
-              visit(e.Convert(e.Eval(r.n->inputs[0], idx), r.in_t, r.chunk_t));
-            });
-          });
+          each_index([&](const Index& idx) { visit(input_at(r, idx)); });
         });
       nb.CreateStore(e.Convert(part, r.chunk_t, r.acc_t), slot);
     }

@@ -94,8 +94,9 @@ Value* Emitter::EmitReduction(ValueId r, const Index& out_idx) {
   Value* count = I64(1);
   for (Value* sz : sizes) count = b_.CreateMul(count, sz);
 
+  auto input_at = [&](const Index& red) { return Convert(Eval(in, ReduceInputIndex(r, out_idx, red)), in_t, acc_t); };
   LoopNest(sizes, [&](const Index& red) {
-    Value* x = Convert(Eval(in, ReduceInputIndex(r, out_idx, red)), in_t, acc_t);
+    Value* x = input_at(red);
     Value* a = b_.CreateLoad(at, acc);
     llvm::IRBuilder<>::FastMathFlagGuard guard(b_);
     llvm::FastMathFlags fmf;
@@ -151,7 +152,7 @@ Value* Emitter::EmitReduction(ValueId r, const Index& out_idx) {
   Value* res = b_.CreateLoad(at, acc);
   if (any_nan)
     res = FloatMinMaxResult(res, any_nan, [&](const std::function<void(Value*)>& visit) {
-      LoopNest(sizes, [&](const Index& red) { visit(Convert(Eval(in, ReduceInputIndex(r, out_idx, red)), in_t, acc_t)); });
+      LoopNest(sizes, [&](const Index& red) { visit(input_at(red)); });
     });
   if (n.op == OpKind::Mean) res = b_.CreateFDiv(res, b_.CreateSIToFP(count, at));
   return Convert(res, acc_t, out_t);
