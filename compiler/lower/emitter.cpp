@@ -83,7 +83,7 @@ llvm::BranchInst* Emitter::Loop(Value* begin, Value* end, const std::function<vo
   auto* b0 = llvm::dyn_cast<llvm::ConstantInt>(begin);
   auto* e0 = llvm::dyn_cast<llvm::ConstantInt>(end);
   bool short_loop = b0 && e0 && e0->getSExtValue() - b0->getSExtValue() < kHeavyMinTrip;
-  if (innermost && !short_loop && CallsApproxFrom(loop)) SetInterleave(latch, kHeavyInterleave);
+  if (innermost && !short_loop && CallsApproxFrom(loop)) SetLoopHints(latch, {{"llvm.loop.interleave.count", kHeavyInterleave}});
   b_.SetInsertPoint(exit);
   return latch;
 }
@@ -97,11 +97,14 @@ bool Emitter::CallsApproxFrom(llvm::BasicBlock* first) const {
   return false;
 }
 
-void SetInterleave(llvm::BranchInst* latch, int count) {
+void SetLoopHints(llvm::BranchInst* latch, std::initializer_list<std::pair<const char*, int>> hints) {
   llvm::LLVMContext& c = latch->getContext();
-  auto* n = llvm::ConstantAsMetadata::get(llvm::ConstantInt::get(llvm::Type::getInt32Ty(c), count));
-  llvm::Metadata* interleave[] = {llvm::MDString::get(c, "llvm.loop.interleave.count"), n};
-  llvm::Metadata* ops[] = {nullptr, llvm::MDNode::get(c, interleave)};
+  std::vector<llvm::Metadata*> ops{nullptr};  // operand 0: the loop's own node
+  for (const auto& [name, value] : hints) {
+    auto* v = llvm::ConstantAsMetadata::get(llvm::ConstantInt::get(llvm::Type::getInt32Ty(c), value));
+    llvm::Metadata* hint[] = {llvm::MDString::get(c, name), v};
+    ops.push_back(llvm::MDNode::get(c, hint));
+  }
   llvm::MDNode* loop = llvm::MDNode::getDistinct(c, ops);
   loop->replaceOperandWith(0, loop);
   latch->setMetadata(llvm::LLVMContext::MD_loop, loop);

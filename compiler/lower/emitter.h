@@ -5,8 +5,10 @@
 #pragma once
 
 #include <functional>
+#include <initializer_list>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <llvm/IR/IRBuilder.h>
@@ -56,11 +58,12 @@ struct KernelState {
 llvm::Type* ElemType(llvm::LLVMContext& c, DType t);   // in registers (bool: i1)
 llvm::Type* StoreType(llvm::LLVMContext& c, DType t);  // in memory (bool: i8)
 
-// Vectors an iteration for loops that call a transcendental (Emitter::Loop),
-// and the loop metadata that asks the vectoriser for them.
+// Vectors an iteration for loops that call a transcendental (Emitter::Loop).
 constexpr int kHeavyInterleave = 4;
 constexpr int64_t kHeavyMinTrip = 256;  // loops known to be shorter are not interleaved
-void SetInterleave(llvm::BranchInst* latch, int count);
+// Gives the loop whose latch this is the vectoriser hints `hints` (e.g.
+// {"llvm.loop.interleave.count", 4}), replacing any loop metadata it had.
+void SetLoopHints(llvm::BranchInst* latch, std::initializer_list<std::pair<const char*, int>> hints);
 
 class Emitter {
  public:

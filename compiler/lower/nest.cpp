@@ -85,13 +85,15 @@ void EmitElementwiseNest(Emitter& ke, const graph::Shape& shape, ValueId value, 
   auto& nb = e.b();
   DType vt = k.g.TypeOf(value).dtype;
   bool stream = !map && StreamsDest(k, shape, dest, grp);  // lower/stream.h
+  // Rows split into chunks, unless a row is one chunk (a static size of at
+  // most kChunk): then the loop's bounds are constants (Emitter::Loop reads
+  // its trip count off them).
+  auto* nchunk_c = llvm::dyn_cast<llvm::ConstantInt>(nchunk);
+  const bool split = chunked && !(nchunk_c && nchunk_c->isOne());
   e.Loop(fn->getArg(1), fn->getArg(2), [&](Value* t) {
-    // A row of one chunk (a static size of at most kChunk): the loop's bounds
-    // are constants (Emitter::Loop reads its trip count off them).
-    bool one_chunk = llvm::isa<llvm::ConstantInt>(nchunk) && llvm::cast<llvm::ConstantInt>(nchunk)->isOne();
     Value* nc = e.Cap(nchunk);
-    Value* row = chunked && !one_chunk ? nb.CreateUDiv(t, nc) : t;
-    Value* chunk = chunked && !one_chunk ? nb.CreateURem(t, nc) : nb.getInt64(0);
+    Value* row = split ? nb.CreateUDiv(t, nc) : t;
+    Value* chunk = split ? nb.CreateURem(t, nc) : nb.getInt64(0);
     std::vector<Value*> outer_sizes;
     for (size_t d = 0; d + 1 < r; ++d) outer_sizes.push_back(e.DimSize(shape[d]));
     Index outer = e.Unflatten(row, outer_sizes);
@@ -102,10 +104,9 @@ void EmitElementwiseNest(Emitter& ke, const graph::Shape& shape, ValueId value, 
       e.ComputeHoisted(*grp, first);
     }
     Value* in_sz = e.Cap(inner);
-    Value* lo = chunked ? nb.CreateMul(chunk, nb.getInt64(kChunk)) : nb.getInt64(0);
-    Value* hi = chunked && !one_chunk
-                    ? nb.CreateBinaryIntrinsic(llvm::Intrinsic::smin, nb.CreateAdd(lo, nb.getInt64(kChunk)), in_sz)
-                    : in_sz;
+    Value* lo = split ? nb.CreateMul(chunk, nb.getInt64(kChunk)) : nb.getInt64(0);
+    Value* hi = split ? nb.CreateBinaryIntrinsic(llvm::Intrinsic::smin, nb.CreateAdd(lo, nb.getInt64(kChunk)), in_sz)
+                      : in_sz;
     auto elem = [&](Value* i) {
       Index idx = outer;
       if (r) idx.push_back(i);

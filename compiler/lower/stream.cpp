@@ -22,14 +22,7 @@ constexpr char kStreamDomain[] = "tcc.stream";
 
 // Keeps the vectoriser off a loop (a peel of at most a few elements).
 void NoVectorize(llvm::BranchInst* latch) {
-  llvm::LLVMContext& c = latch->getContext();
-  auto* one = llvm::ConstantAsMetadata::get(llvm::ConstantInt::get(llvm::Type::getInt32Ty(c), 1));
-  llvm::Metadata* width[] = {llvm::MDString::get(c, "llvm.loop.vectorize.width"), one};
-  llvm::Metadata* interleave[] = {llvm::MDString::get(c, "llvm.loop.interleave.count"), one};
-  llvm::Metadata* ops[] = {nullptr, llvm::MDNode::get(c, width), llvm::MDNode::get(c, interleave)};
-  llvm::MDNode* loop = llvm::MDNode::getDistinct(c, ops);
-  loop->replaceOperandWith(0, loop);
-  latch->setMetadata(llvm::LLVMContext::MD_loop, loop);
+  SetLoopHints(latch, {{"llvm.loop.vectorize.width", 1}, {"llvm.loop.interleave.count", 1}});
 }
 
 }  // namespace
