@@ -146,6 +146,9 @@ TEST_CASE("conv paths (Winograd, tiled im2col + GEMM) match the reference for an
       {{1, 8, 3, 3}, {8, 8, 3, 3}, Conv2(1, 1, 0, 0, 0, 0, 1, 1, 1), true, false, DType::Float32},   // 1x1 output
       {{2, 8, 1, 5}, {9, 8, 3, 3}, Conv2(1, 1, 1, 1, 0, 0, 1, 1, 1), true, false, DType::Float32},   // 1x3 output
       {{1, 8, 1, 129}, {9, 8, 3, 3}, Conv2(1, 1, 1, 1, 1, 1, 1, 1, 1), true, false, DType::Float32},  // Winograd, 1 row
+      // Winograd with several blocks of tiles per image (blocks rounded to 16
+      // tiles, a shorter last one) and 20 outputs (row blocks of 6 and 2)
+      {{1, 64, 64, 61}, {20, 64, 3, 3}, Conv2(1, 1, 1, 1, 1, 1, 1, 1, 1), true, false, DType::Float32},
   };
   const int saved = num_threads();
   uint32_t seed = 100;
