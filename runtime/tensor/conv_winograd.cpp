@@ -15,6 +15,7 @@
 // e2e tests' tolerance against PyTorch (rtol 1e-5, atol 1e-6): not used.
 #include "tensor/conv_winograd.h"
 
+#include <cstring>
 #include <vector>
 
 #include "tensor/blas.h"
@@ -69,6 +70,9 @@ struct Block {
 // operand (7.4 against 4.4 ms per call on the bench's conv2d). Planes a
 // multiple of 4 KiB apart put the input transform's 16 output streams in one
 // set (its time grew by half).
+constexpr int64_t kLanes = 16;  // floats in a 64-byte vector
+int64_t RoundLanes(int64_t n) { return (n + kLanes - 1) / kLanes * kLanes; }
+
 int64_t OddLines(int64_t floats) {
   int64_t n = (floats + 15) / 16 * 16;
   return (n / 16) % 2 ? n : n + 16;
@@ -104,7 +108,12 @@ float* ScratchRows(int64_t count, int64_t span) {
 // combined down the columns (B^T), then across (B), a row of tiles at a time.
 TCC_WINOGRAD_CLONES void TransformInput(const View4& x, const ConvDims& d, const sem::WindowParams& p,
                                         const Block& b, int64_t TW, float* v) {
-  const int64_t span = TW + 1, line_span = 2 * TW + 2;
+  // Every loop over a row of tiles runs whole vectors of kLanes (no scalar
+  // remainder: a row of 28 tiles was 16 in a vector and 12 one by one), so
+  // the scratch rows have room for the lanes past the row, whose values are
+  // never used, and V's rows for a last row of tiles that ends past the
+  // block (ConvWinograd's ld >= tiles + kLanes - 1).
+  const int64_t span = RoundLanes(TW) + kLanes, line_span = 2 * span;
   float* buf = ScratchRows(8, line_span);  // rows 0-3: the input rows; 4-7: B^T of them, even then odd columns
   const int64_t xs = b.vs;                 // V's stride between positions xi
   // The block's input rows of one channel: a few KiB, and a new stream for
@@ -137,12 +146,9 @@ TCC_WINOGRAD_CLONES void TransformInput(const View4& x, const ConvDims& d, const
         }
         const char* line = plane + sizeof(float) * ih * x.s[2];
         int64_t a = std::clamp<int64_t>(-iw0, 0, len), e = std::clamp<int64_t>(d.W - iw0, a, len);
-        // (plain loops: a row is a few dozen floats, too short for memcpy's call)
         for (int64_t j = 0; j < a; ++j) row[j] = 0.0f;
         if (x.s[3] == 1) {
-          const float* src = reinterpret_cast<const float*>(line) + iw0;
-          TCC_NO_OVERLAP
-          for (int64_t j = a; j < e; ++j) row[j] = src[j];
+          std::memcpy(row + a, reinterpret_cast<const float*>(line) + iw0 + a, sizeof(float) * size_t(e - a));
         } else {
           for (int64_t j = a; j < e; ++j) row[j] = *reinterpret_cast<const float*>(line + sizeof(float) * (iw0 + j) * x.s[3]);
         }
@@ -150,25 +156,30 @@ TCC_WINOGRAD_CLONES void TransformInput(const View4& x, const ConvDims& d, const
       }
       const float *r0 = buf, *r1 = r0 + line_span, *r2 = r1 + line_span, *r3 = r2 + line_span;
       float* k = buf + 4 * line_span;  // k[q] even columns at k + 2*q*span, odd at k + (2*q + 1)*span
-      TCC_NO_OVERLAP
-      for (int64_t j = 0; j < nt + 1; ++j) {
-        int64_t e = 2 * j, o = e + 1;
-        k[0 * span + j] = r0[e] - r2[e], k[1 * span + j] = r0[o] - r2[o];
-        k[2 * span + j] = r1[e] + r2[e], k[3 * span + j] = r1[o] + r2[o];
-        k[4 * span + j] = r2[e] - r1[e], k[5 * span + j] = r2[o] - r1[o];
-        k[6 * span + j] = r1[e] - r3[e], k[7 * span + j] = r1[o] - r3[o];
+      const int64_t nv = RoundLanes(nt);  // tiles computed: nt and the lanes past them
+      for (int64_t j0 = 0; j0 < nv + kLanes; j0 += kLanes) {
+        TCC_NO_OVERLAP
+        for (int64_t j = j0; j < j0 + kLanes; ++j) {
+          int64_t e = 2 * j, o = e + 1;
+          k[0 * span + j] = r0[e] - r2[e], k[1 * span + j] = r0[o] - r2[o];
+          k[2 * span + j] = r1[e] + r2[e], k[3 * span + j] = r1[o] + r2[o];
+          k[4 * span + j] = r2[e] - r1[e], k[5 * span + j] = r2[o] - r1[o];
+          k[6 * span + j] = r1[e] - r3[e], k[7 * span + j] = r1[o] - r3[o];
+        }
       }
       float* vt = v + c * b.ld + (t - b.t0);
       for (int q = 0; q < 4; ++q) {
         const float* ev = k + (2 * q) * span;  // columns 2i of row q of B^T d
         const float* od = ev + span;           // columns 2i + 1
         float *v0 = vt + (4 * q) * xs, *v1 = v0 + xs, *v2 = v1 + xs, *v3 = v2 + xs;
-        TCC_NO_OVERLAP
-        for (int64_t i = 0; i < nt; ++i) {
-          v0[i] = ev[i] - ev[i + 1];
-          v1[i] = od[i] + ev[i + 1];
-          v2[i] = ev[i + 1] - od[i];
-          v3[i] = od[i] - od[i + 1];
+        for (int64_t i0 = 0; i0 < nv; i0 += kLanes) {
+          TCC_NO_OVERLAP
+          for (int64_t i = i0; i < i0 + kLanes; ++i) {
+            v0[i] = ev[i] - ev[i + 1];
+            v1[i] = od[i] + ev[i + 1];
+            v2[i] = ev[i + 1] - od[i];
+            v3[i] = od[i] - od[i + 1];
+          }
         }
       }
       t += nt;
@@ -183,31 +194,34 @@ TCC_WINOGRAD_CLONES void TransformInput(const View4& x, const ConvDims& d, const
 TCC_WINOGRAD_CLONES void TransformOutput(const float* m, const ConvDims& d, const Block& b, int64_t TW,
                                          const float* bias, int64_t bs, float* y) {
   const int64_t xs = b.ms;
-  float* out = ScratchRows(4, TW);  // the row of tiles' y00, y01, y10, y11
+  const int64_t ow = RoundLanes(TW);
+  float* out = ScratchRows(4, ow);  // the row of tiles' y00, y01, y10, y11 (whole vectors, as TransformInput's)
   for (int64_t o = 0; o < d.Og; ++o) {
     const float bv = bias ? bias[(b.g * d.Og + o) * bs] : 0.0f;
     float* plane = y + (b.n * d.O + b.g * d.Og + o) * d.P;
     for (int64_t t = b.t0; t < b.t1;) {
       const int64_t ty = t / TW, tx0 = t % TW, nt = std::min(TW, tx0 + (b.t1 - t)) - tx0;
       const float* mt = m + o * b.ld + (t - b.t0);
-      TCC_NO_OVERLAP
-      for (int64_t i = 0; i < nt; ++i) {
-        float s0[4], s1[4];
-        for (int l = 0; l < 4; ++l) {
-          float a0 = mt[(0 + l) * xs + i], a1 = mt[(4 + l) * xs + i], a2 = mt[(8 + l) * xs + i],
-                a3 = mt[(12 + l) * xs + i];
-          s0[l] = a0 + a1 + a2;
-          s1[l] = a1 - a2 - a3;
+      for (int64_t i0 = 0; i0 < nt; i0 += kLanes) {
+        TCC_NO_OVERLAP
+        for (int64_t i = i0; i < i0 + kLanes; ++i) {
+          float s0[4], s1[4];
+          for (int l = 0; l < 4; ++l) {
+            float a0 = mt[(0 + l) * xs + i], a1 = mt[(4 + l) * xs + i], a2 = mt[(8 + l) * xs + i],
+                  a3 = mt[(12 + l) * xs + i];
+            s0[l] = a0 + a1 + a2;
+            s1[l] = a1 - a2 - a3;
+          }
+          out[i] = s0[0] + s0[1] + s0[2] + bv;
+          out[ow + i] = s0[1] - s0[2] - s0[3] + bv;
+          out[2 * ow + i] = s1[0] + s1[1] + s1[2] + bv;
+          out[3 * ow + i] = s1[1] - s1[2] - s1[3] + bv;
         }
-        out[i] = s0[0] + s0[1] + s0[2] + bv;
-        out[TW + i] = s0[1] - s0[2] - s0[3] + bv;
-        out[2 * TW + i] = s1[0] + s1[1] + s1[2] + bv;
-        out[3 * TW + i] = s1[1] - s1[2] - s1[3] + bv;
       }
       const int64_t full = std::clamp<int64_t>(d.OW / 2 - tx0, 0, nt);  // tiles inside the output's width
       for (int a = 0; a < 2 && 2 * ty + a < d.OH; ++a) {
         float* yr = plane + (2 * ty + a) * d.OW + 2 * tx0;
-        const float *e0 = out + 2 * a * TW, *e1 = e0 + TW;
+        const float *e0 = out + 2 * a * ow, *e1 = e0 + ow;
         TCC_NO_OVERLAP
         for (int64_t i = 0; i < full; ++i) yr[2 * i] = e0[i], yr[2 * i + 1] = e1[i];
         if (full < nt) yr[2 * full] = e0[full];  // the last column of an odd width
@@ -238,7 +252,7 @@ void ConvWinograd(const View4& x, const float* w, const float* bias, int64_t bs,
   const int64_t blocks = ConvTilesPerImage(d.N * d.G, NT, fit, kMinBlock, num_threads());
   // whole vectors of 16 tiles per block where the image has several blocks
   const int64_t per = blocks == 1 ? NT : std::min(NT, ((NT + blocks - 1) / blocks + 15) / 16 * 16);
-  const int64_t ld = OddLines(per), vs = OddLines(d.Cg * ld), ms = OddLines(d.Og * ld);
+  const int64_t ld = OddLines(per + kLanes - 1), vs = OddLines(d.Cg * ld), ms = OddLines(d.Og * ld);
   RunConvItems(d.N * d.G * blocks, [&](int64_t lo, int64_t hi) {
     // V and M of a block, kept per thread between calls (at most ~kBlockBytes)
     static thread_local std::vector<float> vm;
