@@ -12,6 +12,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "tensor/gemm_avx512.h"
 #include "tensor/thread_pool.h"
 
 namespace tcc::rt {
@@ -130,6 +131,7 @@ void Gemm(Fn fn, bool ta, bool tb, int64_t m, int64_t n, int64_t k, const T* a, 
 
 void gemm_f32(bool ta, bool tb, int64_t m, int64_t n, int64_t k, const float* a, int64_t lda, const float* b,
               int64_t ldb, float* c, int64_t ldc) {
+  if (!g_force_builtin && gemm_avx512_f32(ta, tb, m, n, k, a, lda, b, ldb, c, ldc)) return;
   Gemm(g_force_builtin ? nullptr : Get().sgemm, ta, tb, m, n, k, a, lda, b, ldb, c, ldc);
 }
 

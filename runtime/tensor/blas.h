@@ -17,7 +17,8 @@
 
 namespace tcc::rt {
 
-// C[m, n] = op(A) @ op(B), all row-major; op(X) = X or X^T (trans_x), lda/ldb/ldc
+// C[m, n] = op(A) @ op(B), all row-major (float32 on AVX-512 CPUs: tcc's
+// own kernel, gemm_avx512.h, else BLAS); op(X) = X or X^T (trans_x), lda/ldb/ldc
 // the row strides of A, B, C as stored. m, n, k >= 0 (k == 0 gives zeros).
 void gemm_f32(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, const float* a, int64_t lda,
               const float* b, int64_t ldb, float* c, int64_t ldc);

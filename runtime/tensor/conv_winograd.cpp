@@ -19,7 +19,6 @@
 #include <vector>
 
 #include "tensor/blas.h"
-#include "tensor/gemm_small.h"
 #include "tensor/thread_pool.h"
 
 namespace tcc::rt {
@@ -269,7 +268,7 @@ void ConvWinograd(const View4& x, const float* w, const float* bias, int64_t bs,
         const float* ux = u.data() + (b.g * 16 + xi) * d.Og * d.Cg;
         const float* vx = v + xi * vs;
         float* mx = m + xi * ms;
-        if (!gemm_small_f32(d.Og, T, d.Cg, ux, d.Cg, vx, ld, mx, ld)) gemm_f32(false, false, d.Og, T, d.Cg, ux, d.Cg, vx, ld, mx, ld);
+        gemm_f32(false, false, d.Og, T, d.Cg, ux, d.Cg, vx, ld, mx, ld);
       }
       TransformOutput(m, d, b, TW, bias, bs, y);
     }

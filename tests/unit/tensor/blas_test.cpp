@@ -1,16 +1,18 @@
 // Tests tensor/blas.h: OpenBLAS is found and loaded on first use, with its
 // thread settings taken from the runtime; the built-in fallback kernel agrees
 // with it on every transpose combination, odd sizes, row strides wider than
-// the row (lda > k), k = 0, and float64. The AVX-512 small GEMM of the
-// Winograd convolution (tensor/gemm_small.h) agrees with the reference on
-// every register-block shape and both of its B layouts.
+// the row (lda > k), k = 0, and float64. tcc's own AVX-512 float32 kernel
+// (tensor/gemm_avx512.h, which gemm_f32 takes first on such CPUs) agrees with
+// the reference on every register-block shape, transpose, k past a packed
+// panel and thread count.
 #include <cstdlib>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "tensor/blas.h"
-#include "tensor/gemm_small.h"
+#include "tensor/gemm_avx512.h"
+#include "tensor/thread_pool.h"
 #include "test_util.h"
 
 using namespace tcc::rt;
@@ -75,8 +77,55 @@ TEST_CASE("BLAS is OpenBLAS, loaded on first use with the runtime's thread count
   const char* threads = std::getenv("OPENBLAS_NUM_THREADS");
   REQUIRE(threads != nullptr);
   CHECK(std::getenv("OPENBLAS_THREAD_TIMEOUT") != nullptr);
+  const bool avx512 = gemm_avx512_available();
+  set_gemm_avx512(false);  // float32 through OpenBLAS too
   CheckAll<float>(false);
+  set_gemm_avx512(avx512);
   CheckAll<double>(false);
+}
+
+TEST_CASE("tcc's AVX-512 gemm agrees with the reference on every block shape and layout", "[blas]") {
+  if (!gemm_avx512_available()) {
+    std::vector<float> c(1, 5.0f);
+    CHECK_FALSE(gemm_avx512_f32(false, false, 1, 1, 1, c.data(), 1, c.data(), 1, c.data(), 1));
+    CHECK(c[0] == 5.0f);  // untouched: gemm_f32 then uses BLAS
+    WARN("no AVX-512F on this CPU (or TCC_GEMM_AVX512=0): only the fallback contract is checked");
+    return;
+  }
+  CheckAll<float>(false);  // through gemm_f32
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<double> u(-1, 1);
+  const int saved = num_threads();
+  // m: every row-block remainder (1-6 rows, several blocks, several items);
+  // n: every vector count and mask (1-4 vectors, several panels); k: 0, one
+  // packed panel and three (kKc = 384).
+  for (int threads : {1, 2, 3})
+    for (int64_t m : {1, 5, 7, 13, 64, 100})
+      for (int64_t n : {1, 15, 17, 48, 64, 65, 130})
+        for (int64_t k : {0, 9, 100, 800})
+          for (int tr = 0; tr < 4; ++tr) {
+            if (threads != 2 && (k == 800 || m == 1)) continue;  // keep the test short
+            set_num_threads(threads);
+            const bool ta = tr & 1, tb = tr & 2;
+            const int64_t lda = (ta ? m : k) + 2, ldb = (tb ? k : n) + 3, ldc = n + 5;
+            std::vector<float> a(static_cast<size_t>(std::max<int64_t>(ta ? k : m, 1) * lda)),
+                b(static_cast<size_t>(std::max<int64_t>(tb ? n : k, 1) * ldb));
+            for (auto& x : a) x = float(u(rng));
+            for (auto& x : b) x = float(u(rng));
+            std::vector<float> c(static_cast<size_t>(m * ldc), 7.0f);
+            REQUIRE(gemm_avx512_f32(ta, tb, m, n, k, a.data(), lda, b.data(), ldb, c.data(), ldc));
+            auto want = Ref(ta, tb, m, n, k, a, lda, b, ldb);
+            int bad = 0;
+            for (int64_t i = 0; i < m; ++i) {
+              for (int64_t j = 0; j < n; ++j)
+                bad += std::abs(double(c[static_cast<size_t>(i * ldc + j)]) - want[static_cast<size_t>(i * n + j)]) >
+                       2e-6 * double(k + 1);
+              for (int64_t j = n; j < ldc; ++j) bad += c[static_cast<size_t>(i * ldc + j)] != 7.0f;  // padding untouched
+            }
+            INFO("threads=" << threads << " m=" << m << " n=" << n << " k=" << k << " ta=" << ta << " tb=" << tb);
+            CHECK(bad == 0);
+          }
+  set_num_threads(saved);
 }
 
 TEST_CASE("the built-in gemm agrees with the reference", "[blas]") {
@@ -86,38 +135,3 @@ TEST_CASE("the built-in gemm agrees with the reference", "[blas]") {
   CheckAll<double>(true);
 }
 
-TEST_CASE("the small AVX-512 gemm agrees with the reference on every block shape", "[blas]") {
-  if (!gemm_small_available()) {
-    std::vector<float> c(1, 5.0f);
-    CHECK_FALSE(gemm_small_f32(1, 1, 1, c.data(), 1, c.data(), 1, c.data(), 1));
-    CHECK(c[0] == 5.0f);  // untouched: the caller falls back to gemm_f32
-    WARN("no AVX-512F on this CPU: only the fallback contract is checked");
-    return;
-  }
-  std::mt19937 rng(11);
-  std::uniform_real_distribution<double> u(-1, 1);
-  // m: every row-block remainder (1-6 rows, several blocks); n: every vector
-  // count and mask (1-4 vectors, several panels); ldb: padded rows (B read in
-  // place) and rows a multiple of 32 floats apart (B's panel packed first).
-  for (int64_t m : {1, 5, 6, 7, 13, 64})
-    for (int64_t n : {1, 15, 16, 17, 48, 64, 65, 130, 208})
-      for (int64_t k : {0, 1, 9, 64, 100})
-        for (int64_t ldb : {n + 3, (n + 31) / 32 * 32 + 32}) {
-          const int64_t lda = k + 2, ldc = n + 5;
-          std::vector<float> a(static_cast<size_t>(m * lda)), b(static_cast<size_t>(std::max<int64_t>(k, 1) * ldb));
-          for (auto& x : a) x = float(u(rng));
-          for (auto& x : b) x = float(u(rng));
-          std::vector<float> c(static_cast<size_t>(m * ldc), 7.0f);
-          REQUIRE(gemm_small_f32(m, n, k, a.data(), lda, b.data(), ldb, c.data(), ldc));
-          auto want = Ref(false, false, m, n, k, a, lda, b, ldb);
-          int bad = 0;
-          for (int64_t i = 0; i < m; ++i) {
-            for (int64_t j = 0; j < n; ++j)
-              bad += std::abs(double(c[static_cast<size_t>(i * ldc + j)]) - want[static_cast<size_t>(i * n + j)]) >
-                     1e-5 * double(k + 1);
-            for (int64_t j = n; j < ldc; ++j) bad += c[static_cast<size_t>(i * ldc + j)] != 7.0f;  // padding untouched
-          }
-          INFO("m=" << m << " n=" << n << " k=" << k << " ldb=" << ldb);
-          CHECK(bad == 0);
-        }
-}
