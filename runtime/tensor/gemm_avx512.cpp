@@ -3,8 +3,9 @@
 // C is cut into work items of (rows, a panel of 64 columns); the pool runs
 // the items, rows-major so that a thread's rows of A stay in L2 while it
 // walks its panels. Per item and per block of kKc of k: B's panel is packed
-// to kKc contiguous rows of 64 floats (any layout of B, transposed or not),
-// then every register block of MR <= 6 rows by NV <= 4 vectors of 16 floats
+// to kKc contiguous rows of 64 floats (any layout of B, transposed or not;
+// unless B's rows can be read in place), then every register block of
+// MR <= 6 rows by NV <= 4 vectors of 16 floats
 // (6 x 64: 24 accumulators; per k: 4 loads of the panel's row, 6 broadcasts
 // of A read in place, 24 FMAs) runs over the block's k and stores (or, after
 // the first block of k, adds) its C once. The last vector of a row is
@@ -191,6 +192,11 @@ bool gemm_avx512_f32(bool ta, bool tb, int64_t m, int64_t n, int64_t k, const fl
   const int64_t chunks = (m + rows - 1) / rows, items = panels * chunks;
   // under ~1 MFLOP the pool's hand-off costs more than a second core gains
   const int64_t grain = double(m) * double(n) * double(k) < 5e5 ? items : 1;
+  // B read in place, unpacked, where its rows are near and not an even
+  // number of cache lines apart (the Winograd convolution lays its V out so:
+  // 832 bytes for 208 tiles); rows 1 KiB apart would fall in a quarter of
+  // L1's sets, and rows pages apart would cost a TLB entry each.
+  const bool in_place = !tb && (ldb * int64_t(sizeof(float))) % 128 != 0 && ldb * int64_t(sizeof(float)) <= 4096;
   parallel_for(items, grain, [&](int64_t lo, int64_t hi) {
     static thread_local std::vector<float> panel;
     if (panel.size() < size_t(kKc * kNR)) panel.resize(size_t(kKc * kNR));
@@ -201,11 +207,15 @@ bool gemm_avx512_f32(bool ta, bool tb, int64_t m, int64_t n, int64_t k, const fl
       const __mmask16 last = w % 16 ? __mmask16((1u << (w % 16)) - 1) : __mmask16(0xFFFF);
       for (int64_t p0 = 0; p0 < k; p0 += kKc) {
         const int64_t kc = std::min(kKc, k - p0);
-        PackPanel(tb, b, ldb, p0, kc, j0, w, panel.data());
+        const float* bp = b + p0 * ldb + j0;
+        int64_t bld = ldb;
+        if (!in_place) {
+          PackPanel(tb, b, ldb, p0, kc, j0, w, panel.data());
+          bp = panel.data(), bld = kNR;
+        }
         for (int64_t i0 = r0; i0 < r1; i0 += kMR) {
           const int mr = int(std::min<int64_t>(kMR, r1 - i0));
-          kBlocks[mr - 1][nv - 1](kc, a + i0 * ars + p0 * acs, ars, acs, panel.data(), kNR, c + i0 * ldc + j0, ldc,
-                                  last, p0 > 0);
+          kBlocks[mr - 1][nv - 1](kc, a + i0 * ars + p0 * acs, ars, acs, bp, bld, c + i0 * ldc + j0, ldc, last, p0 > 0);
         }
       }
     }

@@ -103,11 +103,16 @@ TEST_CASE("tcc's AVX-512 gemm agrees with the reference on every block shape and
     for (int64_t m : {1, 5, 7, 13, 64, 100})
       for (int64_t n : {1, 15, 17, 48, 64, 65, 130})
         for (int64_t k : {0, 9, 100, 800})
-          for (int tr = 0; tr < 4; ++tr) {
-            if (threads != 2 && (k == 800 || m == 1)) continue;  // keep the test short
+          for (int tr = 0; tr < 12; ++tr) {
+            // B's rows: near (read in place unless transposed), a multiple of
+            // 128 bytes apart or more than a page apart (packed)
+            const int rows_b = tr / 4;
+            if (threads != 2 && (k == 800 || m == 1 || rows_b > 0)) continue;  // keep the test short
             set_num_threads(threads);
             const bool ta = tr & 1, tb = tr & 2;
-            const int64_t lda = (ta ? m : k) + 2, ldb = (tb ? k : n) + 3, ldc = n + 5;
+            const int64_t nb = tb ? k : n;
+            const int64_t ldb = rows_b == 0 ? nb + 3 : rows_b == 1 ? (nb + 31) / 32 * 32 + 32 : nb + 1100;
+            const int64_t lda = (ta ? m : k) + 2, ldc = n + 5;
             std::vector<float> a(static_cast<size_t>(std::max<int64_t>(ta ? k : m, 1) * lda)),
                 b(static_cast<size_t>(std::max<int64_t>(tb ? n : k, 1) * ldb));
             for (auto& x : a) x = float(u(rng));
@@ -122,7 +127,8 @@ TEST_CASE("tcc's AVX-512 gemm agrees with the reference on every block shape and
                        2e-6 * double(k + 1);
               for (int64_t j = n; j < ldc; ++j) bad += c[static_cast<size_t>(i * ldc + j)] != 7.0f;  // padding untouched
             }
-            INFO("threads=" << threads << " m=" << m << " n=" << n << " k=" << k << " ta=" << ta << " tb=" << tb);
+            INFO("threads=" << threads << " m=" << m << " n=" << n << " k=" << k << " ta=" << ta << " tb=" << tb
+                            << " ldb=" << ldb);
             CHECK(bad == 0);
           }
   set_num_threads(saved);
