@@ -30,7 +30,7 @@ void NoVectorize(llvm::BranchInst* latch) {
 bool StreamsDest(const KernelState& k, const graph::Shape& shape, const Buffer& dest, const passes::FusedGroup* grp) {
   if (k.stream_min_bytes <= 0 || !dest.fresh_output || shape.empty()) return false;
   if (dest.dtype != DType::F32 && dest.dtype != DType::F64) return false;
-  if (grp && grp->in_place_of >= 0) return false;  // a GEMM epilogue reads what it overwrites
+  if (grp && grp->in_place_of >= 0) return false;  // an epilogue reads what it overwrites
   if (grp)  // another nest of the kernel reads the buffer back: it may still find it in the cache
     for (const graph::Node& n : k.g.nodes)
       if (std::find(n.inputs.begin(), n.inputs.end(), grp->root) != n.inputs.end()) return false;

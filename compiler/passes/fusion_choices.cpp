@@ -37,17 +37,31 @@ ValueId Planner::ChooseRowCache(ValueId r) {
   return best;
 }
 
+// Ops whose group writes every element of a fresh contiguous buffer and
+// reads none of it (a GEMM, a runtime window kernel): an elementwise nest
+// can take that buffer over as its own output (ChooseInPlace).
+bool WritesWholeBuffer(OpKind op) {
+  return op == OpKind::MatMul || op == OpKind::Conv || op == OpKind::MaxPool || op == OpKind::AvgPool ||
+         op == OpKind::AdaptiveAvgPool || op == OpKind::Pad;
+}
+
 ValueId Planner::ChooseInPlace(ValueId r) const {
   if (!grp_->hoisted.empty() || grp_->row_cached >= 0) return -1;
   const TensorType& rt = g_.nodes[r].type;
   for (ValueId m : grp_->reads) {
     const Node& mn = g_.nodes[m];
-    if (mn.op != OpKind::MatMul || mn.type.shape != rt.shape || mn.type.dtype != rt.dtype) continue;
+    if (!WritesWholeBuffer(mn.op) || mn.type.shape != rt.shape || mn.type.dtype != rt.dtype) continue;
     if (odd_reads_.count(m) || std::find(g_.outputs.begin(), g_.outputs.end(), m) != g_.outputs.end()) continue;
     auto reads = leaf_reads_.find(m);
     bool ok = reads != leaf_reads_.end();
+    // every read at the nest's own index (a dim of size 1 is read at index 0:
+    // a batch of one)
+    auto own_index = [&](const Deps& d, int i) {
+      return d[i] == VarDep(i) || (d[i].kind == DimDep::Zero && static_cast<size_t>(i) < rt.shape.size() &&
+                                   rt.shape[i] == Dim::Static(1));
+    };
     for (const Deps& d : ok ? reads->second : std::vector<Deps>{})
-      for (int i = 0; i < rank_ && ok; ++i) ok = static_cast<int>(d.size()) == rank_ && d[i] == VarDep(i);
+      for (int i = 0; i < rank_ && ok; ++i) ok = static_cast<int>(d.size()) == rank_ && own_index(d, i);
     for (size_t u = 0; u < g_.nodes.size() && ok; ++u) {
       const auto& ins = g_.nodes[u].inputs;
       if (std::find(ins.begin(), ins.end(), m) != ins.end())

@@ -62,9 +62,10 @@ class Planner {
   // and at no other index.
   ValueId ChooseRowCache(ValueId r);
 
-  // The matmul result elementwise root r can overwrite in place (see
-  // FusedGroup::in_place_of), or -1: same type as r, not a graph output, every
-  // node that uses it computed in this nest, every read at the nest's own index.
+  // The matmul, convolution, pooling or pad result elementwise root r can
+  // overwrite in place (see FusedGroup::in_place_of), or -1: same type as r,
+  // not a graph output, every node that uses it computed in this nest, every
+  // read at the nest's own index.
   ValueId ChooseInPlace(ValueId r) const;
 
   // Rough cost of computing one element of v inside the nest (a polynomial

@@ -43,10 +43,12 @@ struct FusedGroup {
   std::vector<graph::ValueId> hoisted; // reductions computed once per row (topological)
   std::vector<graph::ValueId> reads;   // buffers it reads: inputs and other groups' roots
   graph::ValueId row_cached = -1;      // kept in the root's output row (see above), or -1
-  // A GEMM epilogue: the matmul result this elementwise nest overwrites with
-  // its root (same shape and dtype, read only here and only at the nest's own
-  // index), so bias, activation and residual run in one pass over the GEMM's
-  // output buffer, which is then the root's; or -1.
+  // An epilogue: the matmul (or convolution, pooling, pad) result this
+  // elementwise nest overwrites with its root (same shape and dtype, read
+  // only here and only at the nest's own index), so bias, activation and
+  // residual run in one pass over the GEMM's (the window kernel's) output
+  // buffer, which is then the root's: the producer writes straight into the
+  // root's buffer, a graph output included; or -1.
   graph::ValueId in_place_of = -1;
   // A full reduction's nest also computes these full reductions over inputs
   // of the same shape, in the same loop, each into its own buffer (their

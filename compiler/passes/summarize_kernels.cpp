@@ -20,7 +20,7 @@ std::vector<KernelSummary> SummarizeKernels(const graph::Graph& g) {
     }
     entry[grp.root] = out.size();
     KernelSummary k;
-    k.in_place = grp.in_place_of >= 0;
+    if (grp.in_place_of >= 0) k.in_place_over = graph::OpSpelling(copy.nodes[grp.in_place_of].op);
     k.kind = GroupKindName(grp.kind);
     for (graph::ValueId v : grp.nodes) {
       graph::OpKind op = copy.nodes[v].op;
@@ -48,7 +48,7 @@ std::string KernelSummaryText(const std::vector<KernelSummary>& kernels) {
       if (!k.row_cached.empty()) s += "; " + k.row_cached + " kept in the row";
       s += ")";
     }
-    if (k.in_place) s += " (in place over the matmul)";
+    if (!k.in_place_over.empty()) s += " (in place over the " + k.in_place_over + ")";
   }
   return s;
 }

@@ -16,7 +16,7 @@ struct KernelSummary {
   std::vector<std::string> per_row;   // reductions fused per row, e.g. {"max", "sum"}
   std::string row_cached;             // op kept in the output row (FusedGroup::row_cached), e.g. "exp"
   std::string output;                 // type of the value it writes, e.g. "float32[4096, 1024]"
-  bool in_place = false;              // a GEMM epilogue over the matmul's output (FusedGroup::in_place_of)
+  std::string in_place_over;          // an epilogue over this op's output (FusedGroup::in_place_of), e.g. "matmul"; else empty
 };
 
 // One entry per loop nest, in execution order. A permute the matmul writes in
@@ -25,7 +25,8 @@ std::vector<KernelSummary> SummarizeKernels(const graph::Graph& g);
 
 // "3 loop nests: [matmul] matmul; [elementwise] add, relu;
 //  [elementwise] max, sub, exp, sum, div (per row: max, sum; exp kept in the row)"
-// (an epilogue: "[elementwise] add, relu (in place over the matmul)")
+// (an epilogue: "[elementwise] add, relu (in place over the matmul)", or
+// "... (in place over the conv)")
 std::string KernelSummaryText(const std::vector<KernelSummary>& kernels);
 
 }  // namespace tcc::passes

@@ -91,6 +91,24 @@ def wino(x, w, b, wg):
         relu(nn.conv2d(x, w, b, padding=1)),
     ]
 
+# Elementwise epilogues over a window op's output: run in place over the
+# conv's (pool's, pad's) buffer where that output is read only there and at
+# the nest's own index; a copy otherwise (a graph output, a transposed read).
+@fullgraph
+def epilogues(x, w, b, s, t):
+    y = nn.conv2d(x, w, b, padding=1)
+    return [
+        relu(y * s.view(1, -1, 1, 1) + t.view(1, -1, 1, 1)),
+        nn.max_pool2d(x, 2) * 2.0 - 1.0,
+        nn.avg_pool2d(x, 3, stride=1, padding=1) + x,
+        nn.pad(x, (1, 1, 1, 1)) * 0.5,
+    ]
+
+@fullgraph
+def conv_kept(x, w):
+    y = nn.conv2d(x, w, padding=1)
+    return [y, relu(y), y + y.transpose(2, 3)]
+
 def show(name, ts):
     for k in range(len(ts)):
         t = ts[k]
@@ -125,3 +143,7 @@ wwg = vals([16, 8, 3, 3], 13, 6.0, 0.0625)
 bw = vals([16], 5, 2.0, 0.5)
 yw = wino(xw, ww, bw, wwg)
 show("wino", [t[1, 5:8] for t in yw] + [t.sum(3) for t in yw])
+xe = vals([2, 3, 6, 6], 11, 5.0, 0.25)
+se = tensor([1.5, -0.5, 2.0, 0.25])
+show("epilogues", epilogues(xe, w, b, se, b * 0.5))
+show("conv_kept", conv_kept(xe, w))

@@ -80,6 +80,20 @@ def wino(x, w, b, wg):
         relu(F.conv2d(x, w, b, padding=1)),
     ]
 
+
+def epilogues(x, w, b, s, t):
+    y = F.conv2d(x, w, b, padding=1)
+    return [
+        relu(y * s.view(1, -1, 1, 1) + t.view(1, -1, 1, 1)),
+        F.max_pool2d(x, 2) * 2.0 - 1.0,
+        F.avg_pool2d(x, 3, stride=1, padding=1) + x,
+        F.pad(x, (1, 1, 1, 1)) * 0.5,
+    ]
+
+def conv_kept(x, w):
+    y = F.conv2d(x, w, padding=1)
+    return [y, relu(y), y + y.transpose(2, 3)]
+
 def show(name, ts):
     for k in range(len(ts)):
         t = ts[k]
@@ -114,3 +128,7 @@ wwg = vals([16, 8, 3, 3], 13, 6.0, 0.0625)
 bw = vals([16], 5, 2.0, 0.5)
 yw = wino(xw, ww, bw, wwg)
 show("wino", [t[1, 5:8] for t in yw] + [t.sum(3) for t in yw])
+xe = vals([2, 3, 6, 6], 11, 5.0, 0.25)
+se = tensor([1.5, -0.5, 2.0, 0.25])
+show("epilogues", epilogues(xe, w, b, se, b * 0.5))
+show("conv_kept", conv_kept(xe, w))

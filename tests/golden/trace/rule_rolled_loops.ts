@@ -22,7 +22,7 @@ print(grow(ones(1), n))
 # CHECK-STDOUT:
 # CHECK-STDOUT: fit(w: float32[3, 1], x: float32[4, 3], y: float32[4, 1], steps: int)   entered at rule_rolled_loops.ts:18:7
 # CHECK-STDOUT:   graph 1  6 ops  transpose, matmul, sub, matmul, mul, sub  (lines 9)  runs once per iteration (loop at rule_rolled_loops.ts:8, trip count known at run time)
-# CHECK-STDOUT:            fused into 4 loop nests: [matmul] matmul; [elementwise] sub; [matmul] transpose, matmul; [elementwise] mul, sub
+# CHECK-STDOUT:            fused into 4 loop nests: [matmul] matmul; [elementwise] sub (in place over the matmul); [matmul] transpose, matmul; [elementwise] mul, sub (in place over the matmul)
 # CHECK-STDOUT:   loop     rule_rolled_loops.ts:8:5  rolled (trip count known only at run time): its body runs as the same kernels on every iteration
 # CHECK-STDOUT:   1 graph, 0 graph breaks
 # CHECK-STDOUT:
