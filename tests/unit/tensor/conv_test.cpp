@@ -78,6 +78,10 @@ TEST_CASE("conv2d matches the direct loop over strides, padding, dilation, group
       {{2, 8, 4, 5}, {4, 4, 1, 1}, Conv2(1, 1, 0, 0, 0, 0, 1, 1, 2), false},  // 1x1 grouped
       {{1, 2, 5, 5}, {3, 2, 1, 1}, Conv2(2, 2, 0, 0, 0, 0, 1, 1, 1), false},  // 1x1 strided: im2col
       {{1, 3, 33, 40}, {8, 3, 5, 5}, Conv2(2, 2, 2, 2, 2, 2, 1, 1, 1), true},
+      // im2col rows of stride 2 (the vectorised copy) with a width dilation
+      // and asymmetric pads, and of stride 3 (the general strided copy)
+      {{2, 3, 11, 13}, {4, 3, 3, 3}, Conv2(2, 2, 1, 0, 1, 2, 1, 2, 1), true},
+      {{1, 2, 10, 17}, {3, 2, 2, 4}, Conv2(3, 3, 0, 2, 3, 1, 1, 1, 1), false},
   };
   uint32_t seed = 1;
   for (const Case& c : cases) {
