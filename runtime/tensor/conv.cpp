@@ -47,15 +47,10 @@ void gemm(int64_t m, int64_t n, int64_t k, const T* a, int64_t lda, const T* b, 
 // built for AVX-512 and AVX2 too, so that the constant stride vectorises (a
 // loop over a run-time stride moved one float at a time: a third of a
 // ResNet stride-2 conv's time).
-#if defined(__x86_64__) && defined(__GNUC__)
-#define TCC_IM2COL_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
-#else
-#define TCC_IM2COL_CLONES
-#endif
-TCC_IM2COL_CLONES void CopyStride2(const float* src, float* dst, int64_t n) {
+TCC_WINDOW_CLONES void CopyStride2(const float* src, float* dst, int64_t n) {
   for (int64_t i = 0; i < n; ++i) dst[i] = src[2 * i];
 }
-TCC_IM2COL_CLONES void CopyStride2(const double* src, double* dst, int64_t n) {
+TCC_WINDOW_CLONES void CopyStride2(const double* src, double* dst, int64_t n) {
   for (int64_t i = 0; i < n; ++i) dst[i] = src[2 * i];
 }
 

@@ -11,6 +11,14 @@
 
 namespace tcc::rt {
 
+// The window kernels' vectorisable loops (Winograd's transforms, im2col's
+// strided copy) are also built for AVX2 and AVX-512, picked at load time.
+#if defined(__x86_64__) && defined(__GNUC__)
+#define TCC_WINDOW_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
+#else
+#define TCC_WINDOW_CLONES
+#endif
+
 // A [N, C, H, W] strided view (sizes/strides in elements).
 struct View4 {
   char* data;

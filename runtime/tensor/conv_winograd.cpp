@@ -77,13 +77,6 @@ int64_t OddLines(int64_t floats) {
   return (n / 16) % 2 ? n : n + 16;
 }
 
-// The transforms are also built for AVX2 and AVX-512 (picked at load time),
-// where their loops over a row of tiles vectorise to full width.
-#if defined(__x86_64__) && defined(__GNUC__)
-#define TCC_WINOGRAD_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
-#else
-#define TCC_WINOGRAD_CLONES
-#endif
 // The transforms' rows never overlap (distinct scratch rows, V and M rows):
 // lets the vectoriser skip the run-time overlap tests it gives up on.
 #if defined(__clang__)
@@ -105,7 +98,7 @@ float* ScratchRows(int64_t count, int64_t span) {
 // [0, 1, 1, 0], [0, -1, 1, 0], [0, 1, 0, -1]]. Per tile row and channel, the
 // four input rows (zero-padded) are split into even and odd columns and
 // combined down the columns (B^T), then across (B), a row of tiles at a time.
-TCC_WINOGRAD_CLONES void TransformInput(const View4& x, const ConvDims& d, const sem::WindowParams& p,
+TCC_WINDOW_CLONES void TransformInput(const View4& x, const ConvDims& d, const sem::WindowParams& p,
                                         const Block& b, int64_t TW, float* v) {
   // Every loop over a row of tiles runs whole vectors of kLanes (no scalar
   // remainder: a row of 28 tiles was 16 in a vector and 12 one by one), so
@@ -190,7 +183,7 @@ TCC_WINOGRAD_CLONES void TransformInput(const View4& x, const ConvDims& d, const
 // [0, 1, -1, -1]], plus the bias, a row of tiles at a time (computed into
 // scratch rows, then interleaved into the output); a tile's part outside the
 // output is dropped.
-TCC_WINOGRAD_CLONES void TransformOutput(const float* m, const ConvDims& d, const Block& b, int64_t TW,
+TCC_WINDOW_CLONES void TransformOutput(const float* m, const ConvDims& d, const Block& b, int64_t TW,
                                          const float* bias, int64_t bs, float* y) {
   const int64_t xs = b.ms;
   const int64_t ow = RoundLanes(TW);
