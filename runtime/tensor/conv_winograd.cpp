@@ -6,8 +6,9 @@
 // and input channel, once per call) and the input transform V = B^T d B,
 // a tile's output is A^T M A with M[xi] = sum_c U[xi][o][c] * V[xi][c], for
 // each of the 16 positions xi of the 4x4: per block of tiles, 16 GEMMs
-// [Og, Cg] x [Cg, tiles]. A work item is (batch item, group, block of
-// tiles), sized so that its V and M stay in L2 (conv_view.h splits them).
+// [Og, Cg] x [Cg, tiles]. A work item is (group, block of tiles), the
+// blocks cut from the group's tiles of the whole batch (a block may span
+// images), sized so that its V and M stay in L2 (conv_view.h splits them).
 //
 // F(4x4, 3x3) (36 GEMMs per block of 4x4 tiles, 4x fewer multiplies than
 // direct) measured ~14% less CPU per call on the bench's conv2d, but is ~15x
@@ -31,33 +32,60 @@ namespace {
 constexpr int64_t kBlockBytes = int64_t(2) << 20;
 constexpr int64_t kMinBlock = 16;  // tiles
 
-// U[g][xi][o][c] (xi = 4 * row + column of the 4x4): G g G^T with
-// G = [[1, 0, 0], [1/2, 1/2, 1/2], [1/2, -1/2, 1/2], [0, 0, 1]], in double.
-std::vector<float> TransformWeight(const float* w, const ConvDims& d) {
-  std::vector<float> u(size_t(16 * d.O * d.Cg));
-  auto side = [](const double* g, int64_t step, double* out) {  // G applied to 3 values
-    out[0] = g[0];
-    out[1] = 0.5 * (g[0] + g[step] + g[2 * step]);
-    out[2] = 0.5 * (g[0] - g[step] + g[2 * step]);
-    out[3] = g[2 * step];
-  };
-  parallel_for(d.O, std::max<int64_t>(1, 4096 / d.Cg), [&](int64_t lo, int64_t hi) {
-    for (int64_t o = lo; o < hi; ++o) {
-      int64_t g = o / d.Og, og = o % d.Og;
-      for (int64_t c = 0; c < d.Cg; ++c) {
-        double k[9], gk[12], t[16];
-        for (int i = 0; i < 9; ++i) k[i] = w[(o * d.Cg + c) * 9 + i];
-        for (int j = 0; j < 3; ++j) side(k + j, 3, gk + j * 4);  // gk[j][r]: column j of G g
-        for (int r = 0; r < 4; ++r) side(gk + r, 4, t + r * 4);  // t[r][l] = (G g G^T)[r][l]
-        for (int xi = 0; xi < 16; ++xi) u[size_t(((g * 16 + xi) * d.Og + og) * d.Cg + c)] = float(t[xi]);
-      }
+// The transforms' rows never overlap (distinct scratch rows, V and M rows):
+// lets the vectoriser skip the run-time overlap tests it gives up on.
+#if defined(__clang__)
+#define TCC_NO_OVERLAP _Pragma("clang loop vectorize(assume_safety)")
+#elif defined(__GNUC__)
+#define TCC_NO_OVERLAP _Pragma("GCC ivdep")
+#else
+#define TCC_NO_OVERLAP
+#endif
+
+// U[xi][c] = (G g G^T)[xi] (xi = 4 * row + column of the 4x4) for one
+// output channel's [Cg, 3, 3] weight w_o, in double, with
+// G = [[1, 0, 0], [1/2, 1/2, 1/2], [1/2, -1/2, 1/2], [0, 0, 1]]: position
+// xi's row of Cg floats starts at u + xi * xs. The 3x3s are first laid out
+// as 9 rows of Cg (k), so that the transform is a vector loop over c (one
+// 3x3 at a time, scalar double, was a fifth of a 256-channel conv's time).
+TCC_WINDOW_CLONES void TransformWeightRow(const float* w_o, int64_t Cg, float* u, int64_t xs, double* k) {
+  for (int64_t c = 0; c < Cg; ++c)
+    for (int i = 0; i < 9; ++i) k[i * Cg + c] = w_o[c * 9 + i];
+  TCC_NO_OVERLAP
+  for (int64_t c = 0; c < Cg; ++c) {
+    double m[4][3];  // G g: row r, column j
+    for (int j = 0; j < 3; ++j) {
+      const double a0 = k[j * Cg + c], a1 = k[(3 + j) * Cg + c], a2 = k[(6 + j) * Cg + c];
+      m[0][j] = a0, m[1][j] = 0.5 * (a0 + a1 + a2), m[2][j] = 0.5 * (a0 - a1 + a2), m[3][j] = a2;
     }
-  });
-  return u;
+    for (int r = 0; r < 4; ++r) {  // (G g) G^T
+      const double b0 = m[r][0], b1 = m[r][1], b2 = m[r][2];
+      u[(4 * r + 0) * xs + c] = float(b0);
+      u[(4 * r + 1) * xs + c] = float(0.5 * (b0 + b1 + b2));
+      u[(4 * r + 2) * xs + c] = float(0.5 * (b0 - b1 + b2));
+      u[(4 * r + 3) * xs + c] = float(b2);
+    }
+  }
 }
 
+// U[g][xi][o][c] for every output channel into u (16 * O * Cg floats).
+void TransformWeight(const float* w, const ConvDims& d, float* u) {
+  parallel_for(d.O, std::max<int64_t>(1, 4096 / d.Cg), [&](int64_t lo, int64_t hi) {
+    static thread_local std::vector<double> k;
+    if (k.size() < size_t(9 * d.Cg)) k.resize(size_t(9 * d.Cg));
+    for (int64_t o = lo; o < hi; ++o) {
+      const int64_t g = o / d.Og, og = o % d.Og;
+      TransformWeightRow(w + o * d.Cg * 9, d.Cg, u + (g * 16 * d.Og + og) * d.Cg, d.Og * d.Cg, k.data());
+    }
+  });
+}
+
+// A block's tiles [t0, t1) count over the whole batch (tile t is tile t % NT
+// of batch item t / NT, row-major over TH x TW): a block may span images, so
+// that small images (7x7 tiles) still make GEMMs of whole 64-column panels.
+// A row of tiles never spans two images (NT is a multiple of TW).
 struct Block {
-  int64_t n, g, t0, t1;  // batch item, group, tiles [t0, t1) of the image (row-major over TH x TW)
+  int64_t g, t0, t1;     // group, tiles [t0, t1) of the batch
   int64_t ld;            // the row stride of V and M (OddLines(t1 - t0))
   int64_t vs, ms;        // V's and M's stride between positions xi (OddLines(Cg * ld), OddLines(Og * ld))
 };
@@ -77,15 +105,6 @@ int64_t OddLines(int64_t floats) {
   return (n / 16) % 2 ? n : n + 16;
 }
 
-// The transforms' rows never overlap (distinct scratch rows, V and M rows):
-// lets the vectoriser skip the run-time overlap tests it gives up on.
-#if defined(__clang__)
-#define TCC_NO_OVERLAP _Pragma("clang loop vectorize(assume_safety)")
-#elif defined(__GNUC__)
-#define TCC_NO_OVERLAP _Pragma("GCC ivdep")
-#else
-#define TCC_NO_OVERLAP
-#endif
 
 // Per-thread scratch rows of the transforms: `count` rows of `span` floats.
 float* ScratchRows(int64_t count, int64_t span) {
@@ -112,22 +131,29 @@ TCC_WINDOW_CLONES void TransformInput(const View4& x, const ConvDims& d, const s
   // the hardware prefetcher at every channel. Loading them on demand stalled
   // on L3 latency (half of this function's time, Zen 5): the next channel's
   // rows are prefetched while this one is transformed.
-  const int64_t ih_lo = std::max<int64_t>(0, 2 * (b.t0 / TW) - p.ph0);
-  const int64_t ih_hi = std::min<int64_t>(d.H, 2 * ((b.t1 - 1) / TW) - p.ph0 + 4);
+  const int64_t NT = (d.OH + 1) / 2 * TW;  // tiles per image
   const int64_t row_bytes = int64_t(sizeof(float)) * ((d.W - 1) * x.s[3] + 1);
+  auto plane_of = [&](int64_t n, int64_t c) {
+    return x.data + sizeof(float) * (n * x.s[0] + (b.g * d.Cg + c) * x.s[1]);
+  };
   auto prefetch_channel = [&](int64_t c) {
-    const char* plane = x.data + sizeof(float) * (b.n * x.s[0] + (b.g * d.Cg + c) * x.s[1]);
-    for (int64_t ih = ih_lo; ih < ih_hi; ++ih) {
-      const char* line = plane + sizeof(float) * ih * x.s[2];
-      for (int64_t off = 0; off < row_bytes + 63; off += 64) __builtin_prefetch(line + std::min(off, row_bytes - 1));
+    for (int64_t n = b.t0 / NT; n <= (b.t1 - 1) / NT; ++n) {  // the block's rows of each image it spans
+      const int64_t lo = std::max(b.t0, n * NT) - n * NT, hi = std::min(b.t1, (n + 1) * NT) - n * NT;
+      const int64_t ih_lo = std::max<int64_t>(0, 2 * (lo / TW) - p.ph0);
+      const int64_t ih_hi = std::min<int64_t>(d.H, 2 * ((hi - 1) / TW) - p.ph0 + 4);
+      for (int64_t ih = ih_lo; ih < ih_hi; ++ih) {
+        const char* line = plane_of(n, c) + sizeof(float) * ih * x.s[2];
+        for (int64_t off = 0; off < row_bytes + 63; off += 64) __builtin_prefetch(line + std::min(off, row_bytes - 1));
+      }
     }
   };
   prefetch_channel(0);
   for (int64_t c = 0; c < d.Cg; ++c) {
     if (c + 1 < d.Cg) prefetch_channel(c + 1);
-    const char* plane = x.data + sizeof(float) * (b.n * x.s[0] + (b.g * d.Cg + c) * x.s[1]);
     for (int64_t t = b.t0; t < b.t1;) {
-      const int64_t ty = t / TW, tx0 = t % TW, nt = std::min(TW, tx0 + (b.t1 - t)) - tx0;
+      const int64_t n = t / NT, local = t % NT;
+      const int64_t ty = local / TW, tx0 = local % TW, nt = std::min(TW, tx0 + (b.t1 - t)) - tx0;
+      const char* plane = plane_of(n, c);
       const int64_t iw0 = 2 * tx0 - p.pw0, len = 2 * nt + 2;  // input columns [iw0, iw0 + len)
       for (int r = 0; r < 4; ++r) {
         float* row = buf + r * line_span;
@@ -188,11 +214,13 @@ TCC_WINDOW_CLONES void TransformOutput(const float* m, const ConvDims& d, const 
   const int64_t xs = b.ms;
   const int64_t ow = RoundLanes(TW);
   float* out = ScratchRows(4, ow);  // the row of tiles' y00, y01, y10, y11 (whole vectors, as TransformInput's)
+  const int64_t NT = (d.OH + 1) / 2 * TW;  // tiles per image
   for (int64_t o = 0; o < d.Og; ++o) {
     const float bv = bias ? bias[(b.g * d.Og + o) * bs] : 0.0f;
-    float* plane = y + (b.n * d.O + b.g * d.Og + o) * d.P;
     for (int64_t t = b.t0; t < b.t1;) {
-      const int64_t ty = t / TW, tx0 = t % TW, nt = std::min(TW, tx0 + (b.t1 - t)) - tx0;
+      const int64_t n = t / NT, local = t % NT;
+      const int64_t ty = local / TW, tx0 = local % TW, nt = std::min(TW, tx0 + (b.t1 - t)) - tx0;
+      float* plane = y + (n * d.O + b.g * d.Og + o) * d.P;
       const float* mt = m + o * b.ld + (t - b.t0);
       for (int64_t i0 = 0; i0 < nt; i0 += kLanes) {
         TCC_NO_OVERLAP
@@ -239,26 +267,36 @@ bool WinogradApplies(const ConvDims& d, const sem::WindowParams& p) {
 void ConvWinograd(const View4& x, const float* w, const float* bias, int64_t bs, float* y, const ConvDims& d,
                   const sem::WindowParams& p) {
   const int64_t TH = (d.OH + 1) / 2, TW = (d.OW + 1) / 2, NT = TH * TW;
-  const std::vector<float> u = TransformWeight(w, d);
+  // U, in a buffer kept per calling thread between calls (no page faults or
+  // zero-filling of megabytes at every call); the pool's threads read it
+  // through uw (in their bodies, `u` would name their own thread's buffer)
+  static thread_local std::vector<float> u;
+  if (u.size() < size_t(16 * d.O * d.Cg)) u.resize(size_t(16 * d.O * d.Cg));
+  TransformWeight(w, d, u.data());
+  const float* uw = u.data();
   const int64_t fit = std::max(kMinBlock, kBlockBytes / int64_t(16 * sizeof(float) * (d.Cg + d.Og)));
-  const int64_t blocks = ConvTilesPerImage(d.N * d.G, NT, fit, kMinBlock, num_threads());
-  // whole vectors of 16 tiles per block where the image has several blocks
-  const int64_t per = blocks == 1 ? NT : std::min(NT, ((NT + blocks - 1) / blocks + 15) / 16 * 16);
+  // A group's N * NT tiles in blocks of `per` (whole vectors of 16 tiles
+  // where there are several blocks), across images: 7x7 tiles per image made
+  // GEMMs of 49 columns, their last vector 1/16 used.
+  const int64_t total = d.N * NT;
+  const int64_t split = ConvTilesPerImage(d.G, total, fit, kMinBlock, num_threads());
+  const int64_t per = split == 1 ? total : std::min(total, ((total + split - 1) / split + 15) / 16 * 16);
+  const int64_t blocks = (total + per - 1) / per;
   const int64_t ld = OddLines(per + kLanes - 1), vs = OddLines(d.Cg * ld), ms = OddLines(d.Og * ld);
-  RunConvItems(d.N * d.G * blocks, [&](int64_t lo, int64_t hi) {
+  RunConvItems(d.G * blocks, [&](int64_t lo, int64_t hi) {
     // V and M of a block, kept per thread between calls (at most ~kBlockBytes)
     static thread_local std::vector<float> vm;
     if (vm.size() < size_t(16 * (vs + ms))) vm.resize(size_t(16 * (vs + ms)));
     for (int64_t it = lo; it < hi; ++it) {
-      Block b{it / (d.G * blocks), it / blocks % d.G, it % blocks * per, 0, ld, vs, ms};
-      b.t1 = std::min(NT, b.t0 + per);
+      Block b{it / blocks, it % blocks * per, 0, ld, vs, ms};
+      b.t1 = std::min(total, b.t0 + per);
       if (b.t0 >= b.t1) continue;
       const int64_t T = b.t1 - b.t0;
       float* v = vm.data();
       float* m = v + 16 * vs;
       TransformInput(x, d, p, b, TW, v);
       for (int64_t xi = 0; xi < 16; ++xi) {
-        const float* ux = u.data() + (b.g * 16 + xi) * d.Og * d.Cg;
+        const float* ux = uw + (b.g * 16 + xi) * d.Og * d.Cg;
         const float* vx = v + xi * vs;
         float* mx = m + xi * ms;
         gemm_f32(false, false, d.Og, T, d.Cg, ux, d.Cg, vx, ld, mx, ld);
