@@ -83,14 +83,14 @@ void Im2col(const View4& x, const ConvDims& d, const sem::WindowParams& p, int64
         int64_t a = std::clamp<int64_t>(ceil_div(-base, p.sw), ow0, ow1);
         int64_t b = std::clamp<int64_t>(ceil_div(d.W - base, p.sw), a, ow1);
         std::fill(seg + ow0, seg + a, T(0));
-        const T* src = reinterpret_cast<const T*>(line) + base;
+        const T* src = reinterpret_cast<const T*>(line) + (base + a * p.sw);  // column a's input, in the line
         if (p.sw == 1) {
-          std::copy_n(src + a, b - a, seg + a);
+          std::copy_n(src, b - a, seg + a);
         } else if (p.sw == 2) {
-          CopyStride2(src + 2 * a, seg + a, b - a);
+          CopyStride2(src, seg + a, b - a);
         } else {
           const int64_t sw = p.sw;
-          for (int64_t ow = a; ow < b; ++ow) seg[ow] = src[ow * sw];
+          for (int64_t q = 0; q < b - a; ++q) seg[a + q] = src[q * sw];
         }
         std::fill(seg + b, seg + ow1, T(0));
         continue;

@@ -86,7 +86,7 @@ void TransformWeight(const float* w, const ConvDims& d, float* u) {
 // A row of tiles never spans two images (NT is a multiple of TW).
 struct Block {
   int64_t g, t0, t1;     // group, tiles [t0, t1) of the batch
-  int64_t ld;            // the row stride of V and M (OddLines(t1 - t0))
+  int64_t ld;            // the row stride of V and M (OddLines(per + kLanes - 1), per: the longest block)
   int64_t vs, ms;        // V's and M's stride between positions xi (OddLines(Cg * ld), OddLines(Og * ld))
 };
 
