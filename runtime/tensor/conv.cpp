@@ -6,6 +6,8 @@
 // become the columns of a [C/g * KH * KW, tile] matrix (a 1x1, stride-1,
 // unpadded conv reads the input plane itself), and y[n, group, tile] =
 // w[group] @ columns, then + bias (conv_kernel says how the work is split).
+// Small images (fewer than kMinTile positions) are batched: several images'
+// columns side by side in one GEMM (conv_batched).
 // float32 3x3 stride-1 convolutions go to Winograd (conv_winograd.h).
 #include <algorithm>
 #include <cstdio>
@@ -54,50 +56,60 @@ TCC_WINDOW_CLONES void CopyStride2(const double* src, double* dst, int64_t n) {
   for (int64_t i = 0; i < n; ++i) dst[i] = src[2 * i];
 }
 
+// dst[t] = src[t * stride] for t < n: a segment of an im2col row (one
+// output row's columns), often short (7 for a 7x7 image): no library call.
+template <class T>
+inline void CopySegment(const T* src, int64_t stride, T* dst, int64_t n) {
+  if (stride == 2 && n >= 16) return CopyStride2(src, dst, n);
+  for (int64_t t = 0; t < n; ++t) dst[t] = src[t * stride];
+}
+
 // im2col of columns [p0, p1) of one (batch item, group): row r = (c, i, j) of
 // `out` (row stride ld) holds x[n, g*Cg + c, oh*sh - ph0 + i*dh, ow*sw - pw0 + j*dw]
 // for the output positions p = oh*OW + ow, and 0 outside the input.
+// Channel by channel, the input rows that the columns read are first copied
+// into a zero-padded window (pw0 + W + pw1 wide at most, in L1), so that
+// every row's segments are plain strided copies without bounds tests.
 template <class T>
 void Im2col(const View4& x, const ConvDims& d, const sem::WindowParams& p, int64_t n, int64_t g, int64_t p0,
             int64_t p1, T* out, int64_t ld) {
-  // a row's valid span [a, b) of output columns reads the input line from
-  // base + a*sw in steps of sw (one contiguous run for stride 1)
-  const bool dense = x.s[3] == 1;
-  auto ceil_div = [](int64_t num, int64_t den) { return num >= 0 ? (num + den - 1) / den : -(-num / den); };
-  for (int64_t r = 0; r < d.K; ++r) {
-    int64_t c = r / (d.KH * d.KW), i = (r / d.KW) % d.KH, j = r % d.KW;
+  // the window: padded rows [ra, rb) (padded row = ih + ph0) by padded columns [0, pw)
+  const int64_t oh_a = p0 / d.OW, oh_b = (p1 - 1) / d.OW + 1;
+  const int64_t ra = oh_a * p.sh, rb = (oh_b - 1) * p.sh + (d.KH - 1) * p.dh + 1;
+  const int64_t pw = (d.OW - 1) * p.sw + (d.KW - 1) * p.dw + 1;
+  static thread_local std::vector<T> window;
+  if (window.size() < size_t((rb - ra) * pw)) window.resize(size_t((rb - ra) * pw));
+  T* win = window.data();
+  const int64_t w_lo = std::min(p.pw0, pw), w_hi = std::clamp<int64_t>(p.pw0 + d.W, w_lo, pw);  // input columns
+  for (int64_t c = 0; c < d.Cg; ++c) {
     const char* plane = x.data + sizeof(T) * (n * x.s[0] + (g * d.Cg + c) * x.s[1]);
-    T* row = out + r * ld - p0;
-    for (int64_t q = p0; q < p1;) {
-      int64_t oh = q / d.OW, ow0 = q % d.OW, ow1 = std::min(d.OW, ow0 + (p1 - q));
-      T* seg = row + oh * d.OW;
-      q += ow1 - ow0;
-      int64_t ih = oh * p.sh - p.ph0 + i * p.dh;
+    for (int64_t r = ra; r < rb; ++r) {
+      T* wr = win + (r - ra) * pw;
+      const int64_t ih = r - p.ph0;
       if (ih < 0 || ih >= d.H) {
-        std::fill(seg + ow0, seg + ow1, T(0));
+        std::fill(wr, wr + pw, T(0));
         continue;
       }
       const char* line = plane + sizeof(T) * ih * x.s[2];
-      int64_t base = -p.pw0 + j * p.dw;  // iw = base + ow * sw
-      if (dense) {
-        int64_t a = std::clamp<int64_t>(ceil_div(-base, p.sw), ow0, ow1);
-        int64_t b = std::clamp<int64_t>(ceil_div(d.W - base, p.sw), a, ow1);
-        std::fill(seg + ow0, seg + a, T(0));
-        const T* src = reinterpret_cast<const T*>(line) + (base + a * p.sw);  // column a's input, in the line
-        if (p.sw == 1) {
-          std::copy_n(src, b - a, seg + a);
-        } else if (p.sw == 2) {
-          CopyStride2(src, seg + a, b - a);
-        } else {
-          const int64_t sw = p.sw;
-          for (int64_t q = 0; q < b - a; ++q) seg[a + q] = src[q * sw];
-        }
-        std::fill(seg + b, seg + ow1, T(0));
-        continue;
+      std::fill(wr, wr + w_lo, T(0));
+      if (x.s[3] == 1) {
+        std::copy_n(reinterpret_cast<const T*>(line) + (w_lo - p.pw0), w_hi - w_lo, wr + w_lo);
+      } else {
+        for (int64_t q = w_lo; q < w_hi; ++q)
+          wr[q] = *reinterpret_cast<const T*>(line + sizeof(T) * (q - p.pw0) * x.s[3]);
       }
-      for (int64_t ow = ow0; ow < ow1; ++ow) {
-        int64_t iw = base + ow * p.sw;
-        seg[ow] = (iw >= 0 && iw < d.W) ? *reinterpret_cast<const T*>(line + sizeof(T) * iw * x.s[3]) : T(0);
+      std::fill(wr + w_hi, wr + pw, T(0));
+    }
+    for (int64_t i = 0; i < d.KH; ++i) {
+      for (int64_t j = 0; j < d.KW; ++j) {
+        T* row = out + ((c * d.KH + i) * d.KW + j) * ld - p0;
+        const T* src0 = win + (i * p.dh - ra) * pw + j * p.dw;  // (oh, ow)'s input at src0[oh*sh*pw + ow*sw]
+        // segments of one output row each: [ow0, ow1) of row oh (only the first and last can be partial)
+        for (int64_t q = p0, oh = oh_a, ow0 = p0 % d.OW; q < p1; ++oh, ow0 = 0) {
+          const int64_t ow1 = std::min(d.OW, ow0 + (p1 - q));
+          CopySegment(src0 + oh * p.sh * pw + ow0 * p.sw, p.sw, row + oh * d.OW + ow0, ow1 - ow0);
+          q += ow1 - ow0;
+        }
       }
     }
   }
@@ -108,6 +120,44 @@ void Im2col(const View4& x, const ConvDims& d, const sem::WindowParams& p, int64
 // so that the GEMM's packing of the weight is amortised over 2*kMinTile
 // flops per weight element.
 constexpr int64_t kColBytes = int64_t(512) << 10, kMinTile = 256;
+
+// y[n0 + j, g] = w[g] @ columns of images n0 .. n0 + ipt - 1 (+ bias), for
+// images with few positions (ConvImagesPerItem): per work item (ipt images,
+// group), the images' columns side by side in one matrix (im2col, or a copy
+// of the planes for a direct 1x1 conv), one GEMM into a buffer, whose rows
+// are then scattered to each image's output with the bias added.
+template <class T>
+void conv_batched(const View4& x, const T* wm, const char* bd, int64_t bs, T* y, const ConvDims& d,
+                  const sem::WindowParams& p, bool direct, int64_t ipt) {
+  const int64_t P = d.P, K = d.K, Og = d.Og, groups = (d.N + ipt - 1) / ipt;
+  auto run = [&](int64_t lo, int64_t hi) {
+    static thread_local std::vector<T> col, out;  // kept between calls, as conv_kernel's columns
+    if (col.size() < size_t(K * ipt * P)) col.resize(size_t(K * ipt * P));
+    if (out.size() < size_t(Og * ipt * P)) out.resize(size_t(Og * ipt * P));
+    for (int64_t it = lo; it < hi; ++it) {
+      const int64_t n0 = it / d.G * ipt, g = it % d.G, nb = std::min(ipt, d.N - n0), width = nb * P;
+      for (int64_t j = 0; j < nb; ++j) {
+        if (!direct) {
+          Im2col<T>(x, d, p, n0 + j, g, 0, P, col.data() + j * P, width);
+          continue;
+        }
+        for (int64_t c = 0; c < K; ++c)
+          std::copy_n(reinterpret_cast<const T*>(x.data + sizeof(T) * ((n0 + j) * x.s[0] + (g * d.Cg + c) * x.s[1])),
+                      P, col.data() + c * width + j * P);
+      }
+      gemm<T>(Og, width, K, wm + g * Og * K, K, col.data(), width, out.data(), width);
+      for (int64_t o = 0; o < Og; ++o) {
+        const T bv = bd ? *reinterpret_cast<const T*>(bd + sizeof(T) * (g * Og + o) * bs) : T(0);
+        for (int64_t j = 0; j < nb; ++j) {
+          const T* src = out.data() + o * width + j * P;
+          T* dst = y + ((n0 + j) * d.O + g * Og + o) * P;
+          for (int64_t q = 0; q < P; ++q) dst[q] = src[q] + bv;
+        }
+      }
+    }
+  };
+  RunConvItems(groups * d.G, run);
+}
 
 // y[n, g] = w[g] @ columns (+ bias), as GEMMs over (batch item, group, tile
 // of output positions) work items. When there are at least as many items as
@@ -151,6 +201,10 @@ void conv_kernel(const View4& x, const View4& w, const ts_tensor* bias, T* y, co
   // 1x1, stride 1, no padding, contiguous planes: the input is the matrix
   const bool direct = d.KH == 1 && d.KW == 1 && p.sh == 1 && p.sw == 1 && p.ph0 == 0 && p.ph1 == 0 && p.pw0 == 0 &&
                       p.pw1 == 0 && x.s[3] == 1 && x.s[2] == d.W && (d.C == 1 || x.s[1] == d.H * d.W);
+  if (const int64_t ipt = ConvImagesPerItem(d.N, P, kMinTile); ipt > 1 && K > 0) {
+    conv_batched<T>(x, wm, bd, bs, y, d, p, direct, ipt);
+    return;
+  }
   // the work items: (n, g, tile) with `tiles` tiles of at most `tile` columns
   const int64_t fit = std::max(kMinTile, kColBytes / int64_t(sizeof(T) * std::max<int64_t>(K, 1)));
   const int64_t tiles = ConvTilesPerImage(d.N * d.G, P, direct ? P : fit, kMinTile / 4, num_threads());

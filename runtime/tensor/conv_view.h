@@ -45,6 +45,19 @@ inline int64_t ConvTilesPerImage(int64_t images, int64_t width, int64_t fit, int
   return tiles;
 }
 
+// Images per work item where an image has few output positions (fewer than
+// min_width: ResNet's last stage, 7x7 = 49): several images' columns side by
+// side in one GEMM, so that its last vector is not mostly empty and its
+// weight is read once per item rather than once per image. As many items as
+// the batch needs at min_width columns each, the images shared evenly among
+// them; 1 where an image alone is wide enough.
+inline int64_t ConvImagesPerItem(int64_t batch, int64_t width, int64_t min_width) {
+  if (batch <= 1 || width <= 0 || width >= min_width) return 1;
+  const int64_t per = std::min(batch, (min_width + width - 1) / width);
+  const int64_t items = (batch + per - 1) / per;
+  return (batch + items - 1) / items;
+}
+
 // Runs body over [0, items): with at least as many items as threads, in
 // parallel, each thread's GEMMs single-threaded (SerialBlasScope, blas.h);
 // else serially, the GEMMs using BLAS's threads.

@@ -153,6 +153,15 @@ TEST_CASE("conv paths (Winograd, tiled im2col + GEMM) match the reference for an
       // Winograd with several blocks of tiles per image (blocks rounded to 16
       // tiles, a shorter last one) and 20 outputs (row blocks of 6 and 2)
       {{1, 64, 64, 61}, {20, 64, 3, 3}, Conv2(1, 1, 1, 1, 1, 1, 1, 1, 1), true, false, DType::Float32},
+      // small images batched into one GEMM (ConvImagesPerItem): 7x7 outputs
+      // of 11 images in items of 6 and 5, float64 (no Winograd); stride 2;
+      // dilation with asymmetric pads; a 1x1 conv (planes copied) in 2 groups
+      // over items of 7 and 6 images; a transposed (non-dense) input
+      {{11, 6, 7, 7}, {10, 6, 3, 3}, Conv2(1, 1, 1, 1, 1, 1, 1, 1, 1), true, false, DType::Float64},
+      {{9, 8, 14, 13}, {12, 8, 3, 3}, Conv2(2, 2, 1, 1, 1, 1, 1, 1, 1), true, false, DType::Float32},
+      {{4, 4, 9, 9}, {6, 4, 3, 3}, Conv2(1, 1, 2, 1, 0, 2, 2, 2, 1), false, false, DType::Float64},
+      {{13, 8, 5, 5}, {12, 4, 1, 1}, Conv2(1, 1, 0, 0, 0, 0, 1, 1, 2), true, false, DType::Float32},
+      {{6, 8, 5, 6}, {7, 8, 3, 3}, Conv2(1, 2, 1, 1, 1, 1, 1, 1, 1), true, true, DType::Float32},
   };
   const int saved = num_threads();
   uint32_t seed = 100;
