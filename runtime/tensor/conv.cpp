@@ -131,25 +131,27 @@ void conv_batched(const View4& x, const T* wm, const char* bd, int64_t bs, T* y,
                   const sem::WindowParams& p, bool direct, int64_t ipt) {
   const int64_t P = d.P, K = d.K, Og = d.Og, groups = (d.N + ipt - 1) / ipt;
   auto run = [&](int64_t lo, int64_t hi) {
-    static thread_local std::vector<T> col, out;  // kept between calls, as conv_kernel's columns
-    if (col.size() < size_t(K * ipt * P)) col.resize(size_t(K * ipt * P));
-    if (out.size() < size_t(Og * ipt * P)) out.resize(size_t(Og * ipt * P));
+    // the columns [K, ld] and the GEMM's result [Og, ld], kept between calls as conv_kernel's columns
+    static thread_local std::vector<T> kept;
+    const int64_t ld = OddLines<T>(ipt * P);
+    T* const col = AlignedScratch(kept, size_t((K + Og) * ld));
+    T* const out = col + K * ld;
     for (int64_t it = lo; it < hi; ++it) {
       const int64_t n0 = it / d.G * ipt, g = it % d.G, nb = std::min(ipt, d.N - n0), width = nb * P;
       for (int64_t j = 0; j < nb; ++j) {
         if (!direct) {
-          Im2col<T>(x, d, p, n0 + j, g, 0, P, col.data() + j * P, width);
+          Im2col<T>(x, d, p, n0 + j, g, 0, P, col + j * P, ld);
           continue;
         }
         for (int64_t c = 0; c < K; ++c)
           std::copy_n(reinterpret_cast<const T*>(x.data + sizeof(T) * ((n0 + j) * x.s[0] + (g * d.Cg + c) * x.s[1])),
-                      P, col.data() + c * width + j * P);
+                      P, col + c * ld + j * P);
       }
-      gemm<T>(Og, width, K, wm + g * Og * K, K, col.data(), width, out.data(), width);
+      gemm<T>(Og, width, K, wm + g * Og * K, K, col, ld, out, ld);
       for (int64_t o = 0; o < Og; ++o) {
         const T bv = bd ? *reinterpret_cast<const T*>(bd + sizeof(T) * (g * Og + o) * bs) : T(0);
         for (int64_t j = 0; j < nb; ++j) {
-          const T* src = out.data() + o * width + j * P;
+          const T* src = out + o * ld + j * P;
           T* dst = y + ((n0 + j) * d.O + g * Og + o) * P;
           for (int64_t q = 0; q < P; ++q) dst[q] = src[q] + bv;
         }
@@ -212,11 +214,12 @@ void conv_kernel(const View4& x, const View4& w, const ts_tensor* bias, T* y, co
   auto run = [&](int64_t lo, int64_t hi) {
     // a tile's columns; up to 64 MiB kept per thread between calls, so that
     // a network's convolutions do not fault in fresh pages every time
+    // (rows OddLines(tile) apart, from a 64-byte boundary)
     static thread_local std::vector<T> kept;
     std::vector<T> big;
-    size_t need = direct ? 0 : size_t(K * tile);
-    std::vector<T>& col = need * sizeof(T) <= (size_t(64) << 20) ? kept : big;
-    if (col.size() < need) col.resize(need);
+    const int64_t ld = OddLines<T>(tile);
+    const size_t need = direct ? 0 : size_t(K * ld);
+    T* const col = AlignedScratch(need * sizeof(T) <= (size_t(64) << 20) ? kept : big, need);
     for (int64_t it = lo; it < hi; ++it) {
       int64_t n = it / (d.G * tiles), g = it / tiles % d.G, p0 = it % tiles * tile, p1 = std::min(P, p0 + tile);
       if (p0 >= p1) continue;
@@ -227,8 +230,8 @@ void conv_kernel(const View4& x, const View4& w, const ts_tensor* bias, T* y, co
         const T* xb = reinterpret_cast<const T*>(x.data + sizeof(T) * (n * x.s[0] + g * d.Cg * x.s[1]));
         gemm<T>(Og, p1 - p0, K, wm + g * Og * K, K, xb + p0, d.Cg == 1 ? P : x.s[1], yb, P);
       } else {
-        Im2col<T>(x, d, p, n, g, p0, p1, col.data(), p1 - p0);
-        gemm<T>(Og, p1 - p0, K, wm + g * Og * K, K, col.data(), p1 - p0, yb, P);
+        Im2col<T>(x, d, p, n, g, p0, p1, col, ld);
+        gemm<T>(Og, p1 - p0, K, wm + g * Og * K, K, col, ld, yb, P);
       }
       if (bd) {  // while the tile is in cache
         for (int64_t o = 0; o < Og; ++o) {

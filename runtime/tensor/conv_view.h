@@ -4,7 +4,9 @@
 #pragma once
 
 #include <algorithm>
+#include <cstdint>
 #include <functional>
+#include <vector>
 
 #include "tensor/tensor.h"
 #include "ts_runtime.h"
@@ -32,6 +34,29 @@ struct View4 {
 struct ConvDims {
   int64_t N, C, H, W, O, Cg, KH, KW, G, Og, OH, OW, P, K;
 };
+
+// Row strides of the kernels' scratch matrices (im2col's columns,
+// Winograd's V and M): n elements rounded up to whole 64-byte lines, an odd
+// number of them. Rows a power-of-two-ish stride apart (256 floats: 1 KiB)
+// fall in a few of L1's sets (the GEMM's pass over 64 columns of K rows
+// evicted its own operand: 7.4 against 4.4 ms on the bench's conv2d).
+template <class T>
+int64_t OddLines(int64_t n) {
+  constexpr int64_t kLine = 64 / int64_t(sizeof(T));
+  const int64_t r = (n + kLine - 1) / kLine * kLine;
+  return (r / kLine) % 2 ? r : r + kLine;
+}
+
+// `count` elements of per-thread scratch v (kept by the caller between
+// calls), starting on a 64-byte boundary: a vector's data from malloc is 16
+// bytes past one, and then every 64-byte load of a row straddles two lines.
+template <class T>
+T* AlignedScratch(std::vector<T>& v, size_t count) {
+  constexpr size_t kPad = 64 / sizeof(T);
+  if (v.size() < count + kPad) v.resize(count + kPad);
+  const auto addr = reinterpret_cast<uintptr_t>(v.data());
+  return v.data() + (64 - addr % 64) % 64 / sizeof(T);
+}
 
 // The conv kernels' work split: `images` (batch item, group) pairs of
 // `width` columns each, cut into tiles of about `fit` columns. Returns the

@@ -91,20 +91,11 @@ struct Block {
 };
 
 // V's and M's rows (one per channel, a block's tiles long) and their 16
-// planes (one per position xi) are padded to an odd number of 64-byte lines.
-// Rows a power-of-two-ish stride apart (256 tiles: 1 KiB) fall in a few of
-// L1's sets: the GEMM's pass over 64 columns of Cg rows evicted its own
-// operand (7.4 against 4.4 ms per call on the bench's conv2d). Planes a
-// multiple of 4 KiB apart put the input transform's 16 output streams in one
-// set (its time grew by half).
+// planes (one per position xi) are padded to an odd number of 64-byte lines
+// (OddLines, conv_view.h). Planes a multiple of 4 KiB apart put the input
+// transform's 16 output streams in one set (its time grew by half).
 constexpr int64_t kLanes = 16;  // floats in a 64-byte vector
 int64_t RoundLanes(int64_t n) { return (n + kLanes - 1) / kLanes * kLanes; }
-
-int64_t OddLines(int64_t floats) {
-  int64_t n = (floats + 15) / 16 * 16;
-  return (n / 16) % 2 ? n : n + 16;
-}
-
 
 // Per-thread scratch rows of the transforms: `count` rows of `span` floats.
 float* ScratchRows(int64_t count, int64_t span) {
@@ -282,17 +273,17 @@ void ConvWinograd(const View4& x, const float* w, const float* bias, int64_t bs,
   const int64_t split = ConvTilesPerImage(d.G, total, fit, kMinBlock, num_threads());
   const int64_t per = split == 1 ? total : std::min(total, ((total + split - 1) / split + 15) / 16 * 16);
   const int64_t blocks = (total + per - 1) / per;
-  const int64_t ld = OddLines(per + kLanes - 1), vs = OddLines(d.Cg * ld), ms = OddLines(d.Og * ld);
+  const int64_t ld = OddLines<float>(per + kLanes - 1), vs = OddLines<float>(d.Cg * ld), ms = OddLines<float>(d.Og * ld);
   RunConvItems(d.G * blocks, [&](int64_t lo, int64_t hi) {
     // V and M of a block, kept per thread between calls (at most ~kBlockBytes)
     static thread_local std::vector<float> vm;
-    if (vm.size() < size_t(16 * (vs + ms))) vm.resize(size_t(16 * (vs + ms)));
+    float* const vbuf = AlignedScratch(vm, size_t(16 * (vs + ms)));
     for (int64_t it = lo; it < hi; ++it) {
       Block b{it / blocks, it % blocks * per, 0, ld, vs, ms};
       b.t1 = std::min(total, b.t0 + per);
       if (b.t0 >= b.t1) continue;
       const int64_t T = b.t1 - b.t0;
-      float* v = vm.data();
+      float* v = vbuf;
       float* m = v + 16 * vs;
       TransformInput(x, d, p, b, TW, v);
       for (int64_t xi = 0; xi < 16; ++xi) {
