@@ -190,6 +190,6 @@ template void gemm_batched<double>(bool, bool, int64_t, int64_t, int64_t, const 
 
 std::string blas_name() { return g_force_builtin ? "built-in" : Get().name; }
 
-void blas_force_builtin() { g_force_builtin = true; }
+void blas_force_builtin(bool on) { g_force_builtin = on; }
 
 }  // namespace tcc::rt

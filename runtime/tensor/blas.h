@@ -53,7 +53,7 @@ class SerialBlasScope {
 // loads BLAS if it has not been loaded yet.
 std::string blas_name();
 
-// For tests: always use the built-in kernel from now on.
-void blas_force_builtin();
+// For tests: use the built-in kernel from now on (on), or BLAS again (off).
+void blas_force_builtin(bool on = true);
 
 }  // namespace tcc::rt

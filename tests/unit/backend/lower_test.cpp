@@ -279,7 +279,7 @@ TEST_CASE("lower: cat and stack") {
   CHECK(k.Output(1) == std::vector<double>{1, 2, 3, 4, 1, 2, 3, 4});
 }
 
-TEST_CASE("lower: integer floor division and modulo follow Python; division by zero raises") {
+TEST_CASE("lower: integer floor division and modulo follow Python, division by zero raises") {
   GraphBuilder b("ints");
   auto x = b.Input("x", DType::I64, GraphBuilder::S({4}));
   auto y = b.Input("y", DType::I64, GraphBuilder::S({4}));

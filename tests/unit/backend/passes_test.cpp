@@ -166,7 +166,7 @@ TEST_CASE("column reductions are not hoisted into a row-major nest") {
   CHECK(plan.materialised[cs]);
 }
 
-TEST_CASE("matmul operands and results are materialised; the bias epilogue fuses") {
+TEST_CASE("matmul operands and results are materialised, the bias epilogue fuses") {
   GraphBuilder b("mlp");
   auto x = b.Input("x", DType::F32, GraphBuilder::S({256, 1024}));
   auto w1 = b.Input("w1", DType::F32, GraphBuilder::S({1024, 4096}));
@@ -220,7 +220,7 @@ TEST_CASE("kernel summaries for tcc explain") {
   CHECK(b.g.nodes.size() == 8);  // the caller's graph is untouched
 }
 
-TEST_CASE("random draws are never merged, dropped or fused; each is its own nest in order") {
+TEST_CASE("random draws are never merged, dropped or fused, each is its own nest in order") {
   GraphBuilder b("noise");
   auto x = b.Input("x", DType::F32, GraphBuilder::S({4}));
   Node r;

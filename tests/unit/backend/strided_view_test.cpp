@@ -20,7 +20,7 @@ TEST_CASE("view strides follow torch's view rule") {
   CHECK(*ViewStrides({3, 1, 4}, {4, 99, 1}, {3, 4}) == V{4, 1});   // a unit dim's stride does not matter
 }
 
-TEST_CASE("q, k, v slices into heads are read by the matmuls in place; the bias is an in-place epilogue") {
+TEST_CASE("q, k, v slices into heads are read by the matmuls in place, the bias is an in-place epilogue") {
   GraphBuilder b("attn");
   auto x = b.Input("x", DType::F32, GraphBuilder::S({2, 5, 6}));
   auto w = b.Input("w", DType::F32, GraphBuilder::S({6, 18}));

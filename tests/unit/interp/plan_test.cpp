@@ -109,7 +109,7 @@ TEST_CASE("equal shape symbols must be equal sizes, else the statements run eage
   CHECK(r.out == "tensor([4., 4.])\ntensor([204., 204.])\n");
 }
 
-TEST_CASE("paths reach attributes and list items; scalar inputs are doubles", "[plan]") {
+TEST_CASE("paths reach attributes and list items, scalar inputs are doubles", "[plan]") {
   const char* program =
       "class M:\n"
       "    w: Tensor\n"

@@ -186,7 +186,7 @@ TEST_CASE("stats: another specialisation holding is not a guard failure", "[stat
   }
 }
 
-TEST_CASE("stats: constructors at module scope are module code; scalars and objects in signatures", "[stats]") {
+TEST_CASE("stats: constructors at module scope are module code, scalars and objects in signatures", "[stats]") {
   const char* program =
       "class M:\n"
       "    def __init__(self, n):\n"

@@ -68,7 +68,7 @@ TEST_CASE("Python floats follow CPython's divmod") {
   CHECK(PyFloatBinary(PyOp::BitAnd, 1.0, 1.0).error == PyError::NotIntegers);
 }
 
-TEST_CASE("bool & bool stays bool; bool + bool is an int") {
+TEST_CASE("bool & bool stays bool, bool + bool is an int") {
   PyNumber t = PyNumber::Bool(true), f = PyNumber::Bool(false);
   CHECK(PyBinary(PyOp::BitAnd, t, f).kind == PyNumber::Kind::Bool);
   CHECK(PyBinary(PyOp::BitOr, t, f).i == 1);

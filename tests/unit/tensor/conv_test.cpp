@@ -246,7 +246,7 @@ TEST_CASE("max and avg pooling: padding, dilation, ceil_mode, count_include_pad,
   CHECK_THROWS_WITH(pool(WindowKind::MaxPool, 2, n, p), Catch::Contains("pad should be at most half of kernel size"));
 }
 
-TEST_CASE("adaptive average pooling covers [floor(i*in/out), ceil((i+1)*in/out))") {
+TEST_CASE("adaptive average pooling covers floor(i*in/out) up to ceil((i+1)*in/out)") {
   Tensor x = Rand({1, 2, 7, 5}, 31);
   auto xv = vals(x);
   WindowParams p;

@@ -58,7 +58,7 @@ TEST_CASE("repeated labels are diagonals, unused ones are summed") {
   CHECK(all.ops[0].ints == std::vector<int64_t>{0, 1});
 }
 
-TEST_CASE("implicit output: labels used once, alphabetical; a permutation") {
+TEST_CASE("implicit output: labels used once, alphabetical, a permutation") {
   EinsumPlan t = PlanEinsum("ba", {{2, 3}});
   REQUIRE(t.ops.size() == 1);
   CHECK(t.ops[0].kind == EinOpKind::Permute);

@@ -59,7 +59,7 @@ TEST_CASE("the C ABI argsort writes the positions into a given buffer") {
   CHECK(Ints(out) == std::vector<int64_t>{2, 3});
 }
 
-TEST_CASE("scatter writes, adds and multiplies; duplicates accumulate for add") {
+TEST_CASE("scatter writes, adds and multiplies, duplicates accumulate for add") {
   Tensor z = F({0, 1, 2, 3, 4, 5, 6, 7}, Dims{2, 4});
   Tensor idx = I({3, 0, 1, 1, 0, 2, 2, 3}, Dims{2, 4});
   Tensor src = F({10, 20, 30, 40, 50, 60, 70, 80}, Dims{2, 4});

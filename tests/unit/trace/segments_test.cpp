@@ -136,7 +136,7 @@ TEST_CASE("attribute stores and unknown branches run eagerly without a break", "
   CHECK(Find(t->result, "f", 2));
 }
 
-TEST_CASE("run-time numbers become scalar inputs; tensors in lists are named by index paths", "[segments]") {
+TEST_CASE("run-time numbers become scalar inputs, tensors in lists are named by index paths", "[segments]") {
   auto t = TraceSource(
       "def f(x, params, s):\n"
       "    return x * s + params[1]\n"
@@ -151,7 +151,7 @@ TEST_CASE("run-time numbers become scalar inputs; tensors in lists are named by 
   CHECK(has_scalar);
 }
 
-TEST_CASE("a value only module scope knows is a guard; a symbolic size guards as a symbol", "[segments]") {
+TEST_CASE("a value only module scope knows is a guard, a symbolic size guards as a symbol", "[segments]") {
   auto t = TraceSource(
       "SCALE = 3\n"
       "def f(x):\n"

@@ -100,7 +100,7 @@ TEST_CASE("toggling: the innermost error_on_graph_break wins, and is restored af
   CHECK_FALSE(SiteAt(t->result, 6, false)->allowed);
 }
 
-TEST_CASE("specialisation per abstract signature; loops unroll; sites count occurrences", "[trace][spec]") {
+TEST_CASE("specialisation per abstract signature, a loop with a break runs in the interpreter, sites count occurrences", "[trace][spec]") {
   auto t = TraceSource(
       "def g(x, n):\n"
       "    for i in range(n):\n"
@@ -114,7 +114,9 @@ TEST_CASE("specialisation per abstract signature; loops unroll; sites count occu
   REQUIRE(t->result.specs.size() == 3);
   CHECK(t->result.specs[0].signature == "(x: float32[3], n: int=2)");
   CHECK(t->result.specs[1].signature == "(x: float32[4, 4], n: int=2)");
-  CHECK(t->result.graph_count() == 2 + 2 + 3);
+  // (a break inside a loop ends the graph, which resumes only after the
+  // loop: the loop's x * 2 runs in the interpreter, as under torch.compile)
+  CHECK(t->result.graph_count() == 0);
   CHECK(t->result.graph_break_count() == 2 + 2 + 3);
   REQUIRE(t->result.breaks.size() == 1);
   CHECK(t->result.breaks[0].count == 7);
