@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <vector>
@@ -198,8 +199,11 @@ bool gemm_avx512_f32(bool ta, bool tb, int64_t m, int64_t n, int64_t k, const fl
   // L1's sets, and rows pages apart would cost a TLB entry each.
   const bool in_place = !tb && (ldb * int64_t(sizeof(float))) % 128 != 0 && ldb * int64_t(sizeof(float)) <= 4096;
   parallel_for(items, grain, [&](int64_t lo, int64_t hi) {
-    static thread_local std::vector<float> panel;
-    if (panel.size() < size_t(kKc * kNR)) panel.resize(size_t(kKc * kNR));
+    // the packed panel from a 64-byte boundary (malloc's is 16 bytes past
+    // one, and then each of the kernel's loads of a row straddled two lines)
+    static thread_local std::vector<float> kept;
+    if (kept.size() < size_t(kKc * kNR + 16)) kept.resize(size_t(kKc * kNR + 16));
+    float* const panel = kept.data() + (64 - reinterpret_cast<uintptr_t>(kept.data()) % 64) % 64 / sizeof(float);
     for (int64_t it = lo; it < hi; ++it) {
       const int64_t r0 = it / panels * rows, r1 = std::min(m, r0 + rows), j0 = it % panels * kNR;
       const int64_t w = std::min<int64_t>(kNR, n - j0);
@@ -210,8 +214,8 @@ bool gemm_avx512_f32(bool ta, bool tb, int64_t m, int64_t n, int64_t k, const fl
         const float* bp = b + p0 * ldb + j0;
         int64_t bld = ldb;
         if (!in_place) {
-          PackPanel(tb, b, ldb, p0, kc, j0, w, panel.data());
-          bp = panel.data(), bld = kNR;
+          PackPanel(tb, b, ldb, p0, kc, j0, w, panel);
+          bp = panel, bld = kNR;
         }
         for (int64_t i0 = r0; i0 < r1; i0 += kMR) {
           const int mr = int(std::min<int64_t>(kMR, r1 - i0));
