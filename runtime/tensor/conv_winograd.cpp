@@ -100,8 +100,7 @@ int64_t RoundLanes(int64_t n) { return (n + kLanes - 1) / kLanes * kLanes; }
 // Per-thread scratch rows of the transforms: `count` rows of `span` floats.
 float* ScratchRows(int64_t count, int64_t span) {
   static thread_local std::vector<float> rows;
-  if (rows.size() < size_t(count * span)) rows.resize(size_t(count * span));
-  return rows.data();
+  return AlignedScratch(rows, size_t(count * span));
 }
 
 // V[xi][c][t - t0] = (B^T d B)[xi] for the block's tiles, B^T = [[1, 0, -1, 0],
