@@ -58,6 +58,10 @@ bool spin_until(F ready) {
   }
 }
 
+// chunks per job <= threads: a chunk count and index fit claim_'s 16 bits
+constexpr int kMaxThreads = 256;
+static_assert(kMaxThreads < (1 << 16));
+
 class Pool {
  public:
   Pool() {
@@ -66,14 +70,14 @@ class Pool {
       int v = std::atoi(env);
       if (v >= 1) n = v;
     }
-    threads_ = std::max(1, std::min(n, 256));
+    threads_ = std::max(1, std::min(n, kMaxThreads));
   }
   ~Pool() = delete;  // leaked: never joined during static destruction
 
   int threads() const { return threads_; }
   void set_threads(int n) {
     std::lock_guard<std::mutex> run(run_mu_);
-    threads_ = std::max(1, std::min(n, 256));
+    threads_ = std::max(1, std::min(n, kMaxThreads));
   }
 
   void run(int64_t n, int64_t grain, const std::function<void(int64_t, int64_t)>& body) {
@@ -85,14 +89,16 @@ class Pool {
     }
     ensure_workers(int(chunks) - 1);
     bool wake = false;
+    uint32_t job = 0;
     {
       std::lock_guard<std::mutex> g(mu_);
       body_ = &body;
       n_ = n;
-      chunks_ = chunks;
-      next_.store(1);
+      chunks_.store(chunks);
       pending_.store(chunks - 1);
       error_ = nullptr;
+      job = uint32_t(generation_.load() + 1);
+      claim_.store(uint64_t(job) << 32 | uint64_t(chunks) << 16 | 1);  // chunk 0 is the caller's
       generation_.fetch_add(1);
       wake = sleepers_ > 0;
     }
@@ -105,12 +111,7 @@ class Pool {
       if (!error_) error_ = std::current_exception();
     }
     t_in_parallel = false;
-    // The caller also takes chunks no worker has started yet.
-    for (;;) {
-      int64_t c = next_.fetch_add(1);
-      if (c >= chunks_) break;
-      run_chunk(c);
-    }
+    take_chunks(job);  // the caller also takes chunks no worker has started yet
     if (!spin_until([&] { return pending_.load(std::memory_order_acquire) == 0; })) {
       std::unique_lock<std::mutex> g(mu_);
       cv_done_.wait(g, [&] { return pending_.load() == 0; });
@@ -121,8 +122,32 @@ class Pool {
   }
 
  private:
-  int64_t chunk_begin(int64_t c) const { return n_ * c / chunks_; }
-  int64_t chunk_end(int64_t c) const { return n_ * (c + 1) / chunks_; }
+  int64_t chunk_begin(int64_t c) const { return n_ * c / chunks_.load(std::memory_order_relaxed); }
+  int64_t chunk_end(int64_t c) const { return n_ * (c + 1) / chunks_.load(std::memory_order_relaxed); }
+
+  // Runs chunks of job `job` while it has unclaimed ones. claim_ holds the
+  // job's number, its chunk count and the next unclaimed chunk in one word,
+  // and a chunk is claimed only while that word still names this job: a
+  // worker that read the job late (preempted after it was posted, or after
+  // it ended and the next one was being posted) finds another job's number
+  // and claims nothing. (With a plain counter and the count beside it, such
+  // a worker could claim from the next job's counter, or test the previous
+  // job's counter against the next job's count: one index ran twice, the
+  // pending count went below zero and the caller waited forever, or a chunk
+  // ran a finished job's body.) A claimed chunk's body_, n_ and chunks_ are
+  // its job's: they were written before claim_ was, and the job cannot end
+  // before the chunk has run.
+  void take_chunks(uint32_t job) {
+    uint64_t v = claim_.load(std::memory_order_acquire);
+    for (;;) {
+      const uint64_t next = v & 0xFFFF, count = v >> 16 & 0xFFFF;
+      if (uint32_t(v >> 32) != job || next >= count) return;
+      if (claim_.compare_exchange_weak(v, v + 1, std::memory_order_acq_rel, std::memory_order_acquire)) {
+        run_chunk(int64_t(next));
+        v = claim_.load(std::memory_order_acquire);
+      }
+    }
+  }
 
   void run_chunk(int64_t c) {
     t_in_parallel = true;
@@ -160,12 +185,8 @@ class Pool {
         cv_work_.wait(g, [&] { return generation_.load() != seen; });
         --sleepers_;
       }
-      seen = generation_.load();
-      for (;;) {
-        int64_t c = next_.fetch_add(1);
-        if (c >= chunks_) break;
-        run_chunk(c);
-      }
+      seen = generation_.load(std::memory_order_acquire);
+      take_chunks(uint32_t(seen));
     }
   }
 
@@ -176,8 +197,8 @@ class Pool {
   std::vector<std::thread> workers_;
   const std::function<void(int64_t, int64_t)>* body_ = nullptr;
   int64_t n_ = 0;
-  int64_t chunks_ = 0;
-  std::atomic<int64_t> next_{0};
+  std::atomic<int64_t> chunks_{0};
+  std::atomic<uint64_t> claim_{0};  // job number << 32 | chunk count << 16 | next unclaimed chunk
   std::atomic<int64_t> pending_{0};
   std::atomic<uint64_t> generation_{0};
   int sleepers_ = 0;  // workers blocked on cv_work_ (guarded by mu_)

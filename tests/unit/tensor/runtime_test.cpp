@@ -62,6 +62,30 @@ TEST_CASE("parallel_for back to back and after idle waits", "[threads]") {
   set_num_threads(saved);
 }
 
+TEST_CASE("parallel_for: a late worker never runs a chunk of the next job", "[threads]") {
+  // More threads than cores, so that workers are preempted between claiming
+  // a chunk and running it, and chunk counts that change from job to job: a
+  // worker that claimed from the previous job's counter once ran an index
+  // of the next job twice (and its pending count went below zero: the
+  // caller waited forever).
+  int saved = num_threads();
+  for (int threads : {3, 8}) {
+    set_num_threads(threads);
+    bool all = true;
+    std::vector<std::atomic<int>> hits(16);
+    for (int job = 0; job < 20000 && all; ++job) {
+      const int64_t n = 1 + job % 11;
+      for (int64_t i = 0; i < n; ++i) hits[size_t(i)].store(0);
+      parallel_for(n, 1, [&](int64_t b, int64_t e) {
+        for (int64_t i = b; i < e; ++i) hits[size_t(i)].fetch_add(1);
+      });
+      for (int64_t i = 0; i < n; ++i) all = all && hits[size_t(i)].load() == 1;
+    }
+    CHECK(all);
+  }
+  set_num_threads(saved);
+}
+
 TEST_CASE("ts_rt_parallel_for", "[threads][abi]") {
   std::atomic<int64_t> sum{0};
   ts_rt_parallel_for(
