@@ -246,6 +246,60 @@ TEST_CASE("max and avg pooling: padding, dilation, ceil_mode, count_include_pad,
   CHECK_THROWS_WITH(pool(WindowKind::MaxPool, 2, n, p), Catch::Contains("pad should be at most half of kernel size"));
 }
 
+// Max pooling runs an output row at a time over stride phases of each input
+// row (pool.cpp MaxPoolPlane): every stride and dilation pairing, padding,
+// ceil_mode, a transposed input, and NaNs (one anywhere in a window wins,
+// also when larger values follow it in the window).
+TEST_CASE("max pooling matches the direct loop over strides, dilations, padding, ceil_mode, NaN") {
+  struct Case {
+    int64_t kh, kw, sh, sw, ph, pw, dh, dw, ceil;
+  };
+  std::vector<Case> cases = {{3, 3, 2, 2, 1, 1, 1, 1, 0}, {3, 3, 2, 2, 1, 1, 1, 1, 1}, {2, 3, 1, 3, 0, 1, 1, 2, 0},
+                             {3, 2, 3, 2, 1, 1, 2, 3, 1}, {1, 4, 1, 1, 0, 2, 1, 1, 0}, {2, 2, 2, 2, 0, 0, 1, 1, 1}};
+  for (bool transposed : {false, true}) {
+    Tensor x = Rand({2, 3, 11, 13}, 41);
+    if (transposed) x = transpose(Rand({2, 3, 13, 11}, 41), 2, 3);
+    Tensor xc = contiguous(x);
+    float* d = static_cast<float*>(xc.data_ptr());
+    d[5] = NAN, d[11 * 13 + 40] = NAN, d[5 * 11 * 13 + 100] = NAN;  // before larger values in their windows
+    if (transposed) x = transpose(contiguous(transpose(xc, 2, 3)), 2, 3);
+    else x = xc;
+    auto xv = vals(xc);
+    for (const Case& c : cases) {
+      WindowParams p;
+      p.kh = c.kh, p.kw = c.kw, p.sh = c.sh, p.sw = c.sw, p.ph0 = p.ph1 = c.ph, p.pw0 = p.pw1 = c.pw;
+      p.dh = c.dh, p.dw = c.dw, p.ceil_mode = c.ceil;
+      int64_t OH = tcc::sem::PoolOutSize(11, c.kh, c.sh, c.ph, c.dh, c.ceil != 0);
+      int64_t OW = tcc::sem::PoolOutSize(13, c.kw, c.sw, c.pw, c.dw, c.ceil != 0);
+      INFO("k " << c.kh << "x" << c.kw << " s " << c.sh << "," << c.sw << " d " << c.dh << "," << c.dw << " ceil "
+                << c.ceil << (transposed ? " transposed" : ""));
+      std::vector<double> want;
+      for (int64_t pl = 0; pl < 6; ++pl)
+        for (int64_t oh = 0; oh < OH; ++oh)
+          for (int64_t ow = 0; ow < OW; ++ow) {
+            double m = -INFINITY;
+            for (int64_t i = 0; i < c.kh; ++i)
+              for (int64_t j = 0; j < c.kw; ++j) {
+                int64_t ih = oh * c.sh - c.ph + i * c.dh, iw = ow * c.sw - c.pw + j * c.dw;
+                if (ih < 0 || ih >= 11 || iw < 0 || iw >= 13) continue;
+                double v = xv[size_t((pl * 11 + ih) * 13 + iw)];
+                if (std::isnan(v) || std::isnan(m)) m = NAN;
+                else m = std::max(m, v);
+              }
+            want.push_back(m);
+          }
+      Tensor y = pool(WindowKind::MaxPool, 2, x, p);
+      REQUIRE(shape(y) == std::vector<int64_t>{2, 3, OH, OW});
+      std::vector<double> got = vals(y);
+      for (size_t i = 0; i < got.size(); ++i) {
+        INFO("element " << i);
+        if (std::isnan(want[i])) CHECK(std::isnan(got[i]));
+        else CHECK(got[i] == want[i]);
+      }
+    }
+  }
+}
+
 TEST_CASE("adaptive average pooling covers floor(i*in/out) up to ceil((i+1)*in/out)") {
   Tensor x = Rand({1, 2, 7, 5}, 31);
   auto xv = vals(x);
