@@ -11,6 +11,8 @@ Usage: kernels.py [--mean] {numpy|torch} THREADS [ROUNDS [K1,K2,...]]   prints "
        pays for, so only means compare fairly with tcc's.
        kernels.py gpt_check DIR   runs the GPT-style block in PyTorch on the inputs
        `kernels gpt_check 1 DIR` saved and prints the largest difference from tcc's output.
+       kernels.py resnet_check DIR   the same for ResNet-18 (`kernels resnet_check 1 DIR`; its
+       parameters are made here as in kernels.ts) and prints the difference and the largest |logit|.
 """
 import os
 import sys
@@ -20,7 +22,7 @@ mean = "--mean" in sys.argv
 if mean:
     sys.argv.remove("--mean")
 lib = sys.argv[1]
-threads = int(sys.argv[2]) if lib != "gpt_check" else 2
+threads = int(sys.argv[2]) if lib not in ("gpt_check", "resnet_check") else 2
 rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 5
 only = set(sys.argv[4].split(",")) if len(sys.argv) > 4 else None  # time only these kernels
 
@@ -47,6 +49,53 @@ def gpt_block(torch, x, ln1_w, ln1_b, attn_w, attn_b, aproj_w, aproj_b, ln2_w, l
 
 GPT_NAMES = ["x", "ln1_w", "ln1_b", "attn_w", "attn_b", "aproj_w", "aproj_b", "ln2_w", "ln2_b", "fc_w", "fc_b",
              "mproj_w", "mproj_b"]
+
+def resnet18(torch):
+    """bench/kernels.ts ResNet18 (eval mode) with the same deterministic
+    parameters (waves sin(arange(n) * f) * scale): returns forward(x)."""
+    F = torch.nn.functional
+
+    def rwave(n, f, scale):
+        return torch.from_numpy(np.sin(np.arange(n, dtype=np.float32) * np.float32(f)) * np.float32(scale))
+
+    def conv_bn(c_in, c_out, k, stride, padding, seed):
+        fan = c_in * k * k
+        w = rwave(c_out * fan, 0.1 + 0.0137 * seed, (3.0 / fan) ** 0.5).reshape(c_out, c_in, k, k)
+        mean, var = rwave(c_out, 0.3 + 0.011 * seed, 0.1), rwave(c_out, 0.7 + 0.013 * seed, 0.5) ** 2 + 1.0
+        gamma, beta = rwave(c_out, 0.5 + 0.017 * seed, 0.1) + 1.0, rwave(c_out, 0.9 + 0.019 * seed, 0.1)
+        return lambda x: F.batch_norm(F.conv2d(x, w, None, stride, padding), mean, var, gamma, beta, False)
+
+    def block(c_in, c_out, stride, seed):
+        c1, c2 = conv_bn(c_in, c_out, 3, stride, 1, seed), conv_bn(c_out, c_out, 3, 1, 1, seed + 1)
+        down = conv_bn(c_in, c_out, 1, stride, 0, seed + 2) if stride != 1 or c_in != c_out else None
+        return lambda x: torch.relu(c2(torch.relu(c1(x))) + (x if down is None else down(x)))
+
+    stem = conv_bn(3, 64, 7, 2, 3, 0)
+    blocks, c_in, seed = [], 64, 1
+    for c_out, stride in [(64, 1), (128, 2), (256, 2), (512, 2)]:
+        blocks += [block(c_in, c_out, stride, seed), block(c_out, c_out, 1, seed + 3)]
+        c_in, seed = c_out, seed + 6
+    fc_w, fc_b = rwave(512000, 0.031, 0.04).reshape(1000, 512), rwave(1000, 0.29, 0.01)
+
+    def forward(x):
+        with torch.no_grad():
+            x = F.max_pool2d(torch.relu(stem(x)), 3, 2, 1)
+            for b in blocks:
+                x = b(x)
+            return F.linear(torch.flatten(F.adaptive_avg_pool2d(x, (1, 1)), 1), fc_w, fc_b)
+
+    return forward
+
+
+if lib == "resnet_check":
+    import torch
+
+    d = sys.argv[2]
+    ref = resnet18(torch)(torch.from_numpy(np.load(f"{d}/x.npy"))).numpy()
+    got = np.load(f"{d}/y_tcc.npy")
+    diff = float(np.max(np.abs(ref.astype(np.float64) - got)))
+    print(f"{diff:.2e} {float(np.max(np.abs(ref))):.3f}")
+    sys.exit(0)
 
 if lib == "gpt_check":
     import torch
@@ -183,10 +232,13 @@ else:
             return gpt_block(torch, *tgpt)
 
     k["gpt"] = gpt
+    rx = torch.from_numpy(wave(602112, 1.0, 0.37).reshape(4, 3, 224, 224))
+    rnet = resnet18(torch)
+    k["resnet"] = lambda: rnet(rx)
 for name, fn in k.items():
     if only is not None and name not in only:
         continue
-    if name == "gpt":  # the mean per forward, after one untimed call, as tcc's (T(N + 1) - T(1)) / N
+    if name in ("gpt", "resnet"):  # the mean per forward, after one untimed call, as tcc's (T(N + 1) - T(1)) / N
         fn()
         c0, t0 = time.process_time(), time.perf_counter()
         for _ in range(rounds):

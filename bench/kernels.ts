@@ -76,6 +76,65 @@ def gpt_gemms(h, attn_w, qkv, att, aproj_w, fc_w, g, mproj_w):
     y = (att @ v).transpose(1, 2).contiguous().view(b, t, c)
     return h @ attn_w.T, q @ k.transpose(-2, -1), y @ aproj_w.T, h @ fc_w.T, g @ mproj_w.T
 
+# ResNet-18 (torchvision's layout: 7x7 stem, max pool, 4 stages of 2 basic
+# blocks at 64-512 channels, 1x1 stride-2 downsample shortcuts, average pool,
+# a 1000-way linear head), in eval mode, written as PyTorch users write it.
+# Its parameters are deterministic waves sin(arange(n) * f) * scale, the same
+# in kernels.py (written out, not through a helper function: a compiled
+# helper is specialised on its Python numbers, and 130 different ones would
+# each fail its guards and warn).
+class ConvBN:
+    def __init__(self, c_in, c_out, k, stride, padding, seed):
+        fan = c_in * k * k
+        self.weight = (sin(arange(c_out * fan) * (0.1 + 0.0137 * seed)) * (3.0 / fan) ** 0.5).reshape(c_out, c_in, k, k)
+        self.mean = sin(arange(c_out) * (0.3 + 0.011 * seed)) * 0.1
+        self.var = (sin(arange(c_out) * (0.7 + 0.013 * seed)) * 0.5) ** 2 + 1.0
+        self.gamma = sin(arange(c_out) * (0.5 + 0.017 * seed)) * 0.1 + 1.0
+        self.beta = sin(arange(c_out) * (0.9 + 0.019 * seed)) * 0.1
+        self.stride = stride
+        self.padding = padding
+
+    def forward(self, x):
+        y = nn.conv2d(x, self.weight, None, stride=self.stride, padding=self.padding)
+        return nn.batch_norm(y, self.mean, self.var, self.gamma, self.beta, training=False)
+
+class BasicBlock:
+    def __init__(self, c_in, c_out, stride, seed):
+        self.conv1 = ConvBN(c_in, c_out, 3, stride, 1, seed)
+        self.conv2 = ConvBN(c_out, c_out, 3, 1, 1, seed + 1)
+        self.down = None
+        if stride != 1 or c_in != c_out:
+            self.down = ConvBN(c_in, c_out, 1, stride, 0, seed + 2)
+
+    def forward(self, x):
+        out = self.conv2.forward(relu(self.conv1.forward(x)))
+        identity = x if self.down is None else self.down.forward(x)
+        return relu(out + identity)
+
+class ResNet18:
+    def __init__(self):
+        self.stem = ConvBN(3, 64, 7, 2, 3, 0)
+        self.blocks = []
+        c_in = 64
+        seed = 1
+        for c_out, stride in [(64, 1), (128, 2), (256, 2), (512, 2)]:
+            self.blocks.append(BasicBlock(c_in, c_out, stride, seed))
+            self.blocks.append(BasicBlock(c_out, c_out, 1, seed + 3))
+            c_in = c_out
+            seed += 6
+        self.fc_w = (sin(arange(512000) * 0.031) * 0.04).reshape(1000, 512)
+        self.fc_b = sin(arange(1000) * 0.29) * 0.01
+
+    def forward(self, x):
+        x = nn.max_pool2d(relu(self.stem.forward(x)), 3, stride=2, padding=1)
+        for block in self.blocks:
+            x = block.forward(x)
+        return nn.linear(flatten(nn.adaptive_avg_pool2d(x, (1, 1)), 1), self.fc_w, self.fc_b)
+
+@fullgraph
+def resnet18(model, x):
+    return model.forward(x)
+
 args = argv()
 kernel = args[0] if len(args) > 0 else "chain"
 n = int(args[1]) if len(args) > 1 else 1
@@ -152,6 +211,16 @@ elif kernel == "gpt" or kernel == "gpt_check":
     if kernel == "gpt_check":
         for j in range(len(names)):
             save(args[2] + "/" + names[j] + ".npy", ps[j])
+        save(args[2] + "/y_tcc.npy", y)
+elif kernel == "resnet" or kernel == "resnet_check":
+    # batch 4 of 3x224x224; `resnet_check DIR` saves the input and the logits
+    # as .npy for kernels.py's PyTorch check
+    model = ResNet18()
+    x = data(602112, 1.0).reshape(4, 3, 224, 224)
+    for i in range(n):
+        y = resnet18(model, x)
+    if kernel == "resnet_check":
+        save(args[2] + "/x.npy", x)
         save(args[2] + "/y_tcc.npy", y)
 elif kernel == "gpt_gemms":
     h = data(524288, 1.0).reshape(4, 256, 512)

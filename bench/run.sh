@@ -25,7 +25,10 @@
 # iteration, against NumPy, PyTorch and bench/gbreak.c), and a GPT-2-style
 # block (ms per forward) against PyTorch eager and its GEMMs alone, the MLP
 # against its two GEMMs alone (kernels.ts mlp_gemms), and the block's largest
-# difference from PyTorch's output on the same inputs.
+# difference from PyTorch's output on the same inputs. Session 13 adds
+# ResNet-18 (batch 4, 224x224, eval mode: 20 convolutions of every ResNet
+# shape, batch norm and residuals fused over them) against PyTorch eager,
+# with its logits' largest difference from PyTorch's.
 # Needs python3-numpy and python3-torch: bash tools/setup_bench.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -206,8 +209,19 @@ mrss=$(rss_mib "$tmp/kernels" gpt_gemms 10)
 awk -v c="$bc_" -v e="$be" -v pt="${TORCH[gpt]}" -v mm="$mm" -v q="$bq" -v rss="$brss" 'BEGIN {
   printf "| GPT-2-style block (B=4, T=256, C=512, 8 heads), ms per forward | %s | %s | - | %.3f | its GEMMs alone: %s ms (block / GEMMs %.2fx, median of alternating rounds) | %.2fx | %s |\n", c, e, pt, mm, q, (c > 0 ? pt / c : 0), rss }'
 echo "| its GEMMs alone (the block's 6 matmul shapes, tcc), ms | $mm | - | - | - | - | - | $mrss |"
+# ResNet-18 (batch 4, 3x224x224, eval mode): ms per forward, and its logits against PyTorch's
+mkdir -p "$tmp/resnet"
+"$tmp/kernels" resnet_check 1 "$tmp/resnet" > /dev/null
+read -r rdiff rmax _ <<< "$($PY bench/kernels.py resnet_check "$tmp/resnet")"
+paired resnet 10 10
+rc_=$(awk -v v="${TC[resnet]}" 'BEGIN { printf "%.2f", v }')
+re_=$(per_call_ms resnet 2 "$TCC" run --eager bench/kernels.ts)
+rrss=$(rss_mib "$tmp/kernels" resnet 10)
+awk -v c="$rc_" -v e="$re_" -v pt="${TORCH[resnet]}" -v q="${RATIO[resnet]}" -v rss="$rrss" 'BEGIN {
+  printf "| ResNet-18 (batch 4, 3x224x224, eval), ms per forward | %s | %s | - | %.3f | - | %.2fx (median of the rounds %.2fx) | %s |\n", c, e, pt, (c > 0 ? pt / c : 0), q, rss }'
 echo
 echo "GPT block output against PyTorch on the same inputs: largest absolute difference $gdiff (largest |y| $gmax)."
+echo "ResNet-18 logits against PyTorch on the same inputs and parameters: largest absolute difference $rdiff (largest |logit| $rmax)."
 echo
 echo "CPU time per call (ms, user + system over all threads):"
 echo
