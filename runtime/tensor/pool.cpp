@@ -47,11 +47,15 @@ void MaxPoolPlane(const T* in, int64_t xs2, int64_t xs3, int64_t H, int64_t W, i
       if (ih < 0 || ih >= H) continue;
       const T* line = in + ih * xs2;
       for (int64_t r = 0; r < sw; ++r) {
+        // phase r's entries inside the input: t in [t0, t1), iw = t * sw + r - pw0
         T* ph = phase + r * span;
-        for (int64_t t = 0; t < span; ++t) {
-          const int64_t iw = t * sw + r - p.pw0;
-          ph[t] = iw >= 0 && iw < W ? line[iw * xs3] : ninf;
-        }
+        const int64_t t0 = std::min(span, std::max<int64_t>(0, (p.pw0 - r + sw - 1) / sw));
+        const int64_t t1 = std::clamp<int64_t>((W + p.pw0 - r + sw - 1) / sw, t0, span);
+        std::fill(ph, ph + t0, ninf);
+        const T* src = line + (t0 * sw + r - p.pw0) * xs3;
+        const int64_t step = sw * xs3;
+        for (int64_t t = t0; t < t1; ++t) ph[t] = src[(t - t0) * step];
+        std::fill(ph + t1, ph + span, ninf);
       }
       for (int64_t j = 0; j < p.kw; ++j) MaxInto(acc, phase + (j * p.dw) % sw * span + (j * p.dw) / sw, OW);
     }
