@@ -121,6 +121,16 @@ void Im2col(const View4& x, const ConvDims& d, const sem::WindowParams& p, int64
 // flops per weight element.
 constexpr int64_t kColBytes = int64_t(512) << 10, kMinTile = 256;
 
+// `count` elements of scratch for the columns, from a 64-byte boundary: up
+// to 64 MiB kept per thread between calls, so that a network's convolutions
+// do not fault in fresh pages every time; a larger one in `big`, the
+// caller's, freed when it returns.
+template <class T>
+T* ColumnScratch(std::vector<T>& big, size_t count) {
+  static thread_local std::vector<T> kept;
+  return AlignedScratch(count * sizeof(T) <= (size_t(64) << 20) ? kept : big, count);
+}
+
 // y[n0 + j, g] = w[g] @ columns of images n0 .. n0 + ipt - 1 (+ bias), for
 // images with few positions (ConvImagesPerItem): per work item (ipt images,
 // group), the images' columns side by side in one matrix (im2col, or a copy
@@ -131,10 +141,10 @@ void conv_batched(const View4& x, const T* wm, const char* bd, int64_t bs, T* y,
                   const sem::WindowParams& p, bool direct, int64_t ipt) {
   const int64_t P = d.P, K = d.K, Og = d.Og, groups = (d.N + ipt - 1) / ipt;
   auto run = [&](int64_t lo, int64_t hi) {
-    // the columns [K, ld] and the GEMM's result [Og, ld], kept between calls as conv_kernel's columns
-    static thread_local std::vector<T> kept;
+    // the columns [K, ld] and the GEMM's result [Og, ld]
+    std::vector<T> big;
     const int64_t ld = OddLines<T>(ipt * P);
-    T* const col = AlignedScratch(kept, size_t((K + Og) * ld));
+    T* const col = ColumnScratch<T>(big, size_t((K + Og) * ld));
     T* const out = col + K * ld;
     for (int64_t it = lo; it < hi; ++it) {
       const int64_t n0 = it / d.G * ipt, g = it % d.G, nb = std::min(ipt, d.N - n0), width = nb * P;
@@ -212,14 +222,11 @@ void conv_kernel(const View4& x, const View4& w, const ts_tensor* bias, T* y, co
   const int64_t tiles = ConvTilesPerImage(d.N * d.G, P, direct ? P : fit, kMinTile / 4, num_threads());
   const int64_t tile = (P + tiles - 1) / tiles;
   auto run = [&](int64_t lo, int64_t hi) {
-    // a tile's columns; up to 64 MiB kept per thread between calls, so that
-    // a network's convolutions do not fault in fresh pages every time
-    // (rows OddLines(tile) apart, from a 64-byte boundary)
-    static thread_local std::vector<T> kept;
+    // a tile's columns (rows OddLines(tile) apart)
     std::vector<T> big;
     const int64_t ld = OddLines<T>(tile);
     const size_t need = direct ? 0 : size_t(K * ld);
-    T* const col = AlignedScratch(need * sizeof(T) <= (size_t(64) << 20) ? kept : big, need);
+    T* const col = ColumnScratch<T>(big, need);
     for (int64_t it = lo; it < hi; ++it) {
       int64_t n = it / (d.G * tiles), g = it / tiles % d.G, p0 = it % tiles * tile, p1 = std::min(P, p0 + tile);
       if (p0 >= p1) continue;
