@@ -105,6 +105,11 @@ ratio_pair() {
       sort(q, m)
       printf "%.2f %.2f %.2f\n", (ma - a1) / 1e6 / n, (mb - b1) / 1e6 / n, (m % 2 ? q[(m + 1) / 2] : (q[m / 2] + q[m / 2 + 1]) / 2) }'
 }
+check_against_torch() {  # MODEL: tcc's output saved by `kernels MODEL_check`, compared by kernels.py: "diff max_abs"
+  mkdir -p "$tmp/$1"
+  "$tmp/kernels" "$1_check" 1 "$tmp/$1" > /dev/null
+  $PY bench/kernels.py "$1_check" "$tmp/$1"
+}
 rss_mib() {  # peak resident memory of one run of the command, MiB
   /usr/bin/time -f "%M" -o "$tmp/rss" "$@" > /dev/null
   awk '{ printf "%.0f", $1 / 1024 }' "$tmp/rss"
@@ -197,9 +202,7 @@ read -r mlc mlg mlq <<< "$(ratio_pair mlp mlp_gemms 20)"
 awk -v c="$mlc" -v pt="${TORCH[mlp]}" -v mm="$mlg" -v q="$mlq" 'BEGIN {
   printf "| MLP (256x1024 @ 1024x4096, relu, @ 4096x1024), ms per call | %s | - | - | %.3f | its two GEMMs alone: %s ms (MLP / GEMMs %.2fx, median of alternating rounds) | %.2fx | - |\n", c, pt, mm, q, (c > 0 ? pt / c : 0) }'
 # GPT-2-style block: ms per forward, its GEMMs alone, and the check against PyTorch
-mkdir -p "$tmp/gpt"
-"$tmp/kernels" gpt_check 1 "$tmp/gpt" > /dev/null
-read -r gdiff gmax _ <<< "$($PY bench/kernels.py gpt_check "$tmp/gpt")"
+read -r gdiff gmax _ <<< "$(check_against_torch gpt)"
 paired gpt 10 20
 bc_=$(awk -v v="${TC[gpt]}" 'BEGIN { printf "%.2f", v }')
 be=$(per_call_ms gpt 2 "$TCC" run --eager bench/kernels.ts)
@@ -210,9 +213,7 @@ awk -v c="$bc_" -v e="$be" -v pt="${TORCH[gpt]}" -v mm="$mm" -v q="$bq" -v rss="
   printf "| GPT-2-style block (B=4, T=256, C=512, 8 heads), ms per forward | %s | %s | - | %.3f | its GEMMs alone: %s ms (block / GEMMs %.2fx, median of alternating rounds) | %.2fx | %s |\n", c, e, pt, mm, q, (c > 0 ? pt / c : 0), rss }'
 echo "| its GEMMs alone (the block's 6 matmul shapes, tcc), ms | $mm | - | - | - | - | - | $mrss |"
 # ResNet-18 (batch 4, 3x224x224, eval mode): ms per forward, and its logits against PyTorch's
-mkdir -p "$tmp/resnet"
-"$tmp/kernels" resnet_check 1 "$tmp/resnet" > /dev/null
-read -r rdiff rmax _ <<< "$($PY bench/kernels.py resnet_check "$tmp/resnet")"
+read -r rdiff rmax _ <<< "$(check_against_torch resnet)"
 paired resnet 10 10
 rc_=$(awk -v v="${TC[resnet]}" 'BEGIN { printf "%.2f", v }')
 re_=$(per_call_ms resnet 2 "$TCC" run --eager bench/kernels.ts)
