@@ -8,6 +8,7 @@
 #include <functional>
 #include <vector>
 
+#include "tensor/scratch.h"
 #include "tensor/tensor.h"
 #include "ts_runtime.h"
 
@@ -45,17 +46,6 @@ int64_t OddLines(int64_t n) {
   constexpr int64_t kLine = 64 / int64_t(sizeof(T));
   const int64_t r = (n + kLine - 1) / kLine * kLine;
   return (r / kLine) % 2 ? r : r + kLine;
-}
-
-// `count` elements of per-thread scratch v (kept by the caller between
-// calls), starting on a 64-byte boundary: a vector's data from malloc is 16
-// bytes past one, and then every 64-byte load of a row straddles two lines.
-template <class T>
-T* AlignedScratch(std::vector<T>& v, size_t count) {
-  constexpr size_t kPad = 64 / sizeof(T);
-  if (v.size() < count + kPad) v.resize(count + kPad);
-  const auto addr = reinterpret_cast<uintptr_t>(v.data());
-  return v.data() + (64 - addr % 64) % 64 / sizeof(T);
 }
 
 // The conv kernels' work split: `images` (batch item, group) pairs of

@@ -20,6 +20,7 @@
 #include <cstring>
 #include <vector>
 
+#include "tensor/scratch.h"
 #include "tensor/thread_pool.h"
 
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -199,11 +200,8 @@ bool gemm_avx512_f32(bool ta, bool tb, int64_t m, int64_t n, int64_t k, const fl
   // L1's sets, and rows pages apart would cost a TLB entry each.
   const bool in_place = !tb && (ldb * int64_t(sizeof(float))) % 128 != 0 && ldb * int64_t(sizeof(float)) <= 4096;
   parallel_for(items, grain, [&](int64_t lo, int64_t hi) {
-    // the packed panel from a 64-byte boundary (malloc's is 16 bytes past
-    // one, and then each of the kernel's loads of a row straddled two lines)
     static thread_local std::vector<float> kept;
-    if (kept.size() < size_t(kKc * kNR + 16)) kept.resize(size_t(kKc * kNR + 16));
-    float* const panel = kept.data() + (64 - reinterpret_cast<uintptr_t>(kept.data()) % 64) % 64 / sizeof(float);
+    float* const panel = AlignedScratch(kept, size_t(kKc * kNR));  // (each row's 4 loads within lines)
     for (int64_t it = lo; it < hi; ++it) {
       const int64_t r0 = it / panels * rows, r1 = std::min(m, r0 + rows), j0 = it % panels * kNR;
       const int64_t w = std::min<int64_t>(kNR, n - j0);
