@@ -32,36 +32,47 @@ bool CategoryFits(graph::DType result, graph::DType into) {
   return rank(result) <= rank(into);
 }
 
+// Points every slot that holds `from` at `to`; the containers and
+// environments it changes are saved in the tracer's heap journal first.
 struct Redirect {
   const Value* from;
   ValuePtr to;
+  Tracer& t;
   std::set<const Value*> visited;
 
-  void Slot(ValuePtr& slot, int depth) {
-    if (!slot) return;
+  // Whether `slot` holds `from` (and now `to`); else looks inside it.
+  bool Slot(ValuePtr& slot, int depth) {
+    if (!slot) return false;
     if (slot.get() == from) {
       slot = to;
-      return;
+      return true;
     }
     Into(slot, depth);
+    return false;
   }
   void Into(const ValuePtr& v, int depth) {
     if (depth > 8 || !visited.insert(v.get()).second) return;
+    auto in = [&](ValuePtr& x) {
+      if (x.get() == from) t.JournalWrite(v);
+      Slot(x, depth + 1);
+    };
     switch (v->kind) {
       case VK::List: case VK::Tuple: case VK::Dict:
-        for (auto& x : v->items) Slot(x, depth + 1);
+        for (auto& x : v->items) in(x);
         return;
       case VK::Object:
-        for (auto& [k, x] : v->attrs) Slot(x, depth + 1);
+        for (auto& [k, x] : v->attrs) in(x);
         return;
       case VK::BoundMethod:
-        Slot(v->self_value, depth + 1);
+        in(v->self_value);
         return;
       default: return;
     }
   }
-  void Env(trace::Env& env, int depth) {
-    for (auto& [k, x] : env.vars) Slot(x, depth);
+  void Env(const EnvPtr& env, int depth) {
+    for (auto& [k, x] : env->vars)
+      if (x.get() == from) t.JournalEnv(env);
+    for (auto& [k, x] : env->vars) Slot(x, depth);
   }
 };
 
@@ -199,18 +210,18 @@ ValuePtr Tracer::InPlaceUpdate(const ValuePtr& cur, const ValuePtr& r, Range whe
     }
   }
   auto redirect = [&](const ValuePtr& from, const ValuePtr& to) {
-    ++heap_writes;  // containers and objects change: a rolled-loop probe cannot undo it
-    Redirect red{from.get(), to, {}};
+    ++heap_writes;  // containers and objects change (saved in the heap journal)
+    Redirect red{from.get(), to, *this, {}};
     for (Frame* fr : frames) {
       for (auto& wb : fr->stmt_writebacks) red.Slot(wb.value, 0);
       for (auto& wb : fr->seg.writebacks) red.Slot(wb.value, 0);
-      for (EnvPtr e = fr->locals; e; e = e->parent) red.Env(*e, 0);
+      for (EnvPtr e = fr->locals; e; e = e->parent) red.Env(e, 0);
       for (auto& [k, x] : fr->seg_out_values) red.Slot(x, 0);
       red.Slot(fr->ret, 0);
       red.Slot(fr->maybe_ret, 0);
       red.Slot(fr->seg.return_value, 0);
     }
-    if (f.module && f.module->globals) red.Env(*f.module->globals, 0);
+    if (f.module && f.module->globals) red.Env(f.module->globals, 0);
   };
   redirect(cur, nv);
   for (const auto& [old, now] : views) redirect(old, now);

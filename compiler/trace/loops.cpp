@@ -30,7 +30,7 @@ struct StmtState {
   bool broke, eager, listed, cond_compiled;
   std::string reason;
   Range range;
-  size_t tape_begin;
+  size_t tape_begin, journal, journal_levels;
   std::vector<Segment> child_segs;
   std::set<std::string> assigned, reads, global_reads;
   std::vector<SegState::Writeback> writebacks;
@@ -39,7 +39,8 @@ struct StmtState {
 
 StmtState Take(Frame& f) {
   StmtState s{std::move(f.seg), f.seg_born, f.cur_stmt, f.stmt_broke, f.stmt_eager, f.stmt_listed, f.stmt_cond_compiled,
-              f.stmt_eager_reason, f.stmt_eager_range, f.stmt_tape_begin, std::move(f.child_segs),
+              f.stmt_eager_reason, f.stmt_eager_range, f.stmt_tape_begin, f.stmt_journal, f.stmt_journal_levels,
+              std::move(f.child_segs),
               std::move(f.stmt_assigned), std::move(f.stmt_reads), std::move(f.stmt_global_reads),
               std::move(f.stmt_writebacks), std::move(f.seg_out_values)};
   f.seg = SegState{};
@@ -63,6 +64,8 @@ void Restore(Frame& f, StmtState& s) {
   f.stmt_eager_reason = s.reason;
   f.stmt_eager_range = s.range;
   f.stmt_tape_begin = s.tape_begin;
+  f.stmt_journal = s.journal;
+  f.stmt_journal_levels = s.journal_levels;
   f.child_segs = std::move(s.child_segs);
   f.stmt_assigned = std::move(s.assigned);
   f.stmt_reads = std::move(s.reads);
@@ -71,6 +74,44 @@ void Restore(Frame& f, StmtState& s) {
   f.seg_out_values = std::move(s.out_values);
 }
 }  // namespace
+
+void Tracer::JoinWrittenValues(size_t journal_begin, std::string& grown, bool& grown_tensors) {
+  Frame& f = Cur();
+  auto name_of = [&](const ValuePtr& v) {
+    for (const auto& [k, x] : f.locals->vars)
+      if (x == v) return "`" + k + "`";
+    return Describe(*v);
+  };
+  for (const HeapSave* h : JournalSince(journal_begin)) {
+    if (h->cls) {
+      for (auto& [k, x] : h->cls->members)
+        if (auto w = h->members.find(k); w != h->members.end()) x = JoinForBranches(syms, x, w->second);
+      continue;
+    }
+    if (h->env) {
+      if (h->env == f.locals) continue;  // the loop's own locals: joined by RolledLoop
+      for (auto& [k, x] : h->env->vars)
+        if (auto w = h->vars.find(k); w != h->vars.end()) x = JoinForBranches(syms, x, w->second);
+      continue;
+    }
+    Value& now = *h->value;
+    const Value& was = *h->before;
+    const bool container = now.kind == VK::List || now.kind == VK::Tuple || now.kind == VK::Dict;
+    if (container && was.known && (!now.known || now.items.size() != was.items.size() || now.keys.size() != was.keys.size())) {
+      if (grown.empty())
+        grown = name_of(h->value) + " (" + Describe(was) + " before an iteration) changes length on every iteration";
+      for (const auto& x : now.items) grown_tensors |= x->kind == VK::Tensor;
+      grown_values.push_back(h->value);
+      continue;
+    }
+    if (container)
+      for (size_t i = 0; i < now.items.size() && i < was.items.size(); ++i)
+        now.items[i] = JoinForBranches(syms, now.items[i], was.items[i]);
+    if (now.kind == VK::Object)
+      for (auto& [k, x] : now.attrs)
+        if (auto w = was.attrs.find(k); w != was.attrs.end()) x = JoinForBranches(syms, x, w->second);
+  }
+}
 
 namespace {
 void TargetNames(const ast::Expr* t, std::set<std::string>& out) {
@@ -95,7 +136,6 @@ Tracer::Roll Tracer::RolledLoop(const ast::ForStmt& fs, const ValuePtr& item, co
     return Roll::NotHere;
   // What the probe compares afterwards: heap writes, notes, issues, break counts.
   const int64_t watch_saved = heap_watch_born;
-  const long writes_before = heap_writes;
   heap_watch_born = BornNow();
   const size_t notes_before = uncompiled.size(), errors_before = result.errors.size(),
                warnings_before = result.warnings.size();
@@ -125,6 +165,8 @@ Tracer::Roll Tracer::RolledLoop(const ast::ForStmt& fs, const ValuePtr& item, co
   f.block_path.push_back(outer.cur_stmt);
   CloseRegion();  // explain shows the body as graphs of its own ("runs 1000 times")
   size_t tape_begin = tape.size();
+  OpenJournal();
+  const size_t journal_begin = heap_journal.size();
   Assign(*fs.target, item);
   Flow fl = Flow::Normal;
   ValuePtr ret_before = f.ret;
@@ -139,6 +181,12 @@ Tracer::Roll Tracer::RolledLoop(const ast::ForStmt& fs, const ValuePtr& item, co
   f.block = saved_block;
   Restore(f, outer);
   heap_watch_born = watch_saved;
+  // Values from before the loop that the body changed in place hold one
+  // iteration's changes; the interpreter makes them on every iteration.
+  std::string grown;
+  bool grown_tensors = false;
+  JoinWrittenValues(journal_begin, grown, grown_tensors);
+  CloseJournal();
 
   // Loop-carried values must look the same to the next iteration.
   std::string changed;
@@ -163,6 +211,14 @@ Tracer::Roll Tracer::RolledLoop(const ast::ForStmt& fs, const ValuePtr& item, co
     }
   }
   if (changed.empty()) widen_names.clear();
+  if (!grown.empty()) {
+    // A list of tensors that grows (`outs.append(h)`, then `stack(outs)`)
+    // unrolls, as torch.compile does; any other container that grows is
+    // traced again as one of a length known only at run time.
+    widen_names.clear();
+    if (probe && grown_tensors) return Roll::Differs;
+    return Roll::Grows;
+  }
   if (probe) {
     bool worse = fl != Flow::Normal || result.errors.size() != errors_before ||
                  result.warnings.size() != warnings_before || uncertain_raises != raises_before;
@@ -174,7 +230,7 @@ Tracer::Roll Tracer::RolledLoop(const ast::ForStmt& fs, const ValuePtr& item, co
       worse = grew > 0 && (result.breaks[b].error || result.breaks[b].kind == BreakKind::Unsupported);
     }
     if (worse) widen_names.clear();
-    if ((worse || !changed.empty()) && heap_writes == writes_before) {
+    if (worse || !changed.empty()) {
       if (!numbers_only) widen_names.clear();
       return Roll::Differs;  // the caller restores its snapshot and unrolls
     }
@@ -293,6 +349,35 @@ ValuePtr AlikeItem(const std::vector<ValuePtr>& items) {
 }
 }  // namespace
 
+// RolledLoop, traced again from `snap` while it asks for it: a Python
+// number that changes each iteration (`lr *= 0.9`) becomes a number known
+// only at run time, a container that grows one of a length known only at
+// run time (`losses.append(loss.item())`). Leaves `snap` current.
+Tracer::Roll Tracer::RollAttempts(const ast::ForStmt& fs, const ValuePtr& item, const std::string& why, int64_t n,
+                                  bool probe, std::shared_ptr<ProbeState>& snap) {
+  Roll r = Roll::Differs;
+  for (int attempt = 0; attempt < 4; ++attempt) {
+    grown_values.clear();
+    r = RolledLoop(fs, item, why, n, probe);
+    std::vector<std::string> names = std::move(widen_names);
+    std::vector<ValuePtr> grown = std::move(grown_values);
+    widen_names.clear();
+    grown_values.clear();
+    if (!(r == Roll::Grows || (r == Roll::Differs && !names.empty()))) break;
+    RestoreProbeState(*this, *snap);
+    snap = SaveProbeState(*this);
+    for (const auto& k : names) {
+      auto v = Cur().locals->vars.find(k);
+      if (v != Cur().locals->vars.end()) v->second = MakeUnknownOf(v->second->kind);
+    }
+    for (const auto& c : grown) {
+      JournalWrite(c);
+      c->known = false;
+    }
+  }
+  return r == Roll::Grows ? Roll::Differs : r;
+}
+
 Flow Tracer::ExecFor(const ast::ForStmt& fs) {
   ValuePtr it = IterableOf(Eval(*fs.iter), fs.iter->range);  // objects: their items (trace_iter.cpp)
   std::vector<ValuePtr> items;
@@ -301,36 +386,21 @@ Flow Tracer::ExecFor(const ast::ForStmt& fs) {
   if (known && it->kind != VK::Tensor && fs.orelse.empty() && n > 1 && Traced() &&
       (n > opts.roll_min || !MayMutate(fs.body))) {
     if (ValuePtr item = AlikeItem(items)) {
-      const long writes_before = heap_writes;
       bool too_long = n > opts.max_unroll;
       std::string why = too_long ? std::to_string(n) + " iterations, more than the unroll limit of " +
                                        std::to_string(opts.max_unroll)
                         : n <= opts.roll_min ? std::to_string(n) + " iterations that look alike, with matmuls or windows"
                                              : std::to_string(n) + " iterations that look alike";
       // Probe: trace rolled; when the iterations differ, undo and unroll.
-      // A Python number that changes each iteration (`lr *= 0.9`) is tried
-      // once more as a number known only at run time.
       auto snap = SaveProbeState(*this);
-      Roll r = RolledLoop(fs, item, why, n, !too_long);
-      if (r == Roll::Differs && !widen_names.empty()) {
-        std::vector<std::string> names = std::move(widen_names);
-        widen_names.clear();
-        RestoreProbeState(*this, *snap);
-        snap = SaveProbeState(*this);
-        for (const auto& k : names) {
-          auto v = Cur().locals->vars.find(k);
-          if (v != Cur().locals->vars.end()) v->second = MakeUnknownOf(v->second->kind);
-        }
-        r = RolledLoop(fs, item, why, n, true);
-      }
-      widen_names.clear();
+      Roll r = RollAttempts(fs, item, why, n, !too_long, snap);
       // A short loop (opts.roll_min iterations or fewer) unrolls when its body
       // fuses across iterations (elementwise ops): one kernel beats n launches
       // and costs little to compile. A body with matmuls or windows stays
       // rolled: unrolled, each iteration is nests of its own that LLVM
       // compiles again (measured: the 10-step `fit` loop builds in 5.4 s
       // unrolled, 0.6 s rolled).
-      if (r == Roll::Rolled && n <= opts.roll_min && heap_writes == writes_before && !rolled_ranges.empty()) {
+      if (r == Roll::Rolled && n <= opts.roll_min && !rolled_ranges.empty()) {
         bool heavy = false;
         for (size_t i = rolled_ranges.back().begin; i < rolled_ranges.back().end && !heavy; ++i) {
           graph::OpCategory c = graph::CategoryOf(tape[i].op);
@@ -338,8 +408,9 @@ Flow Tracer::ExecFor(const ast::ForStmt& fs) {
         }
         if (!heavy) r = Roll::Differs;
       }
-      if (r == Roll::Rolled) return Flow::Normal;
       if (r == Roll::Differs) RestoreProbeState(*this, *snap);
+      else DropProbeState(*this, *snap);
+      if (r == Roll::Rolled) return Flow::Normal;
     }
   }
   if (known && n > opts.max_unroll) {
@@ -351,9 +422,15 @@ Flow Tracer::ExecFor(const ast::ForStmt& fs) {
   }
   // (An item of the sequence itself would be read by its path in the list on
   // every iteration: tensor items roll only as a fresh tensor, above.)
-  if (!known && it->kind != VK::Tensor && fs.orelse.empty() && SomeItem(it)->kind != VK::Tensor &&
-      RolledLoop(fs, SomeItem(it), "trip count known only at run time", -1, false) == Roll::Rolled)
-    return Flow::Normal;
+  if (!known && it->kind != VK::Tensor && fs.orelse.empty() && SomeItem(it)->kind != VK::Tensor) {
+    auto snap = SaveProbeState(*this);
+    Roll r = RollAttempts(fs, SomeItem(it), "trip count known only at run time", -1, false, snap);
+    if (r == Roll::Rolled) {
+      DropProbeState(*this, *snap);
+      return Flow::Normal;
+    }
+    RestoreProbeState(*this, *snap);
+  }
   if (!known) {
     if (Traced() && it->kind == VK::Tensor)
       Break(BreakKind::Unsupported, fs.iter->range,

@@ -70,7 +70,8 @@ bool Tracer::Expressible(const ValuePtr& v, const Frame& f, int depth) const {
 }
 
 void Tracer::MarkMutation(const ValuePtr& target, const std::string& what, Range where) {
-  if (target->born < heap_watch_born) ++heap_writes;  // a rolled-loop probe cannot undo it
+  if (target->born < heap_watch_born) ++heap_writes;
+  JournalWrite(target);  // a rolled-loop probe may undo it
   for (Frame* f : frames) {
     if (f->eager || target->born >= f->seg_born) continue;
     f->stmt_eager = true;
@@ -102,6 +103,11 @@ void Tracer::SegStmtBegin(Frame& f, int index) {
     f.seg_born = BornNow();
   }
   f.cur_stmt = index;
+  // The statement's writes into values from before it, for a segment that
+  // ends before it (SegStmtEnd).
+  OpenJournal();
+  f.stmt_journal = heap_journal.size();
+  f.stmt_journal_levels = journal_levels.size();
   f.stmt_broke = f.stmt_eager = f.stmt_listed = f.stmt_cond_compiled = false;
   f.stmt_eager_reason.clear();
   f.stmt_eager_range = Range{};
@@ -153,6 +159,7 @@ void Tracer::SegStmtEnd(Frame& f, int index, Flow flow) {
       f.seg.return_value = f.ret;
       SegClose(f);
     }
+    CloseStmtJournal(f);
     return;
   }
   // The statement runs eagerly: the interpreter will run its callees, so
@@ -178,7 +185,14 @@ void Tracer::SegStmtEnd(Frame& f, int index, Flow flow) {
   }
   for (auto& s : f.child_segs) f.closed.push_back(std::move(s));
   f.child_segs.clear();
-  SegClose(f);
+  // The segment so far ends before this statement: what it hands back (a
+  // list the statement then appends to or pops from) is as it left it.
+  WithWritesUndone(f.stmt_journal, [&] { SegClose(f); });
+  CloseStmtJournal(f);
+}
+
+void Tracer::CloseStmtJournal(Frame& f) {
+  while (journal_levels.size() >= f.stmt_journal_levels && !journal_levels.empty()) CloseJournal();
 }
 
 namespace {
@@ -194,6 +208,10 @@ struct PathMap {
   // the class of each instance reached ("class"): the kernel was traced
   // through that code, so which definition it is, is assumed.
   std::vector<std::tuple<std::string, std::string, std::string>> defs;
+  // (path, length) of each list and tuple of a length known at compile time
+  // reached: the trace unrolled over its items (`stack(outs)`, `for x in
+  // xs`, `len(xs)`), so its length is assumed.
+  std::vector<std::pair<std::string, size_t>> lengths;
   size_t budget = 1 << 16;                               // values walked, at most
 };
 
@@ -224,6 +242,7 @@ void Walk(const std::string& path, const ValuePtr& v, PathMap& pm) {
         if (std::string id = DefinitionOf(*v); !id.empty()) pm.defs.emplace_back(path, "class", id);
         for (const auto& [k, x] : v->attrs) Walk(path + "." + k, x, pm);
       } else {
+        if (v->known) pm.lengths.emplace_back(path, v->items.size());
         for (size_t i = 0; i < v->items.size(); ++i) Walk(path + "[" + std::to_string(i) + "]", v->items[i], pm);
       }
       return;
@@ -586,6 +605,14 @@ void Tracer::SegClose(Frame& f) {
     }
   }
   // Guards: every tensor and Python value reached from what the segment read.
+  // Lengths first: a list that grew or shrank fails its length, not an item.
+  for (const auto& [p, n] : pm.lengths) {
+    Guard g;
+    g.path = p;
+    g.kind = "len";
+    g.value_json = std::to_string(n);
+    seg.guards.push_back(g);
+  }
   std::vector<std::pair<std::string, const Value*>> tensors;
   for (const auto& [v, p] : pm.paths) tensors.emplace_back(p, v);
   std::sort(tensors.begin(), tensors.end());

@@ -125,11 +125,11 @@ struct Specialisation {
 
 struct Guard {
   std::string path;                 // "x", "self.w1", "params[0]"
-  std::string kind;                 // tensor | int | float | bool | str | none | same | def | class
+  std::string kind;                 // tensor | int | float | bool | str | none | same | def | class | len
   std::string same_as;              // kind == same: the path that must hold the same tensor
   graph::TensorType type;           // kind == tensor
   std::vector<std::string> shape;   // kind == tensor: "256" or "s0" per dim
-  std::string value_json;           // scalar kinds: the JSON text of the value; def/class: of the
+  std::string value_json;           // scalar kinds: the JSON text of the value; len: of the length; def/class: of the
                                     // identity (semantics/identity.h) of the function or class
                                     // (def) or of the instance's class (class)
 };

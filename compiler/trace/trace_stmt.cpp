@@ -193,13 +193,20 @@ Flow Tracer::ExecBothWays(const std::function<Flow()>& a, const std::function<Fl
   MarkEager("control flow decided at run time");
   auto before = f.locals->vars;
   ValuePtr ret_before = f.ret;
+  // Each side starts from the same heap: what `a` changes in place (a list it
+  // appends to) is put back before `b` runs, and joined with `b`'s after.
+  OpenJournal();
+  const size_t journal_begin = heap_journal.size();
   Flow fa = a();
   auto after_a = f.locals->vars;
   ValuePtr ret_a = f.ret;
+  std::vector<HeapSave> heap_a = RewindWrites(journal_begin);
   f.locals->vars = before;
   f.ret = ret_before;
   Flow fb = b();
   ValuePtr ret_b = f.ret;
+  JoinWrites(journal_begin, heap_a);
+  CloseJournal();
   // Join: a name bound on one side only keeps that side's value.
   for (auto& [k, va] : after_a) {
     auto it = f.locals->vars.find(k);

@@ -21,6 +21,8 @@
 
 namespace tcc::trace {
 
+struct ProbeState;  // a rolled-loop probe's snapshot (loop_probe.cpp)
+
 struct Env {
   std::unordered_map<std::string, ValuePtr> vars;
   EnvPtr parent;  // enclosing function's locals (closures)
@@ -90,6 +92,8 @@ struct Frame {
   std::string stmt_eager_reason;     // why it runs eagerly (the first reason given)
   Range stmt_eager_range;            // where (invalid: the statement)
   size_t stmt_tape_begin = 0;        // tape size when the statement began
+  size_t stmt_journal = 0;           // heap journal entry and level count when it began
+  size_t stmt_journal_levels = 0;
   ValuePtr ret;
   SegState seg;
   int64_t seg_born = 0;              // BornNow() when `seg` opened: values made inside it are born later
@@ -235,12 +239,63 @@ class Tracer {
   // count when known at compile time (-1: at run time). With `probe`, a body
   // whose iterations differ (or that traces worse than unrolled would) is
   // Roll::Differs and the caller restores its snapshot and unrolls.
-  enum class Roll { NotHere, Rolled, Differs };
+  // Grows: a container from before the loop (known length) changes length
+  // in the body; the caller traces it again from a snapshot with
+  // `grown_values` of a length known only at run time.
+  enum class Roll { NotHere, Rolled, Differs, Grows };
   Roll RolledLoop(const ast::ForStmt& fs, const ValuePtr& item, const std::string& why, int64_t trip, bool probe);
+  Roll RollAttempts(const ast::ForStmt& fs, const ValuePtr& item, const std::string& why, int64_t trip, bool probe,
+                    std::shared_ptr<ProbeState>& snap);
   // Python-side writes into values made before `heap_watch_born` (lists,
-  // objects, in-place redirects): a probe that saw one cannot be undone.
+  // objects, in-place redirects), counted.
   long heap_writes = 0;
   int64_t heap_watch_born = 0;
+  // The undo log of those writes (loop_probe.cpp). A level opens where a
+  // rolled-loop probe or body starts; before the first write into a value
+  // (container, object, class, environment) made before the level opened,
+  // JournalWrite/JournalEnv save it. UndoJournal puts back what the
+  // innermost level saved (an undone probe); CloseJournal keeps it for the
+  // enclosing level (an accepted one). JournalSince lists the values written
+  // since a level opened, each with its state before the first write.
+  struct HeapSave {
+    ValuePtr value;                              // a container or object: `before` is its state
+    std::shared_ptr<Value> before;
+    std::shared_ptr<ClassInfo> cls;              // a class: its members before
+    std::map<std::string, ValuePtr> members;
+    EnvPtr env;                                  // an environment (module globals, a closure): its names before
+    std::unordered_map<std::string, ValuePtr> vars;
+  };
+  struct JournalLevel {
+    size_t begin = 0;
+    int64_t born = 0;
+    std::set<const void*> saved;
+  };
+  std::vector<HeapSave> heap_journal;
+  std::vector<JournalLevel> journal_levels;
+  void JournalWrite(const ValuePtr& target);
+  void JournalEnv(const EnvPtr& env);
+  void OpenJournal();
+  void UndoJournal();
+  void CloseJournal();
+  std::vector<const HeapSave*> JournalSince(size_t begin) const;
+  // Runs `fn` with the values written since entry `begin` as they were
+  // before those writes, then as they are now again (a segment that ends
+  // before a statement is described as the statement found it).
+  void WithWritesUndone(size_t begin, const std::function<void()>& fn);
+  void CloseStmtJournal(Frame& f);  // closes the level SegStmtBegin opened
+  // One side of a run-time branch (ExecBothWays): RewindWrites puts back
+  // the values written since entry `begin` (keeping the entries) and returns
+  // their states after that side; JoinWrites then joins them with the other
+  // side's (a list of two lengths: a length known only at run time).
+  std::vector<HeapSave> RewindWrites(size_t begin);
+  void JoinWrites(size_t begin, const std::vector<HeapSave>& side_a);
+  // After a rolled loop body (loops.cpp): each value from before the loop
+  // that the body changed in place now holds the join of its state before and
+  // after one iteration; a container whose length changed is left as it is
+  // and named in `grown` (`grown_tensors`: it gained tensors) and
+  // `grown_values`.
+  void JoinWrittenValues(size_t journal_begin, std::string& grown, bool& grown_tensors);
+  std::vector<ValuePtr> grown_values;
   // Differs only by Python numbers that changed: the names to retry unknown.
   std::vector<std::string> widen_names;
   // Tape ranges of rolled loop bodies, for explain's "graph 2 runs 1000 times".
@@ -489,9 +544,9 @@ ValuePtr SomeItem(const ValuePtr& it);
 
 // The tracer state a rolled-loop probe may change (loop_probe.cpp): taken
 // before tracing a body rolled, restored when it must be unrolled instead.
-struct ProbeState;
 std::shared_ptr<ProbeState> SaveProbeState(Tracer& t);
 void RestoreProbeState(Tracer& t, ProbeState& s);
+void DropProbeState(Tracer& t, ProbeState& s);  // an accepted probe: its saves stay for an enclosing one
 
 // Joins the values of one name from two branches.
 ValuePtr JoinForBranches(SymTable& syms, const ValuePtr& a, const ValuePtr& b);

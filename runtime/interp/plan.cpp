@@ -174,6 +174,7 @@ std::optional<Plan> ParsePlan(const std::string& text, const ts_kernel_entry* ke
         else if (kind == "bool") { g.kind = PlanGuard::kBool; g.bool_value = jg.at("value").get<bool>(); }
         else if (kind == "str") { g.kind = PlanGuard::kStr; g.str_value = jg.at("value").get<std::string>(); }
         else if (kind == "none") { g.kind = PlanGuard::kNone; }
+        else if (kind == "len") { g.kind = PlanGuard::kLen; g.int_value = jg.at("value").get<int64_t>(); }
         else if (kind == "def") { g.kind = PlanGuard::kDef; g.str_value = jg.at("value").get<std::string>(); }
         else if (kind == "class") { g.kind = PlanGuard::kClass; g.str_value = jg.at("value").get<std::string>(); }
         else if (kind == "same") {

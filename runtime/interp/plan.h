@@ -35,7 +35,7 @@ struct PlanGuard {
   PlanPath path;
   // kDef: the function or class defined by one statement (str_value: its
   // semantics/identity.h identity); kClass: an instance of that class.
-  enum Kind { kTensor, kInt, kFloat, kBool, kStr, kNone, kSame, kDef, kClass } kind = kTensor;
+  enum Kind { kTensor, kInt, kFloat, kBool, kStr, kNone, kSame, kDef, kClass, kLen } kind = kTensor;
   PlanPath same_as;           // kSame: must hold the very same tensor object as `path`
   rt::DType dtype = rt::DType::Float32;
   // Shape entries: a static size (sym < 0) or a symbol id (equal ids, equal sizes).

@@ -85,6 +85,9 @@ bool GuardHolds(const PlanGuard& g, const Value& v, std::vector<int64_t>& syms) 
     case PlanGuard::kBool: return v.is_bool() && v.as_bool() == g.bool_value;
     case PlanGuard::kStr: return v.is(OType::Str) && v.as<StrObj>()->s == g.str_value;
     case PlanGuard::kNone: return v.is_none();
+    case PlanGuard::kLen:
+      if (v.is(OType::List)) return static_cast<int64_t>(v.as<ListObj>()->items.size()) == g.int_value;
+      return v.is(OType::Tuple) && static_cast<int64_t>(v.as<TupleObj>()->items.size()) == g.int_value;
     case PlanGuard::kSame: return false;  // needs two paths: checked in TryPlan
     case PlanGuard::kDef:
       if (v.is(OType::Function)) return g.func_code && v.as<FunctionObj>()->code == g.func_code;
@@ -319,6 +322,7 @@ std::string Expected(const PlanGuard& g) {
     case PlanGuard::kBool: return std::string("bool=") + (g.bool_value ? "True" : "False");
     case PlanGuard::kStr: return "str=" + Repr(MakeStr(g.str_value));
     case PlanGuard::kNone: return "None";
+    case PlanGuard::kLen: return "a list or tuple of " + std::to_string(g.int_value) + " items";
     case PlanGuard::kTensor: return "a tensor";
     case PlanGuard::kSame: return "the very object at `" + g.same_as.text + "`";
     case PlanGuard::kDef: return "the definition " + g.str_value;
