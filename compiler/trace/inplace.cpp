@@ -174,6 +174,13 @@ ValuePtr Tracer::InPlaceUpdate(const ValuePtr& cur, const ValuePtr& r, Range whe
     }
   }
   Frame& f = Cur();
+  // An update through a view (`row = x[1]; row.add_(1)`) changes the tensor
+  // it views; a kernel's view is a copy, so the interpreter makes the update
+  // (on the runtime's real view, which the segment before hands back).
+  if (Traced() && cur->view_of) {
+    MarkInterpreted(where, "in-place update through a view (" + op + "): it changes the viewed tensor too");
+    return cur;
+  }
   if (Traced()) WarnStaleViews(cur, where, true);
   bool fresh = Traced() && f.seg.open && cur->tape_pos >= 0 &&
                static_cast<size_t>(cur->tape_pos) >= f.seg.tape_begin;

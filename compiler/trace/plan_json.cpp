@@ -34,7 +34,7 @@ nlohmann::json OutJson(const OutValue& v) {
       for (const auto& st : v.views)
         steps.push_back({{"op", graph::OpSpelling(st.op)}, {"axis", st.attrs.axis}, {"axes", st.attrs.axes},
                          {"ints", st.attrs.ints}, {"shape", st.shape}});
-      return {{"kind", "view"}, {"input", v.index}, {"views", steps}};
+      return {{"kind", "view"}, {v.of_output ? "output" : "input", v.index}, {"views", steps}};
     }
   }
   return nullptr;

@@ -366,12 +366,15 @@ graph::Graph BuildRegionGraph(Tracer& t, size_t begin, size_t end, const std::st
 
 namespace {
 // A value that is views (static shapes) all the way down to an input: handed
-// back as a view of that very input, as torch would.
-bool ViewOfInput(const graph::Graph& g, graph::ValueId id, OutValue& out) {
+// back as a view of that very input, as torch would. With `of_output`, down
+// to any value that is not a view: handed back as a view of that value, made
+// a kernel output.
+bool ViewOfInput(graph::Graph& g, graph::ValueId id, OutValue& out, bool of_output = false) {
   std::vector<OutValue::ViewStep> steps;
   graph::ValueId cur = id;
   while (g.nodes[cur].op != graph::OpKind::Input) {
     const graph::Node& n = g.nodes[cur];
+    if (of_output && !graph::SharesStorage(n.op)) break;
     if (!graph::SharesStorage(n.op) || n.inputs.empty()) return false;
     OutValue::ViewStep st{n.op, n.attrs, {}};
     for (const auto& d : n.type.shape) {
@@ -384,6 +387,13 @@ bool ViewOfInput(const graph::Graph& g, graph::ValueId id, OutValue& out) {
   if (g.nodes[cur].type.dtype != g.nodes[id].type.dtype) return false;
   out.kind = OutValue::View;
   out.index = g.nodes[cur].attrs.index;
+  if (of_output) {
+    if (steps.empty() || g.nodes[cur].op == graph::OpKind::Input) return false;
+    auto pos = std::find(g.outputs.begin(), g.outputs.end(), cur);
+    out.index = static_cast<int>(pos - g.outputs.begin());
+    if (pos == g.outputs.end()) g.outputs.push_back(cur);
+    out.of_output = true;
+  }
   out.views.assign(steps.rbegin(), steps.rend());
   return true;
 }
@@ -409,6 +419,7 @@ bool ToOutValue(const ValuePtr& v, OutContext& cx, OutValue& out, int depth = 0)
         return true;
       }
       if (ViewOfInput(cx.g, it->second, out)) return true;
+      if (ViewOfInput(cx.g, it->second, out, true)) return true;
       auto pos = std::find(cx.g.outputs.begin(), cx.g.outputs.end(), it->second);
       out.kind = OutValue::Tensor;
       out.index = static_cast<int>(pos - cx.g.outputs.begin());

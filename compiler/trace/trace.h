@@ -144,7 +144,9 @@ struct OutValue {
   // segment began (a list or object from before it: the very object).
   // View: a view of input `index` (transpose, slice, select, ...), made by the
   // runtime from the input itself with `views`, so it shares the input's
-  // storage as in torch (a later in-place update of the input shows through it).
+  // storage as in torch (a later in-place update of the input shows through it);
+  // with `of_output`, a view of kernel output `index` (`row = y[1]` after
+  // `y = x * 2`: an in-place update of `row` changes `y`, as in torch).
   enum Kind { Tensor, Const, Tuple, List, Input, Object, Dict, Path, View } kind = Const;
   struct ViewStep {
     graph::OpKind op;
@@ -152,6 +154,7 @@ struct OutValue {
     std::vector<int64_t> shape;     // the result's (static) shape: reshape, expand
   };
   std::vector<ViewStep> views;      // View: applied in order
+  bool of_output = false;           // View: of a kernel output, not an input
   int index = 0;                    // Tensor: index into graph.outputs; Input: into Segment::inputs
   std::string const_json = "null";  // Const: JSON scalar text
   std::vector<OutValue> items;      // Tuple / List / Object / Dict

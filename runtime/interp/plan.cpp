@@ -97,7 +97,9 @@ void ParseValue(const json& j, PlanValue* out, int32_t* max_index) {
     }
   } else if (kind == "view") {
     out->kind = PlanValue::kView;
-    out->index = j.at("input").get<int32_t>();
+    out->of_output = j.contains("output");
+    out->index = j.at(out->of_output ? "output" : "input").get<int32_t>();
+    if (out->of_output) *max_index = std::max(*max_index, out->index + 1);
     for (auto& js : j.at("views")) {
       PlanValue::ViewStep st;
       std::string op = js.at("op").get<std::string>();

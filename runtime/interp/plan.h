@@ -53,13 +53,15 @@ struct PlanGuard {
 
 struct PlanValue {
   enum Kind { kTensor, kConst, kTuple, kList, kInput, kObject, kDict, kPath, kView } kind = kConst;
-  // kView: a view of input `index`, these steps applied in order.
+  // kView: a view of input `index` (of_output: of kernel output `index`),
+  // these steps applied in order.
   struct ViewStep {
     enum Op { kTranspose, kPermute, kReshape, kExpand, kSlice, kSelect, kSqueeze } op = kReshape;
     int64_t axis = 0;
     std::vector<int64_t> axes, ints, shape;
   };
   std::vector<ViewStep> views;
+  bool of_output = false;     // kView
   int32_t index = 0;          // kTensor: output index; kInput: input index (the object itself)
   Value constant;             // kConst (None, bool, int, float, str)
   std::vector<PlanValue> items;  // kTuple, kList; kObject attribute values; kDict values

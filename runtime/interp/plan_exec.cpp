@@ -132,8 +132,9 @@ Value BuildOutput(const PlanValue& pv, std::vector<Value>& outs, const std::vect
   switch (pv.kind) {
     case PlanValue::kPath: return paths[next_path++];
     case PlanValue::kView: {
-      if (pv.index < 0 || pv.index >= static_cast<int32_t>(ins.size())) return Value();
-      return Value::Obj(new TensorObj(ApplyViews(TensorOf(ins[pv.index]), pv.views)));  // part of the segment: not counted
+      const std::vector<Value>& from = pv.of_output ? outs : ins;
+      if (pv.index < 0 || pv.index >= static_cast<int32_t>(from.size())) return Value();
+      return Value::Obj(new TensorObj(ApplyViews(TensorOf(from[pv.index]), pv.views)));  // part of the segment: not counted
     }
     case PlanValue::kObject: {
       // An instance made inside the segment: its class, then its attributes,
