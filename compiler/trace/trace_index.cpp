@@ -41,17 +41,21 @@ ValuePtr Tracer::IndexValue(const ValuePtr& base, const Expr& index_expr, Range 
       }
       advanced = advanced || v->kind == VK::Tensor || v->kind == VK::List;
     }
-    if (advanced) return AdvancedIndex(base, parts, vals, where);
+    // An int known only at run time (`xs[t]` in a rolled loop) indexes as a
+    // 0-d index tensor made from it: a gather that drops the dim, as x[t]
+    // does, with negative positions wrapping and a range check (IndexError).
+    // Like x[3], the result views x (an in-place update through it runs in
+    // the interpreter, inplace.cpp), though compiled it is a copy.
+    bool runtime_int = false;
     for (size_t i = 0; i < vals.size(); ++i) {
-      const ValuePtr& v = vals[i];
-      if (v->kind == VK::Int && !v->known) {
-        if (Traced())
-          Break(BreakKind::Unsupported, parts[i]->range,
-                "indexing a tensor with an int known only at run time");
-        auto r = MakeTensor(graph::TensorType{base->type.dtype, {}});
-        r->rank_known = false;
-        return r;
-      }
+      if (vals[i]->kind != VK::Int || vals[i]->known) continue;
+      vals[i] = Emit(graph::OpKind::Cast, {vals[i]}, {}, {graph::DType::I64, {}}, parts[i]->range);
+      runtime_int = true;
+    }
+    if (advanced || runtime_int) {
+      ValuePtr r = AdvancedIndex(base, parts, vals, where);
+      if (runtime_int && !advanced && r->kind == VK::Tensor) r->view_of = base->view_of ? base->view_of : base;
+      return r;
     }
     if (!base->rank_known) {
       auto r = MakeTensor(base->type);
