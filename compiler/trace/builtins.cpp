@@ -188,6 +188,16 @@ ValuePtr Tracer::CallBuiltin(const std::string& name, const ValuePtr& self, Call
           for (auto& d : ty->shape) d = syms.Fresh();
           return MakeTensor(*ty);
         }
+        // Code that uses the tensor fails later with messages about a
+        // tensor of unknown rank: say here why its type is unknown.
+        std::string tried = p->s[0] == '/' || main_dir.empty() || main_dir == "." ? "`" + p->s + "`"
+                                                                : "`" + p->s + "` and `" + main_dir + "/" + p->s + "`";
+        Issue(DiagKind::LoadTypeUnknown, where,
+              "`load(\"" + p->s + "\")`" + (p->known ? "" : " (the likely path)") +
+                  ": no readable .npy file at build time (tried " + tried +
+                  "), so its dtype and rank are known only at run time and the code that uses it cannot be compiled",
+              "run `tcc build` in the folder the program runs in (relative paths are read from the working "
+              "folder, then from the program's folder), or give a path that exists when building");
       }
       auto t = MakeTensor({graph::DType::F32, {}});
       t->rank_known = false;

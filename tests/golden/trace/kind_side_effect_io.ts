@@ -53,4 +53,12 @@ save("x.npy", x)
 # CHECK-STDOUT:     kind_side_effect_io.ts:9:9   in step   z = load("y.npy")
 # CHECK-STDOUT:
 # CHECK-STDOUT:
-# CHECK-STDOUT: total: 2 graphs, 3 graph breaks at 3 sites, 0 errors
+# CHECK-STDOUT: kind_side_effect_io.ts:9:9: warning: `load("y.npy")`: no readable .npy file at build time (tried `y.npy`), so its dtype and rank are known only at run time and the code that uses it cannot be compiled [LoadTypeUnknown]
+# CHECK-STDOUT:  9 |     z = load("y.npy")
+# CHECK-STDOUT:    |         ^~~~~~~~~~~~~
+# CHECK-STDOUT:   hint: run `tcc build` in the folder the program runs in (relative paths are read from the working folder, then from the program's folder), or give a path that exists when building
+# CHECK-STDOUT:   user stack (most recent call last):
+# CHECK-STDOUT:     kind_side_effect_io.ts:13:7  in <module>   print(step(x))
+# CHECK-STDOUT:     kind_side_effect_io.ts:9:9   in step   z = load("y.npy")
+# CHECK-STDOUT:
+# CHECK-STDOUT: total: 2 graphs, 3 graph breaks at 3 sites, 0 errors, 1 warning
