@@ -13,6 +13,8 @@ Usage: kernels.py [--mean] {numpy|torch} THREADS [ROUNDS [K1,K2,...]]   prints "
        `kernels gpt_check 1 DIR` saved and prints the largest difference from tcc's output.
        kernels.py resnet_check DIR   the same for ResNet-18 (`kernels resnet_check 1 DIR`; its
        parameters are made here as in kernels.ts) and prints the difference and the largest |logit|.
+       kernels.py ddpm_check DIR   the same for the DDPM sampler (`kernels ddpm_check 1 DIR`):
+       the difference and the largest |x|.
 """
 import os
 import sys
@@ -22,7 +24,7 @@ mean = "--mean" in sys.argv
 if mean:
     sys.argv.remove("--mean")
 lib = sys.argv[1]
-threads = int(sys.argv[2]) if lib not in ("gpt_check", "resnet_check") else 2
+threads = int(sys.argv[2]) if lib not in ("gpt_check", "resnet_check", "ddpm_check") else 2
 rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 5
 only = set(sys.argv[4].split(",")) if len(sys.argv) > 4 else None  # time only these kernels
 
@@ -95,6 +97,25 @@ if lib == "resnet_check":
     got = np.load(f"{d}/y_tcc.npy")
     diff = float(np.max(np.abs(ref.astype(np.float64) - got)))
     print(f"{diff:.2e} {float(np.max(np.abs(ref))):.3f}")
+    sys.exit(0)
+
+def ddpm(torch, x, betas, w1, b1, w2, b2):
+    alphas = 1.0 - betas
+    alpha_bar = torch.cumprod(alphas, 0)
+    for t in reversed(range(betas.shape[0])):
+        eps = torch.relu(x @ w1 + b1) @ w2 + b2
+        x = (x - betas[t] / torch.sqrt(1 - alpha_bar[t]) * eps) / torch.sqrt(alphas[t])
+    return x
+
+
+DDPM_NAMES = ["x", "betas", "w1", "b1", "w2", "b2"]
+if lib == "ddpm_check":
+    import torch
+
+    d = sys.argv[2]
+    ref = ddpm(torch, *[torch.from_numpy(np.load(f"{d}/{n}.npy")) for n in DDPM_NAMES]).numpy()
+    got = np.load(f"{d}/y_tcc.npy")
+    print(f"{float(np.max(np.abs(ref.astype(np.float64) - got))):.2e} {float(np.max(np.abs(ref))):.3f}")
     sys.exit(0)
 
 if lib == "gpt_check":
@@ -235,10 +256,20 @@ else:
     rx = torch.from_numpy(wave(602112, 1.0, 0.37).reshape(4, 3, 224, 224))
     rnet = resnet18(torch)
     k["resnet"] = lambda: rnet(rx)
+    dx = torch.from_numpy(data(8192, 1.0).reshape(128, 64))
+    dps = [torch.linspace(1e-4, 0.02, 200), (torch.cos(torch.arange(16384) * 0.7) * 0.1).reshape(64, 256),
+           torch.from_numpy(data(256, 0.05)), (torch.cos(torch.arange(16384) * 0.3) * 0.06).reshape(256, 64),
+           torch.from_numpy(data(64, 0.02))]
+
+    def ddpm_sample():
+        with torch.no_grad():
+            return ddpm(torch, dx, *dps)
+
+    k["ddpm"] = ddpm_sample
 for name, fn in k.items():
     if only is not None and name not in only:
         continue
-    if name in ("gpt", "resnet"):  # the mean per forward, after one untimed call, as tcc's (T(N + 1) - T(1)) / N
+    if name in ("gpt", "resnet", "ddpm"):  # the mean per forward, after one untimed call, as tcc's (T(N + 1) - T(1)) / N
         fn()
         c0, t0 = time.process_time(), time.perf_counter()
         for _ in range(rounds):

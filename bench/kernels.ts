@@ -135,6 +135,21 @@ class ResNet18:
 def resnet18(model, x):
     return model.forward(x)
 
+# A DDPM-style sampler: 200 denoising steps of an MLP noise model (64 -> 256
+# -> 64) over a batch of 128, reading the step's schedule entries by the loop
+# variable. The loop rolls: one body of kernels run 200 times.
+def ddpm_eps(x, w1, b1, w2, b2):
+    return relu(x @ w1 + b1) @ w2 + b2
+
+@fullgraph
+def ddpm(x, betas, w1, b1, w2, b2):
+    alphas = 1.0 - betas
+    alpha_bar = cumprod(alphas, 0)
+    for t in reversed(range(betas.shape[0])):
+        eps = ddpm_eps(x, w1, b1, w2, b2)
+        x = (x - betas[t] / sqrt(1 - alpha_bar[t]) * eps) / sqrt(alphas[t])
+    return x
+
 args = argv()
 kernel = args[0] if len(args) > 0 else "chain"
 n = int(args[1]) if len(args) > 1 else 1
@@ -209,6 +224,17 @@ elif kernel == "gpt" or kernel == "gpt_check":
     for i in range(n):
         y = gpt_block(ps[0], ps[1], ps[2], ps[3], ps[4], ps[5], ps[6], ps[7], ps[8], ps[9], ps[10], ps[11], ps[12])
     if kernel == "gpt_check":
+        for j in range(len(names)):
+            save(args[2] + "/" + names[j] + ".npy", ps[j])
+        save(args[2] + "/y_tcc.npy", y)
+elif kernel == "ddpm" or kernel == "ddpm_check":
+    # `ddpm_check DIR` saves the inputs and the sample as .npy for kernels.py's PyTorch check
+    names = ["x", "betas", "w1", "b1", "w2", "b2"]
+    ps = [data(8192, 1.0).reshape(128, 64), linspace(1e-4, 0.02, 200), (cos(arange(16384) * 0.7) * 0.1).reshape(64, 256),
+          data(256, 0.05), (cos(arange(16384) * 0.3) * 0.06).reshape(256, 64), data(64, 0.02)]
+    for i in range(n):
+        y = ddpm(ps[0], ps[1], ps[2], ps[3], ps[4], ps[5])
+    if kernel == "ddpm_check":
         for j in range(len(names)):
             save(args[2] + "/" + names[j] + ".npy", ps[j])
         save(args[2] + "/y_tcc.npy", y)

@@ -28,7 +28,10 @@
 # difference from PyTorch's output on the same inputs. Session 13 adds
 # ResNet-18 (batch 4, 224x224, eval mode: 20 convolutions of every ResNet
 # shape, batch norm and residuals fused over them) against PyTorch eager,
-# with its logits' largest difference from PyTorch's.
+# with its logits' largest difference from PyTorch's. Session 14 adds a
+# DDPM-style sampler (200 steps of an MLP noise model whose loop rolls and
+# reads the schedule by the loop variable) against PyTorch eager, with the
+# sample's largest difference from PyTorch's.
 # Needs python3-numpy and python3-torch: bash tools/setup_bench.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -220,9 +223,18 @@ re_=$(per_call_ms resnet 2 "$TCC" run --eager bench/kernels.ts)
 rrss=$(rss_mib "$tmp/kernels" resnet 10)
 awk -v c="$rc_" -v e="$re_" -v pt="${TORCH[resnet]}" -v q="${RATIO[resnet]}" -v rss="$rrss" 'BEGIN {
   printf "| ResNet-18 (batch 4, 3x224x224, eval), ms per forward | %s | %s | - | %.3f | - | %.2fx (median of the rounds %.2fx) | %s |\n", c, e, pt, (c > 0 ? pt / c : 0), q, rss }'
+# DDPM sampler (200 steps, batch 128, MLP 64-256-64): ms per sample, and the sample against PyTorch's
+read -r ddiff dmax _ <<< "$(check_against_torch ddpm)"
+paired ddpm 20 20
+dc_=$(awk -v v="${TC[ddpm]}" 'BEGIN { printf "%.2f", v }')
+de_=$(per_call_ms ddpm 2 "$TCC" run --eager bench/kernels.ts)
+drss=$(rss_mib "$tmp/kernels" ddpm 20)
+awk -v c="$dc_" -v e="$de_" -v pt="${TORCH[ddpm]}" -v q="${RATIO[ddpm]}" -v rss="$drss" 'BEGIN {
+  printf "| DDPM sampler (200 steps, batch 128, MLP 64-256-64; a rolled loop), ms per sample | %s | %s | - | %.3f | - | %.2fx (median of the rounds %.2fx) | %s |\n", c, e, pt, (c > 0 ? pt / c : 0), q, rss }'
 echo
 echo "GPT block output against PyTorch on the same inputs: largest absolute difference $gdiff (largest |y| $gmax)."
 echo "ResNet-18 logits against PyTorch on the same inputs and parameters: largest absolute difference $rdiff (largest |logit| $rmax)."
+echo "DDPM sample against PyTorch on the same inputs: largest absolute difference $ddiff (largest |x| $dmax)."
 echo
 echo "CPU time per call (ms, user + system over all threads):"
 echo
