@@ -184,7 +184,14 @@ ValuePtr Tracer::JoinOp(const std::string& name, CallArgs& args) {
   ValuePtr list = args.Arg(0, "tensors");
   if (!list || !(list->kind == VK::List || list->kind == VK::Tuple) || !list->known) {
     if (Traced()) Break(BreakKind::Unsupported, where, "`" + name + "` of a list whose length is known only at run time");
-    return MakeUnknown();
+    // Still a tensor (of a rank known at run time) when the items seen are
+    // tensors: what follows (`.sum(0)`) is not reported again as unresolved.
+    bool tensors = list && (list->kind == VK::List || list->kind == VK::Tuple) && !list->items.empty();
+    for (size_t i = 0; tensors && i < list->items.size(); ++i) tensors = list->items[i]->kind == VK::Tensor;
+    if (!tensors) return MakeUnknown();
+    auto r = MakeTensor({list->items[0]->type.dtype, {}});
+    r->rank_known = false;
+    return r;
   }
   std::vector<Shape> shapes;
   graph::DType dt = graph::DType::Bool;

@@ -323,7 +323,8 @@ std::string Expected(const PlanGuard& g) {
     case PlanGuard::kBool: return std::string("bool=") + (g.bool_value ? "True" : "False");
     case PlanGuard::kStr: return "str=" + Repr(MakeStr(g.str_value));
     case PlanGuard::kNone: return "None";
-    case PlanGuard::kLen: return "a list or tuple of " + std::to_string(g.int_value) + " items";
+    case PlanGuard::kLen:
+      return "a list or tuple of " + std::to_string(g.int_value) + (g.int_value == 1 ? " item" : " items");
     case PlanGuard::kTensor: return "a tensor";
     case PlanGuard::kSame: return "the very object at `" + g.same_as.text + "`";
     case PlanGuard::kDef: return "the definition " + g.str_value;
