@@ -291,7 +291,8 @@ bool BuildGraph(Tracer& t, size_t b, size_t e, const std::function<std::string(c
                 std::vector<std::string>& inputs, std::vector<std::string>& scalar_inputs,
                 std::vector<ValuePtr>& input_values, const std::vector<uint8_t>* keep = nullptr) {
   std::unordered_map<std::string, graph::ValueId> scalar_ids;
-  auto input_of = [&](const ValuePtr& v) -> std::optional<graph::ValueId> {
+  std::function<std::optional<graph::ValueId>(const ValuePtr&)> input_of;
+  input_of = [&](const ValuePtr& v) -> std::optional<graph::ValueId> {
     auto it = ids.find(v.get());
     if (it != ids.end()) return it->second;
     graph::Node n;
@@ -314,6 +315,18 @@ bool BuildGraph(Tracer& t, size_t b, size_t e, const std::function<std::string(c
       return id;  // constants are not shared: each use is its own node
     } else if (v->is_number()) {
       std::string p = path_of(v);
+      if (p.empty() && v->num_op) {  // made from others (`i + 1`): computed here, from their nodes
+        n.op = *v->num_op;
+        for (const auto& x : v->num_args) {
+          auto id = input_of(x);
+          if (!id) return std::nullopt;
+          n.inputs.push_back(*id);
+        }
+        n.type = graph::TensorType{v->kind == VK::Float ? graph::DType::F64 : graph::DType::I64, {}};
+        graph::ValueId id = g.Add(n);
+        ids[v.get()] = id;
+        return id;
+      }
       if (p.empty()) return std::nullopt;
       n.op = graph::OpKind::ScalarInput;
       n.type = graph::TensorType{graph::DType::F64, {}};
@@ -487,12 +500,19 @@ namespace {
 // Why BuildGraph failed: the first op input of tape[b, e) that has no access path.
 std::string MissingInputReason(Tracer& t, size_t b, size_t e, const PathMap& pm) {
   std::set<const Value*> made;
+  std::function<bool(const ValuePtr&)> computable = [&](const ValuePtr& v) {  // a number made from reachable ones
+    if ((v->is_number() && v->known) || pm.paths.count(v.get()) || made.count(v.get())) return true;
+    if (!v->num_op) return false;
+    for (const auto& x : v->num_args)
+      if (!computable(x)) return false;
+    return true;
+  };
   for (size_t i = b; i < e; ++i) {
     const TapeOp& op = t.tape[i];
     for (const auto& in : op.inputs) {
       if (made.count(in.get()) || (in->is_number() && in->known)) continue;
       if (in->kind == VK::Tensor && !in->rank_known) return "a tensor of unknown rank reaches `" + std::string(OpName(op.op)) + "`";
-      if (!pm.paths.count(in.get()))
+      if (!computable(in))
         return "`" + std::string(OpName(op.op)) + "` reads " + Describe(*in) +
                " that is not reachable from the function's arguments or globals by attributes and indices";
     }

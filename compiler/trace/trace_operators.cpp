@@ -80,7 +80,7 @@ ValuePtr Tracer::BinaryOp(BinOp op, const ValuePtr& a, const ValuePtr& b, Range 
     bool is_bool = a->kind == VK::Bool && b->kind == VK::Bool &&
                    (op == BinOp::BitAnd || op == BinOp::BitOr || op == BinOp::BitXor);
     VK rk = is_float ? VK::Float : is_bool ? VK::Bool : VK::Int;
-    if (!a->known || !b->known) return MakeUnknownOf(rk);
+    if (!a->known || !b->known) return RuntimeNumber(*pop, a, b, rk);
     auto num = [](const Value& v) {
       return v.kind == VK::Float ? sem::PyNumber::Float(v.f)
                                  : v.kind == VK::Bool ? sem::PyNumber::Bool(v.b) : sem::PyNumber::Int(v.i);
@@ -130,6 +130,34 @@ ValuePtr Tracer::BinaryOp(BinOp op, const ValuePtr& a, const ValuePtr& b, Range 
   Issue(DiagKind::TraceTypeError, where,
         std::string("operator `") + BinOpSpelling(op) + "` between " + Describe(*a) + " and " + Describe(*b));
   return MakeUnknown();
+}
+
+ValuePtr Tracer::RuntimeNumber(sem::PyOp op, const ValuePtr& a, const ValuePtr& b, VK rk) {
+  ValuePtr r = MakeUnknownOf(rk);
+  if (rk == VK::Bool) return r;
+  // How to compute it, for a graph that reads it (segments.cpp). Floats are
+  // float64 there (Python's floats are doubles: the same results), ints
+  // int64. None where Python raises instead (a divisor that may be 0) or for
+  // an int power (a negative exponent makes a float).
+  auto nonzero = [](const Value& v) { return v.known && v.as_double() != 0; };
+  std::optional<graph::OpKind> k;
+  switch (op) {
+    case sem::PyOp::Add: k = graph::OpKind::Add; break;
+    case sem::PyOp::Sub: k = graph::OpKind::Sub; break;
+    case sem::PyOp::Mul: k = graph::OpKind::Mul; break;
+    case sem::PyOp::Div: if (nonzero(*b)) k = graph::OpKind::Div; break;
+    case sem::PyOp::FloorDiv: if (nonzero(*b)) k = graph::OpKind::FloorDiv; break;
+    case sem::PyOp::Mod: if (nonzero(*b)) k = graph::OpKind::Mod; break;
+    case sem::PyOp::Pow: if (rk == VK::Float) k = graph::OpKind::Pow; break;
+    case sem::PyOp::BitAnd: case sem::PyOp::BitOr: case sem::PyOp::BitXor: case sem::PyOp::LShift:
+    case sem::PyOp::RShift: break;
+  }
+  int depth = 1 + std::max(a->num_depth, b->num_depth);
+  if (!k || depth > 32) return r;
+  r->num_op = k;
+  r->num_args = {a, b};
+  r->num_depth = depth;
+  return r;
 }
 
 ValuePtr Tracer::EvalUnary(const UnaryExpr& e) {

@@ -15,6 +15,7 @@
 
 #include "ast/ast.h"
 #include "diagnostics/diagnostics.h"
+#include "semantics/pynum.h"
 #include "trace/shape_rules.h"
 #include "trace/trace.h"
 #include "trace/value.h"
@@ -404,6 +405,9 @@ class Tracer {
                 Range where);
   ValuePtr EmitBinary(graph::OpKind op, const ValuePtr& a, const ValuePtr& b, Range where, bool compare);
   ValuePtr EmitUnary(graph::OpKind op, const ValuePtr& a, Range where, bool float_result);
+  // An int or float known only at run time that Python arithmetic makes of
+  // `a` and `b`, with how to compute it (Value::num_op; trace_operators.cpp).
+  ValuePtr RuntimeNumber(sem::PyOp op, const ValuePtr& a, const ValuePtr& b, VK rk);
   ValuePtr EmitCast(const ValuePtr& a, graph::DType to, Range where);
   // A shape-rule error: a warning (it fails at run time) and an unknown result.
   ValuePtr ShapeError(const std::string& msg, Range where);

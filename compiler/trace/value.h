@@ -89,6 +89,12 @@ struct Value {
   // Class / Object
   std::shared_ptr<ClassInfo> cls;
   std::map<std::string, ValuePtr> attrs;
+  // Int/Float known only at run time that Python arithmetic made from others
+  // (`i + 1`, `1.0 - t / steps`): the graph op and its operands, so a segment
+  // that reads it and has no path for it computes it (segments.cpp).
+  std::optional<graph::OpKind> num_op;
+  std::vector<ValuePtr> num_args;
+  int num_depth = 0;
 
   bool is_number() const { return kind == VK::Int || kind == VK::Float || kind == VK::Bool; }
   bool is_known_number() const { return is_number() && known; }
