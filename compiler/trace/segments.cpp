@@ -317,12 +317,19 @@ bool BuildGraph(Tracer& t, size_t b, size_t e, const std::function<std::string(c
       std::string p = path_of(v);
       if (p.empty() && v->num_op) {  // made from others (`i + 1`): computed here, from their nodes
         n.op = *v->num_op;
+        n.type = graph::TensorType{v->kind == VK::Float ? graph::DType::F64 : graph::DType::I64, {}};
         for (const auto& x : v->num_args) {
           auto id = input_of(x);
           if (!id) return std::nullopt;
+          if (graph::CategoryOf(n.op) == graph::OpCategory::Unary && g.nodes[*id].type.dtype != n.type.dtype) {
+            graph::Node c;  // a unary op keeps its operand's dtype: an int scalar input (a double) as int64 first
+            c.op = graph::OpKind::Cast;
+            c.type = n.type;
+            c.inputs = {*id};
+            id = g.Add(c);
+          }
           n.inputs.push_back(*id);
         }
-        n.type = graph::TensorType{v->kind == VK::Float ? graph::DType::F64 : graph::DType::I64, {}};
         graph::ValueId id = g.Add(n);
         ids[v.get()] = id;
         return id;

@@ -169,7 +169,15 @@ ValuePtr Tracer::EvalUnary(const UnaryExpr& e) {
     case UnaryOp::Neg:
       if (v->kind == VK::Tensor) return EmitUnary(graph::OpKind::Neg, v, where, false);
       if (v->is_number()) {
-        if (!v->known) return MakeUnknownOf(v->kind == VK::Float ? VK::Float : VK::Int);
+        if (!v->known) {
+          ValuePtr r = MakeUnknownOf(v->kind == VK::Float ? VK::Float : VK::Int);
+          if (v->num_depth < 32) {  // -i: computed by a graph that reads it, as RuntimeNumber's
+            r->num_op = graph::OpKind::Neg;
+            r->num_args = {v};
+            r->num_depth = v->num_depth + 1;
+          }
+          return r;
+        }
         return v->kind == VK::Float ? MakeFloat(-v->f)
                                     : MakeInt(static_cast<int64_t>(0 - static_cast<uint64_t>(v->kind == VK::Bool ? v->b : v->i)));
       }

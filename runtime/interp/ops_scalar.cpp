@@ -140,8 +140,12 @@ bool Truthy(const Value& v) {
     case OType::Dict: return !v.as<DictObj>()->items.empty();
     case OType::Range: return v.as<RangeObj>()->size() > 0;
     case OType::Tensor: return TensorTruthy(v);
-    default: return true;
+    case OType::Function: case OType::Builtin: case OType::Class: case OType::BoundMethod: case OType::Module:
+    case OType::Slice: case OType::Ellipsis: case OType::DType: case OType::Cell: case OType::Native:
+    case OType::Super: case OType::Special:
+      return true;
   }
+  return true;
 }
 
 Value PercentFormat(const Value& fmt, const Value& args);  // format_python.cpp

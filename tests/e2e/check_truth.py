@@ -9,6 +9,7 @@ for the causes issue 9 lists, checked only here) and ../shared/conformance/cases
 
   build-graphs     `tcc build`'s "N graphs" equals explain's graph_count
   build-kernels    `tcc build`'s "N kernels" equals explain's kernel_count
+  build            the build warns of no graph that runs eagerly (TS6001)
   kernel_launches  every run-time entry of a function explain reports with
                    graphs (in every specialisation) launched a kernel
   kernel_ops       a function with one specialisation and one run-time entry
@@ -126,6 +127,11 @@ def check(name, path, cwd, tmp):
     if b.returncode != 0:
         return "fail", [f"build failed (exit {b.returncode}): {b.stderr[-800:]}"]
     problems = []
+    # A graph explain lists that the backend cannot compile runs in the
+    # interpreter instead (TS6001): explain's graphs would not be what runs.
+    for line in b.stderr.splitlines():
+        if "[KernelRunsEagerly]" in line:
+            problems.append(f"build: {line.strip()[:300]}")
     m = re.search(r"(\d+) graphs?, (\d+) kernels?;", b.stderr)
     if not m:
         problems.append(f"build-graphs: no build summary in: {b.stderr[-300:]}")

@@ -23,6 +23,12 @@ def mirrored(xs, n):
         acc = acc + xs[i] * (i + 1) - xs[-1 - i] * 0.5
     return acc
 
+def negated(xs, n):
+    acc = zeros(xs.shape[1])
+    for i in range(n):
+        acc = acc + xs[-i - 1] * -i
+    return acc
+
 def per_step(w, g, steps, lr):
     for step in range(steps):
         w = w - lr * min(1.0, (step + 1) / 10) * g
@@ -32,4 +38,5 @@ k = len(argv())
 print(sched(ones(3), 30))
 print(parity(zeros(2), 25 + k))
 print(mirrored(arange(24).float().reshape(6, 4), 6 + k))
+print(negated(arange(12).float().reshape(4, 3), 3 + k))
 print(per_step(ones(2), ones(2), 30 + k, 0.1))
