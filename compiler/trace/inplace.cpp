@@ -217,7 +217,6 @@ ValuePtr Tracer::InPlaceUpdate(const ValuePtr& cur, const ValuePtr& r, Range whe
     }
   }
   auto redirect = [&](const ValuePtr& from, const ValuePtr& to) {
-    ++heap_writes;  // containers and objects change (saved in the heap journal)
     Redirect red{from.get(), to, *this, {}};
     for (Frame* fr : frames) {
       for (auto& wb : fr->stmt_writebacks) red.Slot(wb.value, 0);

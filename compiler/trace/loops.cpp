@@ -135,8 +135,6 @@ Tracer::Roll Tracer::RolledLoop(const ast::ForStmt& fs, const ValuePtr& item, co
   if (f.cur_stmt < 0 || f.cur_stmt >= static_cast<int>(body.size()) || body[f.cur_stmt].get() != &fs)
     return Roll::NotHere;
   // What the probe compares afterwards: heap writes, notes, issues, break counts.
-  const int64_t watch_saved = heap_watch_born;
-  heap_watch_born = BornNow();
   const size_t notes_before = uncompiled.size(), errors_before = result.errors.size(),
                warnings_before = result.warnings.size();
   const long raises_before = uncertain_raises;
@@ -180,7 +178,6 @@ Tracer::Roll Tracer::RolledLoop(const ast::ForStmt& fs, const ValuePtr& item, co
   f.block_path.pop_back();
   f.block = saved_block;
   Restore(f, outer);
-  heap_watch_born = watch_saved;
   // Values from before the loop that the body changed in place hold one
   // iteration's changes; the interpreter makes them on every iteration.
   std::string grown;
@@ -286,8 +283,8 @@ Tracer::Roll Tracer::RolledLoop(const ast::ForStmt& fs, const ValuePtr& item, co
 namespace {
 // Whether a loop body visibly changes Python values in place (an attribute or
 // item store, `op=`, a mutating method such as `append`, `del`) or holds a
-// statement this check does not look into: a probe of it could not be undone
-// (Tracer::heap_writes), so a short loop with such a body is unrolled.
+// statement this check does not look into: a short loop with such a body is
+// unrolled, so what it builds (a list it fills) is known at compile time.
 bool MayMutate(const ast::Expr& e) {
   if (auto* c = ast::dyn_cast<ast::CallExpr>(&e)) {
     if (auto* a = ast::dyn_cast<ast::AttributeExpr>(c->func.get())) {

@@ -70,7 +70,6 @@ bool Tracer::Expressible(const ValuePtr& v, const Frame& f, int depth) const {
 }
 
 void Tracer::MarkMutation(const ValuePtr& target, const std::string& what, Range where) {
-  if (target->born < heap_watch_born) ++heap_writes;
   JournalWrite(target);  // a rolled-loop probe may undo it
   for (Frame* f : frames) {
     if (f->eager || target->born >= f->seg_born) continue;

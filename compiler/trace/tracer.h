@@ -247,11 +247,8 @@ class Tracer {
   Roll RolledLoop(const ast::ForStmt& fs, const ValuePtr& item, const std::string& why, int64_t trip, bool probe);
   Roll RollAttempts(const ast::ForStmt& fs, const ValuePtr& item, const std::string& why, int64_t trip, bool probe,
                     std::shared_ptr<ProbeState>& snap);
-  // Python-side writes into values made before `heap_watch_born` (lists,
-  // objects, in-place redirects), counted.
-  long heap_writes = 0;
-  int64_t heap_watch_born = 0;
-  // The undo log of those writes (loop_probe.cpp). A level opens where a
+  // The undo log of Python-side writes (lists, objects, classes, in-place
+  // redirects; loop_probe.cpp). A level opens where a
   // rolled-loop probe or body starts; before the first write into a value
   // (container, object, class, environment) made before the level opened,
   // JournalWrite/JournalEnv save it. UndoJournal puts back what the
