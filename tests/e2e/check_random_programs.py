@@ -3,7 +3,8 @@
 with broadcasting, unary math, reductions over any dim with and without
 keepdim, transposes, slices and strided slices, matmul, reshape, cat, stack,
 expand, unsqueeze, softmax, argmax, integer floor division and modulo,
-comparisons), on static shapes and (even seeds) on sizes known only at run
+comparisons, loops that grow a list of tensors or index a stack by the loop
+variable), on static shapes and (even seeds) on sizes known only at run
 time, are built compiled and run with --eager; the outputs must agree within
 run_e2e.py's tolerance and the program must compile to a kernel.
 Seeds are fixed, so a failure reproduces (--keep DIR writes the programs).
@@ -100,7 +101,8 @@ def program(seed):
             new(f"cat([{x[0]}, {y[0]}], {ax})", tuple(s))
         else:
             x = pick(lambda s: len(s) >= 1)
-            kind = rng.choice(['unsqueeze', 'softmax', 'stride', 'argmax', 'intops', 'div', 'pow', 'cmp', 'stack', 'neg_index', 'expand'])
+            kind = rng.choice(['unsqueeze', 'softmax', 'stride', 'argmax', 'intops', 'div', 'pow', 'cmp', 'stack', 'neg_index',
+                               'expand', 'grow_loop', 'index_loop'])
             if kind == 'unsqueeze':
                 ax = rng.randrange(len(x[1]) + 1); s = list(x[1]); s.insert(ax, 1)
                 new(f"unsqueeze({x[0]}, {ax})", tuple(s))
@@ -123,6 +125,23 @@ def program(seed):
             elif kind == 'expand':
                 s = (2,) + x[1]
                 new(f"{x[0]}.unsqueeze(0).expand({', '.join(map(str, s))})", s)
+            elif kind == 'grow_loop':
+                # a list of tensors that grows in a loop, then stacked (unrolled,
+                # short or long), with a number made from the loop variable
+                k = rng.choice([3, 20, 40]); acc = f"acc{len(vals)}"
+                lines.append(f"    {acc} = [{x[0]}]")
+                lines.append(f"    for i in range({k}):")
+                lines.append(f"        {acc}.append({acc}[-1] * 0.5 + {x[0]} * ((i + 1) / {k}))")
+                new(f"stack({acc}, 0).sum(0)", x[1])
+            elif kind == 'index_loop':
+                # a rolled loop indexing a stack by the loop variable (a run-time
+                # int), forwards and backwards, with numbers made from it
+                s = f"s{len(vals)}"; acc = f"acc{len(vals)}"
+                lines.append(f"    {s} = stack([{x[0]}, {x[0]} * 2, {x[0]} - 1] * 7, 0)")
+                lines.append(f"    {acc} = {x[0]} * 0")
+                lines.append(f"    for i in range(21):")
+                lines.append(f"        {acc} = {acc} + {s}[i] * (i % 3) - {s}[-1 - i] * (0.1 * i)")
+                new(f"{acc} * 1", x[1])
     outs = [v[0] for v in vals[4:]][-4:] or ['a']
     src = "import nn\ndef f(a, b, c, d):\n" + "\n".join(lines) + f"\n    return {', '.join(outs)}\n"
     src += "manual_seed(%d)\na = randn(2, 3, 4)\nb = randn(3, 4)\nc = randn(4)\nd = randn(2, 1, 4)\n" % seed
