@@ -215,22 +215,23 @@ mrss=$(rss_mib "$tmp/kernels" gpt_gemms 10)
 awk -v c="$bc_" -v e="$be" -v pt="${TORCH[gpt]}" -v mm="$mm" -v q="$bq" -v rss="$brss" 'BEGIN {
   printf "| GPT-2-style block (B=4, T=256, C=512, 8 heads), ms per forward | %s | %s | - | %.3f | its GEMMs alone: %s ms (block / GEMMs %.2fx, median of alternating rounds) | %.2fx | %s |\n", c, e, pt, mm, q, (c > 0 ? pt / c : 0), rss }'
 echo "| its GEMMs alone (the block's 6 matmul shapes, tcc), ms | $mm | - | - | - | - | - | $mrss |"
-# ResNet-18 (batch 4, 3x224x224, eval mode): ms per forward, and its logits against PyTorch's
+# model_row KERNEL N LABEL: a whole-model row (ms per forward or sample) against
+# PyTorch eager, the median of the rounds' ratios and tcc's peak RSS.
+model_row() {
+  local k=$1 n=$2 label=$3 c e rss
+  paired "$k" "$n" "$n"
+  c=$(awk -v v="${TC[$k]}" 'BEGIN { printf "%.2f", v }')
+  e=$(per_call_ms "$k" 2 "$TCC" run --eager bench/kernels.ts)
+  rss=$(rss_mib "$tmp/kernels" "$k" "$n")
+  awk -v l="$label" -v c="$c" -v e="$e" -v pt="${TORCH[$k]}" -v q="${RATIO[$k]}" -v rss="$rss" 'BEGIN {
+    printf "| %s | %s | %s | - | %.3f | - | %.2fx (median of the rounds %.2fx) | %s |\n", l, c, e, pt, (c > 0 ? pt / c : 0), q, rss }'
+}
+# ResNet-18 (batch 4, 3x224x224, eval mode), and its logits against PyTorch's
 read -r rdiff rmax _ <<< "$(check_against_torch resnet)"
-paired resnet 10 10
-rc_=$(awk -v v="${TC[resnet]}" 'BEGIN { printf "%.2f", v }')
-re_=$(per_call_ms resnet 2 "$TCC" run --eager bench/kernels.ts)
-rrss=$(rss_mib "$tmp/kernels" resnet 10)
-awk -v c="$rc_" -v e="$re_" -v pt="${TORCH[resnet]}" -v q="${RATIO[resnet]}" -v rss="$rrss" 'BEGIN {
-  printf "| ResNet-18 (batch 4, 3x224x224, eval), ms per forward | %s | %s | - | %.3f | - | %.2fx (median of the rounds %.2fx) | %s |\n", c, e, pt, (c > 0 ? pt / c : 0), q, rss }'
-# DDPM sampler (200 steps, batch 128, MLP 64-256-64): ms per sample, and the sample against PyTorch's
+model_row resnet 10 "ResNet-18 (batch 4, 3x224x224, eval), ms per forward"
+# DDPM sampler (200 steps, batch 128, MLP 64-256-64), and the sample against PyTorch's
 read -r ddiff dmax _ <<< "$(check_against_torch ddpm)"
-paired ddpm 20 20
-dc_=$(awk -v v="${TC[ddpm]}" 'BEGIN { printf "%.2f", v }')
-de_=$(per_call_ms ddpm 2 "$TCC" run --eager bench/kernels.ts)
-drss=$(rss_mib "$tmp/kernels" ddpm 20)
-awk -v c="$dc_" -v e="$de_" -v pt="${TORCH[ddpm]}" -v q="${RATIO[ddpm]}" -v rss="$drss" 'BEGIN {
-  printf "| DDPM sampler (200 steps, batch 128, MLP 64-256-64; a rolled loop), ms per sample | %s | %s | - | %.3f | - | %.2fx (median of the rounds %.2fx) | %s |\n", c, e, pt, (c > 0 ? pt / c : 0), q, rss }'
+model_row ddpm 20 "DDPM sampler (200 steps, batch 128, MLP 64-256-64; a rolled loop), ms per sample"
 echo
 echo "GPT block output against PyTorch on the same inputs: largest absolute difference $gdiff (largest |y| $gmax)."
 echo "ResNet-18 logits against PyTorch on the same inputs and parameters: largest absolute difference $rdiff (largest |logit| $rmax)."
