@@ -123,6 +123,7 @@ atom
     : '(' testlist_comp? ')'
     | '[' testlist_comp? ']'
     | '{' dictmaker? '}'
+    | '{' testlist_comp '}'
     | NAME
     | INTEGER
     | FLOAT_NUMBER
@@ -134,7 +135,8 @@ atom
     ;
 dictmaker: test ':' test comp_for | dict_item (',' dict_item)* ','?;
 dict_item: test ':' test | '**' expr;
-// `[e for x in xs if c]` and `(e for x in xs)`; a plain list or tuple otherwise.
+// `[e for x in xs if c]`, `(e for x in xs)` and `{e for x in xs}`; a plain
+// list, tuple or set display otherwise.
 testlist_comp: test comp_for | testlist;
 comp_for: 'for' exprlist 'in' or_test comp_iter?;
 comp_iter: comp_for | comp_if;

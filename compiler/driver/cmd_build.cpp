@@ -16,6 +16,8 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <set>
+#include <tuple>
 #include <sstream>
 
 #include <llvm/IR/LLVMContext.h>
@@ -181,7 +183,12 @@ int BuildProgram(const CommonOptions& common, const BuildOptions& opts, std::str
   std::vector<std::string> kernels;
   std::vector<trace::Segment> kept;
   std::ostringstream graph_text;
+  std::vector<trace::Segment> interpret;  // specialisations with no tensor op (trace.h Segment::interpret)
   for (const trace::Segment& seg : tr.segments) {
+    if (seg.interpret) {
+      interpret.push_back(seg);
+      continue;
+    }
     // Nothing traced (only sizes or Python values came out of it): the
     // interpreter runs these statements at no cost worth a kernel. A segment
     // whose ops all became views of its inputs still runs (with no kernel:
@@ -246,6 +253,16 @@ int BuildProgram(const CommonOptions& common, const BuildOptions& opts, std::str
     return kExitOk;
   }
 
+  // An interpret segment matters only where compiled code exists at its
+  // statement (else nothing would fail to match); after the kernels, so a
+  // call a kernel covers never stops at it.
+  auto site = [](const trace::Segment& s) {
+    return std::make_tuple(s.module, s.function, s.def_line, s.block, s.stmt_begin);
+  };
+  std::set<decltype(site(interpret.front()))> compiled_sites;
+  for (const auto& s : kept) compiled_sites.insert(site(s));
+  for (auto& s : interpret)
+    if (compiled_sites.count(site(s))) kept.push_back(std::move(s));
   trace::TraceResult plan_tr;
   plan_tr.segments = std::move(kept);
   codegen::ProgramParts parts;

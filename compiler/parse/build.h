@@ -65,6 +65,7 @@ class AstBuilder {
   ast::ExprPtr BuildComprehension(const std::function<ast::ExprPtr()>& build_elt, TSP::Comp_forContext* first,
                                   Range r);
   ast::ExprPtr BuildDictComprehension(TSP::DictmakerContext* ctx, Range r);
+  ast::ExprPtr BuildSet(TSP::Testlist_compContext* ctx, Range r);
   // Fills args and keywords of a call from an argument list (may be null).
   void BuildArgs(TSP::ArglistContext* ctx, std::vector<ast::ExprPtr>& args,
                  std::vector<ast::Keyword>& keywords);

@@ -4,7 +4,8 @@
 // everything the comprehension evaluates after binding them. The renamed
 // names are then ordinary locals to every later phase, yet a comprehension
 // never reads or clobbers a variable of the enclosing code, as in Python 3.
-// A dict comprehension is a list comprehension of pairs given to dict().
+// A dict comprehension is a list comprehension of pairs given to dict(); a set
+// display or comprehension is a list display or comprehension given to set().
 #include <functional>
 #include <map>
 
@@ -99,6 +100,25 @@ ExprPtr AstBuilder::BuildDictComprehension(TSP::DictmakerContext* ctx, Range r) 
   fn->name = "#dict";
   call->func = std::move(fn);
   call->args.push_back(std::move(pairs));
+  return call;
+}
+
+ExprPtr AstBuilder::BuildSet(TSP::Testlist_compContext* ctx, Range r) {
+  // {a, *b} is #set([a, *b]) and {e for ...} is #set([e for ...]), `#set`
+  // being the builtin set under a name user code cannot shadow.
+  ExprPtr items;
+  if (ctx->comp_for()) {
+    items = BuildComprehension([&] { return BuildTest(ctx->test()); }, ctx->comp_for(), r);
+  } else {
+    auto list = Make<ListExpr>(r);
+    list->elts = BuildItems(ctx->testlist());
+    items = std::move(list);
+  }
+  auto call = Make<CallExpr>(r);
+  auto fn = Make<NameExpr>(r);
+  fn->name = "#set";
+  call->func = std::move(fn);
+  call->args.push_back(std::move(items));
   return call;
 }
 

@@ -271,6 +271,7 @@ ExprPtr AstBuilder::BuildAtom(TSP::AtomContext* ctx) {
   DepthGuard guard(*this);
   if (guard.exceeded()) return Placeholder(r);
   auto* tc = ctx->testlist_comp();
+  if (ctx->LBRACE() && tc) return BuildSet(tc, r);
   if (tc && tc->comp_for()) return BuildComprehension([&] { return BuildTest(tc->test()); }, tc->comp_for(), r);
   auto* tl = tc ? tc->testlist() : nullptr;
   if (ctx->LPAR()) {

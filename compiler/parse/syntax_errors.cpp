@@ -192,12 +192,12 @@ bool SyntaxErrorStrategy::ReportUnsupported(antlr4::Parser* p, Token* tok) {
       return true;
     }
   }
-  // `{a, b}`: a set display.
+  // `{a: 1, b}`: a dict display with a plain item (or a set display with a `k: v` one).
   if (tok->getText() == "," || tok->getText() == "}") {
     for (antlr4::RuleContext* c = p->getContext(); c; c = dynamic_cast<antlr4::RuleContext*>(c->parent)) {
       if (c->getRuleIndex() == P::RuleDictmaker || c->getRuleIndex() == P::RuleDict_item) {
-        sink_.Report(DiagKind::SyntaxError, tok, "sets (`{a, b}`) are not supported in TensorScript",
-                     "build a list, or a dict with `{a: True, b: True}`");
+        sink_.Report(DiagKind::SyntaxError, tok, "a `{...}` display mixes `key: value` items with plain ones",
+                     "a dict needs `key: value` for every item; a set (`{a, b}`) takes plain items only");
         return true;
       }
       if (c->getRuleIndex() == P::RuleStmt) break;
@@ -207,9 +207,9 @@ bool SyntaxErrorStrategy::ReportUnsupported(antlr4::Parser* p, Token* tok) {
     for (antlr4::RuleContext* c = p->getContext(); c; c = dynamic_cast<antlr4::RuleContext*>(c->parent)) {
       if (c->getRuleIndex() == P::RuleAtom || c->getRuleIndex() == P::RuleTrailer) {
         sink_.Report(DiagKind::SyntaxError, tok,
-                     "only list and dict comprehensions (`[e for x in xs]`, `{k: v for k in ks}`) and generator "
-                     "arguments `f(e for x in xs)` are supported in TensorScript",
-                     "TensorScript has no sets: build a list or a dict");
+                     "only list, set and dict comprehensions (`[e for x in xs]`, `{e for x in xs}`, "
+                     "`{k: v for k in ks}`) and generator arguments `f(e for x in xs)` are supported in TensorScript",
+                     "build a list with `[e for x in xs]`");
         return true;
       }
       if (c->getRuleIndex() == P::RuleStmt) break;

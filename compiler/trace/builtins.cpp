@@ -19,7 +19,7 @@ const std::set<std::string>& PythonBuiltins() {
     // Internal helpers of the parser's desugarings and the dtype names; the
     // rest is semantics/python_builtins.def. Known, so calls to them run in
     // the interpreter (a graph break), not "undefined".
-    std::set<std::string> r = {"#format", "#dict", "float32", "float64", "int64", "int32"};
+    std::set<std::string> r = {"#format", "#dict", "#set", "float32", "float64", "int64", "int32"};
     for (const auto& b : sem::kPyBuiltins) r.insert(b.name);
     for (const auto& e : sem::kPyExceptions) r.insert(e.name);  // exception classes (trace_try.cpp)
     for (const auto& m : sem::kPyMath) r.insert(std::string("__math_") + m.name);  // stdlib/math.ts
@@ -123,8 +123,10 @@ ValuePtr Tracer::CallBuiltin(const std::string& name, const ValuePtr& self, Call
     if (ValuePtr r = OpsBuiltin(name, self, args)) return r;  // issue 11 (builtins_ops.cpp)
     return TensorMethod(name, self, args);
   }
+  if (self && self->kind == VK::Set) return SetMethod(name, self, args);  // trace_set.cpp
   if (self && (self->kind == VK::List || self->kind == VK::Dict || self->kind == VK::Str || self->kind == VK::Tuple))
     return ListMethod(name, self, args);
+  if (name == "set" || name == "#set") return SetBuiltin(args);
 
   // ---- compile controls
   if (name == "graph_break") {
@@ -245,6 +247,7 @@ ValuePtr Tracer::CallBuiltin(const std::string& name, const ValuePtr& self, Call
     if (!v) return MakeUnknownOf(VK::Int);
     if ((v->kind == VK::List || v->kind == VK::Tuple) && v->known) return MakeInt(static_cast<int64_t>(v->items.size()));
     if (v->kind == VK::Dict) return MakeInt(static_cast<int64_t>(v->keys.size()));
+    if (v->kind == VK::Set && v->known) return MakeInt(static_cast<int64_t>(v->items.size()));
     if (v->kind == VK::Str && v->known) return MakeInt(static_cast<int64_t>(v->s.size()));
     if (v->kind == VK::Tensor && v->rank_known && !v->type.shape.empty()) {
       Dim d = syms.Resolve(v->type.shape[0]);
@@ -452,6 +455,7 @@ ValuePtr Tracer::CallBuiltin(const std::string& name, const ValuePtr& self, Call
       }
       return MakeBool(*r);
     }
+    if (name == "sum" && vals.empty() && args.pos.size() == 1) return MakeInt(0);  // sum([]): the start, 0
     if (!known || vals.empty()) return MakeUnknownOf(is_float ? VK::Float : VK::Int);
     return FoldNumbers(name, vals, is_float);
   }
@@ -472,23 +476,110 @@ ValuePtr Tracer::CallBuiltin(const std::string& name, const ValuePtr& self, Call
 
 ValuePtr Tracer::ListMethod(const std::string& name, const ValuePtr& l, CallArgs& args) {
   std::string m = name.substr(name.find('.') + 1);
-  if (l->kind == VK::Str) return MakeUnknownOf(VK::Str);
+  const sem::ContainerType type = l->kind == VK::Dict ? sem::ContainerType::Dict
+                                  : l->kind == VK::Str ? sem::ContainerType::Str
+                                                       : sem::ContainerType::List;
+  const sem::ContainerMethodInfo* row = sem::FindContainerMethod(type, m);
+  if (!row || (l->kind == VK::Tuple && m != "index" && m != "count")) {
+    Issue(DiagKind::TraceTypeError, args.range,
+          "`" + std::string(l->kind == VK::Tuple ? "tuple" : sem::ContainerTypeName(type)) + "` has no method `" + m + "`");
+    MarkEager();
+    return MakeUnknown();
+  }
+  if (l->kind == VK::Str) return StrMethod(m, l, args);  // builtins_python.cpp
   if (l->kind == VK::Dict) {
-    if (m == "keys") return MakeSeq(VK::List, l->keys);
-    if (m == "values") return MakeSeq(VK::List, l->items);
-    if (m == "items") {
+    if (m == "keys" && l->known) return MakeSeq(VK::List, l->keys);
+    if (m == "values" && l->known) return MakeSeq(VK::List, l->items);
+    if (m == "items" && l->known) {
       std::vector<ValuePtr> out;
       for (size_t i = 0; i < l->keys.size(); ++i) out.push_back(MakeSeq(VK::Tuple, {l->keys[i], l->items[i]}));
       return MakeSeq(VK::List, out);
     }
+    // The entry for `key`: its index, -1 when the dict has none, nullopt when that is known only at run time.
+    auto find = [&](const ValuePtr& k) -> std::optional<int64_t> {
+      bool unknown = !l->known;
+      for (size_t i = 0; k && i < l->keys.size(); ++i) {
+        auto eq = KnownEqual(*l->keys[i], *k);
+        if (!eq) unknown = true;
+        else if (*eq) return static_cast<int64_t>(i);
+      }
+      if (unknown || !k) return std::nullopt;
+      return -1;
+    };
+    ValuePtr key = args.pos.empty() ? nullptr : args.pos[0];
     if (m == "get") {
-      ValuePtr k = args.Arg(0, "key");
-      for (size_t i = 0; k && i < l->keys.size(); ++i)
-        if (KnownEqual(*l->keys[i], *k).value_or(false)) return l->items[i];
-      ValuePtr d = args.Arg(1, "default");
-      return d ? d : MakeNone();
+      auto i = find(key);
+      if (i && *i >= 0) return l->items[*i];
+      if (i) {
+        ValuePtr d = args.Arg(1, "default");
+        return d ? d : MakeNone();
+      }
+      return MakeUnknown();
     }
+    if (m == "copy") {
+      auto d = MakeSeq(VK::Dict, l->items);
+      d->keys = l->keys;
+      d->known = l->known;
+      return d;
+    }
+    if (row->effect == sem::MethodEffect::Read) return MakeUnknown();
+    MarkMutation(l, "`" + m + "` on " + Describe(*l), args.range);
+    if (m == "clear") {
+      l->keys.clear();
+      l->items.clear();
+      l->known = true;
+      return MakeNone();
+    }
+    if (m == "setdefault" || m == "pop") {
+      auto i = find(key);
+      if (i && *i >= 0) {
+        ValuePtr v = l->items[*i];
+        if (m == "pop") {
+          l->keys.erase(l->keys.begin() + *i);
+          l->items.erase(l->items.begin() + *i);
+        }
+        return v;
+      }
+      if (i && m == "setdefault") {
+        ValuePtr v = args.pos.size() > 1 ? args.pos[1] : MakeNone();
+        l->keys.push_back(key);
+        l->items.push_back(v);
+        return v;
+      }
+      if (i && args.pos.size() > 1) return args.pos[1];  // pop(key, default) of a missing key
+    }
+    if (m == "update" && l->known && args.pos.size() <= 1) {
+      std::vector<std::pair<ValuePtr, ValuePtr>> pairs;
+      bool ok = true;
+      if (!args.pos.empty()) {
+        const ValuePtr& o = args.pos[0];
+        if (o->kind == VK::Dict && o->known) {
+          for (size_t i = 0; i < o->keys.size(); ++i) pairs.emplace_back(o->keys[i], o->items[i]);
+        } else if ((o->kind == VK::List || o->kind == VK::Tuple) && o->known) {
+          for (const auto& kv : o->items) {
+            ok = ok && (kv->kind == VK::Tuple || kv->kind == VK::List) && kv->known && kv->items.size() == 2;
+            if (ok) pairs.emplace_back(kv->items[0], kv->items[1]);
+          }
+        } else {
+          ok = false;
+        }
+      }
+      for (const auto& [k, v] : args.kw) pairs.emplace_back(MakeStr(k), v);
+      for (const auto& [k, v] : pairs) {
+        auto i = ok ? find(k) : std::nullopt;
+        if (!i) { ok = false; break; }
+        if (*i >= 0) l->items[*i] = v;
+        else l->keys.push_back(k), l->items.push_back(v);
+      }
+      if (ok) return MakeNone();
+    }
+    l->known = false;  // which keys it has is known only at run time
     return MakeUnknown();
+  }
+  if (m == "copy") {
+    auto c = MakeSeq(VK::List, l->items);
+    c->known = l->known;
+    return c;
   }
   if (m == "index" || m == "count") return MakeUnknownOf(VK::Int);
   MarkMutation(l, "`" + m + "` on " + Describe(*l), args.range);
@@ -518,7 +609,17 @@ ValuePtr Tracer::ListMethod(const std::string& name, const ValuePtr& l, CallArgs
     }
     return MakeNone();
   }
-  if (m == "clear") { l->items.clear(); return MakeNone(); }
+  if (m == "clear") { l->items.clear(); l->known = true; return MakeNone(); }
+  if (m == "remove" && !args.pos.empty() && l->known) {
+    for (size_t i = 0; i < l->items.size(); ++i) {
+      auto eq = KnownEqual(*l->items[i], *args.pos[0]);
+      if (!eq) break;
+      if (*eq) {
+        l->items.erase(l->items.begin() + static_cast<int64_t>(i));
+        return MakeNone();
+      }
+    }
+  }
   if (m == "reverse") { std::reverse(l->items.begin(), l->items.end()); return MakeNone(); }
   l->known = false;  // a mutation the tracer does not model: the contents are known only at run time
   return MakeUnknown();

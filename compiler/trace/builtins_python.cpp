@@ -8,6 +8,7 @@
 #include <algorithm>
 
 #include "semantics/pymath.h"
+#include "semantics/strings.h"
 #include "trace/known_int.h"
 #include "trace/tracer.h"
 
@@ -189,6 +190,42 @@ ValuePtr Tracer::PythonBuiltin(const std::string& name, const ValuePtr& self, Ca
   }
   if (name.starts_with("__math_")) return MathBuiltin(name.substr(7), args);
   return nullptr;
+}
+
+ValuePtr Tracer::StrMethod(const std::string& m, const ValuePtr& s, CallArgs& args) {
+  auto known_str = [](const ValuePtr& v) { return v && v->kind == VK::Str && v->known; };
+  const bool ok = s->known && std::all_of(args.pos.begin(), args.pos.end(), [&](const ValuePtr& a) {
+    return known_str(a) || a->kind == VK::None || (m == "join" && KnownSeq(a));
+  });
+  ValuePtr a0 = args.pos.empty() ? nullptr : args.pos[0];
+  if (m == "startswith" || m == "endswith") {
+    if (!ok || !known_str(a0)) return MakeUnknownOf(VK::Bool);
+    return MakeBool(m == "startswith" ? sem::StrStartsWith(s->s, a0->s) : sem::StrEndsWith(s->s, a0->s));
+  }
+  if (m == "split") {
+    std::optional<std::string_view> sep;
+    if (known_str(a0)) sep = a0->s;
+    auto parts = ok ? sem::StrSplit(s->s, sep) : std::nullopt;
+    if (!parts) return UnknownList();  // or a ValueError the interpreter raises
+    std::vector<ValuePtr> out;
+    for (auto& p : *parts) out.push_back(MakeStr(std::move(p)));
+    return MakeSeq(VK::List, out);
+  }
+  if (!ok) return MakeUnknownOf(VK::Str);
+  if (m == "upper" && args.pos.empty()) return MakeStr(sem::StrUpper(s->s));
+  if (m == "lower" && args.pos.empty()) return MakeStr(sem::StrLower(s->s));
+  if (m == "strip" && args.pos.empty()) return MakeStr(sem::StrStrip(s->s));
+  if (m == "replace" && args.pos.size() == 2 && known_str(args.pos[1]))
+    return MakeStr(sem::StrReplace(s->s, a0->s, args.pos[1]->s));
+  if (m == "join" && KnownSeq(a0)) {
+    std::vector<std::string> items;
+    for (const auto& x : a0->items) {
+      if (!known_str(x)) return MakeUnknownOf(VK::Str);
+      items.push_back(x->s);
+    }
+    return MakeStr(sem::StrJoin(s->s, items));
+  }
+  return MakeUnknownOf(VK::Str);
 }
 
 ValuePtr Tracer::MathBuiltin(const std::string& name, CallArgs& args) {

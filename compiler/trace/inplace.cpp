@@ -57,7 +57,7 @@ struct Redirect {
       Slot(x, depth + 1);
     };
     switch (v->kind) {
-      case VK::List: case VK::Tuple: case VK::Dict:
+      case VK::List: case VK::Tuple: case VK::Dict: case VK::Set:
         for (auto& x : v->items) in(x);
         return;
       case VK::Object:

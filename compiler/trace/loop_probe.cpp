@@ -189,7 +189,9 @@ void Tracer::JoinWrites(size_t begin, const std::vector<HeapSave>& side_a) {
     if (!done.insert(h.value.get()).second) return;
     Value& now = *h.value;
     const Value& other = a ? *a->before : *h.before;  // side a's state, or (not written by a) the state before
-    if (now.kind == VK::List || now.kind == VK::Tuple || now.kind == VK::Dict) {
+    if (now.kind == VK::Set) {  // one set, or one only at run time
+      if (!now.known || !KnownEqual(now, other).value_or(false)) now.known = false;
+    } else if (now.kind == VK::List || now.kind == VK::Tuple || now.kind == VK::Dict) {
       if (!other.known || now.items.size() != other.items.size() || now.keys.size() != other.keys.size()) {
         now.known = false;  // a length (or keys) known only at run time
         return;

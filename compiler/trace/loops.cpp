@@ -96,7 +96,7 @@ void Tracer::JoinWrittenValues(size_t journal_begin, std::string& grown, bool& g
     }
     Value& now = *h->value;
     const Value& was = *h->before;
-    const bool container = now.kind == VK::List || now.kind == VK::Tuple || now.kind == VK::Dict;
+    const bool container = now.kind == VK::List || now.kind == VK::Tuple || now.kind == VK::Dict || now.kind == VK::Set;
     if (container && was.known && (!now.known || now.items.size() != was.items.size() || now.keys.size() != was.keys.size())) {
       if (grown.empty())
         grown = name_of(h->value) + " (" + Describe(was) + " before an iteration) changes length on every iteration";
@@ -288,10 +288,7 @@ namespace {
 bool MayMutate(const ast::Expr& e) {
   if (auto* c = ast::dyn_cast<ast::CallExpr>(&e)) {
     if (auto* a = ast::dyn_cast<ast::AttributeExpr>(c->func.get())) {
-      static const std::set<std::string> mutating = {"append", "extend", "insert", "pop", "remove", "clear",
-                                                     "update", "setdefault", "sort", "reverse", "add", "discard",
-                                                     "popitem"};
-      if (mutating.count(a->attr) || (!a->attr.empty() && a->attr.back() == '_')) return true;
+      if (sem::IsMutatingContainerMethod(a->attr) || (!a->attr.empty() && a->attr.back() == '_')) return true;
     }
   }
   bool any = false;

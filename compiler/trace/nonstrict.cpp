@@ -18,7 +18,7 @@ bool Tracer::NonstrictValueOk(const ValuePtr& v, int depth) const {
     case VK::Tensor: case VK::None: case VK::Bool: case VK::Int: case VK::Float: case VK::Str: case VK::Unknown:
     case VK::DType:
       return true;
-    case VK::List: case VK::Tuple: case VK::Dict:
+    case VK::List: case VK::Tuple: case VK::Dict: case VK::Set:
       for (const auto& x : v->items)
         if (!NonstrictValueOk(x, depth + 1)) return false;
       for (const auto& x : v->keys)

@@ -12,10 +12,11 @@ nlohmann::json OutJson(const OutValue& v) {
     case OutValue::Tensor: return {{"kind", "tensor"}, {"index", v.index}};
     case OutValue::Input: return {{"kind", "input"}, {"index", v.index}};
     case OutValue::Const: return {{"kind", "const"}, {"value", nlohmann::json::parse(v.const_json)}};
-    case OutValue::Tuple: case OutValue::List: {
+    case OutValue::Tuple: case OutValue::List: case OutValue::Set: {
       nlohmann::json items = nlohmann::json::array();
       for (const auto& x : v.items) items.push_back(OutJson(x));
-      nlohmann::json j = {{"kind", v.kind == OutValue::Tuple ? "tuple" : "list"}, {"items", items}};
+      nlohmann::json j = {{"kind", v.kind == OutValue::Tuple ? "tuple" : v.kind == OutValue::Set ? "set" : "list"},
+                          {"items", items}};
       if (!v.keys.empty()) j["fields"] = v.keys, j["name"] = v.class_name;  // a named tuple
       return j;
     }
@@ -95,6 +96,7 @@ nlohmann::json PlanToJson(const TraceResult& result) {
                     {"scalar_inputs", s.scalar_inputs},
                     {"outputs", outs},
                     {"writebacks", writebacks}});
+    if (s.interpret) segs.back()["interpret"] = true;
   }
   return {{"version", 1}, {"segments", segs}};
 }

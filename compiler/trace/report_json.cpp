@@ -107,8 +107,9 @@ nlohmann::json ExplainJson(const TraceResult& r, const std::string& file) {
   }
   // The segments `tcc build` compiles into kernels (one with no graph outputs
   // computes nothing: its statements are left to the interpreter).
-  int kernel_count = 0;
+  int kernel_count = 0, segment_count = 0;
   for (const auto& s : r.segments) kernel_count += s.graph.outputs.empty() ? 0 : 1;
+  for (const auto& s : r.segments) segment_count += s.interpret ? 0 : 1;
   return {{"file", file},
           {"graph_count", r.graph_count()},
           {"graph_break_count", r.graph_break_count()},
@@ -118,7 +119,7 @@ nlohmann::json ExplainJson(const TraceResult& r, const std::string& file) {
           {"graph_breaks", breaks},
           {"errors", errors},
           {"warnings", warnings},
-          {"segment_count", r.segments.size()},
+          {"segment_count", segment_count},
           {"kernel_count", kernel_count}};
 }
 

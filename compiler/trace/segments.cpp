@@ -58,8 +58,14 @@ bool Tracer::Expressible(const ValuePtr& v, const Frame& f, int depth) const {
       for (const auto& [k, x] : v->attrs)
         if (!Expressible(x, f, depth + 1)) return false;
       return true;
+    case VK::Set:
+      if (v->born < f.seg_born) return true;  // handed back by its path
+      if (!v->known) return false;
+      for (const auto& x : v->items)
+        if (!Expressible(x, f, depth + 1)) return false;
+      return true;
     case VK::Dict:
-      if (v->born < f.seg_born) return false;  // dicts have no paths
+      if (v->born < f.seg_born) return true;  // handed back by its path
       for (const auto& k : v->keys)
         if (!(k->kind == VK::Str || k->kind == VK::Int || k->kind == VK::Bool) || !k->known) return false;
       for (const auto& x : v->items)
@@ -211,6 +217,9 @@ struct PathMap {
   // reached: the trace unrolled over its items (`stack(outs)`, `for x in
   // xs`, `len(xs)`), so its length is assumed.
   std::vector<std::pair<std::string, size_t>> lengths;
+  // (path, JSON array of the items) of each set of known scalars reached: `in`
+  // on it was folded, so exactly which items it holds is assumed.
+  std::vector<std::pair<std::string, std::string>> sets;
   size_t budget = 1 << 16;                               // values walked, at most
 };
 
@@ -243,6 +252,34 @@ void Walk(const std::string& path, const ValuePtr& v, PathMap& pm) {
       } else {
         if (v->known) pm.lengths.emplace_back(path, v->items.size());
         for (size_t i = 0; i < v->items.size(); ++i) Walk(path + "[" + std::to_string(i) + "]", v->items[i], pm);
+      }
+      return;
+    }
+    case VK::Dict: case VK::Set: {
+      // A dict's entries by key (`params["wte.weight"]`, keys known str, int
+      // or bool); a set has no paths into it, only its own.
+      auto [it, added] = pm.visited.emplace(v.get(), path);
+      if (!added) {
+        if (it->second != path) pm.aliases.emplace_back(path, it->second);
+        return;
+      }
+      if (!v->known) return;
+      if (v->kind == VK::Set) {  // its items, when all are known scalars; else its length
+        nlohmann::json items = nlohmann::json::array();
+        for (const auto& x : v->items) {
+          const bool scalar = x->known && (x->kind == VK::Str || x->kind == VK::Int || x->kind == VK::Float ||
+                                           x->kind == VK::Bool || x->kind == VK::None);
+          if (!scalar) return (void)pm.lengths.emplace_back(path, v->items.size());
+          items.push_back(nlohmann::json::parse(ScalarJson(*x)));
+        }
+        pm.sets.emplace_back(path, items.dump());
+        return;
+      }
+      pm.lengths.emplace_back(path, v->keys.size());
+      for (size_t i = 0; i < v->keys.size() && i < v->items.size(); ++i) {
+        const Value& k = *v->keys[i];
+        if (!k.known || !(k.kind == VK::Str || k.kind == VK::Int || k.kind == VK::Bool)) continue;
+        Walk(path + "[" + (k.kind == VK::Bool ? std::to_string(int(k.b)) : ScalarJson(k)) + "]", v->items[i], pm);
       }
       return;
     }
@@ -450,6 +487,18 @@ bool ToOutValue(const ValuePtr& v, OutContext& cx, OutValue& out, int depth = 0)
       out.kind = OutValue::Const;
       out.const_json = ScalarJson(*v);
       return true;
+    case VK::Set:
+      if (!older) {
+        if (!v->known) return false;
+        out.kind = OutValue::Set;
+        for (const auto& x : v->items) {
+          OutValue o;
+          if (!ToOutValue(x, cx, o, depth + 1)) return false;
+          out.items.push_back(std::move(o));
+        }
+        return true;
+      }
+      [[fallthrough]];
     case VK::List: case VK::Object:
       if (older) {  // from before the segment: the very object, found by its path
         auto it = cx.pm.visited.find(v.get());
@@ -486,7 +535,13 @@ bool ToOutValue(const ValuePtr& v, OutContext& cx, OutValue& out, int depth = 0)
       }
       return true;
     case VK::Dict:
-      if (older) return false;
+      if (older) {  // the very dict, found by its path
+        auto it = cx.pm.visited.find(v.get());
+        if (it == cx.pm.visited.end()) return false;
+        out.kind = OutValue::Path;
+        out.path = it->second;
+        return true;
+      }
       out.kind = OutValue::Dict;
       for (size_t i = 0; i < v->keys.size(); ++i) {
         const Value& k = *v->keys[i];
@@ -529,12 +584,94 @@ std::string MissingInputReason(Tracer& t, size_t b, size_t e, const PathMap& pm)
 }
 }  // namespace
 
+namespace {
+
+// Guards: every tensor and Python value reached from what the segment read.
+void AddGuards(Tracer& t, const PathMap& pm, Segment& seg) {
+  // Lengths first: a list that grew or shrank fails its length, not an item.
+  for (const auto& [p, n] : pm.lengths) {
+    Guard g;
+    g.path = p;
+    g.kind = "len";
+    g.value_json = std::to_string(n);
+    seg.guards.push_back(g);
+  }
+  std::vector<std::pair<std::string, const Value*>> tensors;
+  for (const auto& [v, p] : pm.paths) tensors.emplace_back(p, v);
+  std::sort(tensors.begin(), tensors.end());
+  for (const auto& [p, v] : tensors) {
+    Guard g;
+    g.path = p;
+    if (v->kind == VK::Tensor) {
+      g.kind = "tensor";
+      g.type = v->type;
+      g.type.shape = t.syms.Resolve(g.type.shape);
+      for (const auto& d : g.type.shape) g.shape.push_back(DimName(d));
+    } else {
+      g.kind = v->kind == VK::Float ? "float" : v->kind == VK::Bool ? "bool" : v->kind == VK::Str ? "str" : "int";
+      if (g.kind == "str" || g.kind == "bool") continue;  // run-time strings/bools: not assumed
+      continue;  // run-time numbers are scalar inputs, not assumptions
+    }
+    seg.guards.push_back(g);
+  }
+  // The graph reads an aliased tensor (or a tensor of an aliased object) once:
+  // the alias itself is an assumption.
+  for (const auto& [p, first] : pm.aliases) {
+    Guard g;
+    g.path = p;
+    g.kind = "same";
+    g.same_as = first;
+    seg.guards.push_back(g);
+  }
+  for (const auto& [p, items] : pm.sets) {
+    Guard g;
+    g.path = p;
+    g.kind = "set";
+    g.value_json = items;
+    seg.guards.push_back(g);
+  }
+  for (const auto& [p, kind, id] : pm.defs) {
+    Guard g;
+    g.path = p;
+    g.kind = kind;
+    g.value_json = nlohmann::json(id).dump();
+    seg.guards.push_back(g);
+  }
+  for (const auto& [p, v] : pm.scalars) {
+    Guard g;
+    g.path = p;
+    g.kind = v->kind == VK::Float ? "float" : v->kind == VK::Bool ? "bool" : v->kind == VK::Str ? "str"
+             : v->kind == VK::None ? "none" : "int";
+    g.value_json = ScalarJson(*v);
+    seg.guards.push_back(g);
+  }
+}
+
+void FinishSegment(Frame& f, Segment& seg) {
+  const SegState& s = f.seg;
+  seg.module = f.module ? f.module->name : "main";
+  seg.function = f.qualname;
+  seg.def_line = f.def->name_loc.valid() ? f.def->name_loc.line : f.def->range.begin.line;
+  seg.block = f.block_path;
+  seg.stmt_begin = s.stmt_begin;
+  seg.stmt_end = s.stmt_end;
+  seg.cond = s.cond != nullptr;
+  f.closed.push_back(std::move(seg));
+}
+
+}  // namespace
+
 void Tracer::SegClose(Frame& f) {
   SegState& s = f.seg;
   if (!s.open) return;
   s.open = false;
-  if (s.stmt_end < s.stmt_begin || (s.stmt_end == s.stmt_begin && !s.cond) || s.tape_end <= s.tape_begin || !f.def)
-    return;
+  if (s.stmt_end < s.stmt_begin || (s.stmt_end == s.stmt_begin && !s.cond) || !f.def) return;
+  // No tensor op: an `interpret` segment, guards only, so that a call this
+  // specialisation covers runs in the interpreter as expected, not as a
+  // guard failure of the other specialisations here (plan_json.cpp; build
+  // keeps it only where a kernel segment shares its statement).
+  const bool no_ops = s.tape_end <= s.tape_begin;
+  if (no_ops && s.cond) return;
 
   PathMap pm;
   for (const auto& name : s.reads) {
@@ -556,6 +693,12 @@ void Tracer::SegClose(Frame& f) {
   seg.graph.file = f.module ? f.module->file : nullptr;
   seg.tape_begin = s.tape_begin;
   seg.tape_end = s.tape_end;
+  if (no_ops) {
+    seg.interpret = true;
+    AddGuards(*this, pm, seg);
+    FinishSegment(f, seg);
+    return;
+  }
   // A segment that cannot be formed runs in the interpreter: say where and why.
   auto fail = [&](const std::string& why) {
     Range where{f.Body()[s.stmt_begin]->range.begin, f.Body()[std::max(s.stmt_end - 1, s.stmt_begin)]->range.end};
@@ -583,7 +726,8 @@ void Tracer::SegClose(Frame& f) {
       n.attrs.index = static_cast<int32_t>(seg.inputs.size());
       seg.inputs.push_back(n.name);
       ids[v.get()] = seg.graph.Add(n);
-    } else if (v->born < f.seg_born && (v->kind == VK::List || v->kind == VK::Object)) {
+    } else if (v->born < f.seg_born &&
+               (v->kind == VK::List || v->kind == VK::Object || v->kind == VK::Dict || v->kind == VK::Set)) {
       return;  // handed back by its path, whole
     } else if (v->kind == VK::Tuple || v->kind == VK::List || v->kind == VK::Dict) {
       for (const auto& x : v->items) pass_through(x, depth + 1);
@@ -641,65 +785,8 @@ void Tracer::SegClose(Frame& f) {
       if (it != ids.end() && !live[it->second]) seg.dead[i - s.tape_begin] = 1;
     }
   }
-  // Guards: every tensor and Python value reached from what the segment read.
-  // Lengths first: a list that grew or shrank fails its length, not an item.
-  for (const auto& [p, n] : pm.lengths) {
-    Guard g;
-    g.path = p;
-    g.kind = "len";
-    g.value_json = std::to_string(n);
-    seg.guards.push_back(g);
-  }
-  std::vector<std::pair<std::string, const Value*>> tensors;
-  for (const auto& [v, p] : pm.paths) tensors.emplace_back(p, v);
-  std::sort(tensors.begin(), tensors.end());
-  for (const auto& [p, v] : tensors) {
-    Guard g;
-    g.path = p;
-    if (v->kind == VK::Tensor) {
-      g.kind = "tensor";
-      g.type = v->type;
-      g.type.shape = syms.Resolve(g.type.shape);
-      for (const auto& d : g.type.shape) g.shape.push_back(DimName(d));
-    } else {
-      g.kind = v->kind == VK::Float ? "float" : v->kind == VK::Bool ? "bool" : v->kind == VK::Str ? "str" : "int";
-      if (g.kind == "str" || g.kind == "bool") continue;  // run-time strings/bools: not assumed
-      continue;  // run-time numbers are scalar inputs, not assumptions
-    }
-    seg.guards.push_back(g);
-  }
-  // The graph reads an aliased tensor (or a tensor of an aliased object) once:
-  // the alias itself is an assumption.
-  for (const auto& [p, first] : pm.aliases) {
-    Guard g;
-    g.path = p;
-    g.kind = "same";
-    g.same_as = first;
-    seg.guards.push_back(g);
-  }
-  for (const auto& [p, kind, id] : pm.defs) {
-    Guard g;
-    g.path = p;
-    g.kind = kind;
-    g.value_json = nlohmann::json(id).dump();
-    seg.guards.push_back(g);
-  }
-  for (const auto& [p, v] : pm.scalars) {
-    Guard g;
-    g.path = p;
-    g.kind = v->kind == VK::Float ? "float" : v->kind == VK::Bool ? "bool" : v->kind == VK::Str ? "str"
-             : v->kind == VK::None ? "none" : "int";
-    g.value_json = ScalarJson(*v);
-    seg.guards.push_back(g);
-  }
-  seg.module = f.module ? f.module->name : "main";
-  seg.function = f.qualname;
-  seg.def_line = f.def->name_loc.valid() ? f.def->name_loc.line : f.def->range.begin.line;
-  seg.block = f.block_path;
-  seg.stmt_begin = s.stmt_begin;
-  seg.stmt_end = s.stmt_end;
-  seg.cond = s.cond != nullptr;
-  f.closed.push_back(std::move(seg));
+  AddGuards(*this, pm, seg);
+  FinishSegment(f, seg);
 }
 
 void Tracer::SegFinishFrame(Frame& f, Frame* caller) {
@@ -719,8 +806,9 @@ void Tracer::SegFinishFrame(Frame& f, Frame* caller) {
       return r + DTypeSpelling(g.type.dtype);
     }());
     MarkCovered(s);
+    key.push_back(s.interpret);
     if (!segment_keys.insert(key.dump()).second) continue;
-    s.kernel = "tcc_kernel_" + std::to_string(kernel_counter++);
+    if (!s.interpret) s.kernel = "tcc_kernel_" + std::to_string(kernel_counter++);
     s.graph.name = s.kernel;
     result.segments.push_back(std::move(s));
   }

@@ -125,7 +125,7 @@ struct Specialisation {
 
 struct Guard {
   std::string path;                 // "x", "self.w1", "params[0]"
-  std::string kind;                 // tensor | int | float | bool | str | none | same | def | class | len
+  std::string kind;                 // tensor | int | float | bool | str | none | same | def | class | len | set
   std::string same_as;              // kind == same: the path that must hold the same tensor
   graph::TensorType type;           // kind == tensor
   std::vector<std::string> shape;   // kind == tensor: "256" or "s0" per dim
@@ -147,7 +147,7 @@ struct OutValue {
   // storage as in torch (a later in-place update of the input shows through it);
   // with `of_output`, a view of kernel output `index` (`row = y[1]` after
   // `y = x * 2`: an in-place update of `row` changes `y`, as in torch).
-  enum Kind { Tensor, Const, Tuple, List, Input, Object, Dict, Path, View } kind = Const;
+  enum Kind { Tensor, Const, Tuple, List, Input, Object, Dict, Path, View, Set } kind = Const;
   struct ViewStep {
     graph::OpKind op;
     graph::Attrs attrs;
@@ -157,7 +157,7 @@ struct OutValue {
   bool of_output = false;           // View: of a kernel output, not an input
   int index = 0;                    // Tensor: index into graph.outputs; Input: into Segment::inputs
   std::string const_json = "null";  // Const: JSON scalar text
-  std::vector<OutValue> items;      // Tuple / List / Object / Dict
+  std::vector<OutValue> items;      // Tuple / List / Object / Dict / Set
   std::vector<std::string> keys;    // Object: attribute names; Dict: JSON keys; Tuple: a named tuple's fields
   std::string class_module, class_name;  // Object; a named Tuple's type (class_name)
   std::string path;                 // Path
@@ -198,6 +198,10 @@ struct Segment {
   struct Writeback { int input = 0, output = 0; };
   std::vector<Writeback> writebacks;
   size_t tape_begin = 0, tape_end = 0;  // the traced ops it compiles (tracer-internal)
+  // No kernel and no outputs: a specialisation whose statements trace no
+  // tensor op. Its guards holding means the interpreter runs the statements
+  // as explain says ("no graph"), not that compiled code failed to match.
+  bool interpret = false;
 };
 
 struct TraceOptions {

@@ -19,6 +19,8 @@ std::optional<std::vector<ValuePtr>> Tracer::EvalItems(const std::vector<ExprPtr
       items.insert(items.end(), v->items.begin(), v->items.end());
     } else if (v->kind == VK::Dict && v->known) {
       items.insert(items.end(), v->keys.begin(), v->keys.end());
+    } else if (v->kind == VK::Set && v->known) {
+      items.insert(items.end(), v->items.begin(), v->items.end());
     } else if (v->kind == VK::Str && v->known) {
       for (char c : v->s) items.push_back(MakeStr(std::string(1, c)));
     } else if (v->kind == VK::Tensor && v->rank_known && !v->type.shape.empty() &&

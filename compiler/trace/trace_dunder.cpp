@@ -41,6 +41,7 @@ std::string ClassName(const ValuePtr& v) {
     case VK::List: return "list";
     case VK::Tuple: return "tuple";
     case VK::Dict: return "dict";
+    case VK::Set: return "set";
     case VK::None: return "NoneType";
     case VK::Unknown: case VK::Ellipsis: case VK::Slice: case VK::DType: case VK::Function: case VK::Builtin:
     case VK::BoundMethod: case VK::Class: case VK::Module: case VK::Wrapper: case VK::Marker:

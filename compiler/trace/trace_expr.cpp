@@ -240,6 +240,7 @@ ValuePtr Tracer::GetAttr(const ValuePtr& base, const std::string& attr, Range wh
       Issue(DiagKind::TraceTypeError, where, "a tensor has no attribute `" + attr + "`");
       return MakeUnknown();
     }
+    case VK::Set: return MakeBuiltin("set." + attr, base);  // trace_set.cpp
     case VK::List: case VK::Dict: case VK::Str: case VK::Tuple:
       for (size_t i = 0; base->kind == VK::Tuple && i < base->keys.size() && i < base->items.size(); ++i)
         if (base->keys[i]->kind == VK::Str && base->keys[i]->s == attr) return base->items[i];  // a named tuple

@@ -31,7 +31,7 @@ bool IsStopIteration(const ValuePtr& exc) {
 bool ConsumesIterables(const std::string& name, size_t npos) {
   if (name == "min" || name == "max") return npos == 1;
   return name == "list" || name == "tuple" || name == "sum" || name == "sorted" || name == "enumerate" ||
-         name == "zip" || name == "any" || name == "all" || name == "reversed" || name == "dict";
+         name == "zip" || name == "any" || name == "all" || name == "reversed" || name == "dict" || name == "set";
 }
 
 }  // namespace
@@ -101,6 +101,9 @@ ValuePtr Tracer::IterableOf(const ValuePtr& v, Range where) {
             "return `iter(...)` of a sequence, or an object with a `__next__` method (often `self`)");
       return UnknownList();
     }
+  } else if (v->kind == VK::Set) {  // its items, in insertion order (semantics/containers.h)
+    if (!v->known) return UnknownList();
+    return MakeSeq(VK::List, v->items);
   } else if (!IsIterator(v)) {
     return v;
   }
@@ -141,6 +144,7 @@ ValuePtr Tracer::IsInstance(const ValuePtr& v, const ValuePtr& c) {
     if (n == "list") return MakeBool(v->kind == VK::List);
     if (n == "tuple") return MakeBool(v->kind == VK::Tuple);
     if (n == "dict") return MakeBool(v->kind == VK::Dict);
+    if (n == "set") return MakeBool(v->kind == VK::Set);
     if (n == "Tensor" || n == "tensor") return MakeBool(v->kind == VK::Tensor);
   }
   return MakeUnknownOf(VK::Bool);
@@ -150,7 +154,7 @@ ValuePtr Tracer::ObjectBuiltin(const std::string& name, const ValuePtr& self, Ca
   Range where = args.range;
   if (ConsumesIterables(name, args.pos.size()) && !self) {
     for (auto& a : args.pos)
-      if (a->kind == VK::Object || IsIterator(a)) a = IterableOf(a, where);
+      if (a->kind == VK::Object || IsIterator(a) || a->kind == VK::Set) a = IterableOf(a, where);
     return nullptr;  // the builtin itself, on the items
   }
   if (name == "len" && !self && args.pos.size() == 1 && args.pos[0]->kind == VK::Object)
@@ -194,7 +198,7 @@ ValuePtr Tracer::ObjectBuiltin(const std::string& name, const ValuePtr& self, Ca
     }
     if (IsIterator(x)) return x;
     ValuePtr it = MakeBuiltin("#iterator");
-    if ((x->kind == VK::List || x->kind == VK::Tuple) && x->known) it->items = x->items;
+    if ((x->kind == VK::List || x->kind == VK::Tuple || x->kind == VK::Set) && x->known) it->items = x->items;
     else if (x->kind == VK::Dict && x->known) it->items = x->keys;
     else it->known = false;
     return it;
@@ -248,6 +252,7 @@ ValuePtr Tracer::ObjectBuiltin(const std::string& name, const ValuePtr& self, Ca
       case VK::List: return MakeBuiltin("list");
       case VK::Tuple: return MakeBuiltin("tuple");
       case VK::Dict: return MakeBuiltin("dict");
+      case VK::Set: return MakeBuiltin("set");
       case VK::Unknown: case VK::None: case VK::Ellipsis: case VK::Slice: case VK::DType: case VK::Function:
       case VK::Builtin: case VK::BoundMethod: case VK::Module: case VK::Wrapper: case VK::Marker:
         MarkEager("`type()` of " + Describe(*x), where);

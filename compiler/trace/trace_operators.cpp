@@ -42,6 +42,9 @@ ValuePtr Tracer::BinaryOp(BinOp op, const ValuePtr& a, const ValuePtr& b, Range 
   if (raise_pending) return MakeUnknown();
   if (op == BinOp::Mod && a->kind == VK::Str) return MakeUnknownOf(VK::Str);  // `fmt % args`: at run time
   if (a->kind == VK::Object || b->kind == VK::Object) return ObjectBinary(op, a, b, where);  // trace_dunder.cpp
+  if (a->kind == VK::Set && b->kind == VK::Set) {
+    if (auto sop = sem::SetOpOf(op)) return CombineSetValues(*sop, a, b, where);  // trace_set.cpp
+  }
   if (a->kind == VK::Tensor || b->kind == VK::Tensor) {
     bool ok;
     graph::OpKind k = TensorBinOp(op, &ok);
@@ -219,9 +222,9 @@ ValuePtr Tracer::CompareOp(CmpOp op, const ValuePtr& a, const ValuePtr& b, Range
     return MakeBool(op == CmpOp::Is ? *same : !*same);
   }
   if (op == CmpOp::In || op == CmpOp::NotIn) {
-    if (b->kind == VK::List || b->kind == VK::Tuple || b->kind == VK::Dict) {
+    if (b->kind == VK::List || b->kind == VK::Tuple || b->kind == VK::Dict || b->kind == VK::Set) {
       const auto& pool = b->kind == VK::Dict ? b->keys : b->items;
-      bool unknown = false;
+      bool unknown = !b->known;  // items known only at run time: found or not, only then
       for (const auto& x : pool) {
         auto eq = KnownEqual(*a, *x);
         if (!eq) unknown = true;
@@ -233,6 +236,8 @@ ValuePtr Tracer::CompareOp(CmpOp op, const ValuePtr& a, const ValuePtr& b, Range
       return MakeBool((b->s.find(a->s) != std::string::npos) == (op == CmpOp::In));
     return MakeUnknownOf(VK::Bool);
   }
+  if (a->kind == VK::Set && b->kind == VK::Set)
+    if (ValuePtr r = SetCompare(op, a, b)) return r;  // trace_set.cpp
   if (a->kind == VK::Tensor || b->kind == VK::Tensor) {
     graph::OpKind k = graph::OpKind::Eq;
     switch (op) {

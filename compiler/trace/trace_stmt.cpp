@@ -363,6 +363,15 @@ Flow Tracer::ExecStmtKind(const Stmt& s) {
         Assign(*a->target, cur);
         return Flow::Normal;
       }
+      if (cur->kind == VK::Set && v->kind == VK::Set && sem::SetOpOf(a->op)) {
+        // `s |= t` (&=, -=, ^=) changes the set itself (trace_set.cpp)
+        MarkMutation(cur, std::string("`") + BinOpSpelling(a->op) + "=` on " + Describe(*cur), s.range);
+        ValuePtr r = CombineSetValues(*sem::SetOpOf(a->op), cur, v, s.range);
+        cur->items = r->items;
+        cur->known = r->known;
+        Assign(*a->target, cur);
+        return Flow::Normal;
+      }
       Assign(*a->target, cur->kind == VK::Object ? ObjectAugmented(a->op, cur, v, s.range) : BinaryOp(a->op, cur, v, s.range));
       return Flow::Normal;
     }

@@ -15,6 +15,7 @@
 
 #include "ast/ast.h"
 #include "diagnostics/diagnostics.h"
+#include "semantics/containers.h"
 #include "semantics/pynum.h"
 #include "trace/shape_rules.h"
 #include "trace/trace.h"
@@ -378,10 +379,22 @@ class Tracer {
   ValuePtr CallBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args);
   ValuePtr TensorMethod(const std::string& name, const ValuePtr& t, CallArgs& args);
   ValuePtr ListMethod(const std::string& name, const ValuePtr& l, CallArgs& args);
+  // ---- sets (trace_set.cpp)
+  // A set of `items` (deduplicated; its length unknown when whether two are
+  // equal is, or when `known` is false).
+  ValuePtr MakeSetOf(const std::vector<ValuePtr>& items, bool known, Range where);
+  ValuePtr SetBuiltin(CallArgs& args);  // set(), set(iterable), #set([...]) of a display
+  ValuePtr SetMethod(const std::string& name, const ValuePtr& s, CallArgs& args);
+  ValuePtr CombineSetValues(sem::SetOp op, const ValuePtr& a, const ValuePtr& b, Range where);
+  ValuePtr SetCompare(ast::CmpOp op, const ValuePtr& a, const ValuePtr& b);  // <=, <, >=, >, ==, !=
   // map, filter, divmod, min/max key=/default=, sorted/list.sort key=, math, str.format
   // (builtins_python.cpp); nullptr when the call is not one of them.
   ValuePtr PythonBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args);
   ValuePtr MathBuiltin(const std::string& name, CallArgs& args);
+  // str.split, join, ... on a known str with known arguments: folded by
+  // semantics/strings.h, the interpreter's functions; else a value of the
+  // result's kind known only at run time.
+  ValuePtr StrMethod(const std::string& m, const ValuePtr& s, CallArgs& args);
   std::optional<std::vector<ValuePtr>> KnownKeys(const std::vector<ValuePtr>& items, const ValuePtr& key, Range where);
   // issue 11's builtins (builtins_ops.cpp); null: not one of them, take the generic path
   ValuePtr OpsBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args);

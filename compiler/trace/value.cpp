@@ -3,6 +3,7 @@
 
 #include "semantics/identity.h"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -51,7 +52,7 @@ ValuePtr MakeDType(graph::DType t) { auto v = Make(VK::DType); v->type.dtype = t
 void MatchValues(const ValuePtr& old, const ValuePtr& now, ValueMap& map) {
   if (!old || !now || old == now || old->kind != now->kind || !map.emplace(old.get(), now).second) return;
   switch (old->kind) {
-    case VK::List: case VK::Tuple: case VK::Dict: case VK::Slice:
+    case VK::List: case VK::Tuple: case VK::Dict: case VK::Set: case VK::Slice:
       for (size_t i = 0; i < old->items.size() && i < now->items.size(); ++i) MatchValues(old->items[i], now->items[i], map);
       return;
     case VK::Object:
@@ -73,7 +74,7 @@ ValuePtr FreshCopy(const ValuePtr& v, int64_t made_since, ValueMap& map) {
   if (auto it = map.find(v.get()); it != map.end()) return it->second;
   if (v->born < made_since) return v;
   switch (v->kind) {
-    case VK::Tensor: case VK::List: case VK::Tuple: case VK::Dict: case VK::Slice: case VK::Object:
+    case VK::Tensor: case VK::List: case VK::Tuple: case VK::Dict: case VK::Set: case VK::Slice: case VK::Object:
     case VK::BoundMethod: {
       auto copy = std::make_shared<Value>(*v);
       copy->born = NextBorn();
@@ -96,6 +97,7 @@ std::optional<bool> KnownTruth(const Value& v) {
     case VK::Float: if (v.known) return v.f != 0; return std::nullopt;
     case VK::Str: if (v.known) return !v.s.empty(); return std::nullopt;
     case VK::List: case VK::Tuple: case VK::Dict: return !v.items.empty();
+    case VK::Set: if (v.known || !v.items.empty()) return !v.items.empty(); return std::nullopt;
     case VK::Function: case VK::Builtin: case VK::BoundMethod: case VK::Class: case VK::Object:
     case VK::Module: case VK::Wrapper: case VK::Marker: case VK::DType: case VK::Ellipsis: case VK::Slice:
       return true;
@@ -126,6 +128,20 @@ std::optional<bool> KnownEqual(const Value& a, const Value& b) {
       auto e = KnownEqual(*a.items[i], *b.items[i]);
       if (!e) return std::nullopt;
       if (!*e) return false;
+    }
+    return true;
+  }
+  if (a.kind == VK::Set && b.kind == VK::Set) {  // the same items, in any order
+    if (!a.known || !b.known) return std::nullopt;
+    if (a.items.size() != b.items.size()) return false;
+    for (const auto& x : a.items) {
+      bool found = false;
+      for (const auto& y : b.items) {
+        auto e = KnownEqual(*x, *y);
+        if (!e) return std::nullopt;
+        if (*e) { found = true; break; }
+      }
+      if (!found) return false;
     }
     return true;
   }
@@ -169,6 +185,7 @@ std::string Describe(const Value& v) {
     case VK::List: return "list of " + std::to_string(v.items.size());
     case VK::Tuple: return "tuple of " + std::to_string(v.items.size());
     case VK::Dict: return "dict";
+    case VK::Set: return v.known ? "set of " + std::to_string(v.items.size()) : "set";
     case VK::Tensor: return "tensor " + TypeString(v.type, v.rank_known);
     case VK::DType: return DTypeSpelling(v.type.dtype);
     case VK::Function: return "function `" + v.s + "`";
@@ -235,6 +252,29 @@ std::string SignatureOf(const Value& v, std::map<int32_t, int>& sym_names, bool 
         s += SignatureOf(*v.items[i], sym_names, display);
       }
       return s + (v.kind == VK::List ? "]" : ")");
+    }
+    case VK::Dict: case VK::Set: {
+      // A specialisation per set of items / per keys and entries (a set's
+      // items in a fixed order, so equal sets share one); one known only at
+      // run time is itself. Shown in full when short.
+      const bool dict = v.kind == VK::Dict;
+      if (!v.known) {
+        if (display) return dict ? "dict" : "set";
+        std::ostringstream os;
+        os << (dict ? "dict" : "set") << "@" << static_cast<const void*>(&v);
+        return os.str();
+      }
+      if (display && v.items.size() > 4)
+        return std::string(dict ? "dict of " : "set of ") + std::to_string(v.items.size());
+      std::vector<std::string> parts;
+      for (size_t i = 0; i < v.items.size(); ++i)
+        parts.push_back(dict && i < v.keys.size()
+                            ? Describe(*v.keys[i]) + ": " + SignatureOf(*v.items[i], sym_names, display)
+                            : SignatureOf(*v.items[i], sym_names, display));
+      if (!dict) std::sort(parts.begin(), parts.end());
+      std::string s = v.items.empty() ? (dict ? "{" : "set(") : "{";
+      for (size_t i = 0; i < parts.size(); ++i) s += (i ? ", " : "") + parts[i];
+      return s + (v.items.empty() && !dict ? ")" : "}");
     }
     case VK::Object: {
       if (display) return (v.cls ? v.cls->name : std::string("?")) + " object";

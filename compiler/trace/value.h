@@ -32,6 +32,7 @@ enum class VK : uint8_t {
   None, Bool, Int, Float, Str, Ellipsis,
   Slice,       // items = {lower, upper, step} (None values for absent)
   List, Tuple, Dict,
+  Set,         // items (insertion order); `known` false: which items, and how many, only at run time
   Tensor,
   DType,       // dtype value (float32, ...): `dtype`
   Function,    // user function (def) with its defining module and closure

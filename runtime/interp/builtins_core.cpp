@@ -207,6 +207,14 @@ Value DictFn(Interp&, Args& a) {
   return d.value();
 }
 
+Value SetFn(Interp&, Args& a) {
+  a.Check(1, {});
+  const Value& x = a.Get(0, nullptr);
+  Ref<SetObj> s(new SetObj());
+  if (!x.is_undef()) s->Assign(Materialize(x));
+  return s.value();
+}
+
 bool IsInstanceOf(const Value& x, const Value& cls) {
   if (cls.is(OType::Tuple)) {
     for (auto& c : cls.as<TupleObj>()->items) if (IsInstanceOf(x, c)) return true;
@@ -228,6 +236,7 @@ bool IsInstanceOf(const Value& x, const Value& cls) {
     if (n == "list") return x.is(OType::List);
     if (n == "tuple") return x.is(OType::Tuple);
     if (n == "dict") return x.is(OType::Dict);
+    if (n == "set") return x.is(OType::Set);
     if (n == "Tensor" || n == "tensor") return x.is(OType::Tensor);
   }
   TypeErr("`isinstance()` needs a class, a builtin type or a tuple of them as its second argument");
@@ -376,6 +385,8 @@ void RegisterCoreBuiltins(BuiltinTable& t) {
   t.AddFn("format", FormatFn);
   t.AddFn("#format", FStringFieldFn);
   t.AddFn("list", ListFn);
+  t.AddFn("set", SetFn);
+  t.AddFn("#set", SetFn);  // set displays and comprehensions (compiler/parse/build_comprehension.cpp)
   t.AddFn("tuple", TupleFn);
   t.AddFn("dict", DictFn);
   t.AddFn("#dict", DictFn);  // dict comprehensions (compiler/parse/build_comprehension.cpp)

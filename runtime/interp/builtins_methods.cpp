@@ -1,10 +1,12 @@
-// Implements the methods of lists (append, pop, extend, insert, index,
-// count, reverse), dicts (get, items, keys, values, pop) and strings (join,
-// split, upper, lower, strip, startswith, endswith, replace).
+// Implements the methods of lists, dicts and strings that
+// semantics/container_methods.def lists (sets': builtins_set.cpp; list.sort:
+// builtins_python.cpp; str.format: format_python.cpp), and finds the one a
+// call names.
 #include <algorithm>
 
 #include "interp/interpreter.h"
 #include "interp/tensor_value.h"
+#include "semantics/strings.h"
 
 namespace tcc::interp {
 
@@ -106,112 +108,155 @@ Value DictValues(Interp&, Args& a) {
 
 Value Join(Interp&, Args& a) {
   a.Check(2, {});
-  const std::string& sep = a.pos[0].as<StrObj>()->s;
-  std::string out;
-  bool first = true;
-  for (auto& v : Materialize(a.Need(1, "iterable"))) {
-    if (!first) out += sep;
-    first = false;
-    out += StrOf(v, "each item joined");
-  }
-  return MakeStr(out);
+  std::vector<std::string> items;
+  for (auto& v : Materialize(a.Need(1, "iterable"))) items.push_back(StrOf(v, "each item joined"));
+  return MakeStr(sem::StrJoin(a.pos[0].as<StrObj>()->s, items));
 }
 Value Split(Interp&, Args& a) {
   a.Check(2, {});
-  const std::string& s = a.pos[0].as<StrObj>()->s;
+  std::optional<std::string_view> sep;
+  if (a.npos >= 2 && !a.pos[1].is_none()) sep = StrOf(a.pos[1], "the separator");
+  auto parts = sem::StrSplit(a.pos[0].as<StrObj>()->s, sep);
+  if (!parts) ValueErr("empty separator");
   std::vector<Value> out;
-  if (a.npos < 2 || a.pos[1].is_none()) {
-    size_t i = 0;
-    while (i < s.size()) {
-      while (i < s.size() && isspace(static_cast<unsigned char>(s[i]))) ++i;
-      size_t j = i;
-      while (j < s.size() && !isspace(static_cast<unsigned char>(s[j]))) ++j;
-      if (j > i) out.push_back(MakeStr(s.substr(i, j - i)));
-      i = j;
-    }
-    return MakeList(std::move(out));
-  }
-  const std::string& sep = StrOf(a.pos[1], "the separator");
-  if (sep.empty()) ValueErr("empty separator");
-  size_t start = 0, pos;
-  while ((pos = s.find(sep, start)) != std::string::npos) {
-    out.push_back(MakeStr(s.substr(start, pos - start)));
-    start = pos + sep.size();
-  }
-  out.push_back(MakeStr(s.substr(start)));
+  for (auto& p : *parts) out.push_back(MakeStr(std::move(p)));
   return MakeList(std::move(out));
 }
 Value Upper(Interp&, Args& a) {
-  std::string s = a.pos[0].as<StrObj>()->s;
-  for (char& c : s) c = static_cast<char>(toupper(static_cast<unsigned char>(c)));
-  return MakeStr(s);
+  a.Check(1, {});
+  return MakeStr(sem::StrUpper(a.pos[0].as<StrObj>()->s));
 }
 Value Lower(Interp&, Args& a) {
-  std::string s = a.pos[0].as<StrObj>()->s;
-  for (char& c : s) c = static_cast<char>(tolower(static_cast<unsigned char>(c)));
-  return MakeStr(s);
+  a.Check(1, {});
+  return MakeStr(sem::StrLower(a.pos[0].as<StrObj>()->s));
 }
 Value Strip(Interp&, Args& a) {
-  const std::string& s = a.pos[0].as<StrObj>()->s;
-  size_t b = s.find_first_not_of(" \t\n\r");
-  if (b == std::string::npos) return MakeStr("");
-  size_t e = s.find_last_not_of(" \t\n\r");
-  return MakeStr(s.substr(b, e - b + 1));
+  a.Check(1, {});
+  return MakeStr(sem::StrStrip(a.pos[0].as<StrObj>()->s));
 }
 Value StartsWith(Interp&, Args& a) {
   a.Check(2, {});
-  const std::string& s = a.pos[0].as<StrObj>()->s;
-  const std::string& p = StrOf(a.Need(1, "prefix"), "the prefix");
-  return Value::Bool(s.compare(0, p.size(), p) == 0 && s.size() >= p.size());
+  return Value::Bool(sem::StrStartsWith(a.pos[0].as<StrObj>()->s, StrOf(a.Need(1, "prefix"), "the prefix")));
 }
 Value EndsWith(Interp&, Args& a) {
   a.Check(2, {});
-  const std::string& s = a.pos[0].as<StrObj>()->s;
-  const std::string& p = StrOf(a.Need(1, "suffix"), "the suffix");
-  return Value::Bool(s.size() >= p.size() && s.compare(s.size() - p.size(), p.size(), p) == 0);
+  return Value::Bool(sem::StrEndsWith(a.pos[0].as<StrObj>()->s, StrOf(a.Need(1, "suffix"), "the suffix")));
 }
 Value Replace(Interp&, Args& a) {
   a.Check(3, {});
-  std::string s = a.pos[0].as<StrObj>()->s;
-  const std::string& from = StrOf(a.Need(1, "old"), "the old text");
-  const std::string& to = StrOf(a.Need(2, "new"), "the new text");
-  if (from.empty()) return MakeStr(s);
-  std::string out;
-  size_t start = 0, pos;
-  while ((pos = s.find(from, start)) != std::string::npos) {
-    out += s.substr(start, pos - start) + to;
-    start = pos + from.size();
-  }
-  out += s.substr(start);
-  return MakeStr(out);
+  return MakeStr(sem::StrReplace(a.pos[0].as<StrObj>()->s, StrOf(a.Need(1, "old"), "the old text"),
+                                 StrOf(a.Need(2, "new"), "the new text")));
 }
 
-struct Entry { const char* name; BuiltinFn fn; };
+Value ListRemove(Interp&, Args& a) {
+  a.Check(2, {});
+  auto& items = ListOf(a);
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (ValuesEqual(items[i], a.pos[1])) {
+      items.erase(items.begin() + static_cast<int64_t>(i));
+      return Value::None();
+    }
+  }
+  ValueErr(Repr(a.Need(1, "item")) + " is not in the list");
+}
+Value ListClear(Interp&, Args& a) {
+  a.Check(1, {});
+  ListOf(a).clear();
+  return Value::None();
+}
+Value ListCopy(Interp&, Args& a) {
+  a.Check(1, {});
+  return MakeList(ListOf(a));
+}
+
+DictObj* SelfDict(Args& a) { return a.pos[0].as<DictObj>(); }
+Value DictCopy(Interp&, Args& a) {
+  a.Check(1, {});
+  Ref<DictObj> d(new DictObj());
+  d->items = SelfDict(a)->items;
+  return d.value();
+}
+Value DictPopItem(Interp&, Args& a) {
+  a.Check(1, {});
+  auto& items = SelfDict(a)->items;
+  if (items.empty()) ThrowError(DiagKind::RtKeyError, "popitem(): the dict is empty");
+  Value r = MakeTuple({items.back().first, items.back().second});
+  items.pop_back();
+  return r;
+}
+Value DictSetDefault(Interp&, Args& a) {
+  a.Check(3, {});
+  auto* d = SelfDict(a);
+  const Value& key = a.Need(1, "key");
+  int64_t i = d->Find(key);
+  if (i >= 0) return d->items[i].second;
+  Value v = a.npos >= 3 ? a.pos[2] : Value::None();
+  d->Set(key, v);
+  return v;
+}
+Value DictUpdate(Interp&, Args& a) {
+  if (a.npos > 2) ThrowError(DiagKind::RtArgumentError, "`update()` takes at most 1 positional argument");
+  auto* d = SelfDict(a);
+  if (a.npos >= 2) {
+    const Value& other = a.pos[1];
+    if (other.is(OType::Dict)) {
+      auto items = other.as<DictObj>()->items;  // a copy: `d.update(d)` reads what it writes
+      for (auto& [k, v] : items) d->Set(k, v);
+    } else {
+      for (auto& item : Materialize(other)) {
+        std::vector<Value> kv = Materialize(item);
+        if (kv.size() != 2) ValueErr("`update()` needs a dict or (key, value) pairs");
+        d->Set(kv[0], kv[1]);
+      }
+    }
+  }
+  for (int32_t k = 0; k < a.nkw; ++k) d->Set(MakeStr(SymName(a.kwnames[k])), a.kwvals[k]);
+  return Value::None();
+}
+Value DictClear(Interp&, Args& a) {
+  a.Check(1, {});
+  SelfDict(a)->items.clear();
+  return Value::None();
+}
 
 }  // namespace
 
-bool PythonContainerMethod(const Value& self, const std::string& name, BuiltinFn* fn, const char** fname);  // builtins_python.cpp
+Value ListSort(Interp& in, Args& a);       // builtins_python.cpp
+Value StrFormatMethod(Interp& in, Args& a);  // format_python.cpp
 
+BuiltinFn ContainerMethodImpl(sem::ContainerType type, std::string_view name) {
+  using T = sem::ContainerType;
+  struct Entry { T type; const char* name; BuiltinFn fn; };
+  static const Entry table[] = {
+      {T::List, "append", Append}, {T::List, "extend", Extend}, {T::List, "insert", Insert}, {T::List, "pop", Pop},
+      {T::List, "remove", ListRemove}, {T::List, "clear", ListClear}, {T::List, "reverse", Reverse},
+      {T::List, "sort", ListSort}, {T::List, "index", Index}, {T::List, "count", Count}, {T::List, "copy", ListCopy},
+      {T::Dict, "get", DictGet}, {T::Dict, "items", DictItems}, {T::Dict, "keys", DictKeys},
+      {T::Dict, "values", DictValues}, {T::Dict, "copy", DictCopy}, {T::Dict, "pop", Pop},
+      {T::Dict, "popitem", DictPopItem}, {T::Dict, "setdefault", DictSetDefault}, {T::Dict, "update", DictUpdate},
+      {T::Dict, "clear", DictClear},
+      {T::Str, "join", Join}, {T::Str, "split", Split}, {T::Str, "upper", Upper}, {T::Str, "lower", Lower},
+      {T::Str, "strip", Strip}, {T::Str, "startswith", StartsWith}, {T::Str, "endswith", EndsWith},
+      {T::Str, "replace", Replace}, {T::Str, "format", StrFormatMethod}};
+  if (type == T::Set) return SetMethodImpl(name);
+  for (const Entry& e : table)
+    if (e.type == type && name == e.name) return e.fn;
+  return nullptr;
+}
+
+// A method of semantics/container_methods.def on a list, dict, set or str.
 bool ContainerMethod(const Value& self, int32_t sym, BuiltinFn* fn, const char** fname) {
-  if (PythonContainerMethod(self, SymName(sym), fn, fname)) return true;  // list.sort, str.format
-  static const Entry list_methods[] = {{"append", Append}, {"extend", Extend}, {"insert", Insert}, {"pop", Pop},
-                                       {"index", Index}, {"count", Count}, {"reverse", Reverse}};
-  static const Entry dict_methods[] = {{"get", DictGet}, {"items", DictItems}, {"keys", DictKeys},
-                                       {"values", DictValues}, {"pop", Pop}};
-  static const Entry str_methods[] = {{"join", Join}, {"split", Split}, {"upper", Upper}, {"lower", Lower},
-                                      {"strip", Strip}, {"startswith", StartsWith}, {"endswith", EndsWith},
-                                      {"replace", Replace}};
-  const std::string& name = SymName(sym);
-  auto find = [&](const auto& table) {
-    for (const Entry& e : table) {
-      if (name == e.name) { *fn = e.fn; *fname = e.name; return true; }
-    }
-    return false;
-  };
-  if (self.is(OType::List)) return find(list_methods);
-  if (self.is(OType::Dict)) return find(dict_methods);
-  if (self.is(OType::Str)) return find(str_methods);
-  return false;
+  std::optional<sem::ContainerType> type;
+  if (self.is(OType::List)) type = sem::ContainerType::List;
+  else if (self.is(OType::Dict)) type = sem::ContainerType::Dict;
+  else if (self.is(OType::Set)) type = sem::ContainerType::Set;
+  else if (self.is(OType::Str)) type = sem::ContainerType::Str;
+  if (!type) return false;
+  const sem::ContainerMethodInfo* row = sem::FindContainerMethod(*type, SymName(sym));
+  if (!row) return false;
+  *fn = ContainerMethodImpl(*type, row->name);
+  *fname = row->name;
+  return *fn != nullptr;
 }
 
 }  // namespace tcc::interp

@@ -169,6 +169,8 @@ Value MinMax(Interp& in, Args& a, bool is_max) {
 Value MaxFn(Interp& in, Args& a) { return MinMax(in, a, true); }
 Value MinFn(Interp& in, Args& a) { return MinMax(in, a, false); }
 
+}  // namespace
+
 // list.sort(*, key=None, reverse=False): stable, the key computed once per item.
 Value ListSort(Interp& in, Args& a) {
   a.Check(1, {"key", "reverse"});
@@ -188,14 +190,6 @@ Value ListSort(Interp& in, Args& a) {
   return Value::None();
 }
 
-}  // namespace
-
-// list.sort and str.format (hooked into builtins_methods.cpp's ContainerMethod).
-bool PythonContainerMethod(const Value& self, const std::string& name, BuiltinFn* fn, const char** fname) {
-  if (self.is(OType::List) && name == "sort") { *fn = ListSort; *fname = "sort"; return true; }
-  if (self.is(OType::Str) && name == "format") { *fn = StrFormatMethod; *fname = "format"; return true; }
-  return false;
-}
 
 void RegisterPythonBuiltins(BuiltinTable& t) {
   t.AddFn("map", MapFn);

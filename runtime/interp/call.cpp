@@ -193,8 +193,12 @@ Interp::Flow Interp::RunPlanned(const std::vector<SPtr>& body, const std::vector
   Value cond;  // a segment's `<cond>` output: the test of the `if` it ends at
   for (int32_t i = 0; i < n;) {
     if (has_plan && !segs[i].empty()) {
-      bool ran = false;
+      bool ran = false, interpret = false;
       for (const Segment* seg : segs[i]) {
+        if (seg->interpret) {  // a specialisation with no tensor op: the interpreter runs it, as compiled
+          if ((interpret = GuardsHold(seg, f))) break;
+          continue;
+        }
         int32_t next = i;
         bool returned = false;
         Value ret;
@@ -227,7 +231,7 @@ Interp::Flow Interp::RunPlanned(const std::vector<SPtr>& body, const std::vector
       }
       // Compiled code exists here but no segment's guards hold: never silent.
       const Segment* first = segs[i].front();
-      if (stats_.WantsGuardFailure(*first)) {
+      if (!interpret && stats_.WantsGuardFailure(*first)) {
         stats_.GuardFailure(*first, DescribeGuardFailure(*first, f), segs[i].size(),
                             warn_ ? *warn_ : std::cerr, warn_color_);
       }
@@ -387,6 +391,7 @@ Value Interp::GetAttr(const Value& obj, int32_t sym) {
       }
       case OType::List:
       case OType::Dict:
+      case OType::Set:
       case OType::Str:
         BuiltinFn fn;
         const char* name;

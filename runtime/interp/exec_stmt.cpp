@@ -40,7 +40,8 @@ void Interp::Store(const XNode* t, Value v, Frame& f) {
       std::vector<Value> items;
       if (v.is(OType::Tuple)) items = v.as<TupleObj>()->items;
       else if (v.is(OType::List)) items = v.as<ListObj>()->items;
-      else if (v.is(OType::Tensor) || v.is(OType::Range) || v.is(OType::Dict) || v.is(OType::Str) || IsObjectIterable(v))
+      else if (v.is(OType::Tensor) || v.is(OType::Range) || v.is(OType::Dict) || v.is(OType::Set) || v.is(OType::Str) ||
+               IsObjectIterable(v))
         items = Materialize(v);
       else TypeErr("cannot unpack a value of type `" + TypeName(v) + "`");
       size_t want = t->kids.size();
@@ -155,7 +156,7 @@ bool Interp::Iterate(const Value& it, const Range& where, Frame& f, const std::f
     f.at = &where;
     const int64_t n = TensorLen(it);
     for (int64_t i = 0; i < n && go; ++i) go = body(TensorRow(it, i));
-  } else if (it.is(OType::Dict) || it.is(OType::Str)) {
+  } else if (it.is(OType::Dict) || it.is(OType::Set) || it.is(OType::Str)) {
     std::vector<Value> items = Materialize(it);
     for (size_t i = 0; i < items.size() && go; ++i) go = body(items[i]);
   } else if (IsObjectIterable(it)) {

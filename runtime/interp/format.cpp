@@ -117,6 +117,12 @@ void ReprInto(const Value& v, std::string& out, int depth) {
       out += "}";
       return;
     }
+    case OType::Set: {
+      const auto& items = v.as<SetObj>()->items();
+      if (items.empty()) { out += "set()"; return; }
+      SeqInto(items, "{", "}", false, out, depth);
+      return;
+    }
     case OType::Function: out += "<function " + v.as<FunctionObj>()->code->qualname + ">"; return;
     case OType::Builtin: out += std::string("<built-in function ") + v.as<BuiltinObj>()->name + ">"; return;
     case OType::Class: out += "<class '" + v.as<ClassObj>()->name + "'>"; return;

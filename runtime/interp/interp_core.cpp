@@ -1,5 +1,7 @@
 // Implements the Interp infrastructure: symbols, the value stack, frames,
 // module registration and import, builtin arguments and the builtin table.
+#include <cmath>
+
 #include "interp/dunder.h"
 #include "interp/interpreter.h"
 #include "interp/tensor_value.h"
@@ -56,9 +58,79 @@ int64_t DictObj::Find(const Value& key) const {
 }
 
 void DictObj::Set(const Value& key, Value v) {
+  HashItem(key);  // TypeError for a list, dict or set key
   int64_t i = Find(key);
   if (i >= 0) items[i].second = std::move(v);
   else items.emplace_back(key, std::move(v));
+}
+
+size_t HashItem(const Value& v) {
+  auto mix = [](size_t h, size_t x) { return h ^ (x + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2)); };
+  switch (v.tag()) {
+    case Tag::Undef: case Tag::None: return 0x5eed;
+    case Tag::Bool: case Tag::Int: return std::hash<int64_t>()(v.to_int());
+    case Tag::Float: {
+      double d = v.as_float();
+      if (d == std::trunc(d) && d > -9.2e18 && d < 9.2e18) return std::hash<int64_t>()(static_cast<int64_t>(d));
+      return std::hash<double>()(d);
+    }
+    case Tag::Obj: break;
+  }
+  switch (v.obj()->type) {
+    case OType::Str: return std::hash<std::string>()(v.as<StrObj>()->s);
+    case OType::Tuple: {
+      size_t h = 0x7u;
+      for (const Value& x : v.as<TupleObj>()->items) h = mix(h, HashItem(x));
+      return h;
+    }
+    case OType::DType: return std::hash<int32_t>()(v.as<DTypeObj>()->dtype);
+    case OType::List: case OType::Dict: case OType::Set:
+      TypeErr("unhashable type: `" + TypeName(v) + "`", "a set item or dict key can be a tuple, not a list");
+    case OType::Instance: case OType::BoundMethod:
+      return 0;  // equality may be the class's __eq__ (or the bound self's): one bucket, compared one by one
+    case OType::Function: case OType::Builtin: case OType::Class: case OType::Module: case OType::Tensor:
+    case OType::Slice: case OType::Ellipsis: case OType::Cell: case OType::Native: case OType::Range:
+    case OType::Super: case OType::Special:
+      return std::hash<const void*>()(v.obj());
+  }
+  return 0;
+}
+
+int64_t SetObj::Find(const Value& v, size_t h) const {
+  auto [lo, hi] = index_.equal_range(h);
+  for (auto it = lo; it != hi; ++it)
+    if (ValuesEqual(items_[it->second], v)) return static_cast<int64_t>(it->second);
+  return -1;
+}
+bool SetObj::Has(const Value& v) const { return Find(v, HashItem(v)) >= 0; }
+bool SetObj::Add(const Value& v) {
+  size_t h = HashItem(v);
+  if (Find(v, h) >= 0) return false;
+  index_.emplace(h, items_.size());
+  items_.push_back(v);
+  return true;
+}
+void SetObj::Reindex() {
+  index_.clear();
+  for (size_t i = 0; i < items_.size(); ++i) index_.emplace(HashItem(items_[i]), i);
+}
+bool SetObj::Remove(const Value& v) {
+  int64_t i = Find(v, HashItem(v));
+  if (i < 0) return false;
+  items_.erase(items_.begin() + i);
+  Reindex();
+  return true;
+}
+Value SetObj::PopFirst() {
+  if (items_.empty()) ThrowError(DiagKind::RtKeyError, "pop from an empty set");
+  Value v = items_.front();
+  items_.erase(items_.begin());
+  Reindex();
+  return v;
+}
+void SetObj::Assign(std::vector<Value> items) {
+  Clear();
+  for (Value& v : items) Add(v);
 }
 
 std::string TypeName(const Value& v) {
@@ -75,6 +147,7 @@ std::string TypeName(const Value& v) {
     case OType::List: return "list";
     case OType::Tuple: return "tuple";
     case OType::Dict: return "dict";
+    case OType::Set: return "set";
     case OType::Function: return "function";
     case OType::Builtin: return "builtin_function";
     case OType::Class: return "class";

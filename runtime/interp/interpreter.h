@@ -13,6 +13,8 @@
 
 #include <functional>
 #include <iosfwd>
+#include <optional>
+#include <string_view>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -21,6 +23,7 @@
 #include "interp/errors.h"
 #include "interp/objects.h"
 #include "interp/stats.h"
+#include "semantics/containers.h"
 
 namespace tcc::interp {
 
@@ -137,6 +140,7 @@ class Interp {
   void EndTimed(double timed, const Range& range, Frame& f);  // stats_.EndStatement for body statement `range`
   // `cond`: the segment's `<cond>` output (Segment::cond), else left alone.
   bool TryPlan(const Segment* seg, Frame& f, int32_t* next, bool* returned, Value* ret, Value* cond);
+  bool GuardsHold(const Segment* seg, Frame& f);  // an interpret segment's: the statements run here
 
   std::ostream& out_;
   std::vector<std::string> argv_;
@@ -199,6 +203,16 @@ std::string ExceptionMessage(const Value& exc);
 // The elements of an iterable (list, tuple, dict keys, str characters, range,
 // tensor rows) as a vector.
 std::vector<Value> Materialize(const Value& iterable);
+
+// Sets (builtins_set.cpp): the operators `|`, `&`, `-`, `^` on two sets,
+// their augmented forms (in place), `a <= b`, and the methods by name.
+Value SetBinary(sem::SetOp op, const Value& a, const Value& b);
+void SetAugmented(sem::SetOp op, const Value& a, const Value& b);
+bool SetLessEqual(const Value& a, const Value& b);
+BuiltinFn SetMethodImpl(std::string_view name);
+// The implementation of semantics/container_methods.def's row (type, name),
+// or nullptr (builtins_methods.cpp; tests/unit/builtins checks every row has one).
+BuiltinFn ContainerMethodImpl(sem::ContainerType type, std::string_view name);
 
 // The builtin namespace.
 struct BuiltinTable {

@@ -5,6 +5,7 @@
 
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <string_view>
 #include <vector>
 
@@ -46,6 +47,28 @@ struct DictObj : Object {
   int64_t Find(const Value& key) const;  // index or -1
   void Set(const Value& key, Value v);
 };
+// Insertion-ordered set (semantics/containers.h: its items iterate in the
+// order they were added). Items are hashable: numbers, None, str, tuples of
+// hashables, tensors, dtypes, functions and instances; a list, dict or set is
+// a TypeError, as in Python. Lookups go through a hash of each item
+// (HashItem, equal for 1, 1.0 and True as Python's is).
+struct SetObj : Object {
+  SetObj() : Object(OType::Set) {}
+  const std::vector<Value>& items() const { return items_; }
+  bool Has(const Value& v) const;
+  bool Add(const Value& v);      // false when already there
+  bool Remove(const Value& v);   // false when not there
+  Value PopFirst();              // KeyError when empty
+  void Clear() { items_.clear(); index_.clear(); }
+  void Assign(std::vector<Value> items);  // replaces the items (deduplicated)
+ private:
+  int64_t Find(const Value& v, size_t h) const;
+  void Reindex();
+  std::vector<Value> items_;
+  std::unordered_multimap<size_t, size_t> index_;  // hash -> position in items_
+};
+// The hash a set keys an item by; TypeError for an unhashable item.
+size_t HashItem(const Value& v);
 struct CellObj : Object {
   CellObj() : Object(OType::Cell) {}
   Value v;

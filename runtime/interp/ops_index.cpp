@@ -56,6 +56,7 @@ int64_t Len(const Value& v) {
   if (v.is(OType::List)) return static_cast<int64_t>(v.as<ListObj>()->items.size());
   if (v.is(OType::Tuple)) return static_cast<int64_t>(v.as<TupleObj>()->items.size());
   if (v.is(OType::Dict)) return static_cast<int64_t>(v.as<DictObj>()->items.size());
+  if (v.is(OType::Set)) return static_cast<int64_t>(v.as<SetObj>()->items().size());
   if (v.is(OType::Range)) return v.as<RangeObj>()->size();
   if (v.is(OType::Tensor)) return TensorLen(v);
   if (v.is(OType::Instance)) return InstanceLen(v);
@@ -112,6 +113,7 @@ void SetItem(const Value& obj, const Value& idx, const Value& v) {
 std::vector<Value> Materialize(const Value& v) {
   if (v.is(OType::List)) return v.as<ListObj>()->items;
   if (v.is(OType::Tuple)) return v.as<TupleObj>()->items;
+  if (v.is(OType::Set)) return v.as<SetObj>()->items();
   std::vector<Value> out;
   if (v.is(OType::Dict)) {
     for (auto& kv : v.as<DictObj>()->items) out.push_back(kv.first);

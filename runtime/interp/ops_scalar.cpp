@@ -107,6 +107,7 @@ bool Contains(const Value& container, const Value& item) {
     return false;
   }
   if (container.is(OType::Dict)) return container.as<DictObj>()->Find(item) >= 0;
+  if (container.is(OType::Set)) return container.as<SetObj>()->Has(item);
   if (container.is(OType::Str) && item.is(OType::Str)) {
     return container.as<StrObj>()->s.find(item.as<StrObj>()->s) != std::string::npos;
   }
@@ -119,7 +120,7 @@ bool Contains(const Value& container, const Value& item) {
     int64_t k = (x - r->start);
     return k % r->step == 0 && k / r->step >= 0 && k / r->step < n;
   }
-  TypeErr("`in` needs a list, tuple, dict, str or range on its right, not `" + TypeName(container) + "`");
+  TypeErr("`in` needs a list, tuple, dict, set, str or range on its right, not `" + TypeName(container) + "`");
 }
 
 }  // namespace
@@ -138,6 +139,7 @@ bool Truthy(const Value& v) {
     case OType::List: return !v.as<ListObj>()->items.empty();
     case OType::Tuple: return !v.as<TupleObj>()->items.empty();
     case OType::Dict: return !v.as<DictObj>()->items.empty();
+    case OType::Set: return !v.as<SetObj>()->items().empty();
     case OType::Range: return v.as<RangeObj>()->size() > 0;
     case OType::Tensor: return TensorTruthy(v);
     case OType::Function: case OType::Builtin: case OType::Class: case OType::BoundMethod: case OType::Module:
@@ -155,6 +157,9 @@ Value BinaryOp(BinOp op, const Value& a, const Value& b) {
   if (op == BinOp::Mod && a.is(OType::Str)) return PercentFormat(a, b);  // format_python.cpp
   if (a.is(OType::Instance) || b.is(OType::Instance)) return InstanceBinary(op, a, b);
   if (a.is(OType::Tensor) || b.is(OType::Tensor)) return TensorBinary(op, a, b);
+  if (a.is(OType::Set) && b.is(OType::Set)) {
+    if (auto sop = sem::SetOpOf(op)) return SetBinary(*sop, a, b);
+  }
   if (op == BinOp::Add) {
     if (a.is(OType::Str) && b.is(OType::Str)) return MakeStr(a.as<StrObj>()->s + b.as<StrObj>()->s);
     if (a.is(OType::List) && b.is(OType::List)) return Concat<ListObj>(a, b);
@@ -234,6 +239,12 @@ bool ValuesEqual(const Value& a, const Value& b) {
       }
       return true;
     }
+    case OType::Set: {
+      const auto& x = a.as<SetObj>()->items();
+      if (x.size() != b.as<SetObj>()->items().size()) return false;
+      for (const Value& v : x) if (!b.as<SetObj>()->Has(v)) return false;
+      return true;
+    }
     case OType::BoundMethod:
       return a.as<BoundMethodObj>()->self.obj() == b.as<BoundMethodObj>()->self.obj() &&
              ValuesEqual(a.as<BoundMethodObj>()->func, b.as<BoundMethodObj>()->func);
@@ -251,6 +262,15 @@ Value CompareOp(CmpOp op, const Value& a, const Value& b) {
   }
   if (a.is(OType::Instance) || b.is(OType::Instance)) return InstanceCompare(op, a, b);
   if (a.is(OType::Tensor) || b.is(OType::Tensor)) return TensorCompare(op, a, b);
+  if (a.is(OType::Set) && b.is(OType::Set)) {  // subset order
+    switch (op) {
+      case CmpOp::LtE: return Value::Bool(SetLessEqual(a, b));
+      case CmpOp::GtE: return Value::Bool(SetLessEqual(b, a));
+      case CmpOp::Lt: return Value::Bool(Len(a) < Len(b) && SetLessEqual(a, b));
+      case CmpOp::Gt: return Value::Bool(Len(b) < Len(a) && SetLessEqual(b, a));
+      case CmpOp::Eq: case CmpOp::NotEq: case CmpOp::Is: case CmpOp::IsNot: case CmpOp::In: case CmpOp::NotIn: break;
+    }
+  }
   switch (op) {
     case CmpOp::Eq: return Value::Bool(ValuesEqual(a, b));
     case CmpOp::NotEq: return Value::Bool(!ValuesEqual(a, b));

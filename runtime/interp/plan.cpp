@@ -34,12 +34,24 @@ bool ParsePath(const std::string& text, PlanPath* out, std::string* error) {
       ++i;
       std::string a = ident();
       if (a.empty()) { *error = "bad path `" + text + "`"; return false; }
-      out->steps.push_back({true, Intern(a), 0});
+      out->steps.push_back({true, Intern(a), 0, {}, false});
+    } else if (text[i] == '[' && i + 1 < text.size() && text[i + 1] == '"') {
+      // a dict entry by a str key, as JSON text: `params["h.0.w"]`
+      size_t j = i + 2;
+      while (j < text.size() && text[j] != '"') j += text[j] == '\\' ? 2 : 1;
+      if (j + 1 >= text.size() || text[j + 1] != ']') { *error = "bad key in path `" + text + "`"; return false; }
+      try {
+        out->steps.push_back({false, -1, 0, json::parse(text.substr(i + 1, j - i)).get<std::string>(), true});
+      } catch (...) {
+        *error = "bad key in path `" + text + "`";
+        return false;
+      }
+      i = j + 2;
     } else if (text[i] == '[') {
       size_t close = text.find(']', i);
       if (close == std::string::npos) { *error = "bad path `" + text + "`"; return false; }
       try {
-        out->steps.push_back({false, -1, std::stoll(text.substr(i + 1, close - i - 1))});
+        out->steps.push_back({false, -1, std::stoll(text.substr(i + 1, close - i - 1)), {}, false});
       } catch (...) {
         *error = "bad index in path `" + text + "`";
         return false;
@@ -74,8 +86,8 @@ void ParseValue(const json& j, PlanValue* out, int32_t* max_index) {
   } else if (kind == "const") {
     out->kind = PlanValue::kConst;
     out->constant = ConstOf(j.at("value"));
-  } else if (kind == "tuple" || kind == "list") {
-    out->kind = kind == "tuple" ? PlanValue::kTuple : PlanValue::kList;
+  } else if (kind == "tuple" || kind == "list" || kind == "set") {
+    out->kind = kind == "tuple" ? PlanValue::kTuple : kind == "set" ? PlanValue::kSet : PlanValue::kList;
     if (j.contains("fields")) {
       for (auto& f : j.at("fields")) out->fields.push_back(Intern(f.get<std::string>()));
       out->tuple_name = j.value("name", "");
@@ -138,6 +150,7 @@ std::optional<Plan> ParsePlan(const std::string& text, const ts_kernel_entry* ke
     for (auto& js : j.at("segments")) {
       Segment s;
       s.kernel = js.at("kernel").get<std::string>();
+      s.interpret = js.value("interpret", false);
       for (int32_t k = 0; k < n_kernels; ++k) {
         if (kernels[k].name && s.kernel == kernels[k].name) s.fn = kernels[k].fn;
       }
@@ -177,6 +190,10 @@ std::optional<Plan> ParsePlan(const std::string& text, const ts_kernel_entry* ke
         else if (kind == "str") { g.kind = PlanGuard::kStr; g.str_value = jg.at("value").get<std::string>(); }
         else if (kind == "none") { g.kind = PlanGuard::kNone; }
         else if (kind == "len") { g.kind = PlanGuard::kLen; g.int_value = jg.at("value").get<int64_t>(); }
+        else if (kind == "set") {
+          g.kind = PlanGuard::kSet;
+          for (const auto& item : jg.at("value")) g.set_items.push_back(ConstOf(item));
+        }
         else if (kind == "def") { g.kind = PlanGuard::kDef; g.str_value = jg.at("value").get<std::string>(); }
         else if (kind == "class") { g.kind = PlanGuard::kClass; g.str_value = jg.at("value").get<std::string>(); }
         else if (kind == "same") {

@@ -19,11 +19,19 @@
 
 namespace tcc::interp {
 
-// `x`, `self.w1`, `params[0]`: a root name then attribute / index steps.
+// `x`, `self.w1`, `params[0]`, `params["wte"]`: a root name then attribute,
+// index (a list or tuple's item, or a dict's entry by an int key) and str-key
+// (a dict's entry) steps.
 struct PlanPath {
   std::string text;
   std::string root;
-  struct Step { bool is_attr; int32_t sym; int64_t index; };
+  struct Step {
+    bool is_attr;
+    int32_t sym;
+    int64_t index;
+    std::string key;      // a str key (is_key)
+    bool is_key = false;
+  };
   std::vector<Step> steps;
   // Resolved by AttachPlan:
   bool root_local = false;  // frame slot `root_slot`, else module global `root_slot`
@@ -34,8 +42,10 @@ struct PlanPath {
 struct PlanGuard {
   PlanPath path;
   // kDef: the function or class defined by one statement (str_value: its
-  // semantics/identity.h identity); kClass: an instance of that class.
-  enum Kind { kTensor, kInt, kFloat, kBool, kStr, kNone, kSame, kDef, kClass, kLen } kind = kTensor;
+  // semantics/identity.h identity); kClass: an instance of that class; kSet:
+  // a set of exactly `set_items` (in any order).
+  enum Kind { kTensor, kInt, kFloat, kBool, kStr, kNone, kSame, kDef, kClass, kLen, kSet } kind = kTensor;
+  std::vector<Value> set_items;
   PlanPath same_as;           // kSame: must hold the very same tensor object as `path`
   rt::DType dtype = rt::DType::Float32;
   // Shape entries: a static size (sym < 0) or a symbol id (equal ids, equal sizes).
@@ -52,7 +62,7 @@ struct PlanGuard {
 };
 
 struct PlanValue {
-  enum Kind { kTensor, kConst, kTuple, kList, kInput, kObject, kDict, kPath, kView } kind = kConst;
+  enum Kind { kTensor, kConst, kTuple, kList, kInput, kObject, kDict, kPath, kView, kSet } kind = kConst;
   // kView: a view of input `index` (of_output: of kernel output `index`),
   // these steps applied in order.
   struct ViewStep {
@@ -106,6 +116,9 @@ struct Segment {
   int32_t n_tensor_outputs = 0;
   int32_t n_symbols = 0;
   int64_t ops = 0;                 // real ops of the kernel's graph (run statistics' kernel_ops)
+  // No kernel: a specialisation that traced no tensor op. Its guards
+  // holding means the statements run in the interpreter, as compiled.
+  bool interpret = false;
   const FuncCode* func = nullptr;  // resolved by AttachPlan
 };
 

@@ -40,6 +40,14 @@ Value Walk(const PlanPath& p, Frame& f) {
       } else {
         return Value();
       }
+    } else if (v.is(OType::Dict)) {
+      auto* d = v.as<DictObj>();
+      int64_t i = d->Find(st.is_key ? MakeStr(st.key) : Value::Int(st.index));
+      if (i < 0) return Value();
+      Value tmp = d->items[i].second;
+      v = std::move(tmp);
+    } else if (st.is_key) {
+      return Value();
     } else {
       std::vector<Value>* items = v.is(OType::List) ? &v.as<ListObj>()->items
                                   : v.is(OType::Tuple) ? &v.as<TupleObj>()->items : nullptr;
@@ -85,7 +93,15 @@ bool GuardHolds(const PlanGuard& g, const Value& v, std::vector<int64_t>& syms) 
     case PlanGuard::kBool: return v.is_bool() && v.as_bool() == g.bool_value;
     case PlanGuard::kStr: return v.is(OType::Str) && v.as<StrObj>()->s == g.str_value;
     case PlanGuard::kNone: return v.is_none();
+    case PlanGuard::kSet: {
+      if (!v.is(OType::Set) || v.as<SetObj>()->items().size() != g.set_items.size()) return false;
+      for (const Value& x : g.set_items)
+        if (!v.as<SetObj>()->Has(x)) return false;
+      return true;
+    }
     case PlanGuard::kLen:
+      if (v.is(OType::Set)) return static_cast<int64_t>(v.as<SetObj>()->items().size()) == g.int_value;
+      if (v.is(OType::Dict)) return static_cast<int64_t>(v.as<DictObj>()->items.size()) == g.int_value;
       if (v.is(OType::List)) return static_cast<int64_t>(v.as<ListObj>()->items.size()) == g.int_value;
       return v.is(OType::Tuple) && static_cast<int64_t>(v.as<TupleObj>()->items.size()) == g.int_value;
     case PlanGuard::kSame: return false;  // needs two paths: checked in TryPlan
@@ -162,6 +178,15 @@ Value BuildOutput(const PlanValue& pv, std::vector<Value>& outs, const std::vect
     case PlanValue::kInput:
       return pv.index >= 0 && pv.index < static_cast<int32_t>(ins.size()) ? ins[pv.index] : Value();
     case PlanValue::kConst: return pv.constant;
+    case PlanValue::kSet: {
+      Ref<SetObj> s(new SetObj());
+      for (auto& it : pv.items) {
+        Value v = BuildOutput(it, outs, ins, paths, next_path);
+        if (v.is_undef()) return v;
+        s->Add(v);
+      }
+      return s.value();
+    }
     case PlanValue::kTuple:
     case PlanValue::kList: {
       std::vector<Value> items;
@@ -203,10 +228,8 @@ LaunchScratch& Scratch() {
 
 }  // namespace
 
-bool Interp::TryPlan(const Segment* seg, Frame& f, int32_t* next, bool* returned, Value* ret, Value* cond) {
-  LaunchScratch& sc = Scratch();
-  LaunchScratch::Scope clear_at_exit{sc};
-  std::vector<int64_t>& syms = sc.syms;
+namespace {
+bool AllGuardsHold(const Segment* seg, Frame& f, std::vector<int64_t>& syms) {
   syms.assign(static_cast<size_t>(seg->n_symbols), -1);
   Value tmp;
   for (const auto& g : seg->guards) {
@@ -217,6 +240,22 @@ bool Interp::TryPlan(const Segment* seg, Frame& f, int32_t* next, bool* returned
     }
     if (!GuardHolds(g, Read(g.path, f, tmp), syms)) return false;
   }
+  return true;
+}
+}  // namespace
+
+bool Interp::GuardsHold(const Segment* seg, Frame& f) {
+  LaunchScratch& sc = Scratch();
+  LaunchScratch::Scope clear_at_exit{sc};
+  return AllGuardsHold(seg, f, sc.syms);
+}
+
+bool Interp::TryPlan(const Segment* seg, Frame& f, int32_t* next, bool* returned, Value* ret, Value* cond) {
+  LaunchScratch& sc = Scratch();
+  LaunchScratch::Scope clear_at_exit{sc};
+  std::vector<int64_t>& syms = sc.syms;
+  if (!AllGuardsHold(seg, f, syms)) return false;
+  Value tmp;
   std::vector<Value>& in_vals = sc.in_vals;
   std::vector<ts_tensor>& inputs = sc.inputs;
   inputs.clear();
@@ -324,8 +363,13 @@ std::string Expected(const PlanGuard& g) {
     case PlanGuard::kStr: return "str=" + Repr(MakeStr(g.str_value));
     case PlanGuard::kNone: return "None";
     case PlanGuard::kLen:
-      return "a list or tuple of " + std::to_string(g.int_value) + (g.int_value == 1 ? " item" : " items");
+      return "a list, tuple, dict or set of " + std::to_string(g.int_value) + (g.int_value == 1 ? " item" : " items");
     case PlanGuard::kTensor: return "a tensor";
+    case PlanGuard::kSet: {
+      std::string r = "the set {";
+      for (size_t i = 0; i < g.set_items.size(); ++i) r += (i ? ", " : "") + Repr(g.set_items[i]);
+      return g.set_items.empty() ? "an empty set" : r + "}";
+    }
     case PlanGuard::kSame: return "the very object at `" + g.same_as.text + "`";
     case PlanGuard::kDef: return "the definition " + g.str_value;
     case PlanGuard::kClass: return "an instance of " + g.str_value;

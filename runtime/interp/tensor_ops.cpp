@@ -98,6 +98,10 @@ Value AugmentedOp(ast::BinOp op, const Value& a, const Value& b) {
     items.insert(items.end(), more.begin(), more.end());
     return a;
   }
+  if (a.is(OType::Set) && b.is(OType::Set)) {
+    // Python: `s |= t` (and &=, -=, ^=) changes the set itself
+    if (auto sop = sem::SetOpOf(op)) { SetAugmented(*sop, a, b); return a; }
+  }
   rt::BinaryOp rop;
   if (!a.is(OType::Tensor) || op == ast::BinOp::MatMul || !MapBinOp(op, &rop)) return BinaryOp(op, a, b);
   if (b.is(OType::Tensor)) rt::binary_inplace(rop, TensorOf(a), TensorOf(b));

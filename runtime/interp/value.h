@@ -1,6 +1,6 @@
 // Defines the interpreter's Value: a 16-byte tagged union of the immediate
 // kinds (None, bool, int, float) and a pointer to a refcounted heap Object
-// (str, list, tuple, dict, function, class, instance, tensor, ...).
+// (str, list, tuple, dict, set, function, class, instance, tensor, ...).
 //
 // Copying a Value adjusts the object's refcount; there is no cycle collector
 // (reference cycles between instances leak until the process exits, which is
@@ -16,7 +16,7 @@ namespace tcc::interp {
 enum class Tag : uint8_t { Undef, None, Bool, Int, Float, Obj };
 
 enum class OType : uint8_t {
-  Str, List, Tuple, Dict, Function, Builtin, Class, Instance, BoundMethod,
+  Str, List, Tuple, Dict, Set, Function, Builtin, Class, Instance, BoundMethod,
   Module, Tensor, Slice, Ellipsis, DType, Cell, Native, Range, Super,
   Special  // property, staticmethod, classmethod, iterator, NotImplemented (dunder.h)
 };

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Differential test of Python-number semantics: random arithmetic programs
 (ints, floats, bools; + - * / // % ** << >> & | ^, abs, int, round, min,
-max, pow, sum, chained comparisons, conditional expressions) are computed inside a
+max, pow, sum, chained comparisons, conditional expressions; sets of ints:
+displays, comprehensions, set(), | & - ^ and their methods, subset tests, in,
+read back order-free by len, sum, min, max and sorted) are computed inside a
 function that tcc compiles, so the tracer folds them at compile time, and
 the printed values must equal (a) `tcc run --eager` and (b) CPython running
 the same program. Seeds are fixed, so a failure reproduces.
@@ -18,9 +20,52 @@ import tempfile
 OPS = ['+', '-', '*', '//', '%', '**', '<<', '>>', '&', '|', '^', '/']
 
 
+SET_OPS = ['|', '&', '-', '^']
+SET_METHODS = ['union', 'intersection', 'difference', 'symmetric_difference']
+
+
+def set_expr(rng, d):
+    """A set of small ints (so every read-back is order-free and exact)."""
+    if d == 0 or rng.random() < 0.35:
+        r = rng.random()
+        if r < 0.4:
+            return "{" + ", ".join(str(rng.randint(-3, 5)) for _ in range(rng.randint(1, 4))) + "}"
+        if r < 0.55:
+            return f"set(range({rng.randint(0, 5)}))"
+        if r < 0.7:
+            return f"{{v % {rng.randint(2, 4)} for v in xs}}"
+        if r < 0.85:
+            return "set(xs)"
+        return f"set([{rng.randint(0, 3)}, True, {rng.randint(0, 3)}])"
+    a, b = set_expr(rng, d - 1), set_expr(rng, d - 1)
+    if rng.random() < 0.6:
+        return f"({a} {rng.choice(SET_OPS)} {b})"
+    return f"{a}.{rng.choice(SET_METHODS)}({b})"
+
+
+def set_number(rng):
+    s = set_expr(rng, 2)
+    r = rng.random()
+    if r < 0.3:
+        return f"len({s})"
+    if r < 0.5:
+        return f"sum({s})"
+    if r < 0.6:
+        return f"max({s} or {{0}})"
+    if r < 0.7:
+        return f"({rng.randint(-3, 5)} in {s})"
+    if r < 0.8:
+        return f"({s} {rng.choice(['<=', '<', '>=', '>', '==', '!='])} {set_expr(rng, 1)})"
+    if r < 0.9:
+        return f"sorted({s})[0] if {s} else -1"
+    return f"{s}.isdisjoint({set_expr(rng, 1)})"
+
+
 def expr(rng, d):
     if d == 0 or rng.random() < 0.3:
         r = rng.random()
+        if r < 0.08:
+            return f"({set_number(rng)})"
         if r < 0.6:
             return str(rng.randint(-9, 9))
         if r < 0.72:

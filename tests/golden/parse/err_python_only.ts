@@ -7,8 +7,8 @@ async def f():
     pass
 def g():
     return await h()
-y = {x for x in xs}
-s = {1, 2}
+y = {x: 1 for x in xs}
+s = {1: 2, 3}
 if (n := 3) > 2:
     pass
 match y:
@@ -24,14 +24,10 @@ match y:
 # CHECK-STDERR: err_python_only.ts:9:12: error: `await` is not supported in TensorScript [SyntaxError]
 # CHECK-STDERR:  9 |     return await h()
 # CHECK-STDERR:    |            ^~~~~
-# CHECK-STDERR: err_python_only.ts:10:8: error: only list and dict comprehensions (`[e for x in xs]`, `{k: v for k in ks}`) and generator arguments `f(e for x in xs)` are supported in TensorScript [SyntaxError]
-# CHECK-STDERR:  10 | y = {x for x in xs}
-# CHECK-STDERR:     |        ^~~
-# CHECK-STDERR: hint: TensorScript has no sets: build a list or a dict
-# CHECK-STDERR: err_python_only.ts:11:7: error: sets (`{a, b}`) are not supported in TensorScript [SyntaxError]
-# CHECK-STDERR:  11 | s = {1, 2}
-# CHECK-STDERR:     |       ^
-# CHECK-STDERR: hint: build a list, or a dict with `{a: True, b: True}`
+# CHECK-STDERR: err_python_only.ts:11:13: error: a `{...}` display mixes `key: value` items with plain ones [SyntaxError]
+# CHECK-STDERR:  11 | s = {1: 2, 3}
+# CHECK-STDERR:     |             ^
+# CHECK-STDERR: hint: a dict needs `key: value` for every item; a set (`{a, b}`) takes plain items only
 # CHECK-STDERR: err_python_only.ts:12:7: error: the walrus operator `:=` is not supported in TensorScript [SyntaxError]
 # CHECK-STDERR:  12 | if (n := 3) > 2:
 # CHECK-STDERR:     |       ^

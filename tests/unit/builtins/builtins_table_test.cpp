@@ -93,3 +93,39 @@ TEST_CASE("every Python builtin row is one name, registered by the interpreter")
     CHECK(fns.count(b.name) == 1);
   }
 }
+
+TEST_CASE("every container method row has an interpreter implementation, and only rows") {
+  for (const auto& m : sem::kContainerMethods) {
+    INFO(sem::ContainerTypeName(m.type) << "." << m.name);
+    CHECK(interp::ContainerMethodImpl(m.type, m.name) != nullptr);
+    CHECK(sem::FindContainerMethod(m.type, m.name) == &m);  // one row per (type, name)
+  }
+  // Names the interpreter implements that are not rows: a call would find no
+  // row and fail, so the table and the implementations must list the same.
+  for (auto type : {sem::ContainerType::List, sem::ContainerType::Dict, sem::ContainerType::Set,
+                    sem::ContainerType::Str}) {
+    for (const char* name : {"append", "add", "update", "sort", "format", "get", "discard", "union", "keys",
+                             "setdefault", "remove", "copy", "join", "issubset", "popitem", "clear"}) {
+      INFO(sem::ContainerTypeName(type) << "." << name);
+      if (interp::ContainerMethodImpl(type, name)) CHECK(sem::FindContainerMethod(type, name) != nullptr);
+    }
+  }
+  CHECK(sem::IsMutatingContainerMethod("add"));
+  CHECK(sem::IsMutatingContainerMethod("setdefault"));
+  CHECK_FALSE(sem::IsMutatingContainerMethod("union"));
+}
+
+TEST_CASE("set algebra keeps insertion order, left operand first") {
+  std::vector<int> a = {3, 1, 2}, b = {2, 5, 3};
+  auto in = [](const std::vector<int>& s) {
+    return [&s](int x) { return std::optional<bool>(std::find(s.begin(), s.end(), x) != s.end()); };
+  };
+  CHECK(*sem::CombineSets(sem::SetOp::Union, a, b, in(a), in(b)) == std::vector<int>{3, 1, 2, 5});
+  CHECK(*sem::CombineSets(sem::SetOp::Intersection, a, b, in(a), in(b)) == std::vector<int>{3, 2});
+  CHECK(*sem::CombineSets(sem::SetOp::Difference, a, b, in(a), in(b)) == std::vector<int>{1});
+  CHECK(*sem::CombineSets(sem::SetOp::SymmetricDifference, a, b, in(a), in(b)) == std::vector<int>{1, 5});
+  auto unknown = [](int) { return std::optional<bool>(); };
+  CHECK_FALSE(sem::CombineSets(sem::SetOp::Intersection, a, b, in(a), unknown).has_value());
+  CHECK(*sem::AllIn(std::vector<int>{1, 3}, in(a)));
+  CHECK_FALSE(*sem::AllIn(std::vector<int>{1, 4}, in(a)));
+}
