@@ -76,7 +76,11 @@ void AstBuilder::CheckTarget(const Expr* e, bool allow_tuple) {
         }
       }
       break;
-    default: break;
+    case ExprKind::IntLit: case ExprKind::FloatLit: case ExprKind::BoolLit: case ExprKind::NoneLit:
+    case ExprKind::StrLit: case ExprKind::EllipsisLit: case ExprKind::DictExpr: case ExprKind::SliceExpr:
+    case ExprKind::CallExpr: case ExprKind::UnaryExpr: case ExprKind::BinaryExpr: case ExprKind::CompareExpr:
+    case ExprKind::BoolOpExpr: case ExprKind::IfExpr: case ExprKind::ListCompExpr: case ExprKind::LambdaExpr:
+    case ExprKind::StarredExpr: break;
   }
   diags_.Report(DiagKind::InvalidTarget, &file_, e->range,
                 std::string("cannot assign to ") + TargetDescription(e))

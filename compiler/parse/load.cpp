@@ -37,7 +37,11 @@ void CollectImports(const Block& block, std::vector<ImportRef>& out) {
       case StmtKind::ForStmt: CollectImports(cast<ForStmt>(s.get())->body, out); break;
       case StmtKind::WhileStmt: CollectImports(cast<WhileStmt>(s.get())->body, out); break;
       case StmtKind::WithStmt: CollectImports(cast<WithStmt>(s.get())->body, out); break;
-      default: break;
+      case StmtKind::ExprStmt: case StmtKind::AssignStmt: case StmtKind::AugAssignStmt:
+      case StmtKind::AnnAssignStmt: case StmtKind::ReturnStmt: case StmtKind::BreakStmt:
+      case StmtKind::ContinueStmt: case StmtKind::PassStmt: case StmtKind::AssertStmt:
+      case StmtKind::TryStmt: case StmtKind::RaiseStmt: case StmtKind::GlobalStmt:
+      case StmtKind::NonlocalStmt: case StmtKind::DelStmt: break;
     }
   }
 }

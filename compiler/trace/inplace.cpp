@@ -66,7 +66,9 @@ struct Redirect {
       case VK::BoundMethod:
         in(v->self_value);
         return;
-      default: return;
+      case VK::Unknown: case VK::None: case VK::Bool: case VK::Int: case VK::Float: case VK::Str:
+      case VK::Ellipsis: case VK::Slice: case VK::Tensor: case VK::DType: case VK::Function:
+      case VK::Builtin: case VK::Class: case VK::Module: case VK::Wrapper: case VK::Marker: return;
     }
   }
   void Env(const EnvPtr& env, int depth) {

@@ -29,8 +29,10 @@ bool Tracer::NonstrictValueOk(const ValuePtr& v, int depth) const {
       for (const auto& [k, x] : v->attrs)
         if (!NonstrictValueOk(x, depth + 1)) return false;
       return true;
-    default: return false;
+    case VK::Ellipsis: case VK::Slice: case VK::Function: case VK::Builtin: case VK::BoundMethod:
+    case VK::Class: case VK::Module: case VK::Wrapper: case VK::Marker: return false;
   }
+  return false;
 }
 
 namespace {
@@ -150,7 +152,8 @@ void CollectLoadsStmt(const Stmt& s, std::set<std::string>& loads, std::set<std:
     case StmtKind::ImportFromStmt:
       for (const auto& a : cast<ImportFromStmt>(&s)->names) binds.insert(a.asname.empty() ? a.name : a.asname);
       break;
-    default: break;
+    case StmtKind::BreakStmt: case StmtKind::ContinueStmt: case StmtKind::PassStmt:
+    case StmtKind::GlobalStmt: case StmtKind::NonlocalStmt: break;
   }
 }
 

@@ -71,8 +71,10 @@ bool Tracer::Expressible(const ValuePtr& v, const Frame& f, int depth) const {
       for (const auto& x : v->items)
         if (!Expressible(x, f, depth + 1)) return false;
       return true;
-    default: return false;
+    case VK::Unknown: case VK::Ellipsis: case VK::Slice: case VK::DType: case VK::Function: case VK::Builtin:
+    case VK::BoundMethod: case VK::Class: case VK::Module: case VK::Wrapper: case VK::Marker: return false;
   }
+  return false;
 }
 
 void Tracer::MarkMutation(const ValuePtr& target, const std::string& what, Range where) {
@@ -286,7 +288,8 @@ void Walk(const std::string& path, const ValuePtr& v, PathMap& pm) {
     case VK::Function: case VK::Class: case VK::Wrapper:
       if (std::string id = DefinitionOf(*v); !id.empty()) pm.defs.emplace_back(path, "def", id);
       return;
-    default: return;
+    case VK::Unknown: case VK::Ellipsis: case VK::Slice: case VK::DType: case VK::Builtin:
+    case VK::BoundMethod: case VK::Module: case VK::Marker: return;
   }
 }
 
@@ -552,8 +555,10 @@ bool ToOutValue(const ValuePtr& v, OutContext& cx, OutValue& out, int depth = 0)
         out.items.push_back(std::move(o));
       }
       return true;
-    default: return false;
+    case VK::Unknown: case VK::Ellipsis: case VK::Slice: case VK::DType: case VK::Function: case VK::Builtin:
+    case VK::BoundMethod: case VK::Class: case VK::Module: case VK::Wrapper: case VK::Marker: return false;
   }
+  return false;
 }
 }  // namespace
 

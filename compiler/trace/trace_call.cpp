@@ -77,11 +77,14 @@ ValuePtr Tracer::Call(const ValuePtr& fn, CallArgs& args) {
       if (Traced())
         Break(BreakKind::Unsupported, args.range, "call to a value the tracer cannot resolve at compile time");
       return MakeUnknown();
-    default:
-      Issue(DiagKind::TraceTypeError, args.range, Describe(*fn) + " is not callable");
-      MarkEager(Describe(*fn) + " is not callable", args.range, true);
-      return MakeUnknown();
+    case VK::None: case VK::Bool: case VK::Int: case VK::Float: case VK::Str: case VK::Ellipsis:
+    case VK::Slice: case VK::List: case VK::Tuple: case VK::Dict: case VK::Set: case VK::Tensor: case VK::DType:
+    case VK::Module:
+      break;
   }
+  Issue(DiagKind::TraceTypeError, args.range, Describe(*fn) + " is not callable");
+  MarkEager(Describe(*fn) + " is not callable", args.range, true);
+  return MakeUnknown();
 }
 
 ValuePtr Tracer::Super(CallArgs& args) {

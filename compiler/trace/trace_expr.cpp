@@ -269,10 +269,12 @@ ValuePtr Tracer::GetAttr(const ValuePtr& base, const std::string& attr, Range wh
       }
       MarkEager("attribute `" + attr + "` of " + Describe(*base) + " is not known at compile time", where);
       return MakeUnknown();
-    default:
-      MarkEager("attribute `" + attr + "` of " + Describe(*base) + " is not known at compile time", where);
-      return MakeUnknown();
+    case VK::Unknown: case VK::None: case VK::Bool: case VK::Int: case VK::Float: case VK::Ellipsis:
+    case VK::Slice: case VK::DType: case VK::Marker:
+      break;
   }
+  MarkEager("attribute `" + attr + "` of " + Describe(*base) + " is not known at compile time", where);
+  return MakeUnknown();
 }
 
 ValuePtr Tracer::EvalSubscript(const SubscriptExpr& e) {

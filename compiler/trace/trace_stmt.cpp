@@ -183,7 +183,10 @@ void Tracer::Assign(const Expr& target, const ValuePtr& v) {
       if (base->kind == VK::List) base->known = false;  // an index known only at run time
       return;
     }
-    default:
+    case ExprKind::StarredExpr: case ExprKind::IntLit: case ExprKind::FloatLit: case ExprKind::BoolLit: case ExprKind::NoneLit:
+    case ExprKind::StrLit: case ExprKind::EllipsisLit: case ExprKind::DictExpr: case ExprKind::SliceExpr:
+    case ExprKind::CallExpr: case ExprKind::UnaryExpr: case ExprKind::BinaryExpr: case ExprKind::CompareExpr:
+    case ExprKind::BoolOpExpr: case ExprKind::IfExpr: case ExprKind::ListCompExpr: case ExprKind::LambdaExpr:
       Issue(DiagKind::TraceTypeError, target.range, "cannot assign to this expression");
   }
 }

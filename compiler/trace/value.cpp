@@ -65,7 +65,9 @@ void MatchValues(const ValuePtr& old, const ValuePtr& now, ValueMap& map) {
       MatchValues(old->self_value, now->self_value, map);
       MatchValues(old->inner, now->inner, map);
       return;
-    default: return;
+    case VK::Unknown: case VK::None: case VK::Bool: case VK::Int: case VK::Float: case VK::Str:
+    case VK::Ellipsis: case VK::Tensor: case VK::DType: case VK::Function: case VK::Builtin: case VK::Class:
+    case VK::Module: case VK::Marker: return;
   }
 }
 
@@ -85,8 +87,12 @@ ValuePtr FreshCopy(const ValuePtr& v, int64_t made_since, ValueMap& map) {
       copy->self_value = FreshCopy(copy->self_value, made_since, map);
       return copy;
     }
-    default: return v;  // numbers, strings, functions, classes: values, or shared as at run time
+    case VK::Unknown: case VK::None: case VK::Bool: case VK::Int: case VK::Float: case VK::Str:
+    case VK::Ellipsis: case VK::DType: case VK::Function: case VK::Builtin: case VK::Class: case VK::Module:
+    case VK::Wrapper: case VK::Marker:
+      return v;  // numbers, strings, functions, classes: values, or shared as at run time
   }
+  return v;
 }
 
 std::optional<bool> KnownTruth(const Value& v) {
@@ -294,8 +300,10 @@ std::string SignatureOf(const Value& v, std::map<int32_t, int>& sym_names, bool 
       os << Describe(v) << "@" << static_cast<const void*>(&v);
       return os.str();
     }
-    default: return Describe(v);
+    case VK::Unknown: case VK::None: case VK::Ellipsis: case VK::Slice: case VK::DType: case VK::Builtin:
+    case VK::Marker: return Describe(v);
   }
+  return Describe(v);
 }
 
 std::string ScalarJson(const Value& v) {
@@ -305,8 +313,11 @@ std::string ScalarJson(const Value& v) {
     case VK::Int: return std::to_string(v.i);
     case VK::Float: return nlohmann::json(v.f).dump();
     case VK::Str: return nlohmann::json(v.s).dump();
-    default: return "null";
+    case VK::Unknown: case VK::Ellipsis: case VK::Slice: case VK::List: case VK::Tuple: case VK::Dict:
+    case VK::Set: case VK::Tensor: case VK::DType: case VK::Function: case VK::Builtin: case VK::BoundMethod:
+    case VK::Class: case VK::Object: case VK::Module: case VK::Wrapper: case VK::Marker: return "null";
   }
+  return "null";
 }
 
 }  // namespace tcc::trace

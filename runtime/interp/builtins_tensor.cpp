@@ -202,8 +202,12 @@ Value TensorReduceBuiltin(Interp& in, Args& a, rt::ReduceOp op) {
     case rt::ReduceOp::Sum: return Reduce<rt::ReduceOp::Sum>(in, a);
     case rt::ReduceOp::All: return Reduce<rt::ReduceOp::All>(in, a);
     case rt::ReduceOp::Any: return Reduce<rt::ReduceOp::Any>(in, a);
-    default: return Reduce<rt::ReduceOp::Mean>(in, a);
+    case rt::ReduceOp::Mean: return Reduce<rt::ReduceOp::Mean>(in, a);
+    case rt::ReduceOp::Max: case rt::ReduceOp::Min: case rt::ReduceOp::Prod: case rt::ReduceOp::ArgMax:
+    case rt::ReduceOp::ArgMin:
+      break;  // the Python builtins sum(), any() and all() reach here; max/min have their own paths
   }
+  return Reduce<rt::ReduceOp::Mean>(in, a);
 }
 
 Value TensorMinMaxWithDim(const rt::Tensor& x, int64_t dim, bool keepdim, bool is_max);  // builtins_index.cpp

@@ -90,8 +90,10 @@ Value Interp::Call(const Value& callee, const Value* pos, int32_t npos, const in
         }
         break;
       }
-      default:
-        break;
+      case OType::Str: case OType::List: case OType::Tuple: case OType::Dict: case OType::Set:
+      case OType::Module: case OType::Tensor: case OType::Slice: case OType::Ellipsis: case OType::DType:
+      case OType::Cell: case OType::Range: case OType::Super: case OType::Special:
+        break;  // not callable
     }
   }
   ThrowError(DiagKind::RtNotCallable, "a value of type `" + TypeName(callee) + "` is not callable");
@@ -413,8 +415,9 @@ Value Interp::GetAttr(const Value& obj, int32_t sym) {
         if (sym == is_fp) return Value::Bool(rt::is_floating(static_cast<rt::DType>(obj.as<DTypeObj>()->dtype)));
         break;
       }
-      default:
-        break;
+      case OType::Function: case OType::Builtin: case OType::BoundMethod: case OType::Slice:
+      case OType::Ellipsis: case OType::Cell: case OType::Native: case OType::Range: case OType::Special:
+        break;  // SpecialAttribute's (`__name__`, `start`, ...) or none
     }
   }
   if (Value s = SpecialAttribute(obj, sym); !s.is_undef()) return s;

@@ -223,9 +223,13 @@ XPtr Compiler::Target(const ast::Expr* e) {
       n->kids.push_back(Target(cast<StarredExpr>(e)->value.get()));
       return n;
     }
-    default:
-      CompileError(e->range, "cannot assign to this expression");
+    case ExprKind::IntLit: case ExprKind::FloatLit: case ExprKind::BoolLit: case ExprKind::NoneLit:
+    case ExprKind::StrLit: case ExprKind::EllipsisLit: case ExprKind::DictExpr: case ExprKind::SliceExpr:
+    case ExprKind::CallExpr: case ExprKind::UnaryExpr: case ExprKind::BinaryExpr: case ExprKind::CompareExpr:
+    case ExprKind::BoolOpExpr: case ExprKind::IfExpr: case ExprKind::ListCompExpr: case ExprKind::LambdaExpr:
+      break;
   }
+  CompileError(e->range, "cannot assign to this expression");
 }
 
 }  // namespace tcc::interp

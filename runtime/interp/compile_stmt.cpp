@@ -113,7 +113,11 @@ ClassCode* Compiler::Class(const ClassDef* d) {
       case StmtKind::PassStmt:
       case StmtKind::ExprStmt:  // docstrings
         break;
-      default:
+      case StmtKind::AugAssignStmt: case StmtKind::ClassDef: case StmtKind::ReturnStmt: case StmtKind::IfStmt:
+      case StmtKind::ForStmt: case StmtKind::WhileStmt: case StmtKind::BreakStmt: case StmtKind::ContinueStmt:
+      case StmtKind::WithStmt: case StmtKind::ImportStmt: case StmtKind::ImportFromStmt: case StmtKind::AssertStmt:
+      case StmtKind::TryStmt: case StmtKind::RaiseStmt: case StmtKind::GlobalStmt: case StmtKind::NonlocalStmt:
+      case StmtKind::DelStmt:
         CompileError(m->range, std::string("a `") + StmtKindName(m->kind) +
                                    "` statement is not supported in a class body");
     }

@@ -63,9 +63,12 @@ void Interp::Store(const XNode* t, Value v, Frame& f) {
       for (size_t i = 0; i < want; ++i) Store(t->kids[i].get(), std::move(items[i]), f);
       return;
     }
-    default:
-      TypeErr("cannot assign to this expression");
+    case XK::Const: case XK::List: case XK::Dict: case XK::Slice: case XK::Call: case XK::Unary:
+    case XK::Binary: case XK::Compare: case XK::And: case XK::Or: case XK::IfExp: case XK::ListComp:
+    case XK::Lambda:
+      break;
   }
+  TypeErr("cannot assign to this expression");
 }
 
 Interp::Flow Interp::Exec(const SNode* s, Frame& f) {
