@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cctype>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -78,6 +79,44 @@ inline std::string StrReplace(std::string_view s, std::string_view from, std::st
     start = pos + from.size();
   }
   out += s.substr(start);
+  return out;
+}
+
+// ord(c): the code point of a str of one character (UTF-8: strs hold
+// UTF-8 bytes); nullopt when `s` is not exactly one character.
+inline std::optional<int64_t> StrOrd(std::string_view s) {
+  if (s.empty()) return std::nullopt;
+  auto b = [&](size_t i) { return static_cast<unsigned char>(s[i]); };
+  size_t n = b(0) < 0x80 ? 1 : (b(0) >> 5) == 0x6 ? 2 : (b(0) >> 4) == 0xE ? 3 : (b(0) >> 3) == 0x1E ? 4 : 0;
+  if (n == 0 || s.size() != n) return std::nullopt;
+  if (n == 1) return b(0);
+  int64_t cp = b(0) & (0x3F >> (n - 1));
+  for (size_t i = 1; i < n; ++i) {
+    if ((b(i) & 0xC0) != 0x80) return std::nullopt;
+    cp = (cp << 6) | (b(i) & 0x3F);
+  }
+  return cp;
+}
+// chr(i): the str of code point i, UTF-8 encoded; nullopt outside
+// 0..0x10FFFF (Python's ValueError "chr() arg not in range(0x110000)").
+inline std::optional<std::string> StrChr(int64_t cp) {
+  if (cp < 0 || cp > 0x10FFFF) return std::nullopt;
+  std::string out;
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xC0 | (cp >> 6));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    out += static_cast<char>(0xE0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (cp >> 18));
+    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  }
   return out;
 }
 

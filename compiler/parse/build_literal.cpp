@@ -4,6 +4,7 @@
 #include <string>
 
 #include "parse/build.h"
+#include "semantics/strings.h"
 
 namespace tcc::parse {
 
@@ -58,24 +59,6 @@ ExprPtr AstBuilder::BuildNumber(antlr4::Token* tok, bool is_float) {
 
 namespace {
 
-void AppendUtf8(std::string& out, uint32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
-}
-
 int HexValue(char c) {
   if (c >= '0' && c <= '9') return c - '0';
   c = static_cast<char>(c | 0x20);
@@ -122,12 +105,13 @@ bool DecodeString(const std::string& tok, std::string& out, std::string& error) 
           }
           cp = cp * 16 + static_cast<uint32_t>(h);
         }
-        if (cp > 0x10FFFF) {
+        auto utf8 = sem::StrChr(cp);  // chr(cp): UTF-8, as strs hold
+        if (!utf8) {
           error = "escape is not a valid Unicode code point";
           return false;
         }
         i += n;
-        AppendUtf8(out, cp);
+        out += *utf8;
         break;
       }
       default:  // unknown escapes keep their backslash, as in Python

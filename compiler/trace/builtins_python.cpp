@@ -136,6 +136,17 @@ ValuePtr Tracer::PythonBuiltin(const std::string& name, const ValuePtr& self, Ca
     }
     return MakeSeq(VK::List, out);
   }
+  if ((name == "ord" || name == "chr") && !self && args.pos.size() == 1) {  // semantics/strings.h, as the interpreter
+    const ValuePtr& v = args.pos[0];
+    if (name == "ord" && v->kind == VK::Str && v->known) {
+      if (auto cp = sem::StrOrd(v->s)) return MakeInt(*cp);
+    }
+    if (name == "chr" && (v->kind == VK::Int || v->kind == VK::Bool) && v->known) {
+      if (auto s = sem::StrChr(v->kind == VK::Bool ? v->b : v->i)) return MakeStr(*s);
+    }
+    if (v->known && v->kind != VK::Unknown) MarkEager("`" + name + "` of " + Describe(*v) + " raises", where);
+    return MakeUnknownOf(name == "ord" ? VK::Int : VK::Str);
+  }
   if (name == "divmod") {
     ValuePtr a = args.Arg(0, "a"), b = args.Arg(1, "b");
     if (!a || !b) return nullptr;

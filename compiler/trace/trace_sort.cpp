@@ -266,25 +266,37 @@ ValuePtr Tracer::SortScatterBuiltin(const std::string& name, const ValuePtr& sel
   if (rank == 1) q = Emit(graph::OpKind::Unsqueeze, {x}, {}, {dt, {Dim::Static(1), nd}}, where);
   Dim rows = syms.Resolve(q->type.shape[0]);
   ValuePtr out;
-  if (*repl) {
-    ValuePtr u = Emit(graph::OpKind::Rand, {}, {}, {dt, {rows, Dim::Static(*s)}}, where);
-    graph::Attrs ax1;
-    ax1.axis = 1;
+  graph::Attrs ax1;
+  ax1.axis = 1;
+  const graph::DType f64 = graph::DType::F64;
+  if (*repl) {  // torch's multinomial_with_replacement: count(c < u), c the normalised cumsum
+    ValuePtr u = Emit(graph::OpKind::Rand, {}, {}, {f64, {rows, Dim::Static(*s)}}, where);
     ValuePtr cdf = Emit(graph::OpKind::CumSum, {q}, ax1, {dt, q->type.shape}, where);
-    ValuePtr t = EmitBinary(graph::OpKind::Mul, u, NarrowOp(cdf, 1, n - 1, 1, where), where, false);
+    ValuePtr c = EmitCast(EmitBinary(graph::OpKind::Div, cdf, NarrowOp(cdf, 1, n - 1, 1, where), where, false), f64, where);
     graph::Attrs ax2;
     ax2.axis = 2;
-    ValuePtr c3 = Emit(graph::OpKind::Unsqueeze, {cdf}, ax1, {dt, {rows, Dim::Static(1), nd}}, where);
-    ValuePtr t3 = Emit(graph::OpKind::Unsqueeze, {t}, ax2, {dt, {rows, Dim::Static(*s), Dim::Static(1)}}, where);
-    ValuePtr le = EmitBinary(graph::OpKind::Le, c3, t3, where, true);
+    ValuePtr c3 = Emit(graph::OpKind::Unsqueeze, {c}, ax1, {f64, {rows, Dim::Static(1), nd}}, where);
+    ValuePtr u3 = Emit(graph::OpKind::Unsqueeze, {u}, ax2, {f64, {rows, Dim::Static(*s), Dim::Static(1)}}, where);
+    ValuePtr lt = EmitBinary(graph::OpKind::Lt, c3, u3, where, true);
     graph::Attrs sum;
     sum.axes = {2};
-    ValuePtr cnt = Emit(graph::OpKind::Sum, {le}, sum, {graph::DType::I64, {rows, Dim::Static(*s)}}, where);
+    ValuePtr cnt = Emit(graph::OpKind::Sum, {lt}, sum, {graph::DType::I64, {rows, Dim::Static(*s)}}, where);
     out = EmitBinary(graph::OpKind::Minimum, cnt, MakeInt(n - 1), where, false);
-  } else {
-    ValuePtr u = Emit(graph::OpKind::Rand, {}, {}, {dt, q->type.shape}, where);
-    ValuePtr keys = EmitBinary(graph::OpKind::Div, EmitUnary(graph::OpKind::Log, u, where, true), q, where, false);
-    out = sort_op(keys, 1, true, *s);
+  } else {  // torch's exponential race: the largest p / q, q = -log(1 - u) drawn in float64
+    ValuePtr u = Emit(graph::OpKind::Rand, {}, {}, {f64, q->type.shape}, where);
+    ValuePtr e = EmitUnary(graph::OpKind::Neg,
+                           EmitUnary(graph::OpKind::Log, EmitBinary(graph::OpKind::Sub, MakeFloat(1.0), u, where, false),
+                                     where, true),
+                           where, false);
+    ValuePtr keys = EmitBinary(graph::OpKind::Div, q, EmitCast(e, dt, where), where, false);
+    if (*s == 1) {
+      graph::Attrs am;
+      am.axes = {1};
+      am.keepdim = true;
+      out = Emit(graph::OpKind::ArgMax, {keys}, am, {graph::DType::I64, {rows, Dim::Static(1)}}, where);
+    } else {
+      out = sort_op(keys, 1, true, *s);
+    }
   }
   if (rank == 1) {
     graph::Attrs sq;

@@ -8,6 +8,7 @@
 #include "interp/interpreter.h"
 #include "interp/tensor_value.h"
 #include "semantics/pymath.h"
+#include "semantics/strings.h"
 
 namespace tcc::interp {
 
@@ -133,6 +134,25 @@ Value DivModFn(Interp&, Args& a) {
   return MakeTuple({FromPy(r.div), FromPy(r.mod)});
 }
 
+Value OrdFn(Interp&, Args& a) {
+  a.Check(1, {});
+  const Value& c = a.Need(0, "c");
+  if (!c.is(OType::Str)) TypeErr("ord() expected a string of length 1, but `" + TypeName(c) + "` found");
+  auto cp = sem::StrOrd(c.as<StrObj>()->s);
+  if (!cp) TypeErr("ord() expected a character, but a string of " + std::to_string(c.as<StrObj>()->s.size()) +
+                   " bytes found");
+  return Value::Int(*cp);
+}
+
+Value ChrFn(Interp&, Args& a) {
+  a.Check(1, {});
+  const Value& i = a.Need(0, "i");
+  if (!i.is_int() && !i.is_bool()) TypeErr("`chr()` needs an int, not `" + TypeName(i) + "`");
+  auto s = sem::StrChr(i.to_int());
+  if (!s) ValueErr("chr() arg not in range(0x110000)");
+  return MakeStr(*s);
+}
+
 bool AnyTensor(const Args& a) {
   for (int32_t i = 0; i < a.npos; ++i)
     if (a.pos[i].is(OType::Tensor)) return true;
@@ -195,6 +215,8 @@ void RegisterPythonBuiltins(BuiltinTable& t) {
   t.AddFn("map", MapFn);
   t.AddFn("filter", FilterFn);
   t.AddFn("divmod", DivModFn);
+  t.AddFn("ord", OrdFn);
+  t.AddFn("chr", ChrFn);
   t.AddFn("max", MaxFn);  // replaces builtins_core.cpp's: key= and default=
   t.AddFn("min", MinFn);
   static std::vector<std::string> names;

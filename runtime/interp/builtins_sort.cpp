@@ -168,10 +168,14 @@ Value EinsumBuiltin(Interp&, Args& a) {
 
 namespace {
 
-// multinomial(input, num_samples, replacement=False): from the program's
-// generator, as the tracer's graph (trace/trace_sort.cpp) computes it:
-//   with replacement: u = rand(rows, n); sample = #{j : cumsum(p)[j] <= u * sum(p)}
-//   without: keys = log(rand(p.shape)) / p (exponential race); the num_samples largest
+// multinomial(input, num_samples, replacement=False): torch 1.13's CPU
+// algorithm on the program's generator (so after manual_seed the samples are
+// torch's), in the steps the tracer's graph (trace/trace_sort.cpp) takes:
+//   without replacement: q = -log(1 - u), u = rand(p.shape, float64)
+//     (torch's exponential_), cast to p's dtype; the num_samples largest of
+//     p / q (one: their argmax);
+//   with replacement: per row, c = cumsum(p) / sum(p) with the last entry
+//     1, u = rand(rows, num_samples, float64); sample = #{j : c[j] < u}.
 Value Multinomial(Interp&, Args& a) {
   a.Check(3, {"input", "num_samples", "replacement"});
   rt::Tensor p = InputTensor(a);
@@ -189,19 +193,24 @@ Value Multinomial(Interp&, Args& a) {
   bool one = p.dim() == 1;
   rt::Tensor q = one ? rt::unsqueeze(p, 0) : p;
   int64_t rows = q.sizes()[0];
+  int64_t last_axis[1] = {1};
+  rt::Tensor row_sums = rt::reduce(rt::ReduceOp::Sum, q, last_axis, true);
+  if (rt::reduce(rt::ReduceOp::Min, row_sums).item().to_double() <= 0)
+    ValueErr("invalid multinomial distribution (sum of probabilities <= 0)");
   rt::Tensor out;
   if (repl) {
-    rt::Tensor u = rt::rand(rt::Dims{rows, s}, p.dtype());
+    rt::Tensor u = rt::rand(rt::Dims{rows, s}, rt::DType::Float64);
     rt::Tensor cdf = rt::scan(rt::ScanOp::CumSum, q, 1);
     std::vector<rt::IndexItem> last = {rt::Slice{}, rt::Slice{n - 1, n, 1}};
-    rt::Tensor t = rt::binary(rt::BinaryOp::Mul, u, rt::index(cdf, last));
-    rt::Tensor le = rt::binary(rt::BinaryOp::Le, rt::unsqueeze(cdf, 1), rt::unsqueeze(t, 2));
+    rt::Tensor c = rt::to_dtype(rt::binary(rt::BinaryOp::Div, cdf, rt::index(cdf, last)), rt::DType::Float64);
+    rt::Tensor lt = rt::binary(rt::BinaryOp::Lt, rt::unsqueeze(c, 1), rt::unsqueeze(u, 2));
     int64_t ax[1] = {2};
-    out = rt::binary(rt::BinaryOp::Minimum, rt::reduce(rt::ReduceOp::Sum, le, ax), rt::Scalar::from_int(n - 1));
+    out = rt::binary(rt::BinaryOp::Minimum, rt::reduce(rt::ReduceOp::Sum, lt, ax), rt::Scalar::from_int(n - 1));
   } else {
-    rt::Tensor u = rt::rand(q.sizes(), p.dtype());
-    rt::Tensor keys = rt::binary(rt::BinaryOp::Div, rt::unary(rt::UnaryOp::Log, u), q);
-    out = rt::argsort(keys, 1, true, s);
+    rt::Tensor u = rt::rand(q.sizes(), rt::DType::Float64);
+    rt::Tensor e = rt::unary(rt::UnaryOp::Neg, rt::unary(rt::UnaryOp::Log, rt::binary(rt::BinaryOp::Sub, rt::Scalar::from_float(1.0), u)));
+    rt::Tensor keys = rt::binary(rt::BinaryOp::Div, q, rt::to_dtype(e, q.dtype()));
+    out = s == 1 ? rt::reduce(rt::ReduceOp::ArgMax, keys, last_axis, true) : rt::argsort(keys, 1, true, s);
   }
   return MakeTensor(one ? rt::squeeze(out, 0) : out);
 }

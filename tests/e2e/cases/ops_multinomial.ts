@@ -1,5 +1,5 @@
 # multinomial in a graph (a rand draw, cumsum/compare/sum or a sort): shapes, dtype and
-# distribution properties (tcc's draws are its own, not torch's numbers).
+# distribution properties (sampler_multinomial.ts checks the samples against torch's).
 # e2e-kernels: 2
 @fullgraph
 def draw(p, rows):

@@ -162,7 +162,7 @@
 # CHECK-STDOUT: index_add_         method                   Scatter    Scatter   (self, dim, index, source, *, alpha=1); in place
 # CHECK-STDOUT: diag               function, method         Take       Shape     (input, diagonal=0); 1-d: a square matrix with input on a diagonal, 2-d: that diagonal
 # CHECK-STDOUT: einsum             function                 MatMul     Einsum    (equation, *operands); also einsum(equation, [operands]); `...` broadcasts, no `->` gives torch's implicit output
-# CHECK-STDOUT: multinomial        function, method         Rand       Random    (input, num_samples, replacement=False) -> int64; 1-d or 2-d probabilities (need not sum to 1); tcc's own stream, not torch's numbers
+# CHECK-STDOUT: multinomial        function, method         Rand       Random    (input, num_samples, replacement=False) -> int64; 1-d or 2-d probabilities (need not sum to 1); torch 1.13's algorithm: after manual_seed, torch's samples
 # CHECK-STDOUT: nonzero            function, method         -          Dynamic   (input, *, as_tuple=False) -> int64 [count, input.dim()]; a graph break (the count depends on the data)
 # CHECK-STDOUT:
 # CHECK-STDOUT: Python builtin         group    signature
@@ -191,6 +191,8 @@
 # CHECK-STDOUT: sorted                 Python   (iterable, *, key=None, reverse=False)
 # CHECK-STDOUT: map                    Python   (function, iterable, *iterables)
 # CHECK-STDOUT: filter                 Python   (function_or_None, iterable)
+# CHECK-STDOUT: ord                    Python   (c)
+# CHECK-STDOUT: chr                    Python   (i)
 # CHECK-STDOUT: divmod                 Python   (a, b)
 # CHECK-STDOUT: reversed               Python   (seq)
 # CHECK-STDOUT: any                    Python   (iterable)
