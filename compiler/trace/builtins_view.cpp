@@ -37,7 +37,7 @@ ValuePtr Tracer::TensorMethod(const std::string& name, const ValuePtr& t, CallAr
     if (!d) {
       std::vector<ValuePtr> items;
       for (const auto& x : s) items.push_back(dimval(x));
-      return MakeSeq(VK::Tuple, items);
+      return MakeSize(items);
     }
     auto k = KnownInt(d);
     int64_t r = static_cast<int64_t>(s.size());

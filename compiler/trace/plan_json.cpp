@@ -17,7 +17,8 @@ nlohmann::json OutJson(const OutValue& v) {
       for (const auto& x : v.items) items.push_back(OutJson(x));
       nlohmann::json j = {{"kind", v.kind == OutValue::Tuple ? "tuple" : v.kind == OutValue::Set ? "set" : "list"},
                           {"items", items}};
-      if (!v.keys.empty()) j["fields"] = v.keys, j["name"] = v.class_name;  // a named tuple
+      if (!v.keys.empty()) j["fields"] = v.keys;  // a named tuple
+      if (!v.class_name.empty()) j["name"] = v.class_name;  // its type, or torch.Size
       return j;
     }
     case OutValue::Object: case OutValue::Dict: {

@@ -527,10 +527,9 @@ bool ToOutValue(const ValuePtr& v, OutContext& cx, OutValue& out, int depth = 0)
     case VK::Tuple:
       if (!v->known) return false;
       out.kind = v->kind == VK::Tuple ? OutValue::Tuple : OutValue::List;
-      if (v->kind == VK::Tuple && !v->keys.empty()) {  // a named tuple
+      if (v->kind == VK::Tuple && !v->keys.empty())  // a named tuple
         for (const auto& k : v->keys) out.keys.push_back(k->s);
-        out.class_name = v->class_name;
-      }
+      if (v->kind == VK::Tuple) out.class_name = v->class_name;  // a named tuple's type, or torch.Size
       for (const auto& x : v->items) {
         OutValue o;
         if (!ToOutValue(x, cx, o, depth + 1)) return false;

@@ -222,11 +222,11 @@ ValuePtr Tracer::GetAttr(const ValuePtr& base, const std::string& attr, Range wh
         for (const auto& d : syms.Resolve(base->type.shape))
           dims.push_back(d.is_static() ? MakeInt(d.size) : MakeUnknownOf(VK::Int));
         if (!base->rank_known) {
-          auto t = MakeSeq(VK::Tuple, {MakeUnknownOf(VK::Int)});
+          auto t = MakeSize({MakeUnknownOf(VK::Int)});
           t->known = false;
           return t;
         }
-        return MakeSeq(VK::Tuple, std::move(dims));
+        return MakeSize(std::move(dims));
       }
       if (attr == "dtype") return MakeDType(base->type.dtype);
       if (attr == "ndim") return base->rank_known ? MakeInt(static_cast<int64_t>(base->type.shape.size()))

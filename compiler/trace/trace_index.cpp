@@ -179,7 +179,7 @@ ValuePtr Tracer::IndexValue(const ValuePtr& base, const Expr& index_expr, Range 
       int64_t lo = bound(b[0], step > 0 ? 0 : n - 1), hi = bound(b[1], step > 0 ? n : -1);
       std::vector<ValuePtr> items;
       for (int64_t i = lo; step > 0 ? i < hi : i > hi; i += step) items.push_back(base->items[i]);
-      return MakeSeq(base->kind, items);
+      return IsSize(*base) ? MakeSize(items) : MakeSeq(base->kind, items);
     }
     MarkEager("an index known only at run time into " + Describe(*base), where);
     // An index known only at run time: the element's type if all agree.

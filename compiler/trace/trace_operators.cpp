@@ -111,7 +111,7 @@ ValuePtr Tracer::BinaryOp(BinOp op, const ValuePtr& a, const ValuePtr& b, Range 
   if ((a->kind == VK::List || a->kind == VK::Tuple) && a->kind == b->kind && op == BinOp::Add) {
     auto items = a->items;
     items.insert(items.end(), b->items.begin(), b->items.end());
-    return MakeSeq(a->kind, items);
+    return IsSize(*a) ? MakeSize(items) : MakeSeq(a->kind, items);  // Size + tuple is a Size
   }
   if (op == BinOp::Mul && (b->kind == VK::List || b->kind == VK::Tuple || b->kind == VK::Str) && a->kind == VK::Int)
     return BinaryOp(op, b, a, where);
@@ -119,7 +119,7 @@ ValuePtr Tracer::BinaryOp(BinOp op, const ValuePtr& a, const ValuePtr& b, Range 
       a->known) {
     std::vector<ValuePtr> items;
     for (int64_t i = 0; i < b->i && items.size() < 100000; ++i) items.insert(items.end(), a->items.begin(), a->items.end());
-    return MakeSeq(a->kind, items);
+    return IsSize(*a) ? MakeSize(items) : MakeSeq(a->kind, items);
   }
   if (a->kind == VK::Str && b->kind == VK::Int && op == BinOp::Mul) {
     if (!a->known || !b->known || b->i > 100000) return MakeUnknownOf(VK::Str);

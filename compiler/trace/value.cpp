@@ -41,6 +41,11 @@ ValuePtr MakeStr(std::string s) { auto v = Make(VK::Str); v->s = std::move(s); r
 ValuePtr MakeUnknownOf(VK kind) { auto v = Make(kind); v->known = false; return v; }
 ValuePtr MakeTensor(graph::TensorType type) { auto v = Make(VK::Tensor); v->type = std::move(type); return v; }
 ValuePtr MakeSeq(VK kind, std::vector<ValuePtr> items) { auto v = Make(kind); v->items = std::move(items); return v; }
+ValuePtr MakeSize(std::vector<ValuePtr> dims) {
+  auto v = MakeSeq(VK::Tuple, std::move(dims));
+  v->class_name = kTorchSize;
+  return v;
+}
 ValuePtr MakeBuiltin(std::string name, ValuePtr self) {
   auto v = Make(VK::Builtin);
   v->s = std::move(name);

@@ -119,6 +119,11 @@ ValuePtr MakeStr(std::string s);
 ValuePtr MakeUnknownOf(VK kind);  // an int/float/bool/str known only at run time
 ValuePtr MakeTensor(graph::TensorType type);
 ValuePtr MakeSeq(VK kind, std::vector<ValuePtr> items);
+// torch.Size (a tuple of ints; slicing it, `+ tuple` and `* n` stay Sizes):
+// class_name kTorchSize, as the interpreter's TupleObj name.
+inline constexpr const char* kTorchSize = "torch.Size";
+ValuePtr MakeSize(std::vector<ValuePtr> dims);
+inline bool IsSize(const Value& v) { return v.kind == VK::Tuple && v.class_name == kTorchSize; }
 ValuePtr MakeBuiltin(std::string name, ValuePtr self = nullptr);
 ValuePtr MakeDType(graph::DType t);
 // The creation counter behind Value::born: every value made after a call

@@ -45,7 +45,7 @@ Value Pop(Interp&, Args& a) {
     int64_t i = d->Find(a.Need(1, "key"));
     if (i < 0) {
       if (a.npos >= 3) return a.pos[2];
-      ThrowError(DiagKind::RtKeyError, "key " + Repr(a.pos[1]) + " is not in the dict");
+      ThrowKeyError(a.pos[1], "key " + Repr(a.pos[1]) + " is not in the dict");
     }
     Value v = d->items[i].second;
     d->items.erase(d->items.begin() + i);
@@ -179,7 +179,7 @@ Value DictCopy(Interp&, Args& a) {
 Value DictPopItem(Interp&, Args& a) {
   a.Check(1, {});
   auto& items = SelfDict(a)->items;
-  if (items.empty()) ThrowError(DiagKind::RtKeyError, "popitem(): the dict is empty");
+  if (items.empty()) ThrowError(DiagKind::RtKeyError, "popitem(): dictionary is empty");
   Value r = MakeTuple({items.back().first, items.back().second});
   items.pop_back();
   return r;

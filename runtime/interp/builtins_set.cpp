@@ -64,7 +64,7 @@ Value Discard(Interp&, Args& a) {
 }
 Value Remove(Interp&, Args& a) {
   a.Check(2, {});
-  if (!SelfSet(a)->Remove(a.Need(1, "item"))) ThrowError(DiagKind::RtKeyError, Repr(a.pos[1]) + " is not in the set");
+  if (!SelfSet(a)->Remove(a.Need(1, "item"))) ThrowKeyError(a.pos[1], Repr(a.pos[1]) + " is not in the set");
   return Value::None();
 }
 Value Pop(Interp&, Args& a) {

@@ -101,12 +101,20 @@ bool ClassObj::IsSubclassOf(const ClassObj* other) const {
   return false;
 }
 
+[[noreturn]] void ThrowKeyError(const Value& key, std::string message, std::string hint) {
+  TsError e(DiagKind::RtKeyError, std::move(message), std::move(hint));
+  e.exc = NewException(Classes().Find("KeyError"), {key});
+  throw e;
+}
+
 std::string ExceptionMessage(const Value& exc) {
   const auto* inst = exc.as<InstanceObj>();
   Value* args = const_cast<InstanceObj*>(inst)->Find(kArgsSym);
   if (!args || !args->is(OType::Tuple)) return "";
   const auto& items = args->as<TupleObj>()->items;
   if (items.empty()) return "";
+  static const ClassObj* key_error = Classes().Find("KeyError").get();
+  if (items.size() == 1 && inst->cls->IsSubclassOf(key_error)) return Repr(items[0]);  // Python's KeyError.__str__
   if (items.size() == 1) return Str(items[0]);
   return Repr(*args);
 }
@@ -260,7 +268,7 @@ void DelItem(const Value& obj, const Value& index) {
   if (obj.is(OType::Dict)) {
     auto* d = obj.as<DictObj>();
     int64_t i = d->Find(index);
-    if (i < 0) ThrowError(DiagKind::RtKeyError, Repr(index));
+    if (i < 0) ThrowKeyError(index, "key " + Repr(index) + " is not in the dict");
     d->items.erase(d->items.begin() + i);
     return;
   }

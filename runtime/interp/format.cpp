@@ -91,6 +91,12 @@ void ReprInto(const Value& v, std::string& out, int depth) {
     case OType::List: SeqInto(v.as<ListObj>()->items, "[", "]", false, out, depth); return;
     case OType::Tuple: {
       auto* t = v.as<TupleObj>();
+      if (t->name == kTorchSize) {
+        out += "torch.Size(";
+        SeqInto(t->items, "[", "]", false, out, depth);
+        out += ")";
+        return;
+      }
       if (t->fields.empty() || t->fields.size() != t->items.size()) {
         SeqInto(t->items, "(", ")", true, out, depth);
         return;

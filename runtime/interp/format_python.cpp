@@ -51,7 +51,7 @@ Value LookupField(FormatState& st, const std::string& field) {
     int32_t sym = Intern(head);
     for (int32_t k = 0; k < st.a.nkw && v.is_undef(); ++k)
       if (st.a.kwnames[k] == sym) v = st.a.kwvals[k];
-    if (v.is_undef()) ThrowError(DiagKind::RtKeyError, "'" + head + "'");
+    if (v.is_undef()) ThrowKeyError(MakeStr(head), "'" + head + "'");
   }
   while (i < field.size()) {
     if (field[i] == '.') {
@@ -226,7 +226,7 @@ Value PercentFormat(const Value& fmtv, const Value& args) {
       if (!dict) TypeErr("format requires a mapping");
       Value key = MakeStr(f.substr(i + 1, close - i - 1));
       int64_t k = dict->Find(key);
-      if (k < 0) ThrowError(DiagKind::RtKeyError, Repr(key));
+      if (k < 0) ThrowKeyError(key, Repr(key));
       v = dict->items[k].second;
       have = used_dict = true;
       i = close + 1;

@@ -200,6 +200,9 @@ void SetItem(const Value& obj, const Value& index, const Value& v);
 void DelItem(const Value& obj, const Value& index);  // `del obj[index]` (lists, dicts)
 // str() of an exception instance: its args as Python shows them.
 std::string ExceptionMessage(const Value& exc);
+// A KeyError whose exception object holds `key` (str(e) is its repr, as in
+// Python), reported as `message` when nothing catches it.
+[[noreturn]] void ThrowKeyError(const Value& key, std::string message, std::string hint = {});
 // The elements of an iterable (list, tuple, dict keys, str characters, range,
 // tensor rows) as a vector.
 std::vector<Value> Materialize(const Value& iterable);

@@ -171,6 +171,15 @@ struct NativeObj : Object {
 inline Value MakeStr(std::string s) { return Value::Obj(new StrObj(std::move(s))); }
 inline Value MakeList(std::vector<Value> v) { return Value::Obj(new ListObj(std::move(v))); }
 inline Value MakeTuple(std::vector<Value> v) { return Value::Obj(new TupleObj(std::move(v))); }
+// torch.Size: a tuple of ints that prints as `torch.Size([2, 3])`; slicing
+// it, `size + tuple` and `size * n` stay Sizes, as in torch.
+inline constexpr const char* kTorchSize = "torch.Size";
+inline Value MakeSize(std::vector<Value> v) {
+  Value t = MakeTuple(std::move(v));
+  t.as<TupleObj>()->name = kTorchSize;
+  return t;
+}
+inline bool IsSize(const Value& v) { return v.is(OType::Tuple) && v.as<TupleObj>()->name == kTorchSize; }
 
 // The Python type name of a value, for messages: "int", "Tensor", "Linear", ...
 std::string TypeName(const Value& v);

@@ -70,14 +70,14 @@ Value GetItem(const Value& obj, const Value& idx) {
     const auto& items = obj.is(OType::List) ? obj.as<ListObj>()->items : obj.as<TupleObj>()->items;
     if (idx.is(OType::Slice)) {
       auto out = SliceItems(items, idx.as<SliceObj>());
-      return obj.is(OType::List) ? MakeList(std::move(out)) : MakeTuple(std::move(out));
+      return obj.is(OType::List) ? MakeList(std::move(out)) : IsSize(obj) ? MakeSize(std::move(out)) : MakeTuple(std::move(out));
     }
     return items[SeqIndex(idx, static_cast<int64_t>(items.size()), obj.is(OType::List) ? "list" : "tuple")];
   }
   if (obj.is(OType::Dict)) {
     auto* d = obj.as<DictObj>();
     int64_t i = d->Find(idx);
-    if (i < 0) ThrowError(DiagKind::RtKeyError, "key " + Repr(idx) + " is not in the dict");
+    if (i < 0) ThrowKeyError(idx, "key " + Repr(idx) + " is not in the dict");
     return d->items[i].second;
   }
   if (obj.is(OType::Str)) {

@@ -163,7 +163,11 @@ Value BinaryOp(BinOp op, const Value& a, const Value& b) {
   if (op == BinOp::Add) {
     if (a.is(OType::Str) && b.is(OType::Str)) return MakeStr(a.as<StrObj>()->s + b.as<StrObj>()->s);
     if (a.is(OType::List) && b.is(OType::List)) return Concat<ListObj>(a, b);
-    if (a.is(OType::Tuple) && b.is(OType::Tuple)) return Concat<TupleObj>(a, b);
+    if (a.is(OType::Tuple) && b.is(OType::Tuple)) {
+      Value r = Concat<TupleObj>(a, b);
+      if (IsSize(a)) r.as<TupleObj>()->name = kTorchSize;  // Size + tuple is a Size; tuple + Size a tuple
+      return r;
+    }
     if (a.is(OType::Str) || b.is(OType::Str)) {
       TypeErr("cannot add `" + TypeName(a) + "` and `" + TypeName(b) + "`", "convert with `str(x)` first");
     }
@@ -176,7 +180,11 @@ Value BinaryOp(BinOp op, const Value& a, const Value& b) {
         ValueErr("the repeated sequence would have more than 10^9 items");
       }
       if (seq->is(OType::List)) return Repeat<ListObj>(*seq, n->as_int());
-      if (seq->is(OType::Tuple)) return Repeat<TupleObj>(*seq, n->as_int());
+      if (seq->is(OType::Tuple)) {
+        Value r = Repeat<TupleObj>(*seq, n->as_int());
+        if (IsSize(*seq)) r.as<TupleObj>()->name = kTorchSize;
+        return r;
+      }
       if (seq->is(OType::Str)) {
         std::string s;
         for (int64_t i = 0; i < n->as_int(); ++i) s += seq->as<StrObj>()->s;

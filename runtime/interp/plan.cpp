@@ -88,10 +88,9 @@ void ParseValue(const json& j, PlanValue* out, int32_t* max_index) {
     out->constant = ConstOf(j.at("value"));
   } else if (kind == "tuple" || kind == "list" || kind == "set") {
     out->kind = kind == "tuple" ? PlanValue::kTuple : kind == "set" ? PlanValue::kSet : PlanValue::kList;
-    if (j.contains("fields")) {
+    if (j.contains("fields"))
       for (auto& f : j.at("fields")) out->fields.push_back(Intern(f.get<std::string>()));
-      out->tuple_name = j.value("name", "");
-    }
+    out->tuple_name = j.value("name", "");  // a named tuple's type, or torch.Size
     for (auto& item : j.at("items")) {
       out->items.emplace_back();
       ParseValue(item, &out->items.back(), max_index);

@@ -18,7 +18,7 @@ namespace {
 Value ShapeTuple(const rt::Tensor& t) {
   std::vector<Value> dims;
   for (int64_t d : t.sizes()) dims.push_back(Value::Int(d));
-  return MakeTuple(std::move(dims));
+  return MakeSize(std::move(dims));
 }
 
 Value Size(Interp&, Args& a) {

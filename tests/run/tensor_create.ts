@@ -26,7 +26,7 @@ print(zeros_like(t), ones_like(t, dtype=int64), full_like(t, 0.5), rand_like(t).
 # NUMPY: out(np.zeros((2, 2)), np.ones((2, 2)), np.full((2, 2), 0.5), (2, 2), (2, 2))
 
 # CHECK-STDOUT: tensor([1, 2, 3]) tensor([[1.5000, 2.0000]]) tensor([ True, False]) tensor(3.5000)
-# CHECK-STDOUT: tensor([1., 2.]) tensor([ 1, -1]) (2, 2)
+# CHECK-STDOUT: tensor([1., 2.]) tensor([ 1, -1]) torch.Size([2, 2])
 # CHECK-STDOUT: tensor([[0., 0., 0.],
 # CHECK-STDOUT:         [0., 0., 0.]]) tensor([1., 1.]) tensor([[0, 0]])
 # CHECK-STDOUT: tensor([[7., 7.],
@@ -38,8 +38,8 @@ print(zeros_like(t), ones_like(t, dtype=int64), full_like(t, 0.5), rand_like(t).
 # CHECK-STDOUT:         [0., 0., 1.]]) tensor([[1., 0., 0.],
 # CHECK-STDOUT:         [0., 1., 0.]])
 # CHECK-STDOUT: tensor([0.4963, 0.7682, 0.0885])
-# CHECK-STDOUT: (1000,) True True
+# CHECK-STDOUT: torch.Size([1000]) True True
 # CHECK-STDOUT: tensor([[0., 0.],
 # CHECK-STDOUT:         [0., 0.]]) tensor([[1, 1],
 # CHECK-STDOUT:         [1, 1]]) tensor([[0.5000, 0.5000],
-# CHECK-STDOUT:         [0.5000, 0.5000]]) (2, 2) (2, 2)
+# CHECK-STDOUT:         [0.5000, 0.5000]]) torch.Size([2, 2]) torch.Size([2, 2])

@@ -31,7 +31,7 @@ print(total, x.size(), x.size(1), x.dim(), x.ndim)
 # CHECK-STDOUT: tensor([4, 5, 6, 7]) tensor(10) tensor([0, 4, 8]) tensor([[ 4,  6],
 # CHECK-STDOUT:         [ 8, 10]]) tensor([[1, 2],
 # CHECK-STDOUT:         [5, 6]])
-# CHECK-STDOUT: (1, 3, 4) (3, 4, 1) tensor([1, 5, 9]) (3, 1)
+# CHECK-STDOUT: torch.Size([1, 3, 4]) torch.Size([3, 4, 1]) tensor([1, 5, 9]) torch.Size([3, 1])
 # CHECK-STDOUT: tensor([[ 8,  9, 10, 11],
 # CHECK-STDOUT:         [ 0,  1,  2,  3]]) tensor([ 1, 11])
 # CHECK-STDOUT: tensor([ 0,  2,  4,  6,  8, 10]) tensor([[ 0,  1,  2,  3],
@@ -39,5 +39,5 @@ print(total, x.size(), x.size(1), x.dim(), x.ndim)
 # CHECK-STDOUT: tensor([[ 1.,  1.,  1., -1.],
 # CHECK-STDOUT:         [ 9.,  5.,  6., -1.],
 # CHECK-STDOUT:         [ 9.,  9.,  9., -1.]])
-# CHECK-STDOUT: 6 [0, 1, 2, 3] 11 (3, 4) 4 12 3
-# CHECK-STDOUT: 66 (3, 4) 4 2 2
+# CHECK-STDOUT: 6 [0, 1, 2, 3] 11 torch.Size([3, 4]) 4 12 3
+# CHECK-STDOUT: 66 torch.Size([3, 4]) 4 2 2

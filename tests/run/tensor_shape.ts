@@ -45,7 +45,7 @@ print(a[0])
 
 # CHECK-STDOUT: tensor([[20., 23., 26., 29.],
 # CHECK-STDOUT:         [56., 68., 80., 92.]])
-# CHECK-STDOUT: (2, 4)
+# CHECK-STDOUT: torch.Size([2, 4])
 # CHECK-STDOUT: tensor([ 8., 26.]) tensor(14.)
 # CHECK-STDOUT: tensor([[[ 28.,  34.],
 # CHECK-STDOUT:          [ 76.,  98.],
@@ -56,15 +56,15 @@ print(a[0])
 # CHECK-STDOUT:          [268., 354.]]])
 # CHECK-STDOUT: tensor([[0., 3.],
 # CHECK-STDOUT:         [1., 4.],
-# CHECK-STDOUT:         [2., 5.]]) (4, 3, 2) (4, 2, 3)
+# CHECK-STDOUT:         [2., 5.]]) torch.Size([4, 3, 2]) torch.Size([4, 2, 3])
 # CHECK-STDOUT: tensor([[0., 1.],
 # CHECK-STDOUT:         [2., 3.],
-# CHECK-STDOUT:         [4., 5.]]) tensor([0., 1., 2., 3., 4., 5.]) tensor([0., 1., 2., 3., 4., 5.]) (2, 12)
-# CHECK-STDOUT: (1, 2, 3) (2, 3) (3, 1) (2, 3)
-# CHECK-STDOUT: (4, 3) tensor([[0., 1., 2., 0., 1., 2.],
+# CHECK-STDOUT:         [4., 5.]]) tensor([0., 1., 2., 3., 4., 5.]) tensor([0., 1., 2., 3., 4., 5.]) torch.Size([2, 12])
+# CHECK-STDOUT: torch.Size([1, 2, 3]) torch.Size([2, 3]) torch.Size([3, 1]) torch.Size([2, 3])
+# CHECK-STDOUT: torch.Size([4, 3]) tensor([[0., 1., 2., 0., 1., 2.],
 # CHECK-STDOUT:         [3., 4., 5., 3., 4., 5.]])
 # CHECK-STDOUT: tensor([[1., 2., 3.],
-# CHECK-STDOUT:         [2., 4., 6.]]) (3, 2)
+# CHECK-STDOUT:         [2., 4., 6.]]) torch.Size([3, 2])
 # CHECK-STDOUT: tensor([[1., 1.],
 # CHECK-STDOUT:         [2., 2.],
 # CHECK-STDOUT:         [3., 3.]])

@@ -95,7 +95,7 @@ h = zeros(2, 5)
 for t in range(4):
     h = gru(randn(2, 3), h)
 print(h)
-print(len(gru.parameters()), [tuple(p.shape) for p in gru.parameters()])
+print(len(gru.parameters()), [p.shape for p in gru.parameters()])
 table = randn(3, 6)
 for seq, score in beam_search(table, 2, 3):
     print(seq, "%.4f" % score)

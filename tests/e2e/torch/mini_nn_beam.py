@@ -76,7 +76,7 @@ h = torch.zeros(2, 5)
 for t in range(4):
     h = gru(torch.randn(2, 3), h)
 print(h)
-print(len(gru.parameters()), [tuple(p.shape) for p in gru.parameters()])
+print(len(gru.parameters()), [p.shape for p in gru.parameters()])
 table = torch.randn(3, 6)
 for seq, score in beam_search(table, 2, 3):
     print(seq, "%.4f" % score)

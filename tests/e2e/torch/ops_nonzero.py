@@ -11,4 +11,4 @@ x = tensor([[0.1, 0.9, 0.7], [0.6, 0.2, 0.0]])
 for t in positions(x):
     print(t)
 print(nonzero(tensor([0, 3, 0, -1])), tensor([0.0, 2.0]).nonzero(as_tuple=True))
-print(tuple(nonzero(zeros(2, 2)).shape))
+print(nonzero(zeros(2, 2)).shape)

@@ -26,7 +26,7 @@ print(g.abs().mean().item())
 
 w = torch.cos(torch.arange(1032 * 1033) * 0.11).reshape(1032, 1033) * 2.0
 z = ew(w)
-print(tuple(z.shape))
+print(z.shape)
 print(z[0, :6])
 print(z[1030, 1024:])
 print(z[700, 333:339])

@@ -97,10 +97,10 @@
 # CHECK-STDOUT: numel              function, method         -          Convert   (input)
 # CHECK-STDOUT: item               method                   -          Convert   (self)
 # CHECK-STDOUT: tolist             method                   -          Convert   (self)
-# CHECK-STDOUT: size               method                   -          Convert   (self, dim=None)
+# CHECK-STDOUT: size               method                   -          Convert   (self, dim=None); with no dim a torch.Size, as `shape`
 # CHECK-STDOUT: dim                method                   -          Convert   (self)
 # CHECK-STDOUT: is_floating_point  method                   -          Convert   (self)
-# CHECK-STDOUT: shape              attribute                -          Convert   self.shape
+# CHECK-STDOUT: shape              attribute                -          Convert   self.shape; a torch.Size: a tuple of ints that prints as `torch.Size([2, 3])` (slices, `+ tuple` and `* n` stay Sizes, as in torch)
 # CHECK-STDOUT: dtype              attribute                -          Convert   self.dtype
 # CHECK-STDOUT: ndim               attribute                -          Convert   self.ndim
 # CHECK-STDOUT: erf                function, method         Erf        Unary     (input)
