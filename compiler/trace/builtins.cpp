@@ -456,6 +456,14 @@ ValuePtr Tracer::CallBuiltin(const std::string& name, const ValuePtr& self, Call
       return MakeBool(*r);
     }
     if (name == "sum" && vals.empty() && args.pos.size() == 1) return MakeInt(0);  // sum([]): the start, 0
+    if ((name == "min" || name == "max") && !known && vals.size() >= 2 &&
+        std::all_of(vals.begin(), vals.end(), [&](const ValuePtr& x) {
+          return x->kind == vals[0]->kind && (x->kind == VK::Int || x->kind == VK::Float);
+        })) {  // one kind, so the result's kind is known: computed by a graph that reads it
+      ValuePtr acc = vals[0];
+      for (size_t i = 1; i < vals.size(); ++i) acc = RuntimeMinMax(name == "max", acc, vals[i]);
+      return acc;
+    }
     if (!known || vals.empty()) return MakeUnknownOf(is_float ? VK::Float : VK::Int);
     return FoldNumbers(name, vals, is_float);
   }

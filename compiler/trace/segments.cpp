@@ -356,7 +356,10 @@ bool BuildGraph(Tracer& t, size_t b, size_t e, const std::function<std::string(c
       std::string p = path_of(v);
       if (p.empty() && v->num_op) {  // made from others (`i + 1`): computed here, from their nodes
         n.op = *v->num_op;
-        n.type = graph::TensorType{v->kind == VK::Float ? graph::DType::F64 : graph::DType::I64, {}};
+        n.type = graph::TensorType{v->kind == VK::Float  ? graph::DType::F64
+                                   : v->kind == VK::Bool ? graph::DType::Bool
+                                                         : graph::DType::I64,
+                                   {}};
         for (const auto& x : v->num_args) {
           auto id = input_of(x);
           if (!id) return std::nullopt;

@@ -135,6 +135,20 @@ ValuePtr Tracer::BinaryOp(BinOp op, const ValuePtr& a, const ValuePtr& b, Range 
   return MakeUnknown();
 }
 
+ValuePtr Tracer::RuntimeMinMax(bool is_max, const ValuePtr& a, const ValuePtr& b) {
+  ValuePtr r = MakeUnknownOf(a->kind);
+  int depth = 2 + std::max(a->num_depth, b->num_depth);
+  if (depth > 32) return r;
+  ValuePtr wins = MakeUnknownOf(VK::Bool);  // b < a (min), b > a (max)
+  wins->num_op = is_max ? graph::OpKind::Gt : graph::OpKind::Lt;
+  wins->num_args = {b, a};
+  wins->num_depth = depth - 1;
+  r->num_op = graph::OpKind::Where;
+  r->num_args = {wins, b, a};
+  r->num_depth = depth;
+  return r;
+}
+
 ValuePtr Tracer::RuntimeNumber(sem::PyOp op, const ValuePtr& a, const ValuePtr& b, VK rk) {
   ValuePtr r = MakeUnknownOf(rk);
   if (rk == VK::Bool) return r;

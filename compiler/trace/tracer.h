@@ -418,6 +418,10 @@ class Tracer {
   // An int or float known only at run time that Python arithmetic makes of
   // `a` and `b`, with how to compute it (Value::num_op; trace_operators.cpp).
   ValuePtr RuntimeNumber(sem::PyOp op, const ValuePtr& a, const ValuePtr& b, VK rk);
+  // min(a, b) / max(a, b) of two numbers of one kind, one known only at run
+  // time: Python's `b if b < a else a` (`>` for max) as graph ops, so NaN and
+  // ties pick what Python picks.
+  ValuePtr RuntimeMinMax(bool is_max, const ValuePtr& a, const ValuePtr& b);
   ValuePtr EmitCast(const ValuePtr& a, graph::DType to, Range where);
   // A shape-rule error: a warning (it fails at run time) and an unknown result.
   ValuePtr ShapeError(const std::string& msg, Range where);
