@@ -152,6 +152,29 @@ ValuePtr Tracer::IsInstance(const ValuePtr& v, const ValuePtr& c) {
 
 ValuePtr Tracer::ObjectBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args) {
   Range where = args.range;
+  if (name == "dict" && !self && args.pos.size() == 1 && args.pos[0]->kind == VK::Object) {
+    // a mapping (collections' Counter or defaultdict, a user class with keys()):
+    // its keys(), then obj[key], as the interpreter's dict() reads it
+    const ValuePtr obj = args.pos[0];
+    if (ValuePtr keys_m = MemberOf(obj, "keys")) {
+      ValuePtr keys = IterableOf(CallMember(obj, keys_m, {}, where), where);
+      auto d = MakeSeq(VK::Dict, {});
+      if (keys->kind != VK::List && keys->kind != VK::Tuple) keys = UnknownList();
+      d->known = keys->known;
+      auto set = [&](const ValuePtr& k, const ValuePtr& v) {
+        for (size_t i = 0; i < d->keys.size(); ++i) {
+          auto eq = KnownEqual(*d->keys[i], *k);
+          if (!eq) d->known = false;
+          if (eq.value_or(false)) { d->items[i] = v; return; }
+        }
+        d->keys.push_back(k);
+        d->items.push_back(v);
+      };
+      for (const auto& k : keys->known ? keys->items : std::vector<ValuePtr>{}) set(k, ObjectGetItem(obj, k, where));
+      for (const auto& [k, v] : args.kw) set(MakeStr(k), v);
+      return d;
+    }
+  }
   if (ConsumesIterables(name, args.pos.size()) && !self) {
     for (auto& a : args.pos)
       if (a->kind == VK::Object || IsIterator(a) || a->kind == VK::Set) a = IterableOf(a, where);
@@ -225,6 +248,15 @@ ValuePtr Tracer::ObjectBuiltin(const std::string& name, const ValuePtr& self, Ca
       has = obj->attrs.count(attr->s) || (obj->cls && obj->cls->members.count(attr->s)) || SpecialAttr(obj, attr->s);
     else if (obj->kind == VK::Class)
       has = obj->cls->members.count(attr->s) || SpecialAttr(obj, attr->s);
+    else if (name == "hasattr" && (obj->kind == VK::List || obj->kind == VK::Dict || obj->kind == VK::Set ||
+                                   obj->kind == VK::Str || obj->kind == VK::Tuple))
+      // their methods are semantics/container_methods.def's rows (a tuple: index and count)
+      return MakeBool(obj->kind == VK::Tuple ? (attr->s == "index" || attr->s == "count")
+                      : sem::FindContainerMethod(obj->kind == VK::List ? sem::ContainerType::List
+                                                 : obj->kind == VK::Dict ? sem::ContainerType::Dict
+                                                 : obj->kind == VK::Set ? sem::ContainerType::Set
+                                                                        : sem::ContainerType::Str,
+                                                 attr->s) != nullptr);
     else if (name != "getattr")
       return MakeUnknownOf(VK::Bool);  // hasattr/setattr of other values: decided by the interpreter
     if (name == "hasattr") return MakeBool(has);

@@ -193,10 +193,17 @@ Value TupleFn(Interp&, Args& a) {
   return MakeTuple(x.is_undef() ? std::vector<Value>{} : Materialize(x));
 }
 
-Value DictFn(Interp&, Args& a) {
+Value DictFn(Interp& in, Args& a) {
   if (a.npos > 1) ThrowError(DiagKind::RtArgumentError, "`dict()` takes at most 1 positional argument");
   Ref<DictObj> d(new DictObj());
-  if (a.npos == 1) {
+  static const int32_t keys_sym = Intern("keys");
+  if (a.npos == 1 && a.pos[0].is(OType::Dict)) {  // a copy
+    d->items = a.pos[0].as<DictObj>()->items;
+  } else if (a.npos == 1 && a.pos[0].is(OType::Instance) && a.pos[0].as<InstanceObj>()->cls->Lookup(keys_sym)) {
+    // a mapping (Counter, defaultdict, a user class): its keys(), then obj[key]
+    const Value& m = a.pos[0];
+    for (auto& k : Materialize(in.Call(in.GetAttr(m, keys_sym), nullptr, 0, nullptr, nullptr, 0))) d->Set(k, GetItem(m, k));
+  } else if (a.npos == 1) {
     for (auto& item : Materialize(a.pos[0])) {
       std::vector<Value> kv = Materialize(item);
       if (kv.size() != 2) ValueErr("`dict()` needs (key, value) pairs");

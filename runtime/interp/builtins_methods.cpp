@@ -62,16 +62,21 @@ Value Pop(Interp&, Args& a) {
   items.erase(items.begin() + i);
   return v;
 }
+// A list's or a tuple's items (index and count are methods of both).
+const std::vector<Value>& SeqOf(Args& a) {
+  return a.pos[0].is(OType::Tuple) ? a.pos[0].as<TupleObj>()->items : a.pos[0].as<ListObj>()->items;
+}
+
 Value Index(Interp&, Args& a) {
   a.Check(2, {});
-  auto& items = ListOf(a);
+  const auto& items = SeqOf(a);
   for (size_t i = 0; i < items.size(); ++i) if (ValuesEqual(items[i], a.pos[1])) return Value::Int(i);
   ValueErr(Repr(a.Need(1, "item")) + " is not in the list");
 }
 Value Count(Interp&, Args& a) {
   a.Check(2, {});
   int64_t c = 0;
-  for (auto& v : ListOf(a)) c += ValuesEqual(v, a.Need(1, "item"));
+  for (auto& v : SeqOf(a)) c += ValuesEqual(v, a.Need(1, "item"));
   return Value::Int(c);
 }
 Value Reverse(Interp&, Args& a) {
@@ -247,7 +252,10 @@ BuiltinFn ContainerMethodImpl(sem::ContainerType type, std::string_view name) {
 // A method of semantics/container_methods.def on a list, dict, set or str.
 bool ContainerMethod(const Value& self, int32_t sym, BuiltinFn* fn, const char** fname) {
   std::optional<sem::ContainerType> type;
-  if (self.is(OType::List)) type = sem::ContainerType::List;
+  if (self.is(OType::Tuple)) {  // a tuple has the list's read-only index and count
+    if (SymName(sym) != "index" && SymName(sym) != "count") return false;
+    type = sem::ContainerType::List;
+  } else if (self.is(OType::List)) type = sem::ContainerType::List;
   else if (self.is(OType::Dict)) type = sem::ContainerType::Dict;
   else if (self.is(OType::Set)) type = sem::ContainerType::Set;
   else if (self.is(OType::Str)) type = sem::ContainerType::Str;

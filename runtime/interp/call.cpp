@@ -408,6 +408,14 @@ Value Interp::GetAttr(const Value& obj, int32_t sym) {
         auto* t = obj.as<TupleObj>();
         for (size_t i = 0; i < t->fields.size() && i < t->items.size(); ++i)
           if (t->fields[i] == sym) return t->items[i];
+        BuiltinFn fn;
+        const char* name;
+        if (ContainerMethod(obj, sym, &fn, &name)) {  // index, count
+          auto* b = new BuiltinObj(name, fn);
+          Value r = Value::Obj(b);
+          b->self = obj;
+          return r;
+        }
         break;
       }
       case OType::DType: {

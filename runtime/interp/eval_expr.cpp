@@ -242,7 +242,8 @@ Value Interp::EvalCall(const XNode* n, Frame& f) {
     }
     BuiltinFn bfn;
     const char* bname;
-    if ((self.is(OType::List) || self.is(OType::Dict) || self.is(OType::Set) || self.is(OType::Str)) &&
+    if ((self.is(OType::List) || self.is(OType::Tuple) || self.is(OType::Dict) || self.is(OType::Set) ||
+         self.is(OType::Str)) &&
         ContainerMethod(self, sym, &bfn, &bname)) {
       Args a{buf.v, npos + 1, kwn, kwv, nkw, bname};
       return bfn(*this, a);
