@@ -158,6 +158,15 @@ ValuePtr Tracer::CallBuiltin(const std::string& name, const ValuePtr& self, Call
     m->flag = *truth;
     return m;
   }
+  if (name == "no_grad" || name == "enable_grad" || name == "inference_mode" || name == "set_grad_enabled") {
+    const ValuePtr f = args.pos.size() == 1 ? args.pos[0] : nullptr;  // `@no_grad` (no parentheses): the function
+    if (name != "set_grad_enabled" && f && (f->kind == VK::Function || f->kind == VK::BoundMethod || f->kind == VK::Wrapper))
+      return f;
+    auto m = MakeUnknown();
+    m->kind = VK::Marker;
+    m->wrap = WrapKind::GradMode;
+    return m;
+  }
   if (name == "nonstrict_trace") {
     ValuePtr f = args.Arg(0, "fn");
     if (!f) {

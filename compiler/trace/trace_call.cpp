@@ -130,6 +130,10 @@ ValuePtr Tracer::ApplyDecorator(const ValuePtr& deco, const ValuePtr& target, co
       return target;
     }
   }
+  if (deco->kind == VK::Marker && deco->wrap == WrapKind::GradMode) return target;  // @no_grad(): nothing to do
+  if (deco->kind == VK::Builtin && !deco->self_value && (deco->s == "no_grad" || deco->s == "inference_mode" ||
+                                                         deco->s == "enable_grad"))
+    return target;  // @no_grad without parentheses
   if (deco->kind == VK::Marker) {
     if (!IsCallableUser(target) && target->kind != VK::Unknown) {
       Issue(DiagKind::TraceTypeError, where.range, "this decorator applies to a function, not " + Describe(*target));

@@ -427,9 +427,11 @@ Flow Tracer::ExecStmtKind(const Stmt& s) {
         if (!mode.fullgraph) mode.eogb = ctx->flag ? Mode::On : Mode::Off;
       } else if (ctx->kind == VK::Marker && ctx->wrap == WrapKind::Fullgraph) {
         if (ctx->flag) mode.fullgraph = true;
+      } else if (ctx->kind == VK::Marker && ctx->wrap == WrapKind::GradMode) {
+        // `with no_grad():` changes nothing: there is no autograd
       } else if (Traced()) {
         Break(BreakKind::Unsupported, w->context->range,
-              "`with` on " + Describe(*ctx) + ": only `error_on_graph_break(...)` is a context manager in compiled code");
+              "`with` on " + Describe(*ctx) + ": only `error_on_graph_break(...)`, `fullgraph(...)` and `no_grad()` are context managers in compiled code");
       }
       if (!w->as_name.empty()) BindName(w->as_name, ctx);
       Flow fl = ExecBlock(w->body);

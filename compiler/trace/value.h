@@ -45,7 +45,10 @@ enum class VK : uint8_t {
   Marker,      // error_on_graph_break(b) / fullgraph(b) before application: decorator + context manager
 };
 
-enum class WrapKind : uint8_t { Eogb, Fullgraph, Nonstrict };
+// GradMode: torch.no_grad() / inference_mode() / enable_grad() /
+// set_grad_enabled(b): a decorator and context manager that changes nothing
+// (TensorScript has no autograd: no tensor records a graph for backward).
+enum class WrapKind : uint8_t { Eogb, Fullgraph, Nonstrict, GradMode };
 
 struct ClassInfo {
   std::string name;

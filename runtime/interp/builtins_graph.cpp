@@ -49,6 +49,18 @@ Value NonstrictTrace(Interp&, Args& a) {
   return fn;
 }
 
+// no_grad(), enable_grad(), inference_mode(mode=True), set_grad_enabled(b):
+// an identity decorator and a context manager that changes nothing, as
+// TensorScript has no autograd; no_grad(fn) (`@no_grad`) returns fn.
+template <bool TakesFlag>
+Value GradMode(Interp&, Args& a) {
+  a.Check(1, {"mode"});
+  const Value& x = a.Get(0, "mode");
+  if (!TakesFlag && IsCallable(x)) return x;
+  if (TakesFlag && !x.is_bool()) TypeErr("`set_grad_enabled()` takes True or False, not `" + TypeName(x) + "`");
+  return IdentityDecorator(a.fname);
+}
+
 Value Pytree(Interp&, Args& a) {
   a.Check(1, {});
   const Value& cls = a.Need(0, "cls");
@@ -65,6 +77,10 @@ void RegisterGraphBuiltins(BuiltinTable& t) {
   t.AddFn("fullgraph", Fullgraph);
   t.AddFn("nonstrict_trace", NonstrictTrace);
   t.AddFn("pytree", Pytree);
+  t.AddFn("no_grad", GradMode<false>);
+  t.AddFn("enable_grad", GradMode<false>);
+  t.AddFn("inference_mode", GradMode<false>);
+  t.AddFn("set_grad_enabled", GradMode<true>);
 }
 
 }  // namespace tcc::interp
