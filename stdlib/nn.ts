@@ -401,3 +401,87 @@ def l1_loss(input, target, reduction="mean"):
 def smooth_l1_loss(input, target, reduction="mean", beta=1.0):
     d = abs(input - target)
     return _reduce_loss(where(d < beta, 0.5 * d * d / beta, d - 0.5 * beta), reduction)
+
+# ---- more of torch.nn.functional's activations and losses, as ported model
+# code calls them (`F.relu(x)`, `F.binary_cross_entropy_with_logits(...)`)
+_relu_builtin = relu
+_tanh_builtin = tanh
+_sigmoid_builtin = sigmoid
+
+# max(x, 0) (the builtin `relu`; `inplace` is accepted and changes nothing).
+def relu(x, inplace=False):
+    return _relu_builtin(x)
+
+# The builtin `tanh`.
+def tanh(x):
+    return _tanh_builtin(x)
+
+# The builtin `sigmoid`.
+def sigmoid(x):
+    return _sigmoid_builtin(x)
+
+# min(max(x, 0), 6).
+def relu6(x, inplace=False):
+    return clamp(x, 0.0, 6.0)
+
+# clamp(x, min_val, max_val).
+def hardtanh(x, min_val=-1.0, max_val=1.0, inplace=False):
+    return clamp(x, min_val, max_val)
+
+# relu6(x + 3) / 6.
+def hardsigmoid(x, inplace=False):
+    return clamp(x + 3.0, 0.0, 6.0) / 6.0
+
+# x * relu6(x + 3) / 6.
+def hardswish(x, inplace=False):
+    return x * clamp(x + 3.0, 0.0, 6.0) / 6.0
+
+# log(sigmoid(x)), as -softplus(-x) (no overflow for large |x|).
+def logsigmoid(x):
+    return -softplus(-x)
+
+# x * tanh(softplus(x)).
+def mish(x, inplace=False):
+    return x * _tanh_builtin(softplus(x))
+
+# a * sigmoid(b), a and b the two halves of x along `dim`.
+def glu(x, dim=-1):
+    a, b = chunk(x, 2, dim)
+    return a * _sigmoid_builtin(b)
+
+# softmax(-x, dim).
+def softmin(x, dim=-1, dtype=None):
+    return softmax(-x, dim, dtype)
+
+# -(y log(p) + (1 - y) log(1 - p)), each log clamped at -100 as torch does,
+# times `weight` when given.
+def binary_cross_entropy(input, target, weight=None, reduction="mean"):
+    l = -(target * clamp(log(input), -100.0) + (1.0 - target) * clamp(log(1.0 - input), -100.0))
+    if weight is not None:
+        l = l * weight
+    return _reduce_loss(l, reduction)
+
+# binary_cross_entropy(sigmoid(x), y) computed from the logits as torch does,
+# (1 - y) x + log(1 + exp(-x)) in a form that cannot overflow; `pos_weight`
+# scales the positive term.
+def binary_cross_entropy_with_logits(input, target, weight=None, reduction="mean", pos_weight=None):
+    m = clamp(-input, 0.0)
+    if pos_weight is not None:
+        lw = (pos_weight - 1.0) * target + 1.0
+        l = (1.0 - target) * input + lw * (log(exp(-m) + exp(-input - m)) + m)
+    else:
+        l = (1.0 - target) * input + m + log(exp(-m) + exp(-input - m))
+    if weight is not None:
+        l = l * weight
+    return _reduce_loss(l, reduction)
+
+# KL divergence with `input` as log-probabilities: target * (log(target) - input)
+# (0 where target is 0); log_target=True takes log-probabilities as target.
+def kl_div(input, target, reduction="mean", log_target=False):
+    if log_target:
+        l = exp(target) * (target - input)
+    else:
+        l = where(target > 0, target * (log(where(target > 0, target, 1.0)) - input), 0.0)
+    if reduction == "batchmean":
+        return sum(l) / input.shape[0]
+    return _reduce_loss(l, reduction)
