@@ -106,6 +106,23 @@ constexpr const BuiltinInfo* FindBuiltin(std::string_view name) {
   return nullptr;
 }
 
+// Other spellings of tensor builtins (semantics/builtin_aliases.def).
+struct BuiltinAlias {
+  const char* name;
+  const char* target;
+  const char* note;
+};
+inline constexpr BuiltinAlias kBuiltinAliases[] = {
+#define TCC_BUILTIN_ALIAS(spelling, target, note) {spelling, target, note},
+#include "semantics/builtin_aliases.def"
+};
+// The row an alias stands for (`clip` -> `clamp`), or `name` itself.
+constexpr std::string_view CanonicalBuiltin(std::string_view name) {
+  for (const BuiltinAlias& a : kBuiltinAliases)
+    if (name == a.name) return a.target;
+  return name;
+}
+
 // The Python-level builtins (semantics/python_builtins.def): len, range,
 // the compile controls, I/O.
 struct PyBuiltinInfo {

@@ -408,9 +408,17 @@ _relu_builtin = relu
 _tanh_builtin = tanh
 _sigmoid_builtin = sigmoid
 
-# max(x, 0) (the builtin `relu`; `inplace` is accepted and changes nothing).
+# The result of an activation, written into x when `inplace` (as torch's
+# inplace=True: x itself is returned, changed).
+def _maybe_inplace(x, y, inplace):
+    if inplace:
+        x.copy_(y)
+        return x
+    return y
+
+# max(x, 0) (the builtin `relu`).
 def relu(x, inplace=False):
-    return _relu_builtin(x)
+    return _maybe_inplace(x, _relu_builtin(x), inplace)
 
 # The builtin `tanh`.
 def tanh(x):
@@ -422,19 +430,19 @@ def sigmoid(x):
 
 # min(max(x, 0), 6).
 def relu6(x, inplace=False):
-    return clamp(x, 0.0, 6.0)
+    return _maybe_inplace(x, clamp(x, 0.0, 6.0), inplace)
 
 # clamp(x, min_val, max_val).
 def hardtanh(x, min_val=-1.0, max_val=1.0, inplace=False):
-    return clamp(x, min_val, max_val)
+    return _maybe_inplace(x, clamp(x, min_val, max_val), inplace)
 
 # relu6(x + 3) / 6.
 def hardsigmoid(x, inplace=False):
-    return clamp(x + 3.0, 0.0, 6.0) / 6.0
+    return _maybe_inplace(x, clamp(x + 3.0, 0.0, 6.0) / 6.0, inplace)
 
 # x * relu6(x + 3) / 6.
 def hardswish(x, inplace=False):
-    return x * clamp(x + 3.0, 0.0, 6.0) / 6.0
+    return _maybe_inplace(x, x * clamp(x + 3.0, 0.0, 6.0) / 6.0, inplace)
 
 # log(sigmoid(x)), as -softplus(-x) (no overflow for large |x|).
 def logsigmoid(x):
@@ -442,7 +450,7 @@ def logsigmoid(x):
 
 # x * tanh(softplus(x)).
 def mish(x, inplace=False):
-    return x * _tanh_builtin(softplus(x))
+    return _maybe_inplace(x, x * _tanh_builtin(softplus(x)), inplace)
 
 # a * sigmoid(b), a and b the two halves of x along `dim`.
 def glu(x, dim=-1):

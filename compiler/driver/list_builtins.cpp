@@ -101,6 +101,13 @@ void PrintMarkdown() {
                 << (op == "None" ? "-" : std::string(op)) << " | " << Code(sig) << " | " << Cell(note) << " |\n";
     }
   }
+  std::cout << "\nOther spellings (`semantics/builtin_aliases.def`), each its target in every form:";
+  for (size_t i = 0; i < std::size(sem::kBuiltinAliases); ++i) {
+    const auto& a = sem::kBuiltinAliases[i];
+    std::cout << (i ? ", " : " ") << Code(a.name) << " = " << Code(a.target)
+              << (std::string_view(a.note).empty() ? "" : " (" + Cell(a.note) + ")");
+  }
+  std::cout << ".\n";
   std::cout << "\n#### Python builtins\n\n| builtin | group | signature | differences from Python / PyTorch |\n"
                "|---|---|---|---|\n";
   for (const auto& b : sem::kPyBuiltins)
@@ -160,12 +167,15 @@ int ListBuiltins(const ExplainOptions& opts) {
       py.push_back({{"name", b.name}, {"group", b.group}, {"signature", b.signature}, {"note", b.note}});
     nlohmann::json nn = nlohmann::json::array();
     for (const auto& f : NnFunctions()) nn.push_back({{"name", f.name}, {"params", f.params}, {"doc", f.doc}});
+    nlohmann::json aliases = nlohmann::json::array();
+    for (const auto& a : sem::kBuiltinAliases)
+      aliases.push_back({{"name", a.name}, {"target", a.target}, {"note", a.note}});
     nlohmann::json methods = nlohmann::json::array();
     for (const auto& m : sem::kContainerMethods)
       methods.push_back({{"type", sem::ContainerTypeName(m.type)}, {"name", m.name},
                          {"mutates", m.effect == sem::MethodEffect::Mutate}, {"signature", m.signature},
                          {"note", m.note}});
-    std::cout << nlohmann::json{{"tensor", rows}, {"python", py}, {"methods", methods}, {"nn", nn}}.dump(2) << '\n';
+    std::cout << nlohmann::json{{"tensor", rows}, {"python", py}, {"aliases", aliases}, {"methods", methods}, {"nn", nn}}.dump(2) << '\n';
     return kExitOk;
   }
   if (opts.format == "markdown") {
@@ -180,6 +190,8 @@ int ListBuiltins(const ExplainOptions& opts) {
   for (const auto& b : sem::kBuiltins)
     std::printf("%-18s %-24s %-10s %-9s %s\n", b.name, sem::FormName(b.form),
                 std::string_view(b.op) == "None" ? "-" : b.op, b.rule, b.signature);
+  std::printf("\n%-18s %s\n", "alias", "of");
+  for (const auto& a : sem::kBuiltinAliases) std::printf("%-18s %s\n", a.name, a.target);
   std::printf("\n%-22s %-8s %s\n", "Python builtin", "group", "signature");
   for (const auto& b : sem::kPyBuiltins) std::printf("%-22s %-8s %s\n", b.name, b.group, b.signature);
   std::printf("\n%-34s %-7s %s\n", "method", "mutates", "signature");

@@ -81,6 +81,10 @@ const std::set<std::string>& TableFunctions() {
     std::set<std::string> r;
     for (const auto& b : sem::kBuiltins)
       if (sem::HasFunctionForm(b.form) && !sem::IsPythonLevel(b.form)) r.insert(b.name);
+    for (const auto& a : sem::kBuiltinAliases) {  // semantics/builtin_aliases.def (`absolute`: Python-level `abs`)
+      const sem::BuiltinInfo* row = sem::FindBuiltin(a.target);
+      if (row && sem::HasFunctionForm(row->form)) r.insert(a.name);
+    }
     return r;
   }();
   return s;
@@ -90,6 +94,8 @@ const std::set<std::string>& TableMethods() {
     std::set<std::string> r;
     for (const auto& b : sem::kBuiltins)
       if (sem::HasMethodForm(b.form)) r.insert(b.name);
+    for (const auto& a : sem::kBuiltinAliases)
+      if (r.count(a.target)) r.insert(a.name);
     return r;
   }();
   return s;
@@ -115,7 +121,9 @@ bool Tracer::IsBuiltinName(const std::string& name) const {
 }
 bool Tracer::IsTensorMethod(const std::string& name) const { return TableMethods().count(name) > 0; }
 
-ValuePtr Tracer::CallBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args) {
+ValuePtr Tracer::CallBuiltin(const std::string& spelled, const ValuePtr& self, CallArgs& args) {
+  // an alias (`clip`, `bmm`) is its target row (semantics/builtin_aliases.def)
+  const std::string name(sem::CanonicalBuiltin(spelled));
   Range where = args.range;
   if (ValuePtr r = ObjectBuiltin(name, self, args)) return r;  // trace_iter.cpp
   if (ValuePtr r = PythonBuiltin(name, self, args)) return r;  // issue 11 (builtins_python.cpp)

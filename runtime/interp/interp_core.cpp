@@ -5,6 +5,7 @@
 #include "interp/dunder.h"
 #include "interp/interpreter.h"
 #include "interp/tensor_value.h"
+#include "semantics/builtins.h"
 
 namespace tcc::interp {
 
@@ -322,6 +323,10 @@ const BuiltinTable& Builtins() {
     RegisterObjectBuiltins(t);
     RegisterTensorBuiltins(t);
     RegisterPythonBuiltins(t);  // builtins_python.cpp (after core: replaces min/max)
+    for (const auto& a : sem::kBuiltinAliases) {  // semantics/builtin_aliases.def: the target's function
+      auto it = t.index.find(a.target);
+      if (it != t.index.end()) t.Add(a.name, t.values[it->second]);
+    }
     return t;
   }();
   return table;

@@ -7,6 +7,7 @@
 #include "interp/interpreter.h"
 #include "interp/tensor_method_names.h"
 #include "interp/tensor_value.h"
+#include "semantics/builtins.h"
 
 namespace tcc::interp {
 
@@ -69,6 +70,8 @@ std::unordered_map<int32_t, BuiltinFn>& Methods() {
 #include "semantics/dtypes.def"
     t[Intern("is_floating_point")] = IsFloatingPoint;
     t[Intern("type")] = To;
+    for (const auto& a : sem::kBuiltinAliases)  // semantics/builtin_aliases.def: the target's method
+      if (auto it = t.find(Intern(a.target)); it != t.end()) t[Intern(a.name)] = it->second;
     return t;
   }();
   return m;

@@ -165,6 +165,29 @@
 # CHECK-STDOUT: multinomial        function, method         Rand       Random    (input, num_samples, replacement=False) -> int64; 1-d or 2-d probabilities (need not sum to 1); torch 1.13's algorithm: after manual_seed, torch's samples
 # CHECK-STDOUT: nonzero            function, method         -          Dynamic   (input, *, as_tuple=False) -> int64 [count, input.dim()]; a graph break (the count depends on the data)
 # CHECK-STDOUT:
+# CHECK-STDOUT: alias              of
+# CHECK-STDOUT: clip               clamp
+# CHECK-STDOUT: clip_              clamp_
+# CHECK-STDOUT: clamp_min          clamp
+# CHECK-STDOUT: mm                 matmul
+# CHECK-STDOUT: bmm                matmul
+# CHECK-STDOUT: broadcast_to       expand
+# CHECK-STDOUT: absolute           abs
+# CHECK-STDOUT: multiply           mul
+# CHECK-STDOUT: subtract           sub
+# CHECK-STDOUT: divide             div
+# CHECK-STDOUT: true_divide        div
+# CHECK-STDOUT: negative           neg
+# CHECK-STDOUT: arcsin             asin
+# CHECK-STDOUT: arccos             acos
+# CHECK-STDOUT: arctan             atan
+# CHECK-STDOUT: arctan2            atan2
+# CHECK-STDOUT: concat             cat
+# CHECK-STDOUT: concatenate        cat
+# CHECK-STDOUT: swapaxes           transpose
+# CHECK-STDOUT: swapdims           transpose
+# CHECK-STDOUT: ravel              flatten
+# CHECK-STDOUT:
 # CHECK-STDOUT: Python builtin         group    signature
 # CHECK-STDOUT: print                  Python   (*values, sep=' ', end='\n')
 # CHECK-STDOUT: range                  Python   (stop) | (start, stop, step=1)

@@ -40,7 +40,7 @@ TEST_CASE("every row is registered by the interpreter in each of its forms") {
 TEST_CASE("every tensor method of the interpreter is a row the tracer knows") {
   for (const auto& m : InterpMethods()) {
     INFO("x." << m << "()");
-    const sem::BuiltinInfo* row = sem::FindBuiltin(m);
+    const sem::BuiltinInfo* row = sem::FindBuiltin(sem::CanonicalBuiltin(m));  // an alias: its target's row
     REQUIRE(row != nullptr);
     CHECK(sem::HasMethodForm(row->form));
     CHECK(trace::TableMethods().count(m) == 1);
@@ -128,4 +128,20 @@ TEST_CASE("set algebra keeps insertion order, left operand first") {
   CHECK_FALSE(sem::CombineSets(sem::SetOp::Intersection, a, b, in(a), unknown).has_value());
   CHECK(*sem::AllIn(std::vector<int>{1, 3}, in(a)));
   CHECK_FALSE(*sem::AllIn(std::vector<int>{1, 4}, in(a)));
+}
+
+TEST_CASE("every alias names a row, and both modes know it in the target's forms") {
+  auto fns = InterpFunctions();
+  auto methods = InterpMethods();
+  for (const auto& a : sem::kBuiltinAliases) {
+    INFO(a.name << " -> " << a.target);
+    const sem::BuiltinInfo* row = sem::FindBuiltin(a.target);
+    REQUIRE(row != nullptr);
+    CHECK(sem::FindBuiltin(a.name) == nullptr);  // an alias is not also a row
+    if (sem::HasFunctionForm(row->form)) CHECK(fns.count(a.name) == 1);
+    if (sem::HasFunctionForm(row->form)) CHECK(trace::TableFunctions().count(a.name) == 1);
+    if (sem::HasMethodForm(row->form)) CHECK(methods.count(a.name) == 1);
+    if (sem::HasMethodForm(row->form)) CHECK(trace::TableMethods().count(a.name) == 1);
+    CHECK(sem::CanonicalBuiltin(a.name) == a.target);
+  }
 }
