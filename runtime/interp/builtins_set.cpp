@@ -35,20 +35,32 @@ Value NewSet(std::vector<Value> items) {
   return s.value();
 }
 
+// The items of `s OP t` into `s` itself: a union adds t's items in order
+// (what CombineSets keeps, without rebuilding s, so `seen |= {x}` in a loop
+// stays linear); the others replace s's items.
+void UpdateInPlace(sem::SetOp op, SetObj* s, const std::vector<Value>& t) {
+  if (op == sem::SetOp::Union) {
+    for (const Value& x : t) s->Add(x);
+    return;
+  }
+  s->Assign(Combine(op, s->items(), t));
+}
+
+constexpr int32_t kAnyCount = 1 << 20;  // Args::Check: any number of positional arguments
+
 // s.union(*others) and its kin: folds the operation over the arguments.
 template <sem::SetOp Op>
 Value Fold(Interp&, Args& a) {
-  a.Check(Op == sem::SetOp::SymmetricDifference ? 2 : 1 << 20, {});
-  std::vector<Value> items = SelfSet(a)->items();
-  for (int32_t i = 1; i < a.npos; ++i) items = Combine(Op, items, SetItems(a.pos[i]));
-  return NewSet(std::move(items));
+  a.Check(Op == sem::SetOp::SymmetricDifference ? 2 : kAnyCount, {});
+  SetObj out;
+  out.Assign(SelfSet(a)->items());
+  for (int32_t i = 1; i < a.npos; ++i) UpdateInPlace(Op, &out, SetItems(a.pos[i]));
+  return NewSet(out.items());
 }
 template <sem::SetOp Op>
 Value FoldUpdate(Interp&, Args& a) {
-  a.Check(Op == sem::SetOp::SymmetricDifference ? 2 : 1 << 20, {});
-  std::vector<Value> items = SelfSet(a)->items();
-  for (int32_t i = 1; i < a.npos; ++i) items = Combine(Op, items, SetItems(a.pos[i]));
-  SelfSet(a)->Assign(std::move(items));
+  a.Check(Op == sem::SetOp::SymmetricDifference ? 2 : kAnyCount, {});
+  for (int32_t i = 1; i < a.npos; ++i) UpdateInPlace(Op, SelfSet(a), SetItems(a.pos[i]));
   return Value::None();
 }
 
@@ -117,7 +129,7 @@ Value SetBinary(sem::SetOp op, const Value& a, const Value& b) {
 }
 
 void SetAugmented(sem::SetOp op, const Value& a, const Value& b) {
-  a.as<SetObj>()->Assign(Combine(op, a.as<SetObj>()->items(), b.as<SetObj>()->items()));
+  UpdateInPlace(op, a.as<SetObj>(), b.as<SetObj>()->items());
 }
 
 bool SetLessEqual(const Value& a, const Value& b) {
