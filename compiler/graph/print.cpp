@@ -33,6 +33,8 @@ std::string AttrText(const Node& n) {
       }
       return " " + FormatNumber(a.fvalue);
     case OpKind::Round: return a.ints.empty() || a.ints[0] == 0 ? "" : " decimals=" + std::to_string(a.ints[0]);
+    case OpKind::RandInt: return a.ints.size() == 2 ? " [" + std::to_string(a.ints[0]) + ", " + std::to_string(a.ints[1]) + ")" : "";
+    case OpKind::RandPerm: return "";
     case OpKind::NanToNum:
     case OpKind::Arange:
     case OpKind::Linspace: {
@@ -86,7 +88,7 @@ std::string AttrText(const Node& n) {
         case OpKind::Erf: case OpKind::Log1p: case OpKind::Expm1: case OpKind::Log2: case OpKind::Exp2: case OpKind::Tan: case OpKind::Asin: case OpKind::Acos: case OpKind::Atan: case OpKind::Sinh: case OpKind::Cosh:  // issue 11
         case OpKind::Reciprocal: case OpKind::Floor: case OpKind::Ceil: case OpKind::Trunc: case OpKind::Round: case OpKind::Sign: case OpKind::NanToNum: case OpKind::IsNan: case OpKind::IsInf: case OpKind::Atan2: case OpKind::Lerp:
     case OpKind::CumSum: case OpKind::CumProd:  // issue 11
-        case OpKind::RandN:
+        case OpKind::RandN: case OpKind::RandInt: case OpKind::RandPerm:
     case OpKind::Conv: case OpKind::MaxPool: case OpKind::AvgPool: case OpKind::AdaptiveAvgPool: case OpKind::Pad:
     case OpKind::Sort: case OpKind::Scatter: return "";
       }

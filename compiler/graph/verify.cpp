@@ -211,7 +211,7 @@ class Verifier {
       case OpKind::Erf: case OpKind::Log1p: case OpKind::Expm1: case OpKind::Log2: case OpKind::Exp2: case OpKind::Tan: case OpKind::Asin: case OpKind::Acos: case OpKind::Atan: case OpKind::Sinh: case OpKind::Cosh:  // issue 11
       case OpKind::Reciprocal: case OpKind::Floor: case OpKind::Ceil: case OpKind::Trunc: case OpKind::Round: case OpKind::Sign: case OpKind::NanToNum: case OpKind::IsNan: case OpKind::IsInf: case OpKind::Atan2: case OpKind::Lerp:
     case OpKind::CumSum: case OpKind::CumProd:  // issue 11
-      case OpKind::Cast: case OpKind::Rand: case OpKind::RandN:
+      case OpKind::Cast: case OpKind::Rand: case OpKind::RandN: case OpKind::RandInt: case OpKind::RandPerm:
     case OpKind::Conv: case OpKind::MaxPool: case OpKind::AvgPool: case OpKind::AdaptiveAvgPool: case OpKind::Pad:
     case OpKind::Sort: case OpKind::Scatter:
         return;
@@ -239,6 +239,13 @@ class Verifier {
       case OpCategory::Index: return CheckIndex(n);
       case OpCategory::Random:
         if (!n.inputs.empty()) Error("takes no operands");
+        if (n.op == OpKind::RandInt || n.op == OpKind::RandPerm) {
+          if (n.type.dtype != DType::I64) Error("randint and randperm are int64");
+          if (n.op == OpKind::RandInt && (n.attrs.ints.size() != 2 || n.attrs.ints[0] >= n.attrs.ints[1]))
+            Error("randint needs low < high");
+          if (n.op == OpKind::RandPerm && n.type.shape.size() != 1) Error("randperm is 1-d");
+          return;
+        }
         if (n.type.dtype != DType::F32 && n.type.dtype != DType::F64) Error("random numbers are float32 or float64");
         return;
       case OpCategory::Input:

@@ -323,13 +323,23 @@ class KernelLowering {
     return v;
   }
 
-  // rand/randn: the runtime fills the (contiguous) buffer from the program's
-  // generator, as eager code would at this point of the program.
+  // rand/randn/randint/randperm: the runtime fills the (contiguous) buffer
+  // from the program's generator, as eager code would at this point of the
+  // program.
   void EmitRandom(ValueId root, const Buffer& dest) {
     const Node& n = k_.g.nodes[root];
     auto& b = ke_->b();
     Value* numel = b.getInt64(1);
     for (Value* s : dest.sizes) numel = b.CreateMul(numel, s);
+    if (n.op == OpKind::RandInt) {
+      b.CreateCall(GetRuntimeFn(k_.m, RtFn::ts_rt_randint),
+                   {dest.data, numel, b.getInt64(n.attrs.ints[0]), b.getInt64(n.attrs.ints[1])});
+      return;
+    }
+    if (n.op == OpKind::RandPerm) {
+      b.CreateCall(GetRuntimeFn(k_.m, RtFn::ts_rt_randperm), {dest.data, numel});
+      return;
+    }
     b.CreateCall(GetRuntimeFn(k_.m, RtFn::ts_rt_random),
                  {dest.data, b.getInt32(n.type.dtype == DType::F64 ? 1 : 0), numel,
                   b.getInt32(n.op == OpKind::RandN ? 1 : 0)});

@@ -282,7 +282,7 @@ bool Planner::WalkView(ValueId v, const Deps& d) {
     case OpKind::Erf: case OpKind::Log1p: case OpKind::Expm1: case OpKind::Log2: case OpKind::Exp2: case OpKind::Tan: case OpKind::Asin: case OpKind::Acos: case OpKind::Atan: case OpKind::Sinh: case OpKind::Cosh:  // issue 11
     case OpKind::Reciprocal: case OpKind::Floor: case OpKind::Ceil: case OpKind::Trunc: case OpKind::Round: case OpKind::Sign: case OpKind::NanToNum: case OpKind::IsNan: case OpKind::IsInf: case OpKind::Atan2: case OpKind::Lerp:
   case OpKind::CumSum: case OpKind::CumProd:  // issue 11
-    case OpKind::Cast: case OpKind::Rand: case OpKind::RandN:
+    case OpKind::Cast: case OpKind::Rand: case OpKind::RandN: case OpKind::RandInt: case OpKind::RandPerm:
   case OpKind::Conv: case OpKind::MaxPool: case OpKind::AvgPool: case OpKind::AdaptiveAvgPool: case OpKind::Pad:
   case OpKind::Sort: case OpKind::Scatter:
   case OpKind::Take: case OpKind::Gather: return true;

@@ -69,6 +69,39 @@ ValuePtr Tracer::Creation(const std::string& name, CallArgs& args) {
     }
     return Emit(op, {}, {}, type, where);
   }
+  if (name == "randint" || name == "randperm") {
+    // Graph ops drawing what torch draws (runtime/tensor/random.cpp), in
+    // program order like rand; bounds and sizes known at compile time.
+    const bool perm = name == "randperm";
+    const bool two = !perm && (args.pos.size() == 2 || (args.pos.size() < 2 && !args.Kw("low")));
+    std::optional<int64_t> low = perm || two ? std::optional<int64_t>(0) : KnownInt(args.Arg(0, "low"));
+    ValuePtr hv = perm ? args.Arg(0, "n") : args.Arg(two ? 0 : 1, "high");
+    std::optional<int64_t> high = hv ? KnownInt(hv) : std::nullopt;
+    ValuePtr sv = perm ? nullptr : args.Arg(two ? 1 : 2, "size");
+    Shape dims;
+    bool ok = true;
+    if (perm) {
+      if (high) dims = {Dim::Static(*high)};
+    } else if (sv) {
+      dims = DimsFromArgs({sv}, nullptr, where, &ok);
+    }
+    if (!low || !high || !ok || (!perm && !sv)) {
+      if (Traced()) Break(BreakKind::Unsupported, where, "`" + name + "` whose bounds or size are known only at run time");
+      auto r = MakeTensor({graph::DType::I64, {}});
+      r->rank_known = false;
+      return r;
+    }
+    if (perm ? *high < 0 : *high <= *low) {
+      Issue(DiagKind::TraceTypeError, where, perm ? "`randperm` of a negative n" : "`randint` needs low < high");
+      MarkEager();
+      return MakeUnknown();
+    }
+    graph::Attrs at;
+    if (!perm) at.ints = {*low, *high};
+    ValuePtr r = Emit(perm ? graph::OpKind::RandPerm : graph::OpKind::RandInt, {}, at, {graph::DType::I64, dims}, where);
+    if (dtype_kw && *dtype_kw != graph::DType::I64) r = EmitCast(r, *dtype_kw, where);
+    return r;
+  }
   if (name == "zeros" || name == "ones" || name == "full") {
     std::vector<ValuePtr> shape_args = args.pos;
     ValuePtr fill;

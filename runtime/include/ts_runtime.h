@@ -108,6 +108,10 @@ void ts_rt_gemm_batched(int32_t f64, int32_t trans_a, int32_t trans_b, int64_t m
  * from the program's random generator exactly as rand (normal = 0) or randn
  * (normal != 0) of the same size would, advancing it the same way. */
 void ts_rt_random(void* data, int32_t dtype, int64_t n, int32_t normal);
+/* torch.randint / torch.randperm on the program's generator (int64 data):
+ * n draws in [low, high); a permutation of 0..n-1 (torch's Fisher-Yates). */
+void ts_rt_randint(int64_t* data, int64_t n, int64_t low, int64_t high);
+void ts_rt_randperm(int64_t* data, int64_t n);
 
 /* Sliding-window ops on [N, C, H, W] views (a 1-d op has H = 1; see
  * semantics/window.h). `params` holds 13 int64: kernel h/w, stride h/w,

@@ -53,6 +53,29 @@ Value Randn(Interp&, Args& a) {
   a.Check(rt::kMaxDims, {"size", "dtype"});
   return MakeTensor(rt::randn(Shape(a), OptDType(a).value_or(rt::DType::Float32)));
 }
+// randint(high, size) | randint(low, high, size, dtype=int64): torch's draws.
+Value RandInt(Interp&, Args& a) {
+  a.Check(3, {"low", "high", "size", "dtype"});
+  const bool two = a.npos == 2 || (a.npos < 2 && a.Get(-1, "low").is_undef());
+  int64_t low = two ? 0 : IntArg(a.Need(0, "low"), "low");
+  int64_t high = IntArg(a.Need(two ? 0 : 1, "high"), "high");
+  const Value& s = a.Need(two ? 1 : 2, "size");
+  if (high <= low)
+    ValueErr("random_ expects 'from' to be less than 'to', but got from=" + std::to_string(low) + " >= to=" +
+             std::to_string(high));
+  rt::Tensor t = rt::randint(low, high, ShapeArgs(&s, 1, "randint"));
+  auto dt = OptDType(a);
+  return MakeTensor(dt ? rt::to_dtype(t, *dt) : t);
+}
+// randperm(n, dtype=int64): torch's permutation.
+Value RandPerm(Interp&, Args& a) {
+  a.Check(1, {"n", "dtype"});
+  int64_t n = IntArg(a.Need(0, "n"), "n");
+  if (n < 0) ValueErr("randperm: n must be non-negative, got " + std::to_string(n));
+  rt::Tensor t = rt::randperm(n);
+  auto dt = OptDType(a);
+  return MakeTensor(dt ? rt::to_dtype(t, *dt) : t);
+}
 Value Full(Interp&, Args& a) {
   a.Check(2, {"size", "fill_value", "dtype"});
   const Value& s = a.Need(0, "size");
@@ -144,6 +167,8 @@ void RegisterTensorBuiltins(BuiltinTable& t) {
   t.AddFn("eye", Eye);
   t.AddFn("rand", Rand);
   t.AddFn("randn", Randn);
+  t.AddFn("randint", RandInt);
+  t.AddFn("randperm", RandPerm);
   t.AddFn("manual_seed", ManualSeed);
   t.AddFn("zeros_like", ZerosLike);
   t.AddFn("ones_like", OnesLike);

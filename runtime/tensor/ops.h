@@ -79,6 +79,14 @@ Tensor zeros_like(const Tensor& t, std::optional<DType> dtype = std::nullopt);
 Tensor ones_like(const Tensor& t, std::optional<DType> dtype = std::nullopt);
 Tensor full_like(const Tensor& t, Scalar value, std::optional<DType> dtype = std::nullopt);
 Tensor rand_like(const Tensor& t, std::optional<DType> dtype = std::nullopt);
+// torch.randint(low, high, size) and torch.randperm(n) (int64), drawing what
+// torch draws after the same manual_seed: (32-bit draw % (high - low)) + low
+// (a 64-bit draw for ranges of 2^32 or more); Fisher-Yates swapping i with
+// i + draw % (n - i). fill_*: the same into a buffer (ts_rt_randint / randperm).
+Tensor randint(int64_t low, int64_t high, const Dims& sizes);
+Tensor randperm(int64_t n);
+void fill_randint(int64_t* data, int64_t n, int64_t low, int64_t high);
+void fill_randperm(int64_t* data, int64_t n);
 Tensor randn_like(const Tensor& t, std::optional<DType> dtype = std::nullopt);
 
 // ================================================================ elementwise

@@ -126,10 +126,53 @@ Tensor randn(const Dims& sizes, DType dtype) {
   return t;
 }
 
+// torch's random_from_to: (32-bit draw % range) + low, a 64-bit draw when
+// the range needs it.
+void fill_randint(int64_t* data, int64_t n, int64_t low, int64_t high) {
+  if (high <= low) throw TensorError("random_ expects 'from' to be less than 'to', but got from=" + std::to_string(low) +
+                                     " >= to=" + std::to_string(high));
+  Generator& g = gen();
+  std::lock_guard<std::mutex> lock(g.mu);
+  const uint64_t range = static_cast<uint64_t>(high) - static_cast<uint64_t>(low);
+  for (int64_t i = 0; i < n; ++i) {
+    uint64_t r = range >= (uint64_t(1) << 32) ? g.random64() : uint64_t(g.mt());
+    data[i] = static_cast<int64_t>(r % range + static_cast<uint64_t>(low));
+  }
+}
+
+// torch's randperm_cpu: Fisher-Yates from 0..n-1, swapping i with i + (draw % (n - i)).
+void fill_randperm(int64_t* data, int64_t n) {
+  Generator& g = gen();
+  std::lock_guard<std::mutex> lock(g.mu);
+  for (int64_t i = 0; i < n; ++i) data[i] = i;
+  for (int64_t i = 0; i + 1 < n; ++i) {
+    int64_t z = static_cast<int64_t>(uint64_t(g.mt()) % uint64_t(n - i));
+    std::swap(data[i], data[z + i]);
+  }
+}
+
+Tensor randint(int64_t low, int64_t high, const Dims& sizes) {
+  Tensor t = Tensor::empty(sizes, DType::Int64);
+  fill_randint(t.data<int64_t>(), t.numel(), low, high);
+  return t;
+}
+
+Tensor randperm(int64_t n) {
+  if (n < 0) throw TensorError("randperm: n must be non-negative, got " + std::to_string(n));
+  Tensor t = Tensor::empty(Dims{n}, DType::Int64);
+  fill_randperm(t.data<int64_t>(), n);
+  return t;
+}
+
 Tensor rand_like(const Tensor& t, std::optional<DType> dtype) { return rand(t.sizes(), dtype ? *dtype : t.dtype()); }
 Tensor randn_like(const Tensor& t, std::optional<DType> dtype) { return randn(t.sizes(), dtype ? *dtype : t.dtype()); }
 
 }  // namespace tcc::rt
+
+extern "C" void ts_rt_randint(int64_t* data, int64_t n, int64_t low, int64_t high) {
+  tcc::rt::fill_randint(data, n, low, high);
+}
+extern "C" void ts_rt_randperm(int64_t* data, int64_t n) { tcc::rt::fill_randperm(data, n); }
 
 extern "C" void ts_rt_random(void* data, int32_t dtype, int64_t n, int32_t normal) {
   tcc::rt::DType dt = dtype == TS_FLOAT64 ? tcc::rt::DType::Float64 : tcc::rt::DType::Float32;

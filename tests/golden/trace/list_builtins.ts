@@ -74,6 +74,8 @@
 # CHECK-STDOUT: eye                function                 Eye        Create    (n, m=n, dtype=float32)
 # CHECK-STDOUT: rand               function                 Rand       Create    (*size, dtype=float32)
 # CHECK-STDOUT: randn              function                 RandN      Create    (*size, dtype=float32)
+# CHECK-STDOUT: randint            function                 RandInt    Create    (low=0, high, size, dtype=int64); torch's draws after manual_seed
+# CHECK-STDOUT: randperm           function                 RandPerm   Create    (n, dtype=int64); torch's permutation after manual_seed
 # CHECK-STDOUT: zeros_like         function                 Full       Create    (input, dtype=None)
 # CHECK-STDOUT: ones_like          function                 Full       Create    (input, dtype=None)
 # CHECK-STDOUT: full_like          function                 Full       Create    (input, fill_value, dtype=None)
