@@ -123,6 +123,15 @@ void ts_rt_random(void* data, int32_t dtype, int64_t n, int32_t normal) {
   ++tcc::testing::g_random_calls;
 }
 
+void ts_rt_randint(int64_t* data, int64_t n, int64_t low, int64_t high) {
+  // a recognisable sequence: low, low + 1, ... wrapping below high
+  for (int64_t i = 0; i < n; ++i) data[i] = low + i % (high - low);
+}
+
+void ts_rt_randperm(int64_t* data, int64_t n) {
+  for (int64_t i = 0; i < n; ++i) data[i] = n - 1 - i;  // the reversed order
+}
+
 void ts_rt_parallel_for(int64_t n, int64_t grain, ts_parallel_body body, void* ctx) {
   (void)grain;
   ++tcc::testing::g_parallel_calls;
