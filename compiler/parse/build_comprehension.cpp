@@ -48,6 +48,19 @@ void Rename(Expr* e, const Renames& r) {
   ForEachChild(*e, [&](Expr& x) { Rename(&x, r); });
 }
 
+// `name(arg)`, `name` a builtin under a spelling no source name can have
+// (`#dict`, `#set`), so user code cannot shadow it.
+ExprPtr CallHidden(const char* name, ExprPtr arg, Range r) {
+  auto call = std::make_unique<CallExpr>();
+  call->range = r;
+  auto fn = std::make_unique<NameExpr>();
+  fn->range = r;
+  fn->name = name;
+  call->func = std::move(fn);
+  call->args.push_back(std::move(arg));
+  return call;
+}
+
 }  // namespace
 
 ExprPtr AstBuilder::BuildComprehension(const std::function<ExprPtr()>& build_elt, TSP::Comp_forContext* first,
@@ -95,12 +108,7 @@ ExprPtr AstBuilder::BuildDictComprehension(TSP::DictmakerContext* ctx, Range r) 
         return ExprPtr(std::move(t));
       },
       ctx->comp_for(), r);
-  auto call = Make<CallExpr>(r);
-  auto fn = Make<NameExpr>(r);
-  fn->name = "#dict";
-  call->func = std::move(fn);
-  call->args.push_back(std::move(pairs));
-  return call;
+  return CallHidden("#dict", std::move(pairs), r);
 }
 
 ExprPtr AstBuilder::BuildSet(TSP::Testlist_compContext* ctx, Range r) {
@@ -114,12 +122,7 @@ ExprPtr AstBuilder::BuildSet(TSP::Testlist_compContext* ctx, Range r) {
     list->elts = BuildItems(ctx->testlist());
     items = std::move(list);
   }
-  auto call = Make<CallExpr>(r);
-  auto fn = Make<NameExpr>(r);
-  fn->name = "#set";
-  call->func = std::move(fn);
-  call->args.push_back(std::move(items));
-  return call;
+  return CallHidden("#set", std::move(items), r);
 }
 
 }  // namespace tcc::parse
