@@ -595,14 +595,15 @@ namespace {
 
 // Guards: every tensor and Python value reached from what the segment read.
 void AddGuards(Tracer& t, const PathMap& pm, Segment& seg) {
-  // Lengths first: a list that grew or shrank fails its length, not an item.
-  for (const auto& [p, n] : pm.lengths) {
+  auto add = [&](const std::string& path, const std::string& kind, std::string value_json) {
     Guard g;
-    g.path = p;
-    g.kind = "len";
-    g.value_json = std::to_string(n);
-    seg.guards.push_back(g);
-  }
+    g.path = path;
+    g.kind = kind;
+    g.value_json = std::move(value_json);
+    seg.guards.push_back(std::move(g));
+  };
+  // Lengths first: a list that grew or shrank fails its length, not an item.
+  for (const auto& [p, n] : pm.lengths) add(p, "len", std::to_string(n));
   std::vector<std::pair<std::string, const Value*>> tensors;
   for (const auto& [v, p] : pm.paths) tensors.emplace_back(p, v);
   std::sort(tensors.begin(), tensors.end());
@@ -630,28 +631,12 @@ void AddGuards(Tracer& t, const PathMap& pm, Segment& seg) {
     g.same_as = first;
     seg.guards.push_back(g);
   }
-  for (const auto& [p, items] : pm.sets) {
-    Guard g;
-    g.path = p;
-    g.kind = "set";
-    g.value_json = items;
-    seg.guards.push_back(g);
-  }
-  for (const auto& [p, kind, id] : pm.defs) {
-    Guard g;
-    g.path = p;
-    g.kind = kind;
-    g.value_json = nlohmann::json(id).dump();
-    seg.guards.push_back(g);
-  }
-  for (const auto& [p, v] : pm.scalars) {
-    Guard g;
-    g.path = p;
-    g.kind = v->kind == VK::Float ? "float" : v->kind == VK::Bool ? "bool" : v->kind == VK::Str ? "str"
-             : v->kind == VK::None ? "none" : "int";
-    g.value_json = ScalarJson(*v);
-    seg.guards.push_back(g);
-  }
+  for (const auto& [p, items] : pm.sets) add(p, "set", items);
+  for (const auto& [p, kind, id] : pm.defs) add(p, kind, nlohmann::json(id).dump());
+  for (const auto& [p, v] : pm.scalars)
+    add(p, v->kind == VK::Float ? "float" : v->kind == VK::Bool ? "bool" : v->kind == VK::Str ? "str"
+           : v->kind == VK::None ? "none" : "int",
+        ScalarJson(*v));
 }
 
 void FinishSegment(Frame& f, Segment& seg) {
