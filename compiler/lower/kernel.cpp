@@ -342,7 +342,13 @@ class KernelLowering {
     }
     b.CreateCall(GetRuntimeFn(k_.m, RtFn::ts_rt_random),
                  {dest.data, b.getInt32(n.type.dtype == DType::F64 ? 1 : 0), numel,
-                  b.getInt32(n.op == OpKind::RandN ? 1 : 0)});
+                  b.getInt32(n.op == OpKind::RandN ? 1 : 0), RandomParam(n, 0, 0.0), RandomParam(n, 1, 1.0)});
+  }
+
+  // Rand's {from, to} and RandN's {mean, std} (attrs.fvalues; rand(), randn() leave them empty)
+  Value* RandomParam(const Node& n, size_t i, double dflt) {
+    double v = i < n.attrs.fvalues.size() ? n.attrs.fvalues[i] : dflt;
+    return llvm::ConstantFP::get(ke_->b().getDoubleTy(), v);
   }
 
   void EmitJoin(ValueId root, const Buffer& dest) {

@@ -17,17 +17,28 @@ using namespace ast;
 struct ImportRef {
   std::string module;
   Loc loc;
+  bool optional = false;  // `from a import b`: `a.b` is loaded when it is a module file
 };
+
+// `import a.b.c` imports a, then a.b, then a.b.c, as Python does.
+void AddWithParents(const std::string& dotted, Loc loc, std::vector<ImportRef>& out) {
+  for (size_t dot = dotted.find('.'); dot != std::string::npos; dot = dotted.find('.', dot + 1))
+    out.push_back({dotted.substr(0, dot), loc});
+  out.push_back({dotted, loc});
+}
 
 void CollectImports(const Block& block, std::vector<ImportRef>& out) {
   for (const auto& s : block) {
     switch (s->kind) {
       case StmtKind::ImportStmt:
-        for (const Alias& a : cast<ImportStmt>(s.get())->names) out.push_back({a.name, a.loc});
+        for (const Alias& a : cast<ImportStmt>(s.get())->names) AddWithParents(a.name, a.loc, out);
         break;
-      case StmtKind::ImportFromStmt:
-        out.push_back({cast<ImportFromStmt>(s.get())->module, s->loc()});
+      case StmtKind::ImportFromStmt: {
+        const auto* f = cast<ImportFromStmt>(s.get());
+        AddWithParents(f->module, s->loc(), out);
+        for (const Alias& a : f->names) out.push_back({f->module + "." + a.name, a.loc, true});
         break;
+      }
       case StmtKind::FunctionDef: CollectImports(cast<FunctionDef>(s.get())->body, out); break;
       case StmtKind::ClassDef: CollectImports(cast<ClassDef>(s.get())->body, out); break;
       case StmtKind::IfStmt:
@@ -69,9 +80,11 @@ class Loader {
     for (const ImportRef& ref : imports) {
       if (loaded_.count(ref.module)) continue;
       std::string path = Resolve(ref.module);
+      if (ref.optional && path.empty()) continue;
       std::string error;
       std::optional<SourceFile> src;
-      if (!path.empty()) src = SourceFile::Read(path, &error);
+      if (path == kPackageDir) src = SourceFile(ModulePath(ref.module), "");  // a folder: an empty package
+      else if (!path.empty()) src = SourceFile::Read(path, &error);
       if (!src) {
         Diagnostic& d = diags_.Report(DiagKind::UnknownModule, importer, ref.loc,
                                       "no module named `" + ref.module + "`");
@@ -87,12 +100,19 @@ class Loader {
  private:
   static std::string DisplayDir(const std::string& d) { return d.empty() ? "." : d; }
 
+  static constexpr const char* kPackageDir = "<package>";
+
+  // `a.b` is the file a/b.ts, else (a package without a file of its own)
+  // the folder a/b, in the script's folder, then the standard library.
   std::string Resolve(const std::string& module) const {
     std::string rel = ModulePath(module);
+    std::string folder = rel.substr(0, rel.size() - 3);
     std::error_code ec;
     for (const std::string& dir : {script_dir_, stdlib_dir_}) {
       fs::path p = dir.empty() ? fs::path(rel) : fs::path(dir) / rel;
       if (fs::is_regular_file(p, ec)) return p.string();
+      fs::path d = dir.empty() ? fs::path(folder) : fs::path(dir) / folder;
+      if (fs::is_directory(d, ec)) return kPackageDir;
     }
     return "";
   }

@@ -124,7 +124,7 @@ ValuePtr Tracer::OpsBuiltin(const std::string& name, const ValuePtr& self, CallA
   static const std::initializer_list<const char*> kMine = {
       "round", "floor", "ceil", "trunc", "square", "nan_to_num", "atan2", "lerp", "sum", "mean", "prod", "var", "std",
       "logsumexp", "norm", "count_nonzero", "softmax", "log_softmax", "cumsum", "cumprod", "add_", "sub_", "mul_",
-      "div_", "clamp_", "zero_", "fill_", "copy_", "new_zeros", "new_ones", "new_empty", "new_full", "new_tensor",
+      "div_", "clamp_", "zero_", "fill_", "copy_", "uniform_", "normal_", "new_zeros", "new_ones", "new_empty", "new_full", "new_tensor",
       "type_as", "to", "clone"};
   if (!Named(name, kMine)) return nullptr;
   Range where = args.range;
@@ -308,6 +308,30 @@ ValuePtr Tracer::OpsBuiltin(const std::string& name, const ValuePtr& self, CallA
     return InPlaceUpdate(x, EmitBinary(graph::OpKind::Mul, ones, EmitCast(v, dt, where), where, false), where, name,
                          false);
   }
+  if (name == "uniform_" || name == "normal_") {  // a draw (Rand/RandN with their parameters) copied in
+    bool normal = name == "normal_";
+    if (!graph::IsFloat(dt)) return type_error("`" + name + "` expects a float tensor");
+    ValuePtr p0 = rest.Arg(0, normal ? "mean" : "from"), p1 = rest.Arg(1, normal ? "std" : "to");
+    graph::Attrs a;
+    a.fvalues = {0.0, 1.0};
+    for (size_t i = 0; i < 2; ++i) {
+      const ValuePtr& p = i == 0 ? p0 : p1;
+      if (!p || p->kind == VK::None) continue;
+      if (!p->is_number()) return type_error("`" + name + "` takes numbers");
+      if (!p->known) {
+        MarkEager("`" + name + "` with a bound known only at run time", where);
+        return x;
+      }
+      a.fvalues[i] = p->as_double();
+    }
+    if (normal && a.fvalues[1] < 0) return type_error("`normal_` expects std >= 0");
+    if (!x->rank_known) {
+      MarkEager("`" + name + "` of a tensor whose rank is known only at run time", where);
+      return x;
+    }
+    ValuePtr r = Emit(normal ? graph::OpKind::RandN : graph::OpKind::Rand, {}, a, x->type, where);
+    return InPlaceUpdate(x, r, where, name, false);
+  }
   if (name == "copy_") {
     ValuePtr src = rest.Arg(0, "src");
     if (!IsTensor(src)) return type_error("`copy_` needs a tensor");
@@ -318,6 +342,13 @@ ValuePtr Tracer::OpsBuiltin(const std::string& name, const ValuePtr& self, CallA
       for (const auto& d : syms.Resolve(x->type.shape)) e.pos.push_back(d.is_static() ? MakeInt(d.size) : MakeUnknownOf(VK::Int));
       v = ViewOp("expand", src, e, 0);
       if (IsTensor(v)) v->type.shape = x->type.shape;
+    }
+    // a value of its own (a copy the passes may elide): `b.copy_(a)` must not
+    // make b the same value as a, or a later `a.add_(1)` would move b too
+    if (IsTensor(v)) {
+      ValuePtr c = Emit(graph::OpKind::Cast, {v}, {}, {x->type.dtype, v->type.shape}, where);
+      c->rank_known = v->rank_known;
+      v = c;
     }
     return InPlaceUpdate(x, v, where, name, false);
   }

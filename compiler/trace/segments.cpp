@@ -466,6 +466,10 @@ struct OutContext {
   const PathMap& pm;
   int64_t seg_born;
   const ModuleState* module;  // the segment's: classes are named by its globals
+  // the values tensors from before the segment were updated to in place
+  // (`w.add_(1)`, `w.uniform_()`) -> those tensors: handing one back hands
+  // back the tensor itself, as in torch (`return w.add_(1)` is `w`)
+  std::unordered_map<const Value*, const Value*> updated_in_place;
 };
 
 bool ToOutValue(const ValuePtr& v, OutContext& cx, OutValue& out, int depth = 0) {
@@ -474,6 +478,7 @@ bool ToOutValue(const ValuePtr& v, OutContext& cx, OutValue& out, int depth = 0)
   switch (v->kind) {
     case VK::Tensor: {
       auto it = cx.ids.find(v.get());
+      if (auto u = cx.updated_in_place.find(v.get()); u != cx.updated_in_place.end()) it = cx.ids.find(u->second);
       if (it == cx.ids.end()) return false;
       if (cx.g.nodes[it->second].op == graph::OpKind::Input) {  // passed through: the object itself
         out.kind = OutValue::Input;
@@ -727,7 +732,11 @@ void Tracer::SegClose(Frame& f) {
       for (const auto& [k, x] : v->attrs) pass_through(x, depth + 1);
     }
   };
-  OutContext cx{seg.graph, ids, pm, f.seg_born, f.module};
+  OutContext cx{seg.graph, ids, pm, f.seg_born, f.module, {}};
+  for (const auto& wb : s.writebacks) {
+    pass_through(wb.tensor, 0);
+    cx.updated_in_place[wb.value.get()] = wb.tensor.get();
+  }
   if (s.returned) {
     SegmentOutput o{"<return>", {}};
     pass_through(s.return_value, 0);

@@ -47,7 +47,7 @@ ValuePtr Tracer::Call(const ValuePtr& fn, CallArgs& args) {
       if (fn->s == "super" && !fn->self_value) return Super(args);
       if (fn->s == "#exc_init") {  // BaseException.__init__ through super()
         if (fn->self_value && fn->self_value->kind == VK::Object)
-          fn->self_value->attrs["args"] = MakeSeq(VK::Tuple, args.pos);
+          fn->self_value->SetAttr("args", MakeSeq(VK::Tuple, args.pos));
         return MakeNone();
       }
       return CallBuiltin(fn->s, fn->self_value, args);
@@ -222,6 +222,42 @@ ValuePtr Tracer::CallFunction(const ValuePtr& fnv, const ValuePtr& self, CallArg
 }
 
 namespace {
+// The scalar attributes (bool, int, float, str, None) of the objects an entry
+// is called with, and of the objects, lists, tuples and dicts they hold: the
+// state a trace specialises on (`self.training`, `self.eps`), so a call after
+// `model.eval()` is traced again, as torch.compile recompiles on a changed
+// module attribute.
+void ObjectState(const ValuePtr& v, std::set<const Value*>& seen, std::string& out, int depth) {
+  if (depth > 8 || out.size() > 65536 || !seen.insert(v.get()).second) return;
+  switch (v->kind) {
+    case VK::Object:
+      out += "{";
+      for (const auto& [k, a] : v->attrs) {
+        if (a->is_number() || a->kind == VK::Str || a->kind == VK::None) {
+          out += k + "=" + (a->known ? Describe(*a) : std::string("?")) + ";";
+        } else {
+          out += k + ":";
+          ObjectState(a, seen, out, depth + 1);
+        }
+      }
+      out += "}";
+      return;
+    case VK::List: case VK::Tuple: case VK::Dict:
+      out += "[";
+      for (const auto& x : v->items) ObjectState(x, seen, out, depth + 1);
+      out += "]";
+      return;
+    case VK::BoundMethod: case VK::Wrapper:
+      if (v->self_value) ObjectState(v->self_value, seen, out, depth + 1);
+      if (v->inner) ObjectState(v->inner, seen, out, depth + 1);
+      return;
+    case VK::Unknown: case VK::None: case VK::Bool: case VK::Int: case VK::Float: case VK::Str: case VK::Ellipsis:
+    case VK::Slice: case VK::Set: case VK::Tensor: case VK::DType: case VK::Function: case VK::Builtin: case VK::Class:
+    case VK::Module: case VK::Marker:
+      return;
+  }
+}
+
 const FunctionDef* UnderlyingDef(const ValuePtr& v, std::string* name, ModuleState** mod) {
   ValuePtr f = v;
   while (f && (f->kind == VK::Wrapper || f->kind == VK::BoundMethod)) f = f->inner;
@@ -277,9 +313,27 @@ ValuePtr Tracer::Entry(const ValuePtr& callable, CallArgs& args) {
   std::vector<ValuePtr> arg_values{callable};
   arg_values.insert(arg_values.end(), args.pos.begin(), args.pos.end());
   for (const auto& kv : args.kw) arg_values.push_back(kv.second);
+  std::string retraced_because;
+  {
+    std::set<const Value*> seen;
+    std::string state;
+    for (const auto& v : arg_values) ObjectState(v, seen, state, 0);
+    // At most kMaxStateSpecs states per signature, as torch.compile's
+    // cache_size_limit: later states share one more specialisation, whose
+    // guards send a call in another state to the interpreter.
+    int& states = spec_base_keys[key];
+    if (spec_by_key.count(key + "#" + state)) {
+      key += "#" + state;
+    } else if (states >= kMaxStateSpecs) {
+      key += "#*";
+    } else {
+      if (states > 0) retraced_because = "an attribute of an argument changed";
+      ++states;
+      key += "#" + state;
+    }
+  }
   // A cached specialisation whose globals module scope has since rebound is
   // traced again under a key that names the globals' new fingerprints.
-  std::string retraced_because;
   for (int round = 0; round <= kMaxRetraces; ++round) {
     auto found = spec_by_key.find(key);
     if (found == spec_by_key.end()) break;
@@ -373,7 +427,7 @@ ValuePtr Tracer::Construct(const ValuePtr& cls, CallArgs& args) {
   obj->cls = cls->cls;
   auto init = cls->cls->members.find("__init__");
   if (cls->cls->exception) {  // as BaseException.__new__: `args` are the constructor's arguments
-    obj->attrs["args"] = MakeSeq(VK::Tuple, args.pos);
+    obj->SetAttr("args", MakeSeq(VK::Tuple, args.pos));
     if (init != cls->cls->members.end() && init->second->kind == VK::Builtin) return obj;
   }
   if (init != cls->cls->members.end()) {
@@ -401,7 +455,7 @@ ValuePtr Tracer::Construct(const ValuePtr& cls, CallArgs& args) {
             "`" + cls->cls->name + "` is missing a value for the field `" + fields[i] + "`");
       v = MakeUnknown();
     }
-    obj->attrs[fields[i]] = v;
+    obj->SetAttr(fields[i], v);
   }
   return obj;
 }

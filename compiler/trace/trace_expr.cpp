@@ -192,8 +192,9 @@ ValuePtr Tracer::GetAttr(const ValuePtr& base, const std::string& attr, Range wh
         }
       }
       if (ValuePtr s = SpecialAttr(base, attr)) return s;
-      if (attr == "__dict__") {  // attribute order is the interpreter's (insertion): it builds the dict
-        if (Traced()) MarkEager("`__dict__` of an object is built by the interpreter", where);
+      if (attr == "__dict__") {
+        if (ValuePtr d = AttributeDict(base)) return d;
+        if (Traced()) MarkEager("`__dict__` of an object whose attributes are known only at run time", where);
         return MakeUnknown();
       }
       Issue(DiagKind::TraceTypeError, where,

@@ -39,6 +39,21 @@ bool ConsumesIterables(const std::string& name, size_t npos) {
 // One `__next__` call: its value, or null when it raised StopIteration (the
 // raise is caught here, as a for-loop catches it). `*unknown`: whether it
 // raised is known only at run time.
+// vars(obj) / obj.__dict__: a snapshot dict of its attributes in the order
+// they were first set (the interpreter's InstanceObj order); nullptr when the
+// tracer does not know that order for all of them.
+ValuePtr Tracer::AttributeDict(const ValuePtr& obj) {
+  if (obj->kind != VK::Object || !obj->known || obj->attr_order.size() != obj->attrs.size()) return nullptr;
+  ValuePtr d = MakeSeq(VK::Dict, {});
+  for (const std::string& name : obj->attr_order) {
+    auto it = obj->attrs.find(name);
+    if (it == obj->attrs.end()) return nullptr;
+    d->keys.push_back(MakeStr(name));
+    d->items.push_back(it->second);
+  }
+  return d;
+}
+
 ValuePtr Tracer::NextOf(const ValuePtr& it, Range where, bool* unknown) {
   *unknown = false;
   if (IsIterator(it)) {
@@ -209,8 +224,10 @@ ValuePtr Tracer::ObjectBuiltin(const std::string& name, const ValuePtr& self, Ca
     if (ValuePtr fn = args.Arg(0, "fset")) d->items = {fn};
     return d;
   }
-  if (name == "vars" && !self) {  // as `obj.__dict__`: the interpreter builds it in attribute order
-    if (Traced()) MarkEager("`vars()` of an object is built by the interpreter", args.range);
+  if (name == "vars" && !self) {  // as `obj.__dict__`
+    ValuePtr obj = args.Arg(0, "object");
+    if (ValuePtr d = obj ? AttributeDict(obj) : nullptr) return d;
+    if (Traced()) MarkEager("`vars()` of an object whose attributes are known only at run time", args.range);
     return MakeUnknown();
   }
   if (name == "iter" && !self && args.pos.size() == 1) {

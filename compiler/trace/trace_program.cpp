@@ -72,42 +72,47 @@ void EvalModule(Tracer& t, ModuleState* m) {
 }
 }  // namespace
 
+// Evaluates module `name` once (its package first, as Python does), and sets
+// it as its package's attribute; nullptr when the loader did not find it
+// (it reported UnknownModule).
+ModuleState* Tracer::LoadModule(const std::string& name) {
+  size_t dot = name.rfind('.');
+  ModuleState* package = dot == std::string::npos ? nullptr : LoadModule(name.substr(0, dot));
+  auto it = modules.find(name);
+  if (it == modules.end()) return nullptr;
+  // Evaluate the imported module's top level as module scope (eager).
+  std::vector<Frame*> saved;
+  saved.swap(frames);
+  Mode saved_mode = mode;
+  int saved_spec = spec;
+  mode = Mode{};
+  spec = -1;
+  EvalModule(*this, it->second);
+  frames.swap(saved);
+  mode = saved_mode;
+  spec = saved_spec;
+  if (package) package->globals->vars.try_emplace(name.substr(dot + 1), it->second->value);
+  return it->second;
+}
+
 void Tracer::ExecImport(const Stmt& s) {
-  auto load = [&](const std::string& name, Range where) -> ModuleState* {
-    auto it = modules.find(name);
-    if (it == modules.end()) {
-      (void)where;  // the loader already reported UnknownModule
-      return nullptr;
-    }
-    // Evaluate the imported module's top level as module scope (eager).
-    std::vector<Frame*> saved;
-    saved.swap(frames);
-    Mode saved_mode = mode;
-    int saved_spec = spec;
-    mode = Mode{};
-    spec = -1;
-    EvalModule(*this, it->second);
-    frames.swap(saved);
-    mode = saved_mode;
-    spec = saved_spec;
-    return it->second;
-  };
   if (auto* im = dyn_cast<ImportStmt>(&s)) {
     for (const auto& a : im->names) {
-      ModuleState* m = load(a.name, Range{a.loc, a.loc});
-      std::string bind = a.asname.empty() ? a.name.substr(0, a.name.find('.')) : a.asname;
-      BindName(bind, m ? m->value : MakeUnknown());
+      ModuleState* m = LoadModule(a.name);
+      if (a.asname.empty() && m) m = LoadModule(a.name.substr(0, a.name.find('.')));  // `import a.b` binds a
+      BindName(a.asname.empty() ? a.name.substr(0, a.name.find('.')) : a.asname, m ? m->value : MakeUnknown());
     }
     return;
   }
   const auto* fi = cast<ImportFromStmt>(&s);
-  ModuleState* m = load(fi->module, s.range);
+  ModuleState* m = LoadModule(fi->module);
   for (const auto& a : fi->names) {
     ValuePtr v = MakeUnknown();
     if (m) {
       auto it = m->globals->vars.find(a.name);
       if (it != m->globals->vars.end()) v = it->second;
-      else if (modules.count(fi->module + "." + a.name)) v = load(fi->module + "." + a.name, s.range)->value;
+      else if (ModuleState* sub = modules.count(fi->module + "." + a.name) ? LoadModule(fi->module + "." + a.name) : nullptr)
+        v = sub->value;
       else Issue(DiagKind::TraceUndefinedName, Range{a.loc, a.loc},
                  "module `" + fi->module + "` has no name `" + a.name + "`");
     }

@@ -182,7 +182,10 @@ void Tracer::ExecDel(const DelStmt& s) {
     if (auto* a = dyn_cast<AttributeExpr>(t.get())) {
       ValuePtr base = Eval(*a->value);
       MarkMutation(base, "`del` of the attribute `" + a->attr + "` of " + Describe(*base), t->range);
-      if (base->kind == VK::Object) base->attrs.erase(a->attr);
+      if (base->kind == VK::Object) {
+        base->attrs.erase(a->attr);
+        std::erase(base->attr_order, a->attr);
+      }
     }
   }
 }

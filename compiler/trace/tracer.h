@@ -231,6 +231,8 @@ class Tracer {
   ValuePtr FunctionValue(const ast::FunctionDef& d);
   void ExecClassDef(const ast::ClassDef& d);
   void ExecImport(const ast::Stmt& s);
+  ModuleState* LoadModule(const std::string& name);
+  ValuePtr AttributeDict(const ValuePtr& obj);  // vars(obj), when the attributes' order is known
   // Runs `then_fn` and `else_fn` on copies of the locals and joins them
   // (a branch whose direction is unknown at compile time).
   Flow ExecBothWays(const std::function<Flow()>& a, const std::function<Flow()>& b);
@@ -489,6 +491,9 @@ class Tracer {
   int spec = -1;                     // index of the specialisation being traced
   size_t region_begin = 0;
   std::map<std::string, int> spec_by_key;
+  // the keys without their object state (trace_call.cpp ObjectState) -> how many states were traced
+  std::map<std::string, int> spec_base_keys;
+  static constexpr int kMaxStateSpecs = 8;
   // What a cached specialisation returned, for later calls with its signature:
   // a snapshot taken when the first call returned (module scope may mutate the
   // original), the first call's arguments, and the creation number at its start.

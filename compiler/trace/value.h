@@ -93,6 +93,12 @@ struct Value {
   // Class / Object
   std::shared_ptr<ClassInfo> cls;
   std::map<std::string, ValuePtr> attrs;
+  std::vector<std::string> attr_order;  // Object: attrs' names in the order first set (vars(), __dict__)
+  void SetAttr(const std::string& name, ValuePtr v) {
+    auto [it, fresh] = attrs.try_emplace(name, v);
+    if (fresh) attr_order.push_back(name);
+    else it->second = std::move(v);
+  }
   // Int/Float known only at run time that Python arithmetic made from others
   // (`i + 1`, `1.0 - t / steps`): the graph op and its operands, so a segment
   // that reads it and has no path for it computes it (segments.cpp).

@@ -107,7 +107,7 @@ void ts_rt_gemm_batched(int32_t f64, int32_t trans_a, int32_t trans_b, int64_t m
 /* Fills n contiguous float32/float64 elements (dtype: TS_FLOAT32/TS_FLOAT64)
  * from the program's random generator exactly as rand (normal = 0) or randn
  * (normal != 0) of the same size would, advancing it the same way. */
-void ts_rt_random(void* data, int32_t dtype, int64_t n, int32_t normal);
+void ts_rt_random(void* data, int32_t dtype, int64_t n, int32_t normal, double a, double b);
 /* torch.randint / torch.randperm on the program's generator (int64 data):
  * n draws in [low, high); a permutation of 0..n-1 (torch's Fisher-Yates). */
 void ts_rt_randint(int64_t* data, int64_t n, int64_t low, int64_t high);

@@ -292,6 +292,26 @@ Value CopyInPlace(Interp&, Args& a) {
   CountTensorOp();
   return a.pos[0];
 }
+// uniform_(from, to) / normal_(mean, std): torch's draws (runtime/tensor/random.cpp)
+template <bool kNormal> Value RandomInPlace(Interp&, Args& a) {
+  if (kNormal) a.Check(3, {"mean", "std"});
+  else a.Check(3, {"from", "to"});
+  const rt::Tensor& t = InputTensor(a);
+  if (!rt::is_floating(t.dtype()))
+    ThrowError(DiagKind::RtTypeError, std::string(kNormal ? "normal_" : "uniform_") + " expects a float tensor, got " +
+                                          rt::dtype_name(t.dtype()));
+  const Value& p0 = a.Get(1, kNormal ? "mean" : "from");
+  const Value& p1 = a.Get(2, kNormal ? "std" : "to");
+  double x0 = p0.is_undef() ? 0.0 : ToScalar(p0, kNormal ? "mean" : "from").to_double();
+  double x1 = p1.is_undef() ? 1.0 : ToScalar(p1, kNormal ? "std" : "to").to_double();
+  if (kNormal && x1 < 0) ThrowError(DiagKind::RtValueError, "normal_ expects std >= 0.0, but found std " + FormatFloat(x1));
+  rt::Tensor fresh = rt::Tensor::empty(t.sizes(), t.dtype());
+  if (kNormal) rt::fill_normal(fresh.data<char>(), t.dtype(), fresh.numel(), x0, x1);
+  else rt::fill_uniform(fresh.data<char>(), t.dtype(), fresh.numel(), x0, x1);
+  rt::copy_into(t, fresh);
+  CountTensorOp();
+  return a.pos[0];
+}
 
 // ---- constructors from a tensor: its dtype unless dtype= is given
 rt::Dims SizeArgs(Args& a, int first, int count) {
@@ -352,6 +372,7 @@ const std::vector<std::pair<const char*, BuiltinFn>>& OpsFunctionTable() {
       {"add_", InPlaceBinary<rt::BinaryOp::Add>}, {"sub_", InPlaceBinary<rt::BinaryOp::Sub>},
       {"mul_", InPlaceBinary<rt::BinaryOp::Mul>}, {"div_", InPlaceBinary<rt::BinaryOp::Div>},
       {"clamp_", ClampInPlace}, {"zero_", ZeroInPlace}, {"fill_", FillInPlace}, {"copy_", CopyInPlace},
+      {"uniform_", RandomInPlace<false>}, {"normal_", RandomInPlace<true>},
       {"new_zeros", NewFilled<0>}, {"new_ones", NewFilled<1>}, {"new_empty", NewFilled<0>},
       {"new_full", NewFull}, {"new_tensor", NewTensor}, {"type_as", TypeAs},
   };

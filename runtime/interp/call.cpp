@@ -376,8 +376,7 @@ Value Interp::GetAttr(const Value& obj, int32_t sym) {
       }
       case OType::Module: {
         auto* m = obj.as<ModuleObj>();
-        auto it = m->code->global_index.find(SymName(sym));
-        if (it != m->code->global_index.end() && !m->globals[it->second].is_undef()) return m->globals[it->second];
+        if (const Value* v = m->Find(SymName(sym))) return *v;
         ThrowError(DiagKind::RtAttributeError,
                    "module `" + m->code->name + "` has no attribute `" + SymName(sym) + "`");
       }

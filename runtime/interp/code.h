@@ -82,8 +82,10 @@ struct SNode {
   FuncCode* func = nullptr;      // Def (owned by ModuleCode)
   ClassCode* cls = nullptr;      // Class (owned by ModuleCode)
   std::string module;            // Import/ImportFrom
-  struct Bind { std::string name; XPtr target; Loc loc; };
-  std::vector<Bind> binds;       // Import: module name -> target; ImportFrom: name -> target
+  // Import: module `name` is imported and module `bound` stored in `target`
+  // (`import a.b` binds a, `import a.b as c` a.b); ImportFrom: name -> target
+  struct Bind { std::string name; XPtr target; Loc loc; std::string bound; };
+  std::vector<Bind> binds;
   // For: plan segments starting before statement i of `body` (a rolled loop
   // whose body runs as kernels; filled in by AttachPlan).
   std::vector<std::vector<const Segment*>> segments_at;

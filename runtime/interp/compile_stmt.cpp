@@ -213,8 +213,9 @@ SPtr Compiler::Stmt(const ast::Stmt* st) {
     case StmtKind::ImportStmt: {
       auto n = SNodeOf(SK::Import, st->range);
       for (auto& a : cast<ImportStmt>(st)->names) {
-        std::string bound = a.asname.empty() ? a.name.substr(0, a.name.find('.')) : a.asname;
-        n->binds.push_back({a.name, NameRef(bound, st->range), a.loc});
+        std::string top = a.name.substr(0, a.name.find('.'));
+        n->binds.push_back({a.name, NameRef(a.asname.empty() ? top : a.asname, st->range), a.loc,
+                            a.asname.empty() ? top : a.name});
       }
       return n;
     }

@@ -249,17 +249,23 @@ Interp::Flow Interp::ExecWith(const SNode* s, Frame& f) {
 
 void Interp::ExecImport(const SNode* s, Frame& f) {
   if (s->k == SK::Import) {
-    for (auto& b : s->binds) Store(b.target.get(), Import(b.name).value(), f);
+    for (auto& b : s->binds) {
+      Import(b.name);
+      Store(b.target.get(), Import(b.bound).value(), f);
+    }
     return;
   }
   Ref<ModuleObj> m = Import(s->module);
   f.at = &s->range;
   for (auto& b : s->binds) {
-    auto it = m->code->global_index.find(b.name);
-    if (it == m->code->global_index.end() || m->globals[it->second].is_undef()) {
-      ThrowError(DiagKind::RtImportError, "cannot import name `" + b.name + "` from module `" + s->module + "`");
+    const Value* v = m->Find(b.name);
+    Value sub;  // `from a import b` of the module a.b
+    if (!v && HasModule(s->module + "." + b.name)) {
+      sub = Import(s->module + "." + b.name).value();
+      v = &sub;
     }
-    Store(b.target.get(), m->globals[it->second], f);
+    if (!v) ThrowError(DiagKind::RtImportError, "cannot import name `" + b.name + "` from module `" + s->module + "`");
+    Store(b.target.get(), *v, f);
   }
 }
 

@@ -191,7 +191,10 @@ void ReprInto(const Value& v, std::string& out, int depth) {
       return;
     }
     case OType::Ellipsis: out += "Ellipsis"; return;
-    case OType::DType: out += rt::dtype_name(static_cast<rt::DType>(v.as<DTypeObj>()->dtype)); return;
+    case OType::DType:  // torch's spelling: torch.float32
+      out += "torch.";
+      out += rt::dtype_name(static_cast<rt::DType>(v.as<DTypeObj>()->dtype));
+      return;
     case OType::Cell: out += "<cell>"; return;
     case OType::Native: out += "<" + v.as<NativeObj>()->name + ">"; return;
     case OType::Super: out += "<super>"; return;

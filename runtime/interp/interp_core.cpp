@@ -232,11 +232,33 @@ void Interp::AddModule(std::unique_ptr<ModuleCode> code) { codes_.push_back(std:
 
 void Interp::SetPlan(const Plan* plan) { plan_ = plan; }
 
+const Value* ModuleObj::Find(const std::string& name) const {
+  auto it = code->global_index.find(name);
+  if (it != code->global_index.end() && !globals[it->second].is_undef()) return &globals[it->second];
+  for (const auto& [n, v] : submodules)
+    if (n == name) return &v;
+  return nullptr;
+}
+
+bool Interp::HasModule(const std::string& name) const {
+  for (const auto& c : codes_)
+    if (c->name == name) return true;
+  return false;
+}
+
 Ref<ModuleObj> Interp::Import(const std::string& name) {
   auto it = modules_.find(name);
   // A module still running (an import cycle) is returned as it is so far, as
   // Python does; names it has not defined yet are then missing.
   if (it != modules_.end()) return it->second;
+  // `a.b` imports its package `a` first, and becomes its attribute `b` once run
+  size_t dot = name.rfind('.');
+  Ref<ModuleObj> package;
+  if (dot != std::string::npos) {
+    package = Import(name.substr(0, dot));
+    it = modules_.find(name);  // the package may have imported it
+    if (it != modules_.end()) return it->second;
+  }
   ModuleCode* code = nullptr;
   for (auto& c : codes_) if (c->name == name) code = c.get();
   if (!code) {
@@ -253,6 +275,7 @@ Ref<ModuleObj> Interp::Import(const std::string& name) {
     f.done = true;
   }
   mod->state = ModuleObj::kDone;
+  if (package) package->submodules.emplace_back(name.substr(dot + 1), mod.value());
   return mod;
 }
 

@@ -68,6 +68,7 @@ class Interp {
   void AddModule(std::unique_ptr<ModuleCode> code);
   // Runs module `name` once (later calls return the same module object).
   Ref<ModuleObj> Import(const std::string& name);
+  bool HasModule(const std::string& name) const;  // the program has it (loaded by the compiler)
   void SetPlan(const Plan* plan);
   // Run statistics (stats.h) and where run-time warnings go (default std::cerr).
   RunStats& stats() { return stats_; }

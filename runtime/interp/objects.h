@@ -112,7 +112,12 @@ struct ModuleObj : Object {
   explicit ModuleObj(ModuleCode* c) : Object(OType::Module), code(c) {}
   ModuleCode* code;
   std::vector<Value> globals;  // indexed as ModuleCode::global_names
+  // the submodules imported so far (`import a.b` sets `b` on a), as Python
+  // sets them as attributes of their package
+  std::vector<std::pair<std::string, Value>> submodules;
   enum State { kNew, kRunning, kDone } state = kNew;
+  // a global it has defined, else a submodule; nullptr when neither
+  const Value* Find(const std::string& name) const;
 };
 
 struct FunctionObj : Object {

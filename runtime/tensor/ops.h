@@ -73,6 +73,11 @@ Tensor randn(const Dims& sizes, DType dtype = DType::Float32);
 // The same draws into n contiguous elements of `data` (compiled kernels' randn).
 void fill_rand(void* data, DType dtype, int64_t n);
 void fill_randn(void* data, DType dtype, int64_t n);
+// x.uniform_(from, to) and x.normal_(mean, std) as torch computes them:
+// uniform u * (to - from) + from in the tensor's type; normal as randn with
+// z * std + mean (in double, then cast, below 16 values; in the type above).
+void fill_uniform(void* data, DType dtype, int64_t n, double from, double to);
+void fill_normal(void* data, DType dtype, int64_t n, double mean, double std);
 
 // *_like: same shape (contiguous), dtype of `t` unless given.
 Tensor zeros_like(const Tensor& t, std::optional<DType> dtype = std::nullopt);

@@ -200,10 +200,10 @@ std::string format_tensor(const Tensor& t) {
   bool default_dtype = dt == DType::Float32 || dt == DType::Int64 || dt == DType::Bool;
   if (t.numel() == 0) {
     if (t.dim() != 1) suffixes.push_back("size=" + py_tuple(t.sizes()));
-    if (dt != DType::Float32) suffixes.push_back(std::string("dtype=") + dtype_name(dt));
+    if (dt != DType::Float32) suffixes.push_back(std::string("dtype=torch.") + dtype_name(dt));
     body = "[]";
   } else {
-    if (!default_dtype) suffixes.push_back(std::string("dtype=") + dtype_name(dt));
+    if (!default_dtype) suffixes.push_back(std::string("dtype=torch.") + dtype_name(dt));
     Printer p{t};
     p.summarize = t.numel() > kThreshold;
     p.build_formatter();

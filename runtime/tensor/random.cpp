@@ -58,14 +58,14 @@ void check_float(const char* what, DType dt) {
 }
 
 // torch's normal_fill_16: Box-Muller on 16 uniforms, in the tensor's type.
-template <class T> void normal_fill_16(T* d) {
+template <class T> void normal_fill_16(T* d, T mean, T std) {
   for (int j = 0; j < 8; ++j) {
     const T u1 = T(1) - d[j];
     const T u2 = d[j + 8];
     const T radius = std::sqrt(T(-2) * std::log(u1));
     const T theta = T(2.0f * Generator::kPi * double(u2));
-    d[j] = radius * std::cos(theta);
-    d[j + 8] = radius * std::sin(theta);
+    d[j] = radius * std::cos(theta) * std + mean;
+    d[j + 8] = radius * std::sin(theta) * std + mean;
   }
 }
 
@@ -78,39 +78,48 @@ void manual_seed(uint64_t seed) {
   g.has_next_normal = false;
 }
 
-void fill_rand(void* data, DType dtype, int64_t n) {
+// torch's uniform_real_distribution: x * (to - from) + from in the tensor's
+// type, with from and to cast to it first.
+void fill_uniform(void* data, DType dtype, int64_t n, double from, double to) {
   Generator& g = gen();
   std::lock_guard<std::mutex> lock(g.mu);
-  if (dtype == DType::Float32) {
-    float* p = static_cast<float*>(data);
-    for (int64_t i = 0; i < n; ++i) p[i] = g.uniform_f();
-  } else {
-    double* p = static_cast<double*>(data);
-    for (int64_t i = 0; i < n; ++i) p[i] = g.uniform_d();
-  }
+  auto fill = [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    T* p = static_cast<T*>(data);
+    const T lo = T(from), span = T(to) - T(from);
+    for (int64_t i = 0; i < n; ++i) p[i] = g.uniform<T>() * span + lo;
+  };
+  if (dtype == DType::Float32) fill(Tag<float>{});
+  else fill(Tag<double>{});
 }
 
-void fill_randn(void* data, DType dtype, int64_t n) {
+// torch's normal_kernel: fewer than 16 values draw normal_distribution<double>
+// (mean + std * z in double, then cast); 16 or more fill uniforms and
+// transform them 16 at a time in the tensor's type.
+void fill_normal(void* data, DType dtype, int64_t n, double mean, double std) {
   Generator& g = gen();
   std::lock_guard<std::mutex> lock(g.mu);
   auto fill = [&](auto tag) {
     using T = typename decltype(tag)::type;
     T* p = static_cast<T*>(data);
     if (n < 16) {
-      for (int64_t i = 0; i < n; ++i) p[i] = T(g.normal_d());
+      for (int64_t i = 0; i < n; ++i) p[i] = T(g.normal_d() * std + mean);
       return;
     }
     for (int64_t i = 0; i < n; ++i) p[i] = g.uniform<T>();
-    for (int64_t i = 0; i + 16 <= n; i += 16) normal_fill_16(p + i);
+    for (int64_t i = 0; i + 16 <= n; i += 16) normal_fill_16(p + i, T(mean), T(std));
     if (n % 16 != 0) {  // torch recomputes the last 16 values
       T* d = p + n - 16;
       for (int j = 0; j < 16; ++j) d[j] = g.uniform<T>();
-      normal_fill_16(d);
+      normal_fill_16(d, T(mean), T(std));
     }
   };
   if (dtype == DType::Float32) fill(Tag<float>{});
   else fill(Tag<double>{});
 }
+
+void fill_rand(void* data, DType dtype, int64_t n) { fill_uniform(data, dtype, n, 0.0, 1.0); }
+void fill_randn(void* data, DType dtype, int64_t n) { fill_normal(data, dtype, n, 0.0, 1.0); }
 
 Tensor rand(const Dims& sizes, DType dtype) {
   check_float("rand", dtype);
@@ -174,8 +183,8 @@ extern "C" void ts_rt_randint(int64_t* data, int64_t n, int64_t low, int64_t hig
 }
 extern "C" void ts_rt_randperm(int64_t* data, int64_t n) { tcc::rt::fill_randperm(data, n); }
 
-extern "C" void ts_rt_random(void* data, int32_t dtype, int64_t n, int32_t normal) {
+extern "C" void ts_rt_random(void* data, int32_t dtype, int64_t n, int32_t normal, double a, double b) {
   tcc::rt::DType dt = dtype == TS_FLOAT64 ? tcc::rt::DType::Float64 : tcc::rt::DType::Float32;
-  if (normal) tcc::rt::fill_randn(data, dt, n);
-  else tcc::rt::fill_rand(data, dt, n);
+  if (normal) tcc::rt::fill_normal(data, dt, n, a, b);
+  else tcc::rt::fill_uniform(data, dt, n, a, b);
 }

@@ -53,6 +53,7 @@ def graph_breaks(tcc, src):
 
 def parse(line):
     dtype, rest = line.split(" ", 1)
+    dtype = dtype.removeprefix("torch.")  # ops_expected.json spells dtypes without it
     shape_end = rest.index("]") + 1
     shape = eval(rest[:shape_end])
     values = eval(rest[shape_end + 1:], {"nan": float("nan"), "inf": float("inf")})

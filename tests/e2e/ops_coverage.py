@@ -20,6 +20,7 @@ DEF = re.compile(r"^def ([A-Za-z]\w*)\((.*)\)\s*(->.*)?:\s*$")
 COVERED_ELSEWHERE = {
     "rand": "random_ops", "randn": "random_ops", "rand_like": "random_ops", "randn_like": "random_ops",
     "dropout": "random_ops", "multinomial": "ops_multinomial", "randint": "random_ints", "randperm": "random_ints", "scaled_dot_product_attention": "nn_losses_attention", "multi_head_attention": "nn_losses_attention",
+    "uniform_": "torch_modules", "normal_": "torch_modules",
 }
 # Keywords that are not a user's to pass (the receiver), or that the
 # signature spells for documentation only.

@@ -51,11 +51,12 @@ s = "a"
 t = s
 s += "b"
 print(s, t)
+
 # CHECK-STDOUT: tensor([1., 1., 1.]) tensor([1., 1., 1.]) True
 # CHECK-STDOUT: tensor([4., 4., 4.])
 # CHECK-STDOUT: tensor([4., 3., 3.])
-# CHECK-STDOUT: tensor([3, 5, 7]) int64
-# CHECK-STDOUT: tensor([0.7500, 1.2500], dtype=float64)
+# CHECK-STDOUT: tensor([3, 5, 7]) torch.int64
+# CHECK-STDOUT: tensor([0.7500, 1.2500], dtype=torch.float64)
 # CHECK-STDOUT: tensor([[2., 3.],
 # CHECK-STDOUT:         [2., 3.]])
 # CHECK-STDOUT: tensor([1.7500, 1.7500])

@@ -45,12 +45,12 @@ print(i, i.to(tensor(0.5)), i.to("cpu"), i.float().dtype, i.long().dtype)
 # CHECK-STDOUT: tensor(2.5000) tensor([0.5000, 1.0000, 1.0000])
 # CHECK-STDOUT: tensor([ 3., -3.]) tensor([ 3., -3.]) tensor([ 3., -3.])
 # CHECK-STDOUT: (tensor([0.2500, 0.2500, 0.2500]), tensor([0.2500, 0.2500, 0.2500]))
-# CHECK-STDOUT: tensor([1., 1.], dtype=float64) tensor([[1., 2.],
+# CHECK-STDOUT: tensor([1., 1.], dtype=torch.float64) tensor([[1., 2.],
 # CHECK-STDOUT:         [1., 2.]])
-# CHECK-STDOUT: tensor([3, 6, 7]) tensor([3., 6., 7.]) tensor([3, 6, 7]) float32 int64
+# CHECK-STDOUT: tensor([3, 6, 7]) tensor([3., 6., 7.]) tensor([3, 6, 7]) torch.float32 torch.int64
 # CHECK-STDOUT: tensor(2.5000) tensor([0.5000, 1.0000, 1.0000])
 # CHECK-STDOUT: tensor([ 3., -3.]) tensor([ 3., -3.]) tensor([ 3., -3.])
 # CHECK-STDOUT: (tensor([0.2500, 0.2500, 0.2500]), tensor([0.2500, 0.2500, 0.2500]))
-# CHECK-STDOUT: tensor([1., 1.], dtype=float64) tensor([[1., 2.],
+# CHECK-STDOUT: tensor([1., 1.], dtype=torch.float64) tensor([[1., 2.],
 # CHECK-STDOUT:         [1., 2.]])
-# CHECK-STDOUT: tensor([3, 6, 7]) tensor([3., 6., 7.]) tensor([3, 6, 7]) float32 int64
+# CHECK-STDOUT: tensor([3, 6, 7]) tensor([3., 6., 7.]) tensor([3, 6, 7]) torch.float32 torch.int64

@@ -81,9 +81,9 @@ print(nn.dropout(x, 0.5, training=False))
 # CHECK-STDOUT: tensor([[3.0059e-02, 3.6619e-01, 6.0375e-01],
 # CHECK-STDOUT:         [1.7832e-11, 6.2241e-11, 1.0000e+00]])
 # CHECK-STDOUT: tensor([[-3.5046e+00, -1.0046e+00, -5.0460e-01],
-# CHECK-STDOUT:         [-2.4750e+01, -2.3500e+01, -8.0074e-11]], dtype=float64)
+# CHECK-STDOUT:         [-2.4750e+01, -2.3500e+01, -8.0074e-11]], dtype=torch.float64)
 # CHECK-STDOUT: tensor([[3.0059e-02, 3.6619e-01, 6.0375e-01],
-# CHECK-STDOUT:         [1.7832e-11, 6.2241e-11, 1.0000e+00]], dtype=float64)
+# CHECK-STDOUT:         [1.7832e-11, 6.2241e-11, 1.0000e+00]], dtype=torch.float64)
 # CHECK-STDOUT: tensor([[0.0000, 1.3333, 1.3333, 0.0000, 1.3333, 0.0000, 1.3333, 1.3333],
 # CHECK-STDOUT:         [1.3333, 1.3333, 1.3333, 1.3333, 1.3333, 1.3333, 1.3333, 1.3333],
 # CHECK-STDOUT:         [1.3333, 1.3333, 1.3333, 0.0000, 1.3333, 1.3333, 1.3333, 1.3333],
@@ -130,9 +130,9 @@ print(nn.dropout(x, 0.5, training=False))
 # CHECK-STDOUT: tensor([[3.0059e-02, 3.6619e-01, 6.0375e-01],
 # CHECK-STDOUT:         [1.7832e-11, 6.2241e-11, 1.0000e+00]])
 # CHECK-STDOUT: tensor([[-3.5046e+00, -1.0046e+00, -5.0460e-01],
-# CHECK-STDOUT:         [-2.4750e+01, -2.3500e+01, -8.0074e-11]], dtype=float64)
+# CHECK-STDOUT:         [-2.4750e+01, -2.3500e+01, -8.0074e-11]], dtype=torch.float64)
 # CHECK-STDOUT: tensor([[3.0059e-02, 3.6619e-01, 6.0375e-01],
-# CHECK-STDOUT:         [1.7832e-11, 6.2241e-11, 1.0000e+00]], dtype=float64)
+# CHECK-STDOUT:         [1.7832e-11, 6.2241e-11, 1.0000e+00]], dtype=torch.float64)
 # CHECK-STDOUT: tensor([[0.0000, 1.3333, 1.3333, 0.0000, 1.3333, 0.0000, 1.3333, 1.3333],
 # CHECK-STDOUT:         [1.3333, 1.3333, 1.3333, 1.3333, 1.3333, 1.3333, 1.3333, 1.3333],
 # CHECK-STDOUT:         [1.3333, 1.3333, 1.3333, 0.0000, 1.3333, 1.3333, 1.3333, 1.3333],

@@ -59,7 +59,7 @@ def main():
         if p.returncode != 0:
             print(f"tcc exited {p.returncode}\n{p.stderr}")
             return 1
-        expect_line = "torch.Size([5, 4]) float32 int64 float64 bool"
+        expect_line = "torch.Size([5, 4]) torch.float32 torch.int64 torch.float64 torch.bool"
         if p.stdout.strip() != expect_line:
             print(f"printed {p.stdout.strip()!r}, expected {expect_line!r}")
             failures += 1

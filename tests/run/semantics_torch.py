@@ -7,7 +7,7 @@ import torch
 from torch import tensor, zeros, ones, arange, exp, sqrt, float64, int32
 float32 = torch.float32
 def fmt(v):
-    if isinstance(v, torch.dtype): return str(v).replace("torch.", "")
+    if isinstance(v, torch.dtype): return str(v)
     if isinstance(v, tuple): return "(" + ", ".join(fmt(x) for x in v) + ")"
     return str(v).replace("torch.", "")
 def floor_div(x): return x // 0.1, x % 0.1, -x // 0.1

@@ -30,7 +30,7 @@ print(zeros_like(t), ones_like(t, dtype=int64), full_like(t, 0.5), rand_like(t).
 # CHECK-STDOUT: tensor([[0., 0., 0.],
 # CHECK-STDOUT:         [0., 0., 0.]]) tensor([1., 1.]) tensor([[0, 0]])
 # CHECK-STDOUT: tensor([[7., 7.],
-# CHECK-STDOUT:         [7., 7.]]) tensor([2, 2, 2]) tensor([1.5000, 1.5000], dtype=float64)
+# CHECK-STDOUT:         [7., 7.]]) tensor([2, 2, 2]) tensor([1.5000, 1.5000], dtype=torch.float64)
 # CHECK-STDOUT: tensor([0, 1, 2, 3, 4]) tensor([2, 5]) tensor([0.0000, 0.2500, 0.5000, 0.7500]) tensor([0., 1., 2., 3.])
 # CHECK-STDOUT: tensor([0.0000, 0.2500, 0.5000, 0.7500, 1.0000]) tensor([-1.,  0.,  1.])
 # CHECK-STDOUT: tensor([[1., 0., 0.],

@@ -97,7 +97,7 @@ def conv_kept(x, w):
 def show(name, ts):
     for k in range(len(ts)):
         t = ts[k]
-        print(name, k, str(t.dtype).replace("torch.", ""), list(t.shape), t.tolist())
+        print(name, k, t.dtype, list(t.shape), t.tolist())
 
 x = vals([2, 3, 7, 6], 11, 5.0, 0.25)
 w = vals([4, 3, 3, 3], 7, 3.0, 0.1)

@@ -14,7 +14,7 @@ manual_seed(0)
 p = tensor([0.1, 0.0, 0.6, 0.3])
 rows = tensor([[1.0, 2.0, 0.0, 3.0, 4.0], [0.0, 0.0, 5.0, 1.0, 1.0], [1.0, 1.0, 1.0, 1.0, 1.0]])
 a, b, c, d = draw(p, rows)
-print(str(a.dtype)[6:], a.shape, str(b.dtype)[6:], b.shape, c.shape, d.shape)
+print(a.dtype, a.shape, b.dtype, b.shape, c.shape, d.shape)
 freq = counts(a, 4).float() / 4000.0
 print("frequencies near p:", bool(((freq - p).abs() < 0.03).all()), "zero never drawn:", int(freq[1].item() * 4000))
 sb = sort(b, 1).values

@@ -1,10 +1,7 @@
 # The PyTorch program behind tests/e2e/cases/random_ops.ts (its output is random_ops.torch.txt).
 import torch
 import torch.nn.functional as F
-import builtins
 torch.set_printoptions(precision=4)
-def print(*values):  # TensorScript spells dtypes without the `torch.` prefix
-    builtins.print(*(str(v).replace("torch.", "") for v in values))
 def sample(x):
     a = torch.rand(2, 3)
     b = torch.randn(4, dtype=torch.float64)

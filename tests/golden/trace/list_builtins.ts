@@ -147,6 +147,8 @@
 # CHECK-STDOUT: zero_              method                   Full       InPlace   (self)
 # CHECK-STDOUT: fill_              method                   Full       InPlace   (self, value)
 # CHECK-STDOUT: copy_              method                   -          InPlace   (self, src)
+# CHECK-STDOUT: uniform_           method                   Rand       InPlace   (self, from=0, to=1); float tensors; after manual_seed, torch's numbers (nn.init's and nn.Linear's draws)
+# CHECK-STDOUT: normal_            method                   RandN      InPlace   (self, mean=0, std=1); float tensors; after manual_seed, torch's numbers
 # CHECK-STDOUT: new_zeros          method                   Full       Create    (self, *size, dtype=None)
 # CHECK-STDOUT: new_ones           method                   Full       Create    (self, *size, dtype=None)
 # CHECK-STDOUT: new_empty          method                   Full       Create    (self, *size, dtype=None); zero-filled
@@ -189,6 +191,7 @@
 # CHECK-STDOUT: swapaxes           transpose
 # CHECK-STDOUT: swapdims           transpose
 # CHECK-STDOUT: ravel              flatten
+# CHECK-STDOUT: empty              zeros
 # CHECK-STDOUT:
 # CHECK-STDOUT: Python builtin         group    signature
 # CHECK-STDOUT: print                  Python   (*values, sep=' ', end='\n')

@@ -113,7 +113,7 @@ void ts_rt_temp_free(void* handle) {
   std::free(handle);
 }
 
-void ts_rt_random(void* data, int32_t dtype, int64_t n, int32_t normal) {
+void ts_rt_random(void* data, int32_t dtype, int64_t n, int32_t normal, double, double) {
   // a recognisable sequence: 0.25, 1.25, ... (rand) or 0.5, 1.5, ... (randn)
   for (int64_t i = 0; i < n; ++i) {
     double v = double(i) + (normal ? 0.5 : 0.25);

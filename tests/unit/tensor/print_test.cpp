@@ -15,9 +15,9 @@ TEST_CASE("print 1-D tensors of each dtype", "[print]") {
   CHECK(P(I({-5, 10, 100})) == "tensor([ -5,  10, 100])");
   CHECK(P(B({1, 0})) == "tensor([ True, False])");
   CHECK(P(F({-1, 2})) == "tensor([-1.,  2.])");
-  CHECK(P(ones(Dims{2}, DType::Int32)) == "tensor([1, 1], dtype=int32)");
-  CHECK(P(F({1}, {}, DType::Float64)) == "tensor([1.], dtype=float64)");
-  CHECK(P(F({0.5, 0.25}, {}, DType::Float64)) == "tensor([0.5000, 0.2500], dtype=float64)");
+  CHECK(P(ones(Dims{2}, DType::Int32)) == "tensor([1, 1], dtype=torch.int32)");
+  CHECK(P(F({1}, {}, DType::Float64)) == "tensor([1.], dtype=torch.float64)");
+  CHECK(P(F({0.5, 0.25}, {}, DType::Float64)) == "tensor([0.5000, 0.2500], dtype=torch.float64)");
   CHECK(P(linspace(0, 1, 5)) == "tensor([0.0000, 0.2500, 0.5000, 0.7500, 1.0000])");
   CHECK(P(zeros(Dims{3})) == "tensor([0., 0., 0.])");
 }
@@ -27,7 +27,7 @@ TEST_CASE("print 0-d tensors", "[print]") {
   CHECK(P(Tensor::scalar(S(0.5))) == "tensor(0.5000)");
   CHECK(P(Tensor::scalar(Si(3))) == "tensor(3)");
   CHECK(P(Tensor::scalar(Sb(true))) == "tensor(True)");
-  CHECK(P(Tensor::scalar(Si(3), DType::Int32)) == "tensor(3, dtype=int32)");
+  CHECK(P(Tensor::scalar(Si(3), DType::Int32)) == "tensor(3, dtype=torch.int32)");
   CHECK(P(Tensor::scalar(S(1e-5))) == "tensor(1.0000e-05)");
 }
 
@@ -45,8 +45,8 @@ TEST_CASE("print scientific notation and non-finite values", "[print]") {
 TEST_CASE("print empty tensors", "[print]") {
   CHECK(P(F({})) == "tensor([])");
   CHECK(P(zeros(Dims{0, 3})) == "tensor([], size=(0, 3))");
-  CHECK(P(I({})) == "tensor([], dtype=int64)");
-  CHECK(P(zeros(Dims{2, 0}, DType::Bool)) == "tensor([], size=(2, 0), dtype=bool)");
+  CHECK(P(I({})) == "tensor([], dtype=torch.int64)");
+  CHECK(P(zeros(Dims{2, 0}, DType::Bool)) == "tensor([], size=(2, 0), dtype=torch.bool)");
 }
 
 TEST_CASE("print matrices and 3-D tensors", "[print]") {
@@ -66,11 +66,11 @@ TEST_CASE("print wraps long rows at 80 columns", "[print]") {
         "        28., 29.])");
   CHECK(P(ones(Dims{20}, DType::Float64)) ==
         "tensor([1., 1., 1., 1., 1., 1., 1., 1., 1., 1., 1., 1., 1., 1., 1., 1., 1., 1.,\n"
-        "        1., 1.], dtype=float64)");
+        "        1., 1.], dtype=torch.float64)");
   // the dtype suffix moves to its own line when the last line is full
   CHECK(P(ones(Dims{18}, DType::Float64)) ==
         "tensor([1., 1., 1., 1., 1., 1., 1., 1., 1., 1., 1., 1., 1., 1., 1., 1., 1., 1.],\n"
-        "       dtype=float64)");
+        "       dtype=torch.float64)");
 }
 
 TEST_CASE("print summarises above 1000 elements", "[print]") {

@@ -1,5 +1,5 @@
 # Writes tensors made by PyTorch as .npy files plus str(tensor) for each
-# (with "torch." removed), so print_test.cpp can compare format_tensor with
+# exactly as torch prints it, so print_test.cpp can compare format_tensor with
 # real torch output. Usage: python3 torch_print_cases.py OUTDIR
 import torch, numpy as np
 torch.manual_seed(0)
@@ -19,7 +19,7 @@ d = sys.argv[1]
 with open(d + '/torch_print_expected.txt', 'w') as f:
   for i, t in enumerate(cases):
     np.save('%s/torch_print_%d.npy' % (d, i), t.numpy())
-    s = str(t).replace('torch.', '')
+    s = str(t)
     f.write(s + '\n<<<END>>>\n')
 print(len(cases))
 

@@ -1,0 +1,214 @@
+# torch: PyTorch's top-level names, so a program ported from PyTorch keeps
+# its `import torch` and `torch.X` spellings. `torch.X` is the TensorScript
+# builtin X (the same object: `torch.zeros is zeros`); `torch.nn` and
+# `torch.nn.functional` are stdlib/torch/nn.ts and stdlib/torch/nn/functional.ts.
+#
+# The block between the markers is generated from the builtin tables by
+# `python3 tools/update_docs.py build/tcc` (ctest docs.langref checks it);
+# what follows it is written by hand.
+import torch.nn
+import torch._dynamo
+
+# BEGIN generated torch names
+Tensor = Tensor
+abs = abs
+absolute = absolute
+acos = acos
+add = add
+all = all
+amax = amax
+amin = amin
+any = any
+arange = arange
+arccos = arccos
+arcsin = arcsin
+arctan = arctan
+arctan2 = arctan2
+argmax = argmax
+argmin = argmin
+argsort = argsort
+asin = asin
+atan = atan
+atan2 = atan2
+bmm = bmm
+broadcast_to = broadcast_to
+cat = cat
+ceil = ceil
+chunk = chunk
+clamp = clamp
+clamp_min = clamp_min
+clip = clip
+clone = clone
+concat = concat
+concatenate = concatenate
+contiguous = contiguous
+cos = cos
+cosh = cosh
+count_nonzero = count_nonzero
+cumprod = cumprod
+cumsum = cumsum
+diag = diag
+div = div
+divide = divide
+dot = dot
+einsum = einsum
+empty = empty
+enable_grad = enable_grad
+erf = erf
+exp = exp
+exp2 = exp2
+expand = expand
+expm1 = expm1
+eye = eye
+flatten = flatten
+flip = flip
+floor = floor
+full = full
+full_like = full_like
+gather = gather
+gelu = gelu
+index_add = index_add
+index_select = index_select
+inference_mode = inference_mode
+isinf = isinf
+isnan = isnan
+lerp = lerp
+linspace = linspace
+load = load
+log = log
+log1p = log1p
+log2 = log2
+logical_not = logical_not
+logsumexp = logsumexp
+manual_seed = manual_seed
+masked_fill = masked_fill
+matmul = matmul
+max = max
+maximum = maximum
+mean = mean
+min = min
+minimum = minimum
+mm = mm
+mul = mul
+multinomial = multinomial
+multiply = multiply
+nan_to_num = nan_to_num
+narrow = narrow
+neg = neg
+negative = negative
+no_grad = no_grad
+nonzero = nonzero
+norm = norm
+numel = numel
+ones = ones
+ones_like = ones_like
+outer = outer
+permute = permute
+pow = pow
+prod = prod
+rand = rand
+rand_like = rand_like
+randint = randint
+randn = randn
+randn_like = randn_like
+randperm = randperm
+ravel = ravel
+reciprocal = reciprocal
+relu = relu
+repeat_interleave = repeat_interleave
+reshape = reshape
+roll = roll
+rsqrt = rsqrt
+save = save
+scatter = scatter
+scatter_add = scatter_add
+set_grad_enabled = set_grad_enabled
+sigmoid = sigmoid
+sign = sign
+sin = sin
+sinh = sinh
+sort = sort
+split = split
+sqrt = sqrt
+square = square
+squeeze = squeeze
+stack = stack
+std = std
+sub = sub
+subtract = subtract
+sum = sum
+swapaxes = swapaxes
+swapdims = swapdims
+tan = tan
+tanh = tanh
+tensor = tensor
+topk = topk
+transpose = transpose
+tril = tril
+triu = triu
+true_divide = true_divide
+trunc = trunc
+unbind = unbind
+unsqueeze = unsqueeze
+var = var
+view = view
+where = where
+zeros = zeros
+zeros_like = zeros_like
+# END generated torch names
+
+# torch functions that TensorScript spells as methods only
+def softmax(input, dim, dtype=None):
+    return input.softmax(dim, dtype=dtype)
+
+def log_softmax(input, dim, dtype=None):
+    return input.log_softmax(dim, dtype=dtype)
+
+def t(input):
+    return input.t()
+
+def detach(input):
+    return input.detach()
+
+def is_floating_point(input):
+    return input.is_floating_point()
+
+def is_tensor(obj):
+    return isinstance(obj, Tensor)
+
+def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
+    return torch.nn.functional.layer_norm(input, normalized_shape, weight, bias, eps)
+
+def clamp_max(input, max):
+    return clamp(input, None, max)
+
+def isfinite(input):
+    return ~(isnan(input) | isinf(input))
+
+def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    close = (input - other).abs() <= atol + rtol * other.abs()
+    if equal_nan:
+        close = close | (isnan(input) & isnan(other))
+    return close.all().item()  # (`bool` is torch.bool in this module)
+
+_fullgraph = fullgraph  # the builtin; compile's keyword shadows the name
+
+def compile(model=None, *, fullgraph=False, dynamic=None, backend="inductor", mode=None, options=None, disable=False):
+    # tcc compiles the whole program ahead of time: torch.compile changes
+    # nothing but `fullgraph=True`, which is tcc's @fullgraph.
+    if model is None:
+        return lambda fn: compile(fn, fullgraph=fullgraph)
+    if fullgraph:
+        return _fullgraph(model)
+    return model
+
+# the dtypes (semantics/dtypes.def), under torch's other spellings too
+float32 = float32
+float64 = float64
+int64 = int64
+int32 = int32
+float = float32
+double = float64
+long = int64
+int = int32
+bool = zeros(0, dtype=bool).dtype

@@ -1,0 +1,746 @@
+# torch.nn: nn.Module and the layers model code is built from, written as
+# PyTorch 1.13 writes them: the same constructor arguments, the same
+# initialisation (after the same manual_seed, the same weights), forward
+# passes through torch.nn.functional (stdlib/nn.ts), and torch's printed form.
+#
+# How it differs from torch.nn (TensorScript has no autograd):
+#   - nn.Parameter(t) is t; a module's parameters are its tensor attributes
+#     that are not buffers (register_buffer), found in the order the
+#     attributes were first set, own ones before its submodules', each
+#     tensor once (tied weights count once), as torch orders them;
+#   - requires_grad, zero_grad and the optimisers' bookkeeping change nothing;
+#   - `to(dtype)` replaces the tensors (a tied weight becomes two).
+import math
+import torch.nn.functional as functional
+import torch.nn.init as init
+
+F = functional
+
+
+def Parameter(data=None, requires_grad=True):
+    if data is None:
+        return empty(0)
+    return data
+
+
+def _dtype(dtype):
+    return float32 if dtype is None else dtype
+
+
+def _addindent(s, n):
+    lines = s.split("\n")
+    if len(lines) == 1:
+        return s
+    return lines[0] + "\n" + "\n".join([" " * n + line for line in lines[1:]])
+
+
+def _pair(v):
+    return (v, v) if isinstance(v, int) else tuple(v)
+
+
+class Module:
+    def __init__(self):
+        self.training = True
+        self._buffers = {}  # name -> persistent
+
+    def __call__(self, *args, **kwargs):
+        return self.forward(*args, **kwargs)
+
+    def forward(self, *args, **kwargs):
+        raise NotImplementedError(f'Module [{type(self).__name__}] is missing the required "forward" function')
+
+    def register_buffer(self, name, tensor, persistent=True):
+        self._buffers[name] = persistent
+        setattr(self, name, tensor)
+
+    def register_parameter(self, name, param):
+        setattr(self, name, param)
+
+    def add_module(self, name, module):
+        setattr(self, name, module)
+
+    def register_module(self, name, module):
+        setattr(self, name, module)
+
+    def get_submodule(self, target):
+        m = self
+        if target == "":
+            return m
+        for item in target.split("."):
+            m = getattr(m, item)
+        return m
+
+    def named_children(self):
+        return [(k, v) for k, v in vars(self).items() if isinstance(v, Module)]
+
+    def children(self):
+        return [m for _, m in self.named_children()]
+
+    def named_modules(self, memo=None, prefix=""):
+        out = [(prefix, self)]
+        for name, m in self.named_children():
+            out.extend(m.named_modules(None, prefix + ("." if prefix else "") + name))
+        unique = []
+        for name, m in out:
+            if not any(m is u for _, u in unique):
+                unique.append((name, m))
+        return unique
+
+    def modules(self):
+        return [m for _, m in self.named_modules()]
+
+    def _own_tensors(self, buffers):
+        marks = getattr(self, "_buffers", {})
+        return [(k, v) for k, v in vars(self).items() if isinstance(v, Tensor) and (k in marks) == buffers]
+
+    def _named_members(self, prefix, recurse, buffers):
+        mods = self.named_modules(None, prefix) if recurse else [(prefix, self)]
+        out = []
+        for mname, m in mods:
+            for k, v in m._own_tensors(buffers):
+                if not any(v is p for _, p in out):
+                    out.append((mname + ("." if mname else "") + k, v))
+        return out
+
+    def named_parameters(self, prefix="", recurse=True):
+        return self._named_members(prefix, recurse, False)
+
+    def parameters(self, recurse=True):
+        return [p for _, p in self.named_parameters("", recurse)]
+
+    def named_buffers(self, prefix="", recurse=True):
+        return self._named_members(prefix, recurse, True)
+
+    def buffers(self, recurse=True):
+        return [b for _, b in self.named_buffers("", recurse)]
+
+    def state_dict(self, prefix=""):
+        out = {}
+        marks = getattr(self, "_buffers", {})
+        for k, v in self._own_tensors(False):
+            out[prefix + k] = v
+        for k, v in self._own_tensors(True):
+            if marks[k]:
+                out[prefix + k] = v
+        for name, m in self.named_children():
+            out.update(m.state_dict(prefix + name + "."))
+        return out
+
+    def load_state_dict(self, state_dict, strict=True):
+        own = self.state_dict()
+        missing = [k for k in own if k not in state_dict]
+        unexpected = [k for k in state_dict if k not in own]
+        if strict and (missing or unexpected):
+            raise RuntimeError(f"Error(s) in loading state_dict for {type(self).__name__}: missing keys {missing}, unexpected keys {unexpected}")
+        for k, v in state_dict.items():
+            if k in own:
+                own[k].copy_(v)
+        return (missing, unexpected)
+
+    def train(self, mode=True):
+        for m in self.modules():
+            m.training = mode
+        return self
+
+    def eval(self):
+        return self.train(False)
+
+    def apply(self, fn):
+        for m in self.children():
+            m.apply(fn)
+        fn(self)
+        return self
+
+    def to(self, *args, **kwargs):
+        dtype = kwargs.get("dtype", None)
+        for a in args:
+            if not isinstance(a, str) and not isinstance(a, Tensor):
+                dtype = a
+            elif isinstance(a, Tensor):
+                dtype = a.dtype
+        if dtype is None:
+            return self
+        for m in self.modules():
+            for k, v in vars(m).items():
+                if isinstance(v, Tensor) and v.is_floating_point():
+                    setattr(m, k, v.to(dtype))
+        return self
+
+    def float(self):
+        return self.to(float32)
+
+    def double(self):
+        return self.to(float64)
+
+    def cpu(self):
+        return self
+
+    def zero_grad(self, set_to_none=True):
+        pass
+
+    def requires_grad_(self, requires_grad=True):
+        return self
+
+    def extra_repr(self):
+        return ""
+
+    def _get_name(self):
+        return type(self).__name__
+
+    def __repr__(self):
+        extra = self.extra_repr()
+        extra_lines = extra.split("\n") if extra else []
+        child_lines = ["(" + k + "): " + _addindent(repr(m), 2) for k, m in self.named_children()]
+        lines = extra_lines + child_lines
+        s = self._get_name() + "("
+        if lines:
+            if len(extra_lines) == 1 and not child_lines:
+                s += extra_lines[0]
+            else:
+                s += "\n  " + "\n  ".join(lines) + "\n"
+        return s + ")"
+
+
+# ---- containers
+
+class Sequential(Module):
+    def __init__(self, *args):
+        super().__init__()
+        if len(args) == 1 and isinstance(args[0], dict):
+            for k, m in args[0].items():
+                setattr(self, k, m)
+        else:
+            for i, m in enumerate(args):
+                setattr(self, str(i), m)
+
+    def forward(self, input):
+        for m in self.children():
+            input = m(input)
+        return input
+
+    def __getitem__(self, idx):
+        mods = self.children()
+        if isinstance(idx, int):
+            return mods[idx]
+        return Sequential(*mods[idx])  # a slice
+
+    def __len__(self):
+        return len(self.children())
+
+    def __iter__(self):
+        return iter(self.children())
+
+    def append(self, module):
+        setattr(self, str(len(self)), module)
+        return self
+
+
+class ModuleList(Module):
+    def __init__(self, modules=None):
+        super().__init__()
+        if modules is not None:
+            self.extend(modules)
+
+    def __getitem__(self, idx):
+        mods = self.children()
+        if isinstance(idx, int):
+            return mods[idx]
+        return ModuleList(mods[idx])  # a slice
+
+    def __len__(self):
+        return len(self.children())
+
+    def __iter__(self):
+        return iter(self.children())
+
+    def append(self, module):
+        setattr(self, str(len(self)), module)
+        return self
+
+    def extend(self, modules):
+        for m in modules:
+            self.append(m)
+        return self
+
+
+class ModuleDict(Module):
+    def __init__(self, modules=None):
+        super().__init__()
+        if modules is not None:
+            for k, m in modules.items():
+                setattr(self, k, m)
+
+    def __getitem__(self, key):
+        return getattr(self, key)
+
+    def __setitem__(self, key, module):
+        setattr(self, key, module)
+
+    def __len__(self):
+        return len(self.children())
+
+    def __iter__(self):
+        return iter(self.keys())
+
+    def __contains__(self, key):
+        return key in self.keys()
+
+    def keys(self):
+        return [k for k, _ in self.named_children()]
+
+    def values(self):
+        return self.children()
+
+    def items(self):
+        return self.named_children()
+
+
+# ---- layers with parameters
+
+class Identity(Module):
+    def __init__(self, *args, **kwargs):
+        super().__init__()
+
+    def forward(self, input):
+        return input
+
+
+class Linear(Module):
+    def __init__(self, in_features, out_features, bias=True, device=None, dtype=None):
+        super().__init__()
+        self.in_features = in_features
+        self.out_features = out_features
+        self.weight = empty(out_features, in_features, dtype=_dtype(dtype))
+        self.bias = empty(out_features, dtype=_dtype(dtype)) if bias else None
+        self.reset_parameters()
+
+    def reset_parameters(self):
+        init.kaiming_uniform_(self.weight, a=math.sqrt(5))
+        if self.bias is not None:
+            fan_in, _ = init._calculate_fan_in_and_fan_out(self.weight)
+            bound = 1 / math.sqrt(fan_in) if fan_in > 0 else 0
+            init.uniform_(self.bias, -bound, bound)
+
+    def forward(self, input):
+        return F.linear(input, self.weight, self.bias)
+
+    def extra_repr(self):
+        return f"in_features={self.in_features}, out_features={self.out_features}, bias={self.bias is not None}"
+
+
+class Embedding(Module):
+    def __init__(self, num_embeddings, embedding_dim, padding_idx=None, max_norm=None, norm_type=2.0,
+                 scale_grad_by_freq=False, sparse=False, _weight=None, device=None, dtype=None):
+        super().__init__()
+        self.num_embeddings = num_embeddings
+        self.embedding_dim = embedding_dim
+        if padding_idx is not None and padding_idx < 0:
+            padding_idx = num_embeddings + padding_idx
+        self.padding_idx = padding_idx
+        if _weight is None:
+            self.weight = empty(num_embeddings, embedding_dim, dtype=_dtype(dtype))
+            self.reset_parameters()
+        else:
+            self.weight = _weight
+
+    def reset_parameters(self):
+        init.normal_(self.weight)
+        if self.padding_idx is not None:
+            self.weight[self.padding_idx].fill_(0)
+
+    def forward(self, input):
+        return F.embedding(input, self.weight, self.padding_idx)
+
+    def extra_repr(self):
+        s = f"{self.num_embeddings}, {self.embedding_dim}"
+        if self.padding_idx is not None:
+            s += f", padding_idx={self.padding_idx}"
+        return s
+
+
+class LayerNorm(Module):
+    def __init__(self, normalized_shape, eps=1e-5, elementwise_affine=True, device=None, dtype=None):
+        super().__init__()
+        if isinstance(normalized_shape, int):
+            normalized_shape = (normalized_shape,)
+        self.normalized_shape = tuple(normalized_shape)
+        self.eps = eps
+        self.elementwise_affine = elementwise_affine
+        if elementwise_affine:
+            self.weight = ones(self.normalized_shape, dtype=_dtype(dtype))
+            self.bias = zeros(self.normalized_shape, dtype=_dtype(dtype))
+        else:
+            self.weight = None
+            self.bias = None
+
+    def forward(self, input):
+        return F.layer_norm(input, self.normalized_shape, self.weight, self.bias, self.eps)
+
+    def extra_repr(self):
+        return f"{self.normalized_shape}, eps={self.eps}, elementwise_affine={self.elementwise_affine}"
+
+
+class RMSNorm(Module):
+    def __init__(self, normalized_shape, eps=None, elementwise_affine=True, device=None, dtype=None):
+        super().__init__()
+        if isinstance(normalized_shape, int):
+            normalized_shape = (normalized_shape,)
+        self.normalized_shape = tuple(normalized_shape)
+        self.eps = eps
+        self.elementwise_affine = elementwise_affine
+        self.weight = ones(self.normalized_shape, dtype=_dtype(dtype)) if elementwise_affine else None
+
+    def forward(self, input):
+        return F.rms_norm(input, self.normalized_shape, self.weight, self.eps)
+
+    def extra_repr(self):
+        return f"{self.normalized_shape}, eps={self.eps}, elementwise_affine={self.elementwise_affine}"
+
+
+class _ConvNd(Module):
+    def __init__(self, n, in_channels, out_channels, kernel_size, stride, padding, dilation, groups, bias, padding_mode, dtype):
+        super().__init__()
+        if in_channels % groups != 0:
+            raise ValueError("in_channels must be divisible by groups")
+        if out_channels % groups != 0:
+            raise ValueError("out_channels must be divisible by groups")
+        if padding_mode != "zeros":
+            raise NotImplementedError(f"padding_mode={padding_mode!r}: only 'zeros' is supported")
+        tup = (lambda v: (v,) if isinstance(v, int) else tuple(v)) if n == 1 else _pair
+        self.in_channels = in_channels
+        self.out_channels = out_channels
+        self.kernel_size = tup(kernel_size)
+        self.stride = tup(stride)
+        self.padding = padding if isinstance(padding, str) else tup(padding)
+        self.dilation = tup(dilation)
+        self.groups = groups
+        self.padding_mode = padding_mode
+        self.weight = empty(out_channels, in_channels // groups, *self.kernel_size, dtype=_dtype(dtype))
+        self.bias = empty(out_channels, dtype=_dtype(dtype)) if bias else None
+        self.reset_parameters()
+
+    def reset_parameters(self):
+        init.kaiming_uniform_(self.weight, a=math.sqrt(5))
+        if self.bias is not None:
+            fan_in, _ = init._calculate_fan_in_and_fan_out(self.weight)
+            if fan_in != 0:
+                bound = 1 / math.sqrt(fan_in)
+                init.uniform_(self.bias, -bound, bound)
+
+    def extra_repr(self):
+        n = len(self.kernel_size)
+        s = f"{self.in_channels}, {self.out_channels}, kernel_size={self.kernel_size}, stride={self.stride}"
+        if self.padding != (0,) * n:
+            s += f", padding={self.padding}"
+        if self.dilation != (1,) * n:
+            s += f", dilation={self.dilation}"
+        if self.groups != 1:
+            s += f", groups={self.groups}"
+        if self.bias is None:
+            s += ", bias=False"
+        return s
+
+
+class Conv1d(_ConvNd):
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, bias=True,
+                 padding_mode="zeros", device=None, dtype=None):
+        super().__init__(1, in_channels, out_channels, kernel_size, stride, padding, dilation, groups, bias, padding_mode, dtype)
+
+    def forward(self, input):
+        return F.conv1d(input, self.weight, self.bias, self.stride, self.padding, self.dilation, self.groups)
+
+
+class Conv2d(_ConvNd):
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, bias=True,
+                 padding_mode="zeros", device=None, dtype=None):
+        super().__init__(2, in_channels, out_channels, kernel_size, stride, padding, dilation, groups, bias, padding_mode, dtype)
+
+    def forward(self, input):
+        return F.conv2d(input, self.weight, self.bias, self.stride, self.padding, self.dilation, self.groups)
+
+
+class _BatchNorm(Module):
+    def __init__(self, num_features, eps=1e-5, momentum=0.1, affine=True, track_running_stats=True, device=None, dtype=None):
+        super().__init__()
+        self.num_features = num_features
+        self.eps = eps
+        self.momentum = momentum
+        self.affine = affine
+        self.track_running_stats = track_running_stats
+        self.weight = ones(num_features, dtype=_dtype(dtype)) if affine else None
+        self.bias = zeros(num_features, dtype=_dtype(dtype)) if affine else None
+        if track_running_stats:
+            self.register_buffer("running_mean", zeros(num_features, dtype=_dtype(dtype)))
+            self.register_buffer("running_var", ones(num_features, dtype=_dtype(dtype)))
+            self.register_buffer("num_batches_tracked", tensor(0))
+        else:
+            self.running_mean = None
+            self.running_var = None
+
+    def forward(self, input):
+        training = self.training or not self.track_running_stats
+        if self.training and self.track_running_stats:
+            self.num_batches_tracked.add_(1)
+        return F.batch_norm(input, self.running_mean if not self.training or self.track_running_stats else None,
+                            self.running_var if not self.training or self.track_running_stats else None,
+                            self.weight, self.bias, training, self.momentum, self.eps)
+
+    def extra_repr(self):
+        return (f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, affine={self.affine}, "
+                f"track_running_stats={self.track_running_stats}")
+
+
+class BatchNorm1d(_BatchNorm):
+    pass
+
+
+class BatchNorm2d(_BatchNorm):
+    pass
+
+
+# ---- layers without parameters
+
+class Dropout(Module):
+    def __init__(self, p=0.5, inplace=False):
+        super().__init__()
+        if p < 0 or p > 1:
+            raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+        self.p = p
+        self.inplace = inplace
+
+    def forward(self, input):
+        return F.dropout(input, self.p, self.training)
+
+    def extra_repr(self):
+        return f"p={self.p}, inplace={self.inplace}"
+
+
+class ReLU(Module):
+    def __init__(self, inplace=False):
+        super().__init__()
+        self.inplace = inplace
+
+    def forward(self, input):
+        return F.relu(input, inplace=self.inplace)
+
+    def extra_repr(self):
+        return "inplace=True" if self.inplace else ""
+
+
+class GELU(Module):
+    def __init__(self, approximate="none"):
+        super().__init__()
+        self.approximate = approximate
+
+    def forward(self, input):
+        return F.gelu(input, approximate=self.approximate)
+
+    def extra_repr(self):
+        return f"approximate={self.approximate!r}"
+
+
+class Tanh(Module):
+    def forward(self, input):
+        return tanh(input)
+
+
+class Sigmoid(Module):
+    def forward(self, input):
+        return sigmoid(input)
+
+
+class SiLU(Module):
+    def __init__(self, inplace=False):
+        super().__init__()
+        self.inplace = inplace
+
+    def forward(self, input):
+        return F.silu(input)
+
+
+class Mish(Module):
+    def forward(self, input):
+        return F.mish(input)
+
+
+class LeakyReLU(Module):
+    def __init__(self, negative_slope=0.01, inplace=False):
+        super().__init__()
+        self.negative_slope = negative_slope
+        self.inplace = inplace
+
+    def forward(self, input):
+        return F.leaky_relu(input, self.negative_slope)
+
+    def extra_repr(self):
+        return f"negative_slope={self.negative_slope}"
+
+
+class ELU(Module):
+    def __init__(self, alpha=1.0, inplace=False):
+        super().__init__()
+        self.alpha = alpha
+        self.inplace = inplace
+
+    def forward(self, input):
+        return F.elu(input, self.alpha)
+
+    def extra_repr(self):
+        return f"alpha={self.alpha}"
+
+
+class Softplus(Module):
+    def __init__(self, beta=1.0, threshold=20.0):
+        super().__init__()
+        self.beta = beta
+        self.threshold = threshold
+
+    def forward(self, input):
+        return F.softplus(input, self.beta, self.threshold)
+
+    def extra_repr(self):
+        return f"beta={self.beta}, threshold={self.threshold}"
+
+
+class Softmax(Module):
+    def __init__(self, dim=None):
+        super().__init__()
+        self.dim = dim
+
+    def forward(self, input):
+        return F.softmax(input, -1 if self.dim is None else self.dim)
+
+    def extra_repr(self):
+        return f"dim={self.dim}"
+
+
+class LogSoftmax(Module):
+    def __init__(self, dim=None):
+        super().__init__()
+        self.dim = dim
+
+    def forward(self, input):
+        return F.log_softmax(input, -1 if self.dim is None else self.dim)
+
+    def extra_repr(self):
+        return f"dim={self.dim}"
+
+
+class Flatten(Module):
+    def __init__(self, start_dim=1, end_dim=-1):
+        super().__init__()
+        self.start_dim = start_dim
+        self.end_dim = end_dim
+
+    def forward(self, input):
+        return input.flatten(self.start_dim, self.end_dim)
+
+    def extra_repr(self):
+        return f"start_dim={self.start_dim}, end_dim={self.end_dim}"
+
+
+class MaxPool2d(Module):
+    def __init__(self, kernel_size, stride=None, padding=0, dilation=1, return_indices=False, ceil_mode=False):
+        super().__init__()
+        if return_indices:
+            raise NotImplementedError("MaxPool2d(return_indices=True) is not supported")
+        self.kernel_size = kernel_size
+        self.stride = stride if stride is not None else kernel_size
+        self.padding = padding
+        self.dilation = dilation
+        self.return_indices = return_indices
+        self.ceil_mode = ceil_mode
+
+    def forward(self, input):
+        return F.max_pool2d(input, self.kernel_size, self.stride, self.padding, self.dilation, self.ceil_mode)
+
+    def extra_repr(self):
+        return (f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}, "
+                f"dilation={self.dilation}, ceil_mode={self.ceil_mode}")
+
+
+class AvgPool2d(Module):
+    def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True):
+        super().__init__()
+        self.kernel_size = kernel_size
+        self.stride = stride if stride is not None else kernel_size
+        self.padding = padding
+        self.ceil_mode = ceil_mode
+        self.count_include_pad = count_include_pad
+
+    def forward(self, input):
+        return F.avg_pool2d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode, self.count_include_pad)
+
+    def extra_repr(self):
+        return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
+
+
+class AdaptiveAvgPool2d(Module):
+    def __init__(self, output_size):
+        super().__init__()
+        self.output_size = output_size
+
+    def forward(self, input):
+        return F.adaptive_avg_pool2d(input, self.output_size)
+
+    def extra_repr(self):
+        return f"output_size={self.output_size}"
+
+
+# ---- losses
+
+class _Loss(Module):
+    def __init__(self, reduction="mean"):
+        super().__init__()
+        self.reduction = reduction
+
+
+class MSELoss(_Loss):
+    def forward(self, input, target):
+        return F.mse_loss(input, target, reduction=self.reduction)
+
+
+class L1Loss(_Loss):
+    def forward(self, input, target):
+        return F.l1_loss(input, target, reduction=self.reduction)
+
+
+class BCELoss(_Loss):
+    def __init__(self, weight=None, reduction="mean"):
+        super().__init__(reduction)
+        self.weight = weight
+
+    def forward(self, input, target):
+        return F.binary_cross_entropy(input, target, self.weight, reduction=self.reduction)
+
+
+class BCEWithLogitsLoss(_Loss):
+    def __init__(self, weight=None, reduction="mean", pos_weight=None):
+        super().__init__(reduction)
+        self.weight = weight
+        self.pos_weight = pos_weight
+
+    def forward(self, input, target):
+        return F.binary_cross_entropy_with_logits(input, target, self.weight, reduction=self.reduction,
+                                                  pos_weight=self.pos_weight)
+
+
+class NLLLoss(_Loss):
+    def __init__(self, weight=None, ignore_index=-100, reduction="mean"):
+        super().__init__(reduction)
+        self.weight = weight
+        self.ignore_index = ignore_index
+
+    def forward(self, input, target):
+        return F.nll_loss(input, target, self.weight, self.ignore_index, self.reduction)
+
+
+class CrossEntropyLoss(_Loss):
+    def __init__(self, weight=None, ignore_index=-100, reduction="mean", label_smoothing=0.0):
+        super().__init__(reduction)
+        self.weight = weight
+        self.ignore_index = ignore_index
+        self.label_smoothing = label_smoothing
+
+    def forward(self, input, target):
+        return F.cross_entropy(input, target, self.weight, self.ignore_index, self.reduction, self.label_smoothing)
