@@ -152,9 +152,23 @@ void Tracer::Assign(const Expr& target, const ValuePtr& v) {
       const auto* s = cast<SubscriptExpr>(&target);
       ValuePtr base = Eval(*s->value);
       if (base->kind == VK::Tensor) {
+        ValuePtr idx = Eval(*s->index);
+        // `x[mask] = v` with a bool mask of x's shape and a number or 0-d
+        // tensor: x.masked_fill_(mask, v), in the graph (top-k filtering).
+        if (idx->kind == VK::Tensor && idx->type.dtype == graph::DType::Bool && idx->rank_known && base->rank_known &&
+            syms.Resolve(idx->type.shape) == syms.Resolve(base->type.shape) &&
+            (v->is_number() || (v->kind == VK::Tensor && v->rank_known && v->type.shape.empty()))) {
+          CallArgs fill;
+          fill.range = target.range;
+          fill.pos = {idx, v};
+          ValuePtr r = CallBuiltin("masked_fill", base, fill);
+          if (r->kind == VK::Tensor) {
+            InPlaceUpdate(base, r, target.range, "x[mask] = v", false);
+            return;
+          }
+        }
         // As torch.compile, not a graph break; the store runs in the interpreter,
         // which writes into the tensor in place (every alias sees it).
-        Eval(*s->index);
         if (Traced()) {
           WarnStaleViews(base, target.range);
           MarkInterpreted(target.range, "assignment into a tensor (`x[...] = v`)");

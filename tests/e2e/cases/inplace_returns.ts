@@ -54,3 +54,21 @@ x, y = zeros(2), ones(2)
 print(copy_then_bump(x, y), x, y)
 x, y = zeros(2, 2), ones(2)
 print(copy_row_then_bump(x, y), x, y)
+
+# `x[mask] = v` with a mask of x's shape is x.masked_fill_(mask, v) in the
+# graph; through a view (`r = x[0]; r[r > 0] = 0`) it runs in the interpreter
+def clip_low(x, t):
+    x[x < t] = -1.0
+    y = x * 2
+    x[x > 1.5] = float("-inf")
+    return y, x
+
+def zero_row(x):
+    r = x[0]
+    r[r > 0] = 0.0
+    return x
+
+a = tensor([0.5, 1.0, 2.0, 3.0])
+b = a
+print(clip_low(a, 1.0), b)
+print(zero_row(tensor([[1.0, -1.0], [2.0, 3.0]])))

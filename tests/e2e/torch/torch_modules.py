@@ -1,6 +1,6 @@
 # A GPT written as nanoGPT writes it (nn.Module, nn.Linear, nn.Embedding,
 # nn.LayerNorm, nn.Dropout, nn.ModuleList/ModuleDict, weight tying,
-# _init_weights through apply with torch.nn.init), run as PyTorch runs it:
+# _init_weights through apply with torch.nn.init, generate), run as PyTorch runs it:
 # this same text is tests/e2e/cases/torch_modules.ts and
 # tests/e2e/torch/torch_modules.py (whose output is torch_modules.torch.txt).
 import math
@@ -106,6 +106,20 @@ class GPT(nn.Module):
             loss = F.cross_entropy(logits.view(-1, logits.size(-1)), targets.view(-1), ignore_index=-1)
         return logits, loss
 
+    @torch.no_grad()
+    def generate(self, idx, max_new_tokens, temperature=1.0, top_k=None):
+        for _ in range(max_new_tokens):
+            idx_cond = idx if idx.size(1) <= self.block_size else idx[:, -self.block_size:]
+            logits, _ = self(idx_cond)
+            logits = logits[:, -1, :] / temperature
+            if top_k is not None:
+                v, _ = torch.topk(logits, min(top_k, logits.size(-1)))
+                logits[logits < v[:, [-1]]] = -float('Inf')
+            probs = F.softmax(logits, dim=-1)
+            idx_next = torch.multinomial(probs, num_samples=1)
+            idx = torch.cat((idx, idx_next), dim=1)
+        return idx
+
 
 torch.manual_seed(1337)
 model = GPT(vocab_size=65, block_size=16, n_layer=2, n_head=4, n_embd=32)
@@ -123,6 +137,10 @@ with torch.no_grad():
     print(logits.shape, logits.dtype, loss)
     print(logits[0, -1, :6])
     print(model.training, model.transformer.h[1].mlp.training)
+
+# sampling past the block size (nanoGPT's generate: top-k, multinomial)
+torch.manual_seed(42)
+print(model.generate(torch.zeros((2, 1), dtype=torch.long), 20, temperature=0.8, top_k=10))
 
 # a second model loads the first one's weights
 torch.manual_seed(0)
