@@ -355,6 +355,26 @@ def rms_norm(x, normalized_shape, weight=None, eps=None):
     return y
 
 
+# Normalises each of num_groups groups of channels (dim 1 of [N, C, ...])
+# over its channels and positions (mean 0, biased variance 1), then applies
+# the per-channel weight and bias.
+def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
+    n = input.shape[0]
+    c = input.shape[1]
+    if c % num_groups != 0:
+        raise ValueError(f"Expected number of channels in input to be divisible by num_groups, but got input of shape {list(input.shape)} and num_groups={num_groups}")
+    x = input.reshape(n, num_groups, -1)
+    mu = mean(x, -1, keepdim=True)
+    xc = x - mu
+    y = (xc * rsqrt(mean(xc * xc, -1, keepdim=True) + eps)).reshape(input.shape)
+    shape = [1, c] + [1 for _ in range(len(input.shape) - 2)]
+    if weight is not None:
+        y = y * weight.reshape(shape)
+    if bias is not None:
+        y = y + bias.reshape(shape)
+    return y
+
+
 # x / max(norm(x, p, dim), eps)
 def normalize(x, p=2.0, dim=1, eps=1e-12):
     return x / maximum(x.norm(p, dim, keepdim=True), tensor(eps, dtype=x.dtype))

@@ -297,7 +297,15 @@ ValuePtr Tracer::Entry(const ValuePtr& callable, CallArgs& args) {
     std::string sig = SignatureOf(*args.pos[i], symnames) + alias_of(args.pos[i], i);
     key += sig + ",";
     if (i) display += ", ";
-    if (def && param0 + i < def->params.size()) display += def->params[param0 + i].name + ": ";
+    // named by the parameter it binds; a `*args` takes the rest (named once, `*args: `)
+    if (def) {
+      size_t star = param0;
+      while (star < def->params.size() && def->params[star].kind == ast::ParamKind::Normal) ++star;
+      size_t pi = param0 + i;
+      if (pi < star) display += def->params[pi].name + ": ";
+      else if (pi == star && star < def->params.size() && def->params[star].kind == ast::ParamKind::VarArgs)
+        display += "*" + def->params[star].name + ": ";
+    }
     std::map<int32_t, int> shown = symnames;
     display += SignatureOf(*args.pos[i], shown, true);
   }

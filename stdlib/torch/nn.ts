@@ -397,6 +397,25 @@ class RMSNorm(Module):
         return f"{self.normalized_shape}, eps={self.eps}, elementwise_affine={self.elementwise_affine}"
 
 
+class GroupNorm(Module):
+    def __init__(self, num_groups, num_channels, eps=1e-5, affine=True, device=None, dtype=None):
+        super().__init__()
+        if num_channels % num_groups != 0:
+            raise ValueError("num_channels must be divisible by num_groups")
+        self.num_groups = num_groups
+        self.num_channels = num_channels
+        self.eps = eps
+        self.affine = affine
+        self.weight = ones(num_channels, dtype=_dtype(dtype)) if affine else None
+        self.bias = zeros(num_channels, dtype=_dtype(dtype)) if affine else None
+
+    def forward(self, input):
+        return F.group_norm(input, self.num_groups, self.weight, self.bias, self.eps)
+
+    def extra_repr(self):
+        return f"{self.num_groups}, {self.num_channels}, eps={self.eps}, affine={self.affine}"
+
+
 class _ConvNd(Module):
     def __init__(self, n, in_channels, out_channels, kernel_size, stride, padding, dilation, groups, bias, padding_mode, dtype):
         super().__init__()
@@ -496,6 +515,280 @@ class BatchNorm1d(_BatchNorm):
 
 class BatchNorm2d(_BatchNorm):
     pass
+
+
+# ---- attention and recurrent layers
+
+class NonDynamicallyQuantizableLinear(Linear):
+    pass
+
+
+class MultiheadAttention(Module):
+    # torch 1.13's nn.MultiheadAttention (packed in-projection: kdim and vdim
+    # equal to embed_dim; no add_bias_kv / add_zero_attn), computed as
+    # F.multi_head_attention_forward computes it.
+    def __init__(self, embed_dim, num_heads, dropout=0.0, bias=True, add_bias_kv=False, add_zero_attn=False,
+                 kdim=None, vdim=None, batch_first=False, device=None, dtype=None):
+        super().__init__()
+        if add_bias_kv or add_zero_attn:
+            raise NotImplementedError("MultiheadAttention: add_bias_kv and add_zero_attn are not supported")
+        if (kdim is not None and kdim != embed_dim) or (vdim is not None and vdim != embed_dim):
+            raise NotImplementedError("MultiheadAttention: kdim and vdim must equal embed_dim")
+        self.embed_dim = embed_dim
+        self.num_heads = num_heads
+        self.dropout = dropout
+        self.batch_first = batch_first
+        self.head_dim = embed_dim // num_heads
+        if self.head_dim * num_heads != embed_dim:
+            raise ValueError("embed_dim must be divisible by num_heads")
+        self.in_proj_weight = empty(3 * embed_dim, embed_dim, dtype=_dtype(dtype))
+        self.in_proj_bias = empty(3 * embed_dim, dtype=_dtype(dtype)) if bias else None
+        self.out_proj = NonDynamicallyQuantizableLinear(embed_dim, embed_dim, bias=bias, dtype=dtype)
+        init.xavier_uniform_(self.in_proj_weight)
+        if self.in_proj_bias is not None:
+            init.constant_(self.in_proj_bias, 0.0)
+            init.constant_(self.out_proj.bias, 0.0)
+
+    def forward(self, query, key, value, key_padding_mask=None, need_weights=True, attn_mask=None,
+                average_attn_weights=True):
+        batched = query.dim() == 3
+        if not batched:
+            query = query.unsqueeze(1)
+            key = key.unsqueeze(1)
+            value = value.unsqueeze(1)
+            if key_padding_mask is not None:
+                key_padding_mask = key_padding_mask.unsqueeze(0)
+        elif self.batch_first:
+            query = query.transpose(1, 0)
+            key = key.transpose(1, 0)
+            value = value.transpose(1, 0)
+        tgt_len = query.shape[0]
+        bsz = query.shape[1]
+        src_len = key.shape[0]
+        e = self.embed_dim
+        h = self.num_heads
+        w_q, w_k, w_v = self.in_proj_weight.chunk(3)
+        b_q, b_k, b_v = (None, None, None) if self.in_proj_bias is None else self.in_proj_bias.chunk(3)
+        q = F.linear(query, w_q, b_q)
+        k = F.linear(key, w_k, b_k)
+        v = F.linear(value, w_v, b_v)
+        if attn_mask is not None:
+            if not attn_mask.is_floating_point():
+                attn_mask = zeros(attn_mask.shape, dtype=q.dtype).masked_fill(attn_mask, float("-inf"))
+            if attn_mask.dim() == 2:
+                attn_mask = attn_mask.unsqueeze(0)
+        if key_padding_mask is not None:
+            kpm = key_padding_mask.reshape(bsz, 1, 1, src_len).expand(-1, h, -1, -1).reshape(bsz * h, 1, src_len)
+            if not kpm.is_floating_point():
+                kpm = zeros(kpm.shape, dtype=q.dtype).masked_fill(kpm, float("-inf"))
+            attn_mask = kpm if attn_mask is None else attn_mask + kpm
+        q = q.reshape(tgt_len, bsz * h, self.head_dim).transpose(0, 1)
+        k = k.reshape(src_len, bsz * h, self.head_dim).transpose(0, 1)
+        v = v.reshape(src_len, bsz * h, self.head_dim).transpose(0, 1)
+        q = q / math.sqrt(self.head_dim)
+        attn = q @ k.transpose(-2, -1)
+        if attn_mask is not None:
+            attn = attn + attn_mask
+        attn = F.softmax(attn, dim=-1)
+        if self.training and self.dropout > 0.0:
+            attn = F.dropout(attn, p=self.dropout)
+        out = (attn @ v).transpose(0, 1).reshape(tgt_len * bsz, e)
+        out = F.linear(out, self.out_proj.weight, self.out_proj.bias).reshape(tgt_len, bsz, e)
+        weights = None
+        if need_weights:
+            weights = attn.reshape(bsz, h, tgt_len, src_len)
+            if average_attn_weights:
+                weights = weights.sum(dim=1) / h
+            if not batched:
+                weights = weights.squeeze(0)
+        if not batched:
+            out = out.squeeze(1)
+        elif self.batch_first:
+            out = out.transpose(1, 0)
+        return out, weights
+
+
+class TransformerEncoderLayer(Module):
+    def __init__(self, d_model, nhead, dim_feedforward=2048, dropout=0.1, activation="relu", layer_norm_eps=1e-5,
+                 batch_first=False, norm_first=False, device=None, dtype=None):
+        super().__init__()
+        self.self_attn = MultiheadAttention(d_model, nhead, dropout=dropout, batch_first=batch_first, dtype=dtype)
+        self.linear1 = Linear(d_model, dim_feedforward, dtype=dtype)
+        self.dropout = Dropout(dropout)
+        self.linear2 = Linear(dim_feedforward, d_model, dtype=dtype)
+        self.norm_first = norm_first
+        self.norm1 = LayerNorm(d_model, eps=layer_norm_eps, dtype=dtype)
+        self.norm2 = LayerNorm(d_model, eps=layer_norm_eps, dtype=dtype)
+        self.dropout1 = Dropout(dropout)
+        self.dropout2 = Dropout(dropout)
+        if activation == "relu":
+            activation = F.relu
+        elif activation == "gelu":
+            activation = F.gelu
+        elif isinstance(activation, str):
+            raise RuntimeError(f"activation should be relu/gelu, not {activation}")
+        self.activation = activation
+
+    def _sa_block(self, x, attn_mask, key_padding_mask):
+        x = self.self_attn(x, x, x, attn_mask=attn_mask, key_padding_mask=key_padding_mask, need_weights=False)[0]
+        return self.dropout1(x)
+
+    def _ff_block(self, x):
+        return self.dropout2(self.linear2(self.dropout(self.activation(self.linear1(x)))))
+
+    def forward(self, src, src_mask=None, src_key_padding_mask=None):
+        x = src
+        if self.norm_first:
+            x = x + self._sa_block(self.norm1(x), src_mask, src_key_padding_mask)
+            x = x + self._ff_block(self.norm2(x))
+        else:
+            x = self.norm1(x + self._sa_block(x, src_mask, src_key_padding_mask))
+            x = self.norm2(x + self._ff_block(x))
+        return x
+
+
+class _RNNBase(Module):
+    # nn.RNN / nn.LSTM / nn.GRU: torch's parameter names, order and
+    # initialisation (every parameter uniform in +-1/sqrt(hidden_size)), the
+    # time loop written out (the tracer unrolls it: its sequence length is
+    # known at compile time).
+    def __init__(self, mode, gates, input_size, hidden_size, num_layers=1, bias=True, batch_first=False,
+                 dropout=0.0, bidirectional=False, nonlinearity="tanh", dtype=None):
+        super().__init__()
+        self.mode = mode
+        self.input_size = input_size
+        self.hidden_size = hidden_size
+        self.num_layers = num_layers
+        self.bias = bias
+        self.batch_first = batch_first
+        self.dropout = float(dropout)
+        self.bidirectional = bidirectional
+        self.nonlinearity = nonlinearity
+        directions = 2 if bidirectional else 1
+        for layer in range(num_layers):
+            for d in range(directions):
+                suffix = f"_l{layer}" + ("_reverse" if d == 1 else "")
+                layer_in = input_size if layer == 0 else hidden_size * directions
+                setattr(self, "weight_ih" + suffix, empty(gates * hidden_size, layer_in, dtype=_dtype(dtype)))
+                setattr(self, "weight_hh" + suffix, empty(gates * hidden_size, hidden_size, dtype=_dtype(dtype)))
+                if bias:
+                    setattr(self, "bias_ih" + suffix, empty(gates * hidden_size, dtype=_dtype(dtype)))
+                    setattr(self, "bias_hh" + suffix, empty(gates * hidden_size, dtype=_dtype(dtype)))
+        self.reset_parameters()
+
+    def reset_parameters(self):
+        stdv = 1.0 / math.sqrt(self.hidden_size) if self.hidden_size > 0 else 0
+        for weight in self.parameters():
+            init.uniform_(weight, -stdv, stdv)
+
+    def _cell(self, x, h, c, suffix):
+        gi = F.linear(x, getattr(self, "weight_ih" + suffix), getattr(self, "bias_ih" + suffix, None))
+        gh = F.linear(h, getattr(self, "weight_hh" + suffix), getattr(self, "bias_hh" + suffix, None))
+        if self.mode == "LSTM":
+            i, f, g, o = (gi + gh).chunk(4, 1)
+            c = sigmoid(f) * c + sigmoid(i) * tanh(g)
+            return sigmoid(o) * tanh(c), c
+        if self.mode == "GRU":
+            i_r, i_z, i_n = gi.chunk(3, 1)
+            h_r, h_z, h_n = gh.chunk(3, 1)
+            r = sigmoid(i_r + h_r)
+            z = sigmoid(i_z + h_z)
+            n = tanh(i_n + r * h_n)
+            return (1 - z) * n + z * h, c
+        if self.nonlinearity == "tanh":
+            return tanh(gi + gh), c
+        return relu(gi + gh), c
+
+    def forward(self, input, hx=None):
+        batched = input.dim() == 3
+        if not batched:
+            input = input.unsqueeze(1)
+        elif self.batch_first:
+            input = input.transpose(0, 1)
+        steps = input.shape[0]
+        batch = input.shape[1]
+        directions = 2 if self.bidirectional else 1
+        lstm = self.mode == "LSTM"
+        if hx is None:
+            h0 = zeros(self.num_layers * directions, batch, self.hidden_size, dtype=input.dtype)
+            c0 = h0
+        else:
+            h0, c0 = hx if lstm else (hx, hx)
+            if not batched:
+                h0 = h0.unsqueeze(1)
+                c0 = c0.unsqueeze(1)
+        layer_input = input
+        h_n = []
+        c_n = []
+        for layer in range(self.num_layers):
+            outs = []
+            for d in range(directions):
+                suffix = f"_l{layer}" + ("_reverse" if d == 1 else "")
+                h = h0[layer * directions + d]
+                c = c0[layer * directions + d]
+                seq = [None] * steps
+                order = range(steps) if d == 0 else range(steps - 1, -1, -1)
+                for t in order:
+                    h, c = self._cell(layer_input[t], h, c, suffix)
+                    seq[t] = h
+                outs.append(stack(seq))
+                h_n.append(h)
+                c_n.append(c)
+            layer_input = outs[0] if directions == 1 else cat(outs, 2)
+            if self.dropout > 0 and self.training and layer < self.num_layers - 1:
+                layer_input = F.dropout(layer_input, self.dropout, True)
+        output = layer_input
+        h_n = stack(h_n)
+        c_n = stack(c_n)
+        if not batched:
+            output = output.squeeze(1)
+            h_n = h_n.squeeze(1)
+            c_n = c_n.squeeze(1)
+        elif self.batch_first:
+            output = output.transpose(0, 1)
+        if lstm:
+            return output, (h_n, c_n)
+        return output, h_n
+
+    def extra_repr(self):
+        s = f"{self.input_size}, {self.hidden_size}"
+        if self.num_layers != 1:
+            s += f", num_layers={self.num_layers}"
+        if self.bias is not True:
+            s += f", bias={self.bias}"
+        if self.batch_first is not False:
+            s += f", batch_first={self.batch_first}"
+        if self.dropout != 0:
+            s += f", dropout={self.dropout}"
+        if self.bidirectional is not False:
+            s += f", bidirectional={self.bidirectional}"
+        return s
+
+
+class LSTM(_RNNBase):
+    def __init__(self, input_size, hidden_size, num_layers=1, bias=True, batch_first=False, dropout=0.0,
+                 bidirectional=False, proj_size=0, device=None, dtype=None):
+        if proj_size != 0:
+            raise NotImplementedError("LSTM(proj_size=...) is not supported")
+        super().__init__("LSTM", 4, input_size, hidden_size, num_layers, bias, batch_first, dropout, bidirectional,
+                         "tanh", dtype)
+
+
+class GRU(_RNNBase):
+    def __init__(self, input_size, hidden_size, num_layers=1, bias=True, batch_first=False, dropout=0.0,
+                 bidirectional=False, device=None, dtype=None):
+        super().__init__("GRU", 3, input_size, hidden_size, num_layers, bias, batch_first, dropout, bidirectional,
+                         "tanh", dtype)
+
+
+class RNN(_RNNBase):
+    def __init__(self, input_size, hidden_size, num_layers=1, nonlinearity="tanh", bias=True, batch_first=False,
+                 dropout=0.0, bidirectional=False, device=None, dtype=None):
+        super().__init__("RNN_" + nonlinearity.upper(), 1, input_size, hidden_size, num_layers, bias, batch_first,
+                         dropout, bidirectional, nonlinearity, dtype)
+
+    def _get_name(self):
+        return "RNN"
 
 
 # ---- layers without parameters

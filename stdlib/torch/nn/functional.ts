@@ -35,6 +35,7 @@ from nn import (
     leaky_relu,
     elu,
     rms_norm,
+    group_norm,
     normalize,
     cosine_similarity,
     dropout,
