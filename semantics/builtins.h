@@ -123,6 +123,21 @@ constexpr std::string_view CanonicalBuiltin(std::string_view name) {
   return name;
 }
 
+// torch's factory keywords that only say where and how a new tensor lives
+// (`device=`, `requires_grad=`, `pin_memory=`, `layout=`): a Create row, or an
+// alias of one, takes them. TensorScript runs on the CPU without autograd, so
+// both modes check `device` (IsCpuDevice) and drop them before the call.
+inline constexpr const char* kFactoryKeywords[] = {"device", "requires_grad", "pin_memory", "layout"};
+constexpr bool TakesFactoryKeywords(std::string_view name) {
+  const BuiltinInfo* b = FindBuiltin(CanonicalBuiltin(name));
+  return b && std::string_view(b->rule) == "Create";
+}
+// The one device: "cpu" or "cpu:N" (what `x.device` is, and what a
+// `device=` or `x.to(device)` may name); None means the default, the CPU.
+constexpr bool IsCpuDevice(std::string_view d) { return d == "cpu" || d.starts_with("cpu:"); }
+inline constexpr const char* kDeviceError =
+    "TensorScript runs on the CPU: the only device is \"cpu\" (torch.cuda.is_available() is False)";
+
 // The Python-level builtins (semantics/python_builtins.def): len, range,
 // the compile controls, I/O.
 struct PyBuiltinInfo {

@@ -8,6 +8,7 @@
 # what follows it is written by hand.
 import torch.nn
 import torch._dynamo
+import torch.cuda
 
 # BEGIN generated torch names
 Tensor = Tensor
@@ -192,6 +193,13 @@ def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     return close.all().item()  # (`bool` is torch.bool in this module)
 
 _fullgraph = fullgraph  # the builtin; compile's keyword shadows the name
+
+# torch.device("cpu") is the str "cpu", as `x.device` is (torch's device
+# object prints as the same text); any other device is an error when used.
+def device(type, index=None):
+    if isinstance(type, str) and index is not None:
+        return type + ":" + str(index)
+    return type
 
 def compile(model=None, *, fullgraph=False, dynamic=None, backend="inductor", mode=None, options=None, disable=False):
     # tcc compiles the whole program ahead of time: torch.compile changes

@@ -23,6 +23,8 @@ const std::set<std::string>& PythonBuiltins() {
     for (const auto& b : sem::kPyBuiltins) r.insert(b.name);
     for (const auto& e : sem::kPyExceptions) r.insert(e.name);  // exception classes (trace_try.cpp)
     for (const auto& m : sem::kPyMath) r.insert(std::string("__math_") + m.name);  // stdlib/math.ts
+    r.insert("__copy_copy");  // stdlib/copy.ts (trace_iter.cpp CopyValue)
+    r.insert("__copy_deepcopy");
     return r;
   }();
   return s;
@@ -125,6 +127,21 @@ ValuePtr Tracer::CallBuiltin(const std::string& spelled, const ValuePtr& self, C
   // an alias (`clip`, `bmm`) is its target row (semantics/builtin_aliases.def)
   const std::string name(sem::CanonicalBuiltin(spelled));
   Range where = args.range;
+  if (!args.kw.empty() && sem::TakesFactoryKeywords(name)) {  // `zeros(3, device=d)`: checked and dropped
+    for (auto it = args.kw.begin(); it != args.kw.end();) {
+      bool factory = false;
+      for (const char* k : sem::kFactoryKeywords) factory |= it->first == k;
+      if (!factory) { ++it; continue; }
+      const ValuePtr& d = it->second;
+      if (it->first == "device" && d->kind != VK::None &&
+          !(d->kind == VK::Str && d->known && sem::IsCpuDevice(d->s))) {
+        Issue(DiagKind::TraceTypeError, where, sem::kDeviceError);
+        MarkEager("a `device=` that is not the CPU (an error at run time)", where, true);
+        return MakeUnknown();
+      }
+      it = args.kw.erase(it);
+    }
+  }
   if (ValuePtr r = ObjectBuiltin(name, self, args)) return r;  // trace_iter.cpp
   if (ValuePtr r = PythonBuiltin(name, self, args)) return r;  // issue 11 (builtins_python.cpp)
   if (self && self->kind == VK::Tensor) {

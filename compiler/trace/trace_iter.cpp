@@ -39,6 +39,57 @@ bool ConsumesIterables(const std::string& name, size_t npos) {
 // One `__next__` call: its value, or null when it raised StopIteration (the
 // raise is caught here, as a for-loop catches it). `*unknown`: whether it
 // raised is known only at run time.
+// copy.copy (deep = false) / copy.deepcopy as the interpreter's CopyValue
+// (runtime/interp/builtins_object.cpp): new objects and containers, each
+// copied once (memo), tensors cloned, the rest shared; a container whose
+// items are known only at run time is copied by the interpreter.
+ValuePtr Tracer::CopyValue(const ValuePtr& v, bool deep, std::map<const Value*, ValuePtr>& memo, Range where) {
+  if (auto it = memo.find(v.get()); it != memo.end()) return it->second;
+  auto item = [&](const ValuePtr& x) { return deep ? CopyValue(x, true, memo, where) : x; };
+  switch (v->kind) {
+    case VK::Object: {
+      auto r = MakeUnknown();
+      r->kind = VK::Object;
+      r->cls = v->cls;
+      r->known = v->known;
+      memo[v.get()] = r;
+      for (const auto& name : v->attr_order)
+        if (auto it = v->attrs.find(name); it != v->attrs.end()) r->SetAttr(name, item(it->second));
+      for (const auto& [name, x] : v->attrs)
+        if (!r->attrs.count(name)) r->attrs[name] = item(x);  // order unknown: vars() of the copy stays unknown
+      return r;
+    }
+    case VK::List: case VK::Dict: case VK::Set: case VK::Tuple: {
+      if (v->kind == VK::Tuple && !deep) return v;
+      if (!v->known) {
+        if (Traced()) MarkEager("a copy of " + Describe(*v) + ", whose items are known only at run time", where);
+        auto r = MakeUnknownOf(v->kind);
+        memo[v.get()] = r;
+        return r;
+      }
+      auto r = MakeSeq(v->kind, {});
+      r->class_name = v->class_name;
+      memo[v.get()] = r;
+      r->keys = v->keys;
+      for (const auto& x : v->items) r->items.push_back(v->kind == VK::Set ? x : item(x));
+      return r;
+    }
+    case VK::Tensor: {
+      CallArgs none;
+      none.range = where;
+      ValuePtr r = OpsBuiltin("clone", v, none);
+      if (!r) r = MakeUnknown();
+      memo[v.get()] = r;
+      return r;
+    }
+    case VK::Unknown: case VK::None: case VK::Bool: case VK::Int: case VK::Float: case VK::Str: case VK::Ellipsis:
+    case VK::Slice: case VK::DType: case VK::Function: case VK::Builtin: case VK::BoundMethod: case VK::Class:
+    case VK::Module: case VK::Wrapper: case VK::Marker:
+      return v;
+  }
+  return v;
+}
+
 // vars(obj) / obj.__dict__: a snapshot dict of its attributes in the order
 // they were first set (the interpreter's InstanceObj order); nullptr when the
 // tracer does not know that order for all of them.
@@ -223,6 +274,12 @@ ValuePtr Tracer::ObjectBuiltin(const std::string& name, const ValuePtr& self, Ca
     d->inner = self->inner;
     if (ValuePtr fn = args.Arg(0, "fset")) d->items = {fn};
     return d;
+  }
+  if ((name == "__copy_copy" || name == "__copy_deepcopy") && !self) {  // copy.copy / copy.deepcopy
+    ValuePtr x = args.Arg(0, "x");
+    if (!x) return MakeUnknown();
+    std::map<const Value*, ValuePtr> memo;
+    return CopyValue(x, name == "__copy_deepcopy", memo, args.range);
   }
   if (name == "vars" && !self) {  // as `obj.__dict__`
     ValuePtr obj = args.Arg(0, "object");

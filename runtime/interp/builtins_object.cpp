@@ -1,8 +1,12 @@
 // Implements the object-model builtins (rows of semantics/python_builtins.def):
 // property, staticmethod, classmethod, getattr, setattr, hasattr, type, iter,
-// next and the NotImplemented constant.
+// next and the NotImplemented constant; and `__copy_copy` / `__copy_deepcopy`
+// (stdlib/copy.ts: copy.copy and copy.deepcopy).
+#include <unordered_map>
+
 #include "interp/dunder.h"
 #include "interp/interpreter.h"
+#include "interp/tensor_value.h"
 
 namespace tcc::interp {
 
@@ -101,9 +105,74 @@ Value VarsFn(Interp&, Args& a) {
   return InstanceDict(o);
 }
 
+// copy.copy (deep = false) and copy.deepcopy, as Python's: instances of user
+// classes and containers are new objects (deep: of copies of what they hold,
+// each object copied once, so shared references stay shared), tensors are
+// clones (torch's Tensor.__deepcopy__), everything else is itself.
+Value CopyValue(const Value& v, bool deep, std::unordered_map<const Object*, Value>& memo) {
+  if (!v.is_obj()) return v;
+  if (auto it = memo.find(v.obj()); it != memo.end()) return it->second;
+  auto item = [&](const Value& x) { return deep ? CopyValue(x, true, memo) : x; };
+  switch (v.obj()->type) {
+    case OType::Instance: {
+      auto* src = v.as<InstanceObj>();
+      Ref<InstanceObj> r(new InstanceObj(src->cls));
+      memo[v.obj()] = r.value();
+      for (const auto& [k, x] : src->attrs) r->attrs.emplace_back(k, item(x));
+      return r.value();
+    }
+    case OType::List: {
+      Ref<ListObj> r(new ListObj());
+      memo[v.obj()] = r.value();
+      for (const auto& x : v.as<ListObj>()->items) r->items.push_back(item(x));
+      return r.value();
+    }
+    case OType::Dict: {
+      Ref<DictObj> r(new DictObj());
+      memo[v.obj()] = r.value();
+      for (const auto& [k, x] : v.as<DictObj>()->items) r->items.emplace_back(k, item(x));
+      return r.value();
+    }
+    case OType::Set: {
+      Ref<SetObj> r(new SetObj());
+      memo[v.obj()] = r.value();
+      for (const auto& x : v.as<SetObj>()->items()) r->Add(x);
+      return r.value();
+    }
+    case OType::Tuple: {
+      if (!deep) return v;
+      auto* src = v.as<TupleObj>();
+      Ref<TupleObj> r(new TupleObj());
+      r->fields = src->fields;
+      r->name = src->name;
+      for (const auto& x : src->items) r->items.push_back(CopyValue(x, true, memo));
+      memo[v.obj()] = r.value();
+      return r.value();
+    }
+    case OType::Tensor: {
+      Value r = MakeTensor(rt::clone(TensorOf(v)));
+      memo[v.obj()] = r;
+      return r;
+    }
+    case OType::Str: case OType::Function: case OType::Builtin: case OType::Class: case OType::BoundMethod:
+    case OType::Module: case OType::Slice: case OType::Ellipsis: case OType::DType: case OType::Cell:
+    case OType::Native: case OType::Range: case OType::Super: case OType::Special:
+      return v;  // immutable, or shared by copies as in Python
+  }
+  return v;
+}
+
+template <bool kDeep> Value CopyFn(Interp&, Args& a) {
+  a.Check(1, {});
+  std::unordered_map<const Object*, Value> memo;
+  return CopyValue(a.Need(0, "x"), kDeep, memo);
+}
+
 }  // namespace
 
 void RegisterObjectBuiltins(BuiltinTable& t) {
+  t.AddFn("__copy_copy", CopyFn<false>);
+  t.AddFn("__copy_deepcopy", CopyFn<true>);
   t.AddFn("property", PropertyFn);
   t.AddFn("staticmethod", StaticMethodFn);
   t.AddFn("classmethod", ClassMethodFn);

@@ -5,6 +5,7 @@
 
 #include "interp/dunder.h"
 #include "interp/interpreter.h"
+#include "semantics/builtins.h"
 #include "interp/plan.h"
 #include "interp/tensor_value.h"
 
@@ -41,6 +42,32 @@ struct ConstructorScope {
   bool on;
 };
 
+// torch's factory keywords (`zeros(3, device=d, requires_grad=True)`) on a
+// Create builtin: `device` must be the CPU, and all are dropped
+// (sem::kFactoryKeywords). Fills kept_names/kept_vals when any was given.
+bool DropFactoryKeywords(const char* fname, const int32_t* kwnames, const Value* kwvals, int32_t nkw,
+                         std::vector<int32_t>& kept_names, std::vector<Value>& kept_vals) {
+  static const std::vector<int32_t> syms = [] {
+    std::vector<int32_t> r;
+    for (const char* k : sem::kFactoryKeywords) r.push_back(Intern(k));
+    return r;
+  }();
+  static const int32_t device = Intern("device");
+  bool any = false;
+  for (int32_t i = 0; i < nkw && !any; ++i) any = std::find(syms.begin(), syms.end(), kwnames[i]) != syms.end();
+  if (!any || !sem::TakesFactoryKeywords(fname)) return false;
+  for (int32_t i = 0; i < nkw; ++i) {
+    if (std::find(syms.begin(), syms.end(), kwnames[i]) == syms.end()) {
+      kept_names.push_back(kwnames[i]);
+      kept_vals.push_back(kwvals[i]);
+    } else if (kwnames[i] == device && !kwvals[i].is_none() &&
+               !(kwvals[i].is(OType::Str) && sem::IsCpuDevice(kwvals[i].as<StrObj>()->s))) {
+      ThrowError(DiagKind::RtKernelError, sem::kDeviceError);
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 Value Interp::Call(const Value& callee, const Value* pos, int32_t npos, const int32_t* kwnames,
@@ -51,6 +78,12 @@ Value Interp::Call(const Value& callee, const Value* pos, int32_t npos, const in
         return CallFunction(callee.as<FunctionObj>(), nullptr, pos, npos, kwnames, kwvals, nkw);
       case OType::Builtin: {
         auto* b = callee.as<BuiltinObj>();
+        if (nkw > 0) {
+          std::vector<int32_t> names;
+          std::vector<Value> vals;
+          if (DropFactoryKeywords(b->name, kwnames, kwvals, nkw, names, vals))
+            return Call(callee, pos, npos, names.data(), vals.data(), static_cast<int32_t>(names.size()));
+        }
         if (b->self.is_undef()) {
           Args a{pos, npos, kwnames, kwvals, nkw, b->name};
           return b->fn(*this, a);

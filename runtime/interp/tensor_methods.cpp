@@ -36,7 +36,7 @@ Value To(Interp&, Args& a) {
   const rt::Tensor& self = TensorOf(a.pos[0]);
   const Value& first = a.Get(1, "dtype");
   auto device_ok = [](const Value& v) {
-    if (!v.is(OType::Str) || v.as<StrObj>()->s != "cpu") ValueErr("`to()`: the only device is \"cpu\"");
+    if (!v.is(OType::Str) || !sem::IsCpuDevice(v.as<StrObj>()->s)) ThrowError(DiagKind::RtKernelError, sem::kDeviceError);
   };
   const Value& dev = a.Get(-1, "device");
   if (!dev.is_undef()) device_ok(dev);
@@ -87,7 +87,12 @@ std::vector<std::string> TensorMethodNames() {
 
 Value TensorGetAttr(const Value& v, int32_t sym) {
   static const int32_t shape = Intern("shape"), dtype = Intern("dtype"), T = Intern("T"), ndim = Intern("ndim"),
-                       mT = Intern("mT");
+                       mT = Intern("mT"), device = Intern("device"), data = Intern("data"),
+                       requires_grad = Intern("requires_grad"), grad = Intern("grad"), is_cuda = Intern("is_cuda");
+  if (sym == device) return MakeStr("cpu");
+  if (sym == data) return v;
+  if (sym == requires_grad || sym == is_cuda) return Value::Bool(false);
+  if (sym == grad) return Value::None();
   const rt::Tensor& t = TensorOf(v);
   if (sym == shape) return ShapeTuple(t);
   if (sym == dtype) return MakeDType(t.dtype());

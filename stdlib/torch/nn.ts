@@ -10,6 +10,7 @@
 #     tensor once (tied weights count once), as torch orders them;
 #   - requires_grad, zero_grad and the optimisers' bookkeeping change nothing;
 #   - `to(dtype)` replaces the tensors (a tied weight becomes two).
+import copy
 import math
 import torch.nn.functional as functional
 import torch.nn.init as init
@@ -153,6 +154,10 @@ class Module:
 
     def to(self, *args, **kwargs):
         dtype = kwargs.get("dtype", None)
+        devices = [a for a in args if isinstance(a, str)] + ([kwargs["device"]] if "device" in kwargs else [])
+        for d in devices:
+            if d is not None and d != "cpu" and not d.startswith("cpu:"):
+                raise RuntimeError('TensorScript runs on the CPU: the only device is "cpu" (torch.cuda.is_available() is False)')
         for a in args:
             if not isinstance(a, str) and not isinstance(a, Tensor):
                 dtype = a
@@ -645,6 +650,25 @@ class TransformerEncoderLayer(Module):
             x = self.norm1(x + self._sa_block(x, src_mask, src_key_padding_mask))
             x = self.norm2(x + self._ff_block(x))
         return x
+
+
+class TransformerEncoder(Module):
+    # num_layers deep copies of encoder_layer (the same starting weights), as
+    # torch's; padded positions of src_key_padding_mask keep their computed
+    # values (torch 1.13's eval fast path, a nested tensor, returns zeros there).
+    def __init__(self, encoder_layer, num_layers, norm=None, enable_nested_tensor=True, mask_check=True):
+        super().__init__()
+        self.layers = ModuleList([copy.deepcopy(encoder_layer) for _ in range(num_layers)])
+        self.num_layers = num_layers
+        self.norm = norm
+
+    def forward(self, src, mask=None, src_key_padding_mask=None):
+        output = src
+        for mod in self.layers:
+            output = mod(output, src_mask=mask, src_key_padding_mask=src_key_padding_mask)
+        if self.norm is not None:
+            output = self.norm(output)
+        return output
 
 
 class _RNNBase(Module):

@@ -134,6 +134,10 @@ CASES = [
         ("tensor(x.dim()) + x.ndim", "torch.tensor(x.dim()) + x.ndim"), ("tensor(list(x.shape))", "torch.tensor(list(x.shape))"),
         ("tensor([x.is_floating_point(), y.is_floating_point()])", "torch.tensor([x.is_floating_point(), y.is_floating_point()])"),
         ("tensor(x.dtype == float32)", "torch.tensor(x.dtype == torch.float32)"),
+        ("x.data * 2 + x.cpu()", "x.data * 2 + x.cpu()"),
+        ("tensor([x.requires_grad, x.is_cuda, x.grad is None, x.device == \"cpu\"])",
+         "torch.tensor([x.requires_grad, x.is_cuda, x.grad is None, str(x.device) == \"cpu\"])"),
+        ("zeros(2, device=x.device, requires_grad=False) + x[0, :2]", "torch.zeros(2, device=x.device, requires_grad=False) + x[0, :2]"),
         ("nonzero(x > 1)", "torch.nonzero(x > 1)"), ("x.nonzero(as_tuple=True)[1]", "x.nonzero(as_tuple=True)[1]"),
     ]},
     {"input": "nn", "x": LOGITS, "y": "tensor([1, 2])", "z": W35, "graph": True, "rows": [

@@ -105,6 +105,11 @@
 # CHECK-STDOUT: shape              attribute                -          Convert   self.shape; a torch.Size: a tuple of ints that prints as `torch.Size([2, 3])` (slices, `+ tuple` and `* n` stay Sizes, as in torch)
 # CHECK-STDOUT: dtype              attribute                -          Convert   self.dtype
 # CHECK-STDOUT: ndim               attribute                -          Convert   self.ndim
+# CHECK-STDOUT: device             attribute                -          Convert   self.device; the str "cpu" (torch's is a torch.device that prints as cpu)
+# CHECK-STDOUT: data               attribute                -          Layout    self.data; the tensor itself (no autograd)
+# CHECK-STDOUT: requires_grad      attribute                -          Convert   self.requires_grad; False (no autograd)
+# CHECK-STDOUT: grad               attribute                -          Convert   self.grad; None (no autograd)
+# CHECK-STDOUT: is_cuda            attribute                -          Convert   self.is_cuda; False
 # CHECK-STDOUT: erf                function, method         Erf        Unary     (input)
 # CHECK-STDOUT: log1p              function, method         Log1p      Unary     (input)
 # CHECK-STDOUT: expm1              function, method         Expm1      Unary     (input)
@@ -191,6 +196,7 @@
 # CHECK-STDOUT: swapaxes           transpose
 # CHECK-STDOUT: swapdims           transpose
 # CHECK-STDOUT: ravel              flatten
+# CHECK-STDOUT: cpu                detach
 # CHECK-STDOUT: empty              zeros
 # CHECK-STDOUT:
 # CHECK-STDOUT: Python builtin         group    signature
