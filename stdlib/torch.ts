@@ -75,7 +75,6 @@ isinf = isinf
 isnan = isnan
 lerp = lerp
 linspace = linspace
-load = load
 log = log
 log1p = log1p
 log2 = log2
@@ -120,7 +119,6 @@ repeat_interleave = repeat_interleave
 reshape = reshape
 roll = roll
 rsqrt = rsqrt
-save = save
 scatter = scatter
 scatter_add = scatter_add
 set_grad_enabled = set_grad_enabled
@@ -186,6 +184,9 @@ def clamp_max(input, max):
 def isfinite(input):
     return ~(isnan(input) | isinf(input))
 
+def equal(input, other):
+    return input.shape == other.shape and (input == other).all().item()
+
 def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     close = (input - other).abs() <= atol + rtol * other.abs()
     if equal_nan:
@@ -200,6 +201,14 @@ def device(type, index=None):
     if isinstance(type, str) and index is not None:
         return type + ":" + str(index)
     return type
+
+# torch.load: a checkpoint written by torch.save (its zip format: tensors,
+# state_dicts, dicts, lists, tuples, numbers and strings) or a .npy file.
+# `tcc build` reads the file's structure (keys, numbers, each tensor's dtype
+# and rank) when it compiles; the tensors' data is read when the program runs.
+# (the builtin itself, so a module-scope torch.load is no call of a compiled
+# function; map_location, pickle_module and weights_only are accepted)
+load = __torch_load
 
 def compile(model=None, *, fullgraph=False, dynamic=None, backend="inductor", mode=None, options=None, disable=False):
     # tcc compiles the whole program ahead of time: torch.compile changes

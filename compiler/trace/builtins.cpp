@@ -24,6 +24,7 @@ const std::set<std::string>& PythonBuiltins() {
     for (const auto& e : sem::kPyExceptions) r.insert(e.name);  // exception classes (trace_try.cpp)
     for (const auto& m : sem::kPyMath) r.insert(std::string("__math_") + m.name);  // stdlib/math.ts
     r.insert("__copy_copy");  // stdlib/copy.ts (trace_iter.cpp CopyValue)
+    r.insert("__torch_load");  // stdlib/torch.ts torch.load (trace/npy_header.cpp TorchLoadValue)
     r.insert("__copy_deepcopy");
     return r;
   }();
@@ -212,6 +213,22 @@ ValuePtr Tracer::CallBuiltin(const std::string& spelled, const ValuePtr& self, C
   }
 
   // ---- I/O
+  if (name == "__torch_load") {  // torch.load: the checkpoint's structure, read now (npy_header.cpp)
+    Break(BreakKind::SideEffectIO, where, "`torch.load(...)` inside a compiled function");
+    ValuePtr p = args.Arg(0, "f");
+    if (p && p->kind == VK::Str && p->known && !p->s.empty()) {
+      std::string error;
+      if (ValuePtr v = TorchLoadValue(p->s, &error)) return v;
+      if (p->s[0] != '/' && !main_dir.empty())
+        if (ValuePtr v = TorchLoadValue(main_dir + "/" + p->s, &error)) return v;
+      Issue(DiagKind::LoadTypeUnknown, where,
+            "`torch.load(\"" + p->s + "\")` at build time: " + error +
+                "; what it holds is known only at run time, so the code that uses it cannot be compiled",
+            "run `tcc build` in the folder the program runs in (relative paths are read from the working folder, "
+            "then from the program's folder), or give a path that exists when building");
+    }
+    return MakeUnknown();
+  }
   if (name == "print" || name == "save" || name == "load") {
     Break(BreakKind::SideEffectIO, where, "`" + name + "(...)` inside a compiled function");
     if (name == "load") {

@@ -233,6 +233,7 @@ class Tracer {
   void ExecImport(const ast::Stmt& s);
   ModuleState* LoadModule(const std::string& name);
   ValuePtr AttributeDict(const ValuePtr& obj);  // vars(obj), when the attributes' order is known
+  ValuePtr TorchLoadValue(const std::string& path, std::string* error);  // npy_header.cpp
   ValuePtr CopyValue(const ValuePtr& v, bool deep, std::map<const Value*, ValuePtr>& memo, Range where);
   // Runs `then_fn` and `else_fn` on copies of the locals and joins them
   // (a branch whose direction is unknown at compile time).

@@ -9,6 +9,7 @@ namespace tcc::interp {
 
 void RegisterTensorFunctions(BuiltinTable& t);
 void RegisterWindowBuiltins(BuiltinTable& t);  // builtins_conv.cpp
+void RegisterTorchIoBuiltins(BuiltinTable& t);  // builtins_torch_io.cpp
 
 namespace {
 
@@ -157,6 +158,7 @@ Value Save(Interp&, Args& a) {
 void RegisterTensorBuiltins(BuiltinTable& t) {
   RegisterTensorFunctions(t);
   RegisterWindowBuiltins(t);
+  RegisterTorchIoBuiltins(t);
   t.AddFn("tensor", TensorFn);
   t.AddFn("Tensor", TensorFn);
   t.AddFn("zeros", Zeros);
