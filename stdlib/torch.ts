@@ -210,6 +210,11 @@ def device(type, index=None):
 # function; map_location, pickle_module and weights_only are accepted)
 load = __torch_load
 
+# torch.save(obj, f): the same zip format, which PyTorch's torch.load reads
+# (tensors, dicts, lists, tuples, numbers, strings and None; each tensor
+# saved contiguous with its own storage, so tensors that shared one do not).
+save = __torch_save
+
 def compile(model=None, *, fullgraph=False, dynamic=None, backend="inductor", mode=None, options=None, disable=False):
     # tcc compiles the whole program ahead of time: torch.compile changes
     # nothing but `fullgraph=True`, which is tcc's @fullgraph.

@@ -24,8 +24,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # Python-level builtins that are torch functions too (`torch.manual_seed`, ...).
 TORCH_PYTHON_GROUPS = {"Control", "IO", "Random", "Type"}
-NOT_TORCH = {"pytree", "argv", "graph_break", "error_on_graph_break", "fullgraph", "nonstrict_trace",
-             "save"}  # torch.save writes pickles; TensorScript's save writes .npy
+NOT_TORCH = {"pytree", "argv", "graph_break", "error_on_graph_break", "fullgraph", "nonstrict_trace"}
 
 
 def run_tcc(tcc, fmt):

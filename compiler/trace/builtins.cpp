@@ -25,6 +25,7 @@ const std::set<std::string>& PythonBuiltins() {
     for (const auto& m : sem::kPyMath) r.insert(std::string("__math_") + m.name);  // stdlib/math.ts
     r.insert("__copy_copy");  // stdlib/copy.ts (trace_iter.cpp CopyValue)
     r.insert("__torch_load");  // stdlib/torch.ts torch.load (trace/npy_header.cpp TorchLoadValue)
+    r.insert("__torch_save");
     r.insert("__copy_deepcopy");
     return r;
   }();
@@ -229,7 +230,7 @@ ValuePtr Tracer::CallBuiltin(const std::string& spelled, const ValuePtr& self, C
     }
     return MakeUnknown();
   }
-  if (name == "print" || name == "save" || name == "load") {
+  if (name == "print" || name == "save" || name == "load" || name == "__torch_save") {
     Break(BreakKind::SideEffectIO, where, "`" + name + "(...)` inside a compiled function");
     if (name == "load") {
       // The data is read at run time; a file present now gives dtype and rank.

@@ -1,6 +1,11 @@
-// Implements `__torch_load` (stdlib/torch.ts: torch.load): a checkpoint in
-// torch.save's zip format (semantics/torch_pickle.h: tensors, state_dicts,
-// dicts, lists, tuples, numbers, strings) or a .npy file.
+// Implements `__torch_load` and `__torch_save` (stdlib/torch.ts: torch.load,
+// torch.save): checkpoints in torch.save's zip format (semantics/torch_pickle.h:
+// tensors, state_dicts, dicts, lists, tuples, numbers, strings); torch.load
+// also reads a .npy file.
+#include <unistd.h>
+
+#include <climits>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 
@@ -96,8 +101,180 @@ Value TorchLoad(Interp&, Args& a) {
   return PtToValue(f, f.root, path);
 }
 
+
+// ---- torch.save: the zip format torch.load reads (pickle protocol 2 of
+// dicts, lists, tuples, str, int, float, bool, None and tensors, each tensor
+// its own storage entry `archive/data/<n>`).
+
+uint32_t Crc32(const std::string& s) {
+  static const std::vector<uint32_t> table = [] {
+    std::vector<uint32_t> t(256);
+    for (uint32_t i = 0; i < 256; ++i) {
+      uint32_t c = i;
+      for (int k = 0; k < 8; ++k) c = c & 1 ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+      t[i] = c;
+    }
+    return t;
+  }();
+  uint32_t c = 0xFFFFFFFFu;
+  for (unsigned char ch : s) c = table[(c ^ ch) & 0xFF] ^ (c >> 8);
+  return c ^ 0xFFFFFFFFu;
+}
+
+struct PickleWriter {
+  std::string out;
+  std::vector<std::string> storages;  // entry data, in key order
+  const std::string& path;
+
+  void U32(uint32_t v) { for (int k = 0; k < 4; ++k) out += char(v >> (8 * k)); }
+  void Str(const std::string& s) { out += 'X'; U32(static_cast<uint32_t>(s.size())); out += s; }
+  void Int(int64_t v) {
+    if (v >= INT32_MIN && v <= INT32_MAX) { out += 'J'; U32(static_cast<uint32_t>(v)); return; }
+    out += '\x8a';
+    out += char(8);
+    for (int k = 0; k < 8; ++k) out += char(static_cast<uint64_t>(v) >> (8 * k));
+  }
+  void Global(const char* module, const char* name) { out += 'c'; out += module; out += '\n'; out += name; out += '\n'; }
+  void IntTuple(const std::vector<int64_t>& xs) {
+    out += '(';
+    for (int64_t x : xs) Int(x);
+    out += 't';
+  }
+
+  void Tensor(const rt::Tensor& src) {
+    rt::Tensor t = rt::clone(src);  // contiguous
+    const char* storage = nullptr;
+    switch (t.dtype()) {
+      case rt::DType::Float32: storage = "FloatStorage"; break;
+      case rt::DType::Float64: storage = "DoubleStorage"; break;
+      case rt::DType::Int64: storage = "LongStorage"; break;
+      case rt::DType::Int32: storage = "IntStorage"; break;
+      case rt::DType::Bool: storage = "BoolStorage"; break;
+    }
+    std::string key = std::to_string(storages.size());
+    storages.emplace_back(t.data<char>(), static_cast<size_t>(t.numel()) * sem::DTypeBytes(rt::to_sem(t.dtype())));
+    std::vector<int64_t> sizes, strides;
+    int64_t stride = 1;
+    for (int d = t.dim() - 1; d >= 0; --d) {
+      sizes.insert(sizes.begin(), t.size(d));
+      strides.insert(strides.begin(), stride);
+      stride *= t.size(d);
+    }
+    Global("torch._utils", "_rebuild_tensor_v2");
+    out += '(';
+    out += '(';
+    Str("storage");
+    Global("torch", storage);
+    Str(key);
+    Str("cpu");
+    Int(t.numel());
+    out += 't';
+    out += 'Q';
+    Int(0);
+    IntTuple(sizes);
+    IntTuple(strides);
+    out += '\x89';                          // requires_grad=False
+    Global("collections", "OrderedDict");   // backward_hooks
+    out += ')';
+    out += 'R';
+    out += 't';
+    out += 'R';
+  }
+
+  void Write(const Value& v, int depth) {
+    if (depth > 100) ThrowError(DiagKind::RtValueError, "torch.save(..., \"" + path + "\"): nested too deeply");
+    if (v.is_none()) { out += 'N'; return; }
+    if (v.is_bool()) { out += v.as_bool() ? '\x88' : '\x89'; return; }
+    if (v.is_int()) { Int(v.as_int()); return; }
+    if (v.is_float()) {
+      uint64_t bits;
+      double d = v.as_float();
+      std::memcpy(&bits, &d, 8);
+      out += 'G';
+      for (int k = 7; k >= 0; --k) out += char(bits >> (8 * k));
+      return;
+    }
+    if (v.is(OType::Str)) { Str(v.as<StrObj>()->s); return; }
+    if (v.is(OType::Tensor)) { Tensor(TensorOf(v)); return; }
+    if (v.is(OType::List) || v.is(OType::Tuple)) {
+      bool list = v.is(OType::List);
+      const auto& items = list ? v.as<ListObj>()->items : v.as<TupleObj>()->items;
+      out += list ? "](" : "(";
+      for (const auto& x : items) Write(x, depth + 1);
+      out += list ? 'e' : 't';
+      return;
+    }
+    if (v.is(OType::Dict)) {
+      out += "}(";
+      for (const auto& [k, x] : v.as<DictObj>()->items) {
+        Write(k, depth + 1);
+        Write(x, depth + 1);
+      }
+      out += 'u';
+      return;
+    }
+    ThrowError(DiagKind::RtTypeError, "torch.save(..., \"" + path + "\"): cannot save a `" + TypeName(v) +
+                                          "` (it saves tensors, dicts, lists, tuples, numbers, strings and None)");
+  }
+};
+
+// The zip archive of `entries` (name, data), stored, no zip64.
+std::string ZipArchive(const std::vector<std::pair<std::string, std::string>>& entries) {
+  std::string zip, dir;
+  auto u16 = [](std::string& s, uint32_t v) { s += char(v & 0xFF); s += char((v >> 8) & 0xFF); };
+  auto u32 = [](std::string& s, uint32_t v) { for (int k = 0; k < 4; ++k) s += char((v >> (8 * k)) & 0xFF); };
+  for (const auto& [name, data] : entries) {
+    if (data.size() >= 0xFFFFFFFFu || zip.size() >= 0xFFFFFFFFu)
+      ThrowError(DiagKind::RtValueError, "torch.save: checkpoints of 4 GiB or more are not written");
+    uint32_t crc = Crc32(data), offset = static_cast<uint32_t>(zip.size()), size = static_cast<uint32_t>(data.size());
+    u32(zip, 0x04034b50); u16(zip, 20); u16(zip, 0); u16(zip, 0); u16(zip, 0); u16(zip, 0x21);
+    u32(zip, crc); u32(zip, size); u32(zip, size); u16(zip, static_cast<uint32_t>(name.size())); u16(zip, 0);
+    zip += name;
+    zip += data;
+    u32(dir, 0x02014b50); u16(dir, 20); u16(dir, 20); u16(dir, 0); u16(dir, 0); u16(dir, 0); u16(dir, 0x21);
+    u32(dir, crc); u32(dir, size); u32(dir, size); u16(dir, static_cast<uint32_t>(name.size())); u16(dir, 0);
+    u16(dir, 0); u16(dir, 0); u16(dir, 0); u32(dir, 0); u32(dir, offset);
+    dir += name;
+  }
+  uint32_t dir_offset = static_cast<uint32_t>(zip.size());
+  zip += dir;
+  u32(zip, 0x06054b50); u16(zip, 0); u16(zip, 0);
+  u16(zip, static_cast<uint32_t>(entries.size())); u16(zip, static_cast<uint32_t>(entries.size()));
+  u32(zip, static_cast<uint32_t>(dir.size())); u32(zip, dir_offset); u16(zip, 0);
+  return zip;
+}
+
+Value TorchSave(Interp&, Args& a) {
+  a.Check(2, {"obj", "f"});
+  const Value& p = a.Need(1, "f");
+  if (!p.is(OType::Str)) TypeErr("`torch.save()` takes a file path string, not `" + TypeName(p) + "`");
+  const std::string& path = p.as<StrObj>()->s;
+  PickleWriter w{"\x80\x02", {}, path};
+  w.Write(a.Need(0, "obj"), 0);
+  w.out += '.';
+  std::vector<std::pair<std::string, std::string>> entries = {{"archive/data.pkl", w.out}};
+  for (size_t i = 0; i < w.storages.size(); ++i) entries.emplace_back("archive/data/" + std::to_string(i), w.storages[i]);
+  entries.emplace_back("archive/version", "3\n");
+  // written beside it, then renamed: a reader never sees half a checkpoint
+  std::string zip = ZipArchive(entries);
+  std::string tmp = path + "." + std::to_string(::getpid()) + ".tmp";
+  {
+    std::ofstream f(tmp, std::ios::binary);
+    if (!f || !f.write(zip.data(), static_cast<std::streamsize>(zip.size())))
+      ThrowError(DiagKind::RtFileError, "torch.save: cannot write '" + path + "'");
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    std::remove(tmp.c_str());
+    ThrowError(DiagKind::RtFileError, "torch.save: cannot write '" + path + "'");
+  }
+  return Value::None();
+}
+
 }  // namespace
 
-void RegisterTorchIoBuiltins(BuiltinTable& t) { t.AddFn("__torch_load", TorchLoad); }
+void RegisterTorchIoBuiltins(BuiltinTable& t) {
+  t.AddFn("__torch_load", TorchLoad);
+  t.AddFn("__torch_save", TorchSave);
+}
 
 }  // namespace tcc::interp

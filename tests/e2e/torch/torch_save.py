@@ -1,0 +1,31 @@
+# torch.save then torch.load, as training scripts checkpoint: a state_dict,
+# numbers, strings, tuples, int64, bool, float64 and non-contiguous tensors.
+# The file is PyTorch's zip format (PyTorch's torch.load reads it); this same
+# text is tests/e2e/torch/torch_save.py (its output torch_save.torch.txt).
+import torch
+import torch.nn as nn
+
+torch.manual_seed(5)
+model = nn.Sequential(nn.Linear(3, 4), nn.ReLU(), nn.Linear(4, 2))
+ckpt = {
+    "model": model.state_dict(),
+    "step": 7,
+    "lr": 3e-4,
+    "names": ["a", "b"],
+    "pair": (1, None, True),
+    "big": 2 ** 40,
+    "ints": torch.tensor([1, -5]),
+    "mask": torch.tensor([True, False]),
+    "t": torch.arange(6.0).reshape(2, 3).t(),
+    "d": torch.ones(2, dtype=torch.float64),
+}
+torch.save(ckpt, "torch_save_case.pt")
+back = torch.load("torch_save_case.pt")
+print(back["step"], back["lr"], back["names"], back["pair"], back["big"])
+print(back["t"], back["ints"], back["mask"], back["d"])
+print(list(back["model"].keys()))
+restored = nn.Sequential(nn.Linear(3, 4), nn.ReLU(), nn.Linear(4, 2))
+restored.load_state_dict(back["model"])
+x = torch.randn(2, 3)
+with torch.no_grad():
+    print(torch.allclose(restored(x), model(x)), restored(x))
