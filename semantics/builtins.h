@@ -132,6 +132,21 @@ constexpr bool TakesFactoryKeywords(std::string_view name) {
   const BuiltinInfo* b = FindBuiltin(CanonicalBuiltin(name));
   return b && std::string_view(b->rule) == "Create";
 }
+// Keywords torch accepts as other spellings on its tensor functions
+// (NumPy's): `x.sum(axis=0, keepdims=True)` is `x.sum(dim=0, keepdim=True)`.
+// Both modes rename them before a call to a row of builtins.def.
+struct KeywordAlias {
+  const char* spelling;
+  const char* keyword;
+};
+inline constexpr KeywordAlias kKeywordAliases[] = {{"keepdims", "keepdim"}, {"axis", "dim"}};
+
+// A row that draws random numbers takes `generator=` (a torch.Generator:
+// the interpreter draws from it; its signature says so).
+constexpr bool TakesGenerator(std::string_view name) {
+  const BuiltinInfo* b = FindBuiltin(CanonicalBuiltin(name));
+  return b && std::string_view(b->signature).find("generator=") != std::string_view::npos;
+}
 // The one device: "cpu" or "cpu:N" (what `x.device` is, and what a
 // `device=` or `x.to(device)` may name); None means the default, the CPU.
 constexpr bool IsCpuDevice(std::string_view d) { return d == "cpu" || d.starts_with("cpu:"); }

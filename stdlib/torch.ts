@@ -234,3 +234,20 @@ double = float64
 long = int64
 int = int32
 bool = zeros(0, dtype=bool).dtype
+
+
+# torch.Generator: a random number generator of its own, drawn from by the
+# builtins that take `generator=` (rand, randn, randint, randperm,
+# multinomial, uniform_, normal_): after the same manual_seed, the numbers
+# torch's Generator gives. Draws from one run in the interpreter.
+class Generator:
+    def __init__(self, device="cpu"):
+        self._id = __generator_new()
+        self.device = device
+
+    def manual_seed(self, seed):
+        __generator_manual_seed(self._id, seed)
+        return self
+
+    def initial_seed(self):
+        return __generator_initial_seed(self._id)

@@ -26,6 +26,7 @@ const std::set<std::string>& PythonBuiltins() {
     r.insert("__copy_copy");  // stdlib/copy.ts (trace_iter.cpp CopyValue)
     r.insert("__torch_load");  // stdlib/torch.ts torch.load (trace/npy_header.cpp TorchLoadValue)
     r.insert("__torch_save");
+    for (const char* g : {"__generator_new", "__generator_manual_seed", "__generator_initial_seed"}) r.insert(g);
     r.insert("__copy_deepcopy");
     return r;
   }();
@@ -142,6 +143,19 @@ ValuePtr Tracer::CallBuiltin(const std::string& spelled, const ValuePtr& self, C
         return MakeUnknown();
       }
       it = args.kw.erase(it);
+    }
+  }
+  if (!args.kw.empty() && sem::FindBuiltin(name))  // `keepdims=`, `axis=`: torch's other spellings
+    for (auto& [k, v] : args.kw)
+      for (const auto& a : sem::kKeywordAliases)
+        if (k == a.spelling) k = a.keyword;
+  if (!args.kw.empty() && sem::TakesGenerator(name)) {  // `generator=g`: the interpreter draws from g
+    for (auto it = args.kw.begin(); it != args.kw.end(); ++it) {
+      if (it->first != "generator") continue;
+      if (it->second->kind != VK::None && Traced())
+        MarkInterpreted(where, "a draw from a torch.Generator (the interpreter keeps its state)");
+      args.kw.erase(it);
+      break;
     }
   }
   if (ValuePtr r = ObjectBuiltin(name, self, args)) return r;  // trace_iter.cpp

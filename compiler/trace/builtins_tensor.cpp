@@ -76,12 +76,15 @@ ValuePtr Tracer::Creation(const std::string& name, CallArgs& args) {
     const bool two = !perm && (args.pos.size() == 2 || (args.pos.size() < 2 && !args.Kw("low")));
     std::optional<int64_t> low = perm || two ? std::optional<int64_t>(0) : KnownInt(args.Arg(0, "low"));
     ValuePtr hv = perm ? args.Arg(0, "n") : args.Arg(two ? 0 : 1, "high");
-    std::optional<int64_t> high = hv ? KnownInt(hv) : std::nullopt;
+    int64_t hi = 0;  // a plain int (GCC's -Wmaybe-uninitialized misreads an optional here)
+    bool high = false;
+    if (hv)
+      if (std::optional<int64_t> k = KnownInt(hv)) hi = *k, high = true;
     ValuePtr sv = perm ? nullptr : args.Arg(two ? 1 : 2, "size");
     Shape dims;
     bool ok = true;
     if (perm) {
-      if (high) dims = {Dim::Static(*high)};
+      if (high) dims = {Dim::Static(hi)};
     } else if (sv) {
       dims = DimsFromArgs({sv}, nullptr, where, &ok);
     }
@@ -91,13 +94,14 @@ ValuePtr Tracer::Creation(const std::string& name, CallArgs& args) {
       r->rank_known = false;
       return r;
     }
-    if (perm ? *high < 0 : *high <= *low) {
+    const int64_t lo = low.value_or(0);
+    if (perm ? hi < 0 : hi <= lo) {
       Issue(DiagKind::TraceTypeError, where, perm ? "`randperm` of a negative n" : "`randint` needs low < high");
       MarkEager();
       return MakeUnknown();
     }
     graph::Attrs at;
-    if (!perm) at.ints = {*low, *high};
+    if (!perm) at.ints = {lo, hi};
     ValuePtr r = Emit(perm ? graph::OpKind::RandPerm : graph::OpKind::RandInt, {}, at, {graph::DType::I64, dims}, where);
     if (dtype_kw && *dtype_kw != graph::DType::I64) r = EmitCast(r, *dtype_kw, where);
     return r;

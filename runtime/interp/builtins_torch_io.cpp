@@ -1,5 +1,5 @@
 // Implements `__torch_load` and `__torch_save` (stdlib/torch.ts: torch.load,
-// torch.save): checkpoints in torch.save's zip format (semantics/torch_pickle.h:
+// torch.save) and the `__generator_*` builtins behind torch.Generator: checkpoints in torch.save's zip format (semantics/torch_pickle.h:
 // tensors, state_dicts, dicts, lists, tuples, numbers, strings); torch.load
 // also reads a .npy file.
 #include <unistd.h>
@@ -270,9 +270,26 @@ Value TorchSave(Interp&, Args& a) {
   return Value::None();
 }
 
+Value GeneratorNew(Interp&, Args& a) {
+  a.Check(0, {});
+  return Value::Int(rt::generator_new());
+}
+Value GeneratorManualSeed(Interp&, Args& a) {
+  a.Check(2, {});
+  rt::generator_manual_seed(IntArg(a.Need(0, "id"), "id"), static_cast<uint64_t>(IntArg(a.Need(1, "seed"), "seed")));
+  return Value::None();
+}
+Value GeneratorInitialSeed(Interp&, Args& a) {
+  a.Check(1, {});
+  return Value::Int(static_cast<int64_t>(rt::generator_initial_seed(IntArg(a.Need(0, "id"), "id"))));
+}
+
 }  // namespace
 
 void RegisterTorchIoBuiltins(BuiltinTable& t) {
+  t.AddFn("__generator_new", GeneratorNew);  // stdlib/torch.ts: torch.Generator
+  t.AddFn("__generator_manual_seed", GeneratorManualSeed);
+  t.AddFn("__generator_initial_seed", GeneratorInitialSeed);
   t.AddFn("__torch_load", TorchLoad);
   t.AddFn("__torch_save", TorchSave);
 }

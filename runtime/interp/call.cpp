@@ -68,6 +68,52 @@ bool DropFactoryKeywords(const char* fname, const int32_t* kwnames, const Value*
   return true;
 }
 
+// `keepdims=` / `axis=` on a row of builtins.def: renamed to torch's
+// `keepdim=` / `dim=` (sem::kKeywordAliases). Fills `renamed` when any was given.
+bool RenameKeywordAliases(const char* fname, const int32_t* kwnames, int32_t nkw, std::vector<int32_t>& renamed) {
+  static const std::vector<std::pair<int32_t, int32_t>> syms = [] {
+    std::vector<std::pair<int32_t, int32_t>> r;
+    for (const auto& a : sem::kKeywordAliases) r.emplace_back(Intern(a.spelling), Intern(a.keyword));
+    return r;
+  }();
+  bool any = false;
+  for (int32_t i = 0; i < nkw; ++i)
+    for (const auto& [from, to] : syms) any |= kwnames[i] == from;
+  if (!any || !sem::FindBuiltin(fname)) return false;
+  renamed.assign(kwnames, kwnames + nkw);
+  for (auto& k : renamed)
+    for (const auto& [from, to] : syms)
+      if (k == from) k = to;
+  return true;
+}
+
+// `generator=g` on a row that draws (sem::TakesGenerator): the id of the
+// torch.Generator object g (stdlib/torch.ts keeps it in `_id`; None is the
+// default generator, 0). Fills kept_names/kept_vals when given.
+bool TakeGenerator(const char* fname, const int32_t* kwnames, const Value* kwvals, int32_t nkw,
+                   std::vector<int32_t>& kept_names, std::vector<Value>& kept_vals, int64_t* id) {
+  static const int32_t generator = Intern("generator"), id_sym = Intern("_id");
+  int32_t at = -1;
+  for (int32_t i = 0; i < nkw; ++i)
+    if (kwnames[i] == generator) at = i;
+  if (at < 0 || !sem::TakesGenerator(fname)) return false;
+  *id = 0;
+  const Value& g = kwvals[at];
+  if (!g.is_none()) {
+    const Value* v = g.is(OType::Instance) ? g.as<InstanceObj>()->Find(id_sym) : nullptr;
+    if (!v || !v->is_int())
+      ThrowError(DiagKind::RtTypeError, std::string("`") + fname + "()`: generator must be a torch.Generator, not `" +
+                                            TypeName(g) + "`");
+    *id = v->as_int();
+  }
+  for (int32_t i = 0; i < nkw; ++i) {
+    if (i == at) continue;
+    kept_names.push_back(kwnames[i]);
+    kept_vals.push_back(kwvals[i]);
+  }
+  return true;
+}
+
 }  // namespace
 
 Value Interp::Call(const Value& callee, const Value* pos, int32_t npos, const int32_t* kwnames,
@@ -83,6 +129,13 @@ Value Interp::Call(const Value& callee, const Value* pos, int32_t npos, const in
           std::vector<Value> vals;
           if (DropFactoryKeywords(b->name, kwnames, kwvals, nkw, names, vals))
             return Call(callee, pos, npos, names.data(), vals.data(), static_cast<int32_t>(names.size()));
+          if (RenameKeywordAliases(b->name, kwnames, nkw, names))
+            return Call(callee, pos, npos, names.data(), kwvals, nkw);
+          int64_t gen = 0;
+          if (TakeGenerator(b->name, kwnames, kwvals, nkw, names, vals, &gen)) {
+            rt::GeneratorScope scope(gen);
+            return Call(callee, pos, npos, names.data(), vals.data(), static_cast<int32_t>(names.size()));
+          }
         }
         if (b->self.is_undef()) {
           Args a{pos, npos, kwnames, kwvals, nkw, b->name};

@@ -68,6 +68,22 @@ Tensor eye(int64_t n, std::optional<int64_t> m = std::nullopt, DType dtype = DTy
 //     a ragged tail redraws and transforms the last 16 values.
 // rand/randn support float32 (default) and float64 only.
 void manual_seed(uint64_t seed);
+// torch.Generator objects: generator_new() makes one (seeded as torch seeds a
+// new Generator) and returns its id; draws made while a GeneratorScope is
+// alive on the thread use it instead of the default generator (id 0).
+int64_t generator_new();
+void generator_manual_seed(int64_t id, uint64_t seed);
+uint64_t generator_initial_seed(int64_t id);
+class GeneratorScope {
+ public:
+  explicit GeneratorScope(int64_t id);
+  ~GeneratorScope();
+  GeneratorScope(const GeneratorScope&) = delete;
+  GeneratorScope& operator=(const GeneratorScope&) = delete;
+
+ private:
+  int64_t saved_;
+};
 Tensor rand(const Dims& sizes, DType dtype = DType::Float32);
 Tensor randn(const Dims& sizes, DType dtype = DType::Float32);
 // The same draws into n contiguous elements of `data` (compiled kernels' randn).

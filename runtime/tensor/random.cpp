@@ -1,7 +1,9 @@
 // random.cpp: implements manual_seed, rand, randn and their *_like forms on
 // one global std::mt19937, reproducing torch's CPU generator streams (see ops.h).
+#include <memory>
 #include <mutex>
 #include <random>
+#include <vector>
 
 #include "tensor/internal.h"
 #include "ts_runtime.h"
@@ -47,10 +49,32 @@ struct Generator {
   static constexpr double kPi = 3.14159265358979323846;
 };
 
-Generator& gen() {
-  static Generator* g = new Generator;
-  return *g;
+// Generator 0 is the default one (manual_seed's); torch.Generator() objects
+// are the others. A draw uses the calling thread's current generator
+// (GeneratorScope), the default unless a `generator=` argument chose one.
+struct Registry {
+  std::mutex mu;
+  std::vector<std::unique_ptr<Generator>> gens;
+  std::vector<uint64_t> seeds;
+};
+Registry& registry() {
+  static Registry* r = [] {
+    auto* x = new Registry;
+    x->gens.push_back(std::make_unique<Generator>());
+    x->seeds.push_back(0);
+    return x;
+  }();
+  return *r;
 }
+thread_local int64_t t_current = 0;
+
+Generator& gen_at(int64_t id) {
+  Registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mu);
+  if (id < 0 || id >= static_cast<int64_t>(r.gens.size())) throw TensorError("no such generator");
+  return *r.gens[static_cast<size_t>(id)];
+}
+Generator& gen() { return t_current == 0 ? *registry().gens[0] : gen_at(t_current); }
 
 void check_float(const char* what, DType dt) {
   if (!is_floating(dt))
@@ -71,12 +95,43 @@ template <class T> void normal_fill_16(T* d, T mean, T std) {
 
 }  // namespace
 
-void manual_seed(uint64_t seed) {
-  Generator& g = gen();
-  std::lock_guard<std::mutex> lock(g.mu);
-  g.mt.seed(std::mt19937::result_type(seed & 0xFFFFFFFFu));
-  g.has_next_normal = false;
+void manual_seed(uint64_t seed) { generator_manual_seed(0, seed); }
+
+// torch's CPUGeneratorImpl seeds a new generator with default_rng_seed_val.
+int64_t generator_new() {
+  constexpr uint64_t kDefaultSeed = 67280421310721ull;
+  Registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mu);
+  r.gens.push_back(std::make_unique<Generator>());
+  r.gens.back()->mt.seed(std::mt19937::result_type(kDefaultSeed & 0xFFFFFFFFu));
+  r.seeds.push_back(kDefaultSeed);
+  return static_cast<int64_t>(r.gens.size()) - 1;
 }
+
+void generator_manual_seed(int64_t id, uint64_t seed) {
+  Generator& g = gen_at(id);
+  {
+    std::lock_guard<std::mutex> lock(g.mu);
+    g.mt.seed(std::mt19937::result_type(seed & 0xFFFFFFFFu));
+    g.has_next_normal = false;
+  }
+  Registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mu);
+  r.seeds[static_cast<size_t>(id)] = seed;
+}
+
+uint64_t generator_initial_seed(int64_t id) {
+  gen_at(id);  // checks it exists
+  Registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mu);
+  return r.seeds[static_cast<size_t>(id)];
+}
+
+GeneratorScope::GeneratorScope(int64_t id) : saved_(t_current) {
+  gen_at(id);
+  t_current = id;
+}
+GeneratorScope::~GeneratorScope() { t_current = saved_; }
 
 // torch's uniform_real_distribution: x * (to - from) + from in the tensor's
 // type, with from and to cast to it first.

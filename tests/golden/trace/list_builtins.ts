@@ -72,10 +72,10 @@
 # CHECK-STDOUT: arange             function                 Arange     Create    (start=0, end, step=1, dtype=None)
 # CHECK-STDOUT: linspace           function                 Linspace   Create    (start, end, steps, dtype=float32)
 # CHECK-STDOUT: eye                function                 Eye        Create    (n, m=n, dtype=float32)
-# CHECK-STDOUT: rand               function                 Rand       Create    (*size, dtype=float32)
-# CHECK-STDOUT: randn              function                 RandN      Create    (*size, dtype=float32)
-# CHECK-STDOUT: randint            function                 RandInt    Create    (low=0, high, size, dtype=int64); torch's draws after manual_seed
-# CHECK-STDOUT: randperm           function                 RandPerm   Create    (n, dtype=int64); torch's permutation after manual_seed
+# CHECK-STDOUT: rand               function                 Rand       Create    (*size, dtype=float32, generator=None)
+# CHECK-STDOUT: randn              function                 RandN      Create    (*size, dtype=float32, generator=None)
+# CHECK-STDOUT: randint            function                 RandInt    Create    (low=0, high, size, dtype=int64, generator=None); torch's draws after manual_seed
+# CHECK-STDOUT: randperm           function                 RandPerm   Create    (n, dtype=int64, generator=None); torch's permutation after manual_seed
 # CHECK-STDOUT: zeros_like         function                 Full       Create    (input, dtype=None)
 # CHECK-STDOUT: ones_like          function                 Full       Create    (input, dtype=None)
 # CHECK-STDOUT: full_like          function                 Full       Create    (input, fill_value, dtype=None)
@@ -152,8 +152,8 @@
 # CHECK-STDOUT: zero_              method                   Full       InPlace   (self)
 # CHECK-STDOUT: fill_              method                   Full       InPlace   (self, value)
 # CHECK-STDOUT: copy_              method                   -          InPlace   (self, src)
-# CHECK-STDOUT: uniform_           method                   Rand       InPlace   (self, from=0, to=1); float tensors; after manual_seed, torch's numbers (nn.init's and nn.Linear's draws)
-# CHECK-STDOUT: normal_            method                   RandN      InPlace   (self, mean=0, std=1); float tensors; after manual_seed, torch's numbers
+# CHECK-STDOUT: uniform_           method                   Rand       InPlace   (self, from=0, to=1, generator=None); float tensors; after manual_seed, torch's numbers (nn.init's and nn.Linear's draws)
+# CHECK-STDOUT: normal_            method                   RandN      InPlace   (self, mean=0, std=1, generator=None); float tensors; after manual_seed, torch's numbers
 # CHECK-STDOUT: new_zeros          method                   Full       Create    (self, *size, dtype=None)
 # CHECK-STDOUT: new_ones           method                   Full       Create    (self, *size, dtype=None)
 # CHECK-STDOUT: new_empty          method                   Full       Create    (self, *size, dtype=None); zero-filled
@@ -171,7 +171,7 @@
 # CHECK-STDOUT: index_add_         method                   Scatter    Scatter   (self, dim, index, source, *, alpha=1); in place
 # CHECK-STDOUT: diag               function, method         Take       Shape     (input, diagonal=0); 1-d: a square matrix with input on a diagonal, 2-d: that diagonal
 # CHECK-STDOUT: einsum             function                 MatMul     Einsum    (equation, *operands); also einsum(equation, [operands]); `...` broadcasts, no `->` gives torch's implicit output
-# CHECK-STDOUT: multinomial        function, method         Rand       Random    (input, num_samples, replacement=False) -> int64; 1-d or 2-d probabilities (need not sum to 1); torch 1.13's algorithm: after manual_seed, torch's samples
+# CHECK-STDOUT: multinomial        function, method         Rand       Random    (input, num_samples, replacement=False, generator=None) -> int64; 1-d or 2-d probabilities (need not sum to 1); torch 1.13's algorithm: after manual_seed, torch's samples
 # CHECK-STDOUT: nonzero            function, method         -          Dynamic   (input, *, as_tuple=False) -> int64 [count, input.dim()]; a graph break (the count depends on the data)
 # CHECK-STDOUT:
 # CHECK-STDOUT: alias              of
