@@ -17,6 +17,7 @@ absolute = absolute
 acos = acos
 add = add
 all = all
+allclose = allclose
 amax = amax
 amin = amin
 any = any
@@ -55,6 +56,7 @@ dot = dot
 einsum = einsum
 empty = empty
 enable_grad = enable_grad
+equal = equal
 erf = erf
 exp = exp
 exp2 = exp2
@@ -183,15 +185,6 @@ def clamp_max(input, max):
 
 def isfinite(input):
     return ~(isnan(input) | isinf(input))
-
-def equal(input, other):
-    return input.shape == other.shape and (input == other).all().item()
-
-def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
-    close = (input - other).abs() <= atol + rtol * other.abs()
-    if equal_nan:
-        close = close | (isnan(input) & isnan(other))
-    return close.all().item()  # (`bool` is torch.bool in this module)
 
 _fullgraph = fullgraph  # the builtin; compile's keyword shadows the name
 

@@ -158,6 +158,10 @@ ValuePtr Tracer::CallBuiltin(const std::string& spelled, const ValuePtr& self, C
       break;
     }
   }
+  if (name == "allclose" || name == "equal") {  // a Python bool made from tensor data
+    Break(BreakKind::TensorToScalar, where, "`" + name + "` copies tensor data into a Python bool");
+    return MakeUnknownOf(VK::Bool);
+  }
   if (ValuePtr r = ObjectBuiltin(name, self, args)) return r;  // trace_iter.cpp
   if (ValuePtr r = PythonBuiltin(name, self, args)) return r;  // issue 11 (builtins_python.cpp)
   if (self && self->kind == VK::Tensor) {
@@ -281,6 +285,11 @@ ValuePtr Tracer::CallBuiltin(const std::string& spelled, const ValuePtr& self, C
   if (name == "manual_seed") {
     Break(BreakKind::Unsupported, where, "`manual_seed` inside a compiled function changes the random state");
     return MakeNone();
+  }
+  if (name == "__generator_new" || name == "__generator_manual_seed" || name == "__generator_initial_seed") {
+    // torch.Generator's state lives in the interpreter (as its draws do)
+    if (Traced()) MarkInterpreted(where, "a torch.Generator's state (the interpreter keeps it)");
+    return name == "__generator_manual_seed" ? MakeNone() : MakeUnknownOf(VK::Int);
   }
 
   // ---- Python builtins

@@ -270,6 +270,37 @@ Value TorchSave(Interp&, Args& a) {
   return Value::None();
 }
 
+// torch.allclose / torch.equal: Python bools (a tensor_to_scalar break in
+// compiled code, as `.item()`).
+Value AllClose(Interp&, Args& a) {
+  a.Check(5, {"input", "other", "rtol", "atol", "equal_nan"});
+  const rt::Tensor& x = TensorOf(a.Need(0, "input"));
+  rt::Tensor y = ToTensor(a.Need(1, "other"), "other");
+  const Value& rv = a.Get(2, "rtol");
+  const Value& av = a.Get(3, "atol");
+  const Value& nv = a.Get(4, "equal_nan");
+  double rtol = rv.is_undef() ? 1e-05 : ToScalar(rv, "rtol").to_double();
+  double atol = av.is_undef() ? 1e-08 : ToScalar(av, "atol").to_double();
+  bool equal_nan = !nv.is_undef() && ToScalar(nv, "equal_nan").to_bool();
+  using B = rt::BinaryOp;
+  rt::Tensor xd = rt::to_dtype(x, rt::DType::Float64), yd = rt::to_dtype(y, rt::DType::Float64);
+  rt::Tensor diff = rt::unary(rt::UnaryOp::Abs, rt::binary(B::Sub, xd, yd));
+  rt::Tensor bound = rt::binary(B::Add, rt::binary(B::Mul, rt::unary(rt::UnaryOp::Abs, yd), rt::Scalar::from_float(rtol)),
+                                rt::Scalar::from_float(atol));
+  rt::Tensor close = rt::binary(B::Le, diff, bound);
+  close = rt::binary(B::Or, close, rt::binary(B::Eq, xd, yd));  // equal infinities
+  if (equal_nan) close = rt::binary(B::Or, close, rt::binary(B::And, rt::is_nan(xd), rt::is_nan(yd)));
+  return Value::Bool(rt::reduce(rt::ReduceOp::All, close).item().to_bool());
+}
+
+Value Equal(Interp&, Args& a) {
+  a.Check(2, {"input", "other"});
+  const rt::Tensor& x = TensorOf(a.Need(0, "input"));
+  const rt::Tensor& y = ToTensor(a.Need(1, "other"), "other");
+  if (!(x.sizes() == y.sizes())) return Value::Bool(false);
+  return Value::Bool(rt::reduce(rt::ReduceOp::All, rt::binary(rt::BinaryOp::Eq, x, y)).item().to_bool());
+}
+
 Value GeneratorNew(Interp&, Args& a) {
   a.Check(0, {});
   return Value::Int(rt::generator_new());
@@ -287,6 +318,8 @@ Value GeneratorInitialSeed(Interp&, Args& a) {
 }  // namespace
 
 void RegisterTorchIoBuiltins(BuiltinTable& t) {
+  t.AddFn("allclose", AllClose);
+  t.AddFn("equal", Equal);
   t.AddFn("__generator_new", GeneratorNew);  // stdlib/torch.ts: torch.Generator
   t.AddFn("__generator_manual_seed", GeneratorManualSeed);
   t.AddFn("__generator_initial_seed", GeneratorInitialSeed);

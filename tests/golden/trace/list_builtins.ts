@@ -152,6 +152,8 @@
 # CHECK-STDOUT: zero_              method                   Full       InPlace   (self)
 # CHECK-STDOUT: fill_              method                   Full       InPlace   (self, value)
 # CHECK-STDOUT: copy_              method                   -          InPlace   (self, src)
+# CHECK-STDOUT: allclose           function                 -          Convert   (input, other, rtol=1e-05, atol=1e-08, equal_nan=False) -> bool; |input - other| <= atol + rtol * |other| everywhere (broadcast)
+# CHECK-STDOUT: equal              function                 -          Convert   (input, other) -> bool; the same shape and values
 # CHECK-STDOUT: uniform_           method                   Rand       InPlace   (self, from=0, to=1, generator=None); float tensors; after manual_seed, torch's numbers (nn.init's and nn.Linear's draws)
 # CHECK-STDOUT: normal_            method                   RandN      InPlace   (self, mean=0, std=1, generator=None); float tensors; after manual_seed, torch's numbers
 # CHECK-STDOUT: new_zeros          method                   Full       Create    (self, *size, dtype=None)
