@@ -287,6 +287,108 @@ def adaptive_avg_pool2d(input, output_size):
 
 # pad: (before, after) pairs from the last dim backwards; mode "constant"
 # (value; negative pads crop), "reflect" or "replicate".
+# Transposed convolution (the gradient of conv2d/conv1d with respect to its
+# input) as a convolution: zeros inserted between input pixels (stride - 1),
+# padded by dilation * (k - 1) - padding (+ output_padding after), convolved
+# with the kernel flipped and its in/out channels swapped per group.
+# weight: [C_in, C_out / groups, *k].
+def _conv_transpose_nd(input, weight, bias, stride, padding, output_padding, groups, dilation, n):
+    s = _ntuple(stride, n)
+    p = _ntuple(padding, n)
+    op = _ntuple(output_padding, n)
+    d = _ntuple(dilation, n)
+    unbatched = len(input.shape) == n + 1
+    x = input.unsqueeze(0) if unbatched else input
+    for i in range(n):
+        if s[i] > 1:  # s - 1 zeros after each element of spatial dim i, then the trailing ones dropped
+            ax = 2 + i
+            size = x.shape[ax]
+            x = x.unsqueeze(ax + 1)
+            widths = [0, 0] * (n - 1 - i) + [0, s[i] - 1]
+            x = _pad(x, widths, "constant", 0.0)
+            shape = list(x.shape[:ax]) + [size * s[i]] + list(x.shape[ax + 2:])
+            x = x.reshape(shape).narrow(ax, 0, (size - 1) * s[i] + 1)
+    pads = []
+    for i in range(n - 1, -1, -1):
+        k = weight.shape[2 + i]
+        lo = d[i] * (k - 1) - p[i]
+        hi = lo + op[i]
+        if lo < 0 or hi < 0:  # more padding than the kernel covers: crop instead
+            ax = 2 + i
+            start = -lo if lo < 0 else 0
+            stop = x.shape[ax] + (hi if hi < 0 else 0)
+            x = x.narrow(ax, start, stop - start)
+            lo = max(lo, 0)
+            hi = max(hi, 0)
+        pads = pads + [lo, hi]
+    if sum(pads) > 0:
+        x = _pad(x, pads, "constant", 0.0)
+    cin = weight.shape[0]
+    cout_g = weight.shape[1]
+    ks = list(weight.shape[2:])
+    w = weight.reshape([groups, cin // groups, cout_g] + ks).transpose(1, 2).reshape([groups * cout_g, cin // groups] + ks)
+    w = w.flip([2 + i for i in range(n)])
+    y = _conv(x, w, bias, tuple([1] * n), [0, 0] * n, d, groups)
+    return y.squeeze(0) if unbatched else y
+
+
+# torch.nn.functional.conv_transpose1d / conv_transpose2d (torch's argument order:
+# output_padding and groups before dilation).
+def conv_transpose1d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
+    return _conv_transpose_nd(input, weight, bias, stride, padding, output_padding, groups, dilation, 1)
+
+
+def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
+    return _conv_transpose_nd(input, weight, bias, stride, padding, output_padding, groups, dilation, 2)
+
+
+# Source positions along one dim of size n_in resized to n_out: "nearest"
+# takes floor(i * scale); "linear" the two neighbours of (i + 0.5) * scale -
+# 0.5 (align_corners=False) or i * (n_in - 1) / (n_out - 1) (True) and the
+# weight of the second. scale is 1 / scale_factor when one is given, as torch.
+def _resize_index(n_in, n_out, scale_factor, mode, align_corners):
+    scale = (1.0 / scale_factor) if scale_factor is not None else n_in / n_out
+    i = arange(n_out, dtype=float32)
+    if mode == "nearest":
+        return (i * scale).floor().long().clamp(max=n_in - 1), None, None
+    if align_corners:
+        src = i * ((n_in - 1) / (n_out - 1) if n_out > 1 else 0.0)
+    else:
+        src = ((i + 0.5) * scale - 0.5).clamp(min=0.0)
+    i0 = src.floor().long().clamp(max=n_in - 1)
+    i1 = (i0 + 1).clamp(max=n_in - 1)
+    return i0, i1, src - i0.float()
+
+
+# torch.nn.functional.interpolate for "nearest" (1-d, 2-d) and "linear" /
+# "bilinear" (separable linear along each spatial dim) on [N, C, ...].
+def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None, recompute_scale_factor=None, antialias=False):
+    n = len(input.shape) - 2
+    if mode not in ("nearest", "linear", "bilinear"):
+        raise NotImplementedError(f"interpolate(mode={mode!r}): nearest, linear and bilinear are supported")
+    if antialias:
+        raise NotImplementedError("interpolate(antialias=True) is not supported")
+    sizes = _ntuple(size, n) if size is not None else None
+    factors = None
+    if scale_factor is not None:
+        factors = [scale_factor] * n if isinstance(scale_factor, (int, float)) else _ntuple(scale_factor, n)
+    x = input
+    for i in range(n):
+        ax = 2 + i
+        n_in = input.shape[ax]
+        n_out = sizes[i] if sizes is not None else int(n_in * factors[i])
+        f = None if (factors is None or recompute_scale_factor) else factors[i]
+        i0, i1, w = _resize_index(n_in, n_out, f, "nearest" if mode == "nearest" else "linear", align_corners)
+        if mode == "nearest":
+            x = x.index_select(ax, i0)
+        else:
+            shape = [1] * len(input.shape)
+            shape[ax] = n_out
+            w = w.reshape(shape).to(x.dtype)
+            x = x.index_select(ax, i0) * (1 - w) + x.index_select(ax, i1) * w
+    return x
+
+
 def pad(input, pad, mode="constant", value=None):
     return _pad(input, [p for p in pad], mode, 0.0 if value is None else value)
 

@@ -483,6 +483,77 @@ class Conv2d(_ConvNd):
         return F.conv2d(input, self.weight, self.bias, self.stride, self.padding, self.dilation, self.groups)
 
 
+class _ConvTransposeNd(_ConvNd):
+    # weight [C_in, C_out / groups, *k], initialised as _ConvNd's (fan_in from its dim 1)
+    def __init__(self, n, in_channels, out_channels, kernel_size, stride, padding, output_padding, groups, bias,
+                 dilation, padding_mode, dtype):
+        Module.__init__(self)
+        if in_channels % groups != 0 or out_channels % groups != 0:
+            raise ValueError("in_channels and out_channels must be divisible by groups")
+        if padding_mode != "zeros":
+            raise ValueError(f'Only "zeros" padding mode is supported for {type(self).__name__}')
+        tup = (lambda v: (v,) if isinstance(v, int) else tuple(v)) if n == 1 else _pair
+        self.in_channels = in_channels
+        self.out_channels = out_channels
+        self.kernel_size = tup(kernel_size)
+        self.stride = tup(stride)
+        self.padding = tup(padding)
+        self.dilation = tup(dilation)
+        self.output_padding = tup(output_padding)
+        self.groups = groups
+        self.padding_mode = padding_mode
+        self.weight = empty(in_channels, out_channels // groups, *self.kernel_size, dtype=_dtype(dtype))
+        self.bias = empty(out_channels, dtype=_dtype(dtype)) if bias else None
+        self.reset_parameters()
+
+    def extra_repr(self):
+        s = _ConvNd.extra_repr(self)
+        if self.output_padding != (0,) * len(self.kernel_size):
+            s += f", output_padding={self.output_padding}"
+        return s
+
+
+class ConvTranspose1d(_ConvTransposeNd):
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1,
+                 bias=True, dilation=1, padding_mode="zeros", device=None, dtype=None):
+        super().__init__(1, in_channels, out_channels, kernel_size, stride, padding, output_padding, groups, bias,
+                         dilation, padding_mode, dtype)
+
+    def forward(self, input):
+        return F.conv_transpose1d(input, self.weight, self.bias, self.stride, self.padding, self.output_padding,
+                                  self.groups, self.dilation)
+
+
+class ConvTranspose2d(_ConvTransposeNd):
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1,
+                 bias=True, dilation=1, padding_mode="zeros", device=None, dtype=None):
+        super().__init__(2, in_channels, out_channels, kernel_size, stride, padding, output_padding, groups, bias,
+                         dilation, padding_mode, dtype)
+
+    def forward(self, input):
+        return F.conv_transpose2d(input, self.weight, self.bias, self.stride, self.padding, self.output_padding,
+                                  self.groups, self.dilation)
+
+
+class Upsample(Module):
+    def __init__(self, size=None, scale_factor=None, mode="nearest", align_corners=None, recompute_scale_factor=None):
+        super().__init__()
+        self.size = size
+        self.scale_factor = float(scale_factor) if isinstance(scale_factor, (int, float)) else scale_factor
+        self.mode = mode
+        self.align_corners = align_corners
+        self.recompute_scale_factor = recompute_scale_factor
+
+    def forward(self, input):
+        return F.interpolate(input, self.size, self.scale_factor, self.mode, self.align_corners,
+                             recompute_scale_factor=self.recompute_scale_factor)
+
+    def extra_repr(self):
+        if self.scale_factor is not None:
+            return f"scale_factor={self.scale_factor}, mode={self.mode}"
+        return f"size={self.size}, mode={self.mode}"
+
+
 class _BatchNorm(Module):
     def __init__(self, num_features, eps=1e-5, momentum=0.1, affine=True, track_running_stats=True, device=None, dtype=None):
         super().__init__()
