@@ -1,9 +1,10 @@
 # Loading a PyTorch checkpoint: torch.load reads what torch.save wrote (its
 # zip format: a nanoGPT-style dict of a state_dict with tied weights and a
 # buffer, model arguments, numbers, strings, non-contiguous, int64, bool and
-# float64 tensors), and the model is rebuilt from it as PyTorch code does.
-# The checkpoints are written by tests/e2e/torch/make_checkpoints.py; this same
-# text is tests/e2e/torch/torch_checkpoint.py (its output torch_checkpoint.torch.txt).
+# float64 tensors), and the model is rebuilt from it as PyTorch code does. The
+# checkpoints are written by tests/e2e/torch/make_checkpoints.py. PyTorch
+# runs this same text (tests/e2e/torch/same_text.py writes
+# torch_checkpoint.torch.txt).
 #
 #   tcc run examples/torch_checkpoint.ts      # from the repository's root
 import torch

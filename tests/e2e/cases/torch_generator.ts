@@ -2,8 +2,8 @@
 # tensor, `P.sum(1, keepdims=True)`, and names sampled with
 # torch.multinomial(..., generator=g) from torch.Generator().manual_seed(...);
 # then randn/rand/randint/randperm/uniform_/normal_ drawing from generators.
-# The names and numbers are PyTorch's: this same text is
-# tests/e2e/torch/torch_generator.py (its output torch_generator.torch.txt).
+# The names and numbers are PyTorch's. PyTorch runs this same text
+# (tests/e2e/torch/same_text.py writes torch_generator.torch.txt).
 import torch
 import torch.nn.functional as F
 

@@ -1,8 +1,8 @@
 # A GPT written as nanoGPT writes it (nn.Module, nn.Linear, nn.Embedding,
 # nn.LayerNorm, nn.Dropout, nn.ModuleList/ModuleDict, weight tying,
-# _init_weights through apply with torch.nn.init, generate), run as PyTorch runs it:
-# this same text is tests/e2e/cases/torch_modules.ts and
-# tests/e2e/torch/torch_modules.py (whose output is torch_modules.torch.txt).
+# _init_weights through apply with torch.nn.init, generate), run as PyTorch
+# runs it; PyTorch runs this same text (tests/e2e/torch/same_text.py writes
+# torch_modules.torch.txt).
 import math
 import torch
 import torch.nn as nn

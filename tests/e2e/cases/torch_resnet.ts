@@ -1,7 +1,7 @@
-# torchvision's ResNet (BasicBlock, _make_layer, its kaiming_normal_ init), two
-# stages at width 16, written as torchvision writes it: this same text is
-# tests/e2e/cases/torch_resnet.ts and tests/e2e/torch/torch_resnet.py (its
-# output is torch_resnet.torch.txt). Training-mode batch norm, then eval.
+# torchvision's ResNet (BasicBlock, _make_layer, its kaiming_normal_ init),
+# two stages at width 16, written as torchvision writes it. PyTorch runs this
+# same text (tests/e2e/torch/same_text.py writes torch_resnet.torch.txt).
+# Training-mode batch norm, then eval.
 import torch
 import torch.nn as nn
 

@@ -1,8 +1,9 @@
 # torch.save then torch.load, as training scripts checkpoint: a state_dict,
 # numbers, strings, tuples, int64, bool, float64 and non-contiguous tensors.
-# The file is PyTorch's zip format (PyTorch's torch.load reads it); this same
-# text is tests/e2e/torch/torch_save.py (its output torch_save.torch.txt). It
-# writes to /tmp (not the case folder); the write is atomic, so runs in parallel agree.
+# The file is PyTorch's zip format (PyTorch's torch.load reads it). PyTorch
+# runs this same text (tests/e2e/torch/same_text.py writes
+# torch_save.torch.txt). It writes to /tmp (not the case folder); the write is
+# atomic, so runs in parallel agree.
 import torch
 import torch.nn as nn
 

@@ -1,8 +1,8 @@
-# Sequence models from torch.nn as PyTorch code builds them: TransformerEncoderLayer
-# (batch_first, key padding mask), MultiheadAttention (bool attn_mask, averaged
-# weights), a 2-layer bidirectional LSTM, GRU, RNN(relu), GroupNorm. This same
-# text is tests/e2e/cases/torch_sequence.ts and tests/e2e/torch/torch_sequence.py
-# (its output is torch_sequence.torch.txt).
+# Sequence models from torch.nn as PyTorch code builds them:
+# TransformerEncoderLayer (batch_first, key padding mask), MultiheadAttention
+# (bool attn_mask, averaged weights), a 2-layer bidirectional LSTM, GRU,
+# RNN(relu), GroupNorm. PyTorch runs this same text
+# (tests/e2e/torch/same_text.py writes torch_sequence.torch.txt).
 import math
 import torch
 import torch.nn as nn

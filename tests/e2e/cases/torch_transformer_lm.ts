@@ -1,8 +1,7 @@
 # The model of PyTorch's tutorial "Language Modeling with nn.Transformer and
-# torchtext" (PositionalEncoding, nn.TransformerEncoder of deep-copied
-# layers, .data.uniform_ init, a causal float mask, device handling), as the
-# tutorial writes it: this same text is tests/e2e/cases/torch_transformer_lm.ts
-# and tests/e2e/torch/torch_transformer_lm.py (its output is
+# torchtext" (PositionalEncoding, nn.TransformerEncoder of deep-copied layers,
+# .data.uniform_ init, a causal float mask, device handling), as the tutorial
+# writes it. PyTorch runs this same text (tests/e2e/torch/same_text.py writes
 # torch_transformer_lm.torch.txt).
 import copy
 import math

@@ -1,7 +1,7 @@
 # A small U-Net-style network from torch.nn as PyTorch code builds one:
 # strided Conv2d down, ConvTranspose2d and Upsample up, GroupNorm, SiLU,
-# F.interpolate (bilinear), a skip concatenation. This same text is
-# tests/e2e/torch/torch_unet.py (its output torch_unet.torch.txt).
+# F.interpolate (bilinear), a skip concatenation. PyTorch runs this same text
+# (tests/e2e/torch/same_text.py writes torch_unet.torch.txt).
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
