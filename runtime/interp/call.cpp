@@ -116,6 +116,18 @@ bool TakeGenerator(const char* fname, const int32_t* kwnames, const Value* kwval
 
 }  // namespace
 
+bool HasCallKeywordHooks(const int32_t* kwnames, int32_t nkw) {
+  static const std::vector<int32_t> syms = [] {
+    std::vector<int32_t> r{Intern("generator")};
+    for (const char* k : sem::kFactoryKeywords) r.push_back(Intern(k));
+    for (const auto& a : sem::kKeywordAliases) r.push_back(Intern(a.spelling));
+    return r;
+  }();
+  for (int32_t i = 0; i < nkw; ++i)
+    if (std::find(syms.begin(), syms.end(), kwnames[i]) != syms.end()) return true;
+  return false;
+}
+
 Value Interp::Call(const Value& callee, const Value* pos, int32_t npos, const int32_t* kwnames,
                    const Value* kwvals, int32_t nkw) {
   if (callee.is_obj()) {

@@ -225,7 +225,7 @@ SPtr Compiler::Stmt(const ast::Stmt* st) {
       n->module = im->module;
       for (auto& a : im->names) {
         std::string bound = a.asname.empty() ? a.name : a.asname;
-        n->binds.push_back({a.name, NameRef(bound, st->range), a.loc});
+        n->binds.push_back({a.name, NameRef(bound, st->range), a.loc, ""});
       }
       return n;
     }

@@ -48,6 +48,10 @@ struct Args {
   void Check(int32_t max_pos, std::initializer_list<const char*> keywords) const;
 };
 
+// A keyword Interp::Call rewrites before calling a builtin (`device=`,
+// `generator=`, `keepdims=`, ...): tensor methods called with one go through it.
+bool HasCallKeywordHooks(const int32_t* kwnames, int32_t nkw);
+
 struct Frame;
 
 struct TraceEntry {

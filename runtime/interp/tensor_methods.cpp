@@ -113,8 +113,8 @@ Value TensorGetAttr(const Value& v, int32_t sym) {
 Value TensorCallMethod(Interp& in, int32_t sym, Args& args) {
   auto& m = Methods();
   auto it = m.find(sym);
-  // with keywords, through Interp::Call, which drops `device=` and applies `generator=`
-  if (it != m.end() && args.nkw == 0) return it->second(in, args);
+  // a keyword Interp::Call rewrites (`generator=`, `keepdims=`): through it, as a bound builtin
+  if (it != m.end() && (args.nkw == 0 || !HasCallKeywordHooks(args.kwnames, args.nkw))) return it->second(in, args);
   Value attr = TensorGetAttr(args.pos[0], sym);  // a bound method, a property, or an AttributeError
   return in.Call(attr, args.pos + 1, args.npos - 1, args.kwnames, args.kwvals, args.nkw);
 }
