@@ -123,6 +123,22 @@ constexpr std::string_view CanonicalBuiltin(std::string_view name) {
   return name;
 }
 
+// The in-place methods made of an out-of-place row (semantics/inplace_methods.def).
+struct InPlaceMethod {
+  const char* name;
+  const char* target;
+};
+inline constexpr InPlaceMethod kInPlaceMethods[] = {
+#define TCC_INPLACE_METHOD(spelling, target) {spelling, target},
+#include "semantics/inplace_methods.def"
+};
+// `exp_` -> "exp"; nullptr when `name` is not such a method.
+constexpr const char* InPlaceTarget(std::string_view name) {
+  for (const InPlaceMethod& m : kInPlaceMethods)
+    if (name == m.name) return m.target;
+  return nullptr;
+}
+
 // torch's factory keywords that only say where and how a new tensor lives
 // (`device=`, `requires_grad=`, `pin_memory=`, `layout=`): a Create row, or an
 // alias of one, takes them. TensorScript runs on the CPU without autograd, so
@@ -146,6 +162,12 @@ inline constexpr KeywordAlias kKeywordAliases[] = {{"keepdims", "keepdim"}, {"ax
 constexpr bool TakesGenerator(std::string_view name) {
   const BuiltinInfo* b = FindBuiltin(CanonicalBuiltin(name));
   return b && std::string_view(b->signature).find("generator=") != std::string_view::npos;
+}
+// logical_and/or/xor: the operands are bool first (nonzero is True), then
+// `&` `|` `^` (their rows' signatures say so).
+constexpr bool LogicalOperands(std::string_view name) {
+  const BuiltinInfo* b = FindBuiltin(CanonicalBuiltin(name));
+  return b && std::string_view(b->signature).find("the operands as bool first") != std::string_view::npos;
 }
 // The one device: "cpu" or "cpu:N" (what `x.device` is, and what a
 // `device=` or `x.to(device)` may name); None means the default, the CPU.

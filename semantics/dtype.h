@@ -55,6 +55,14 @@ constexpr Category CategoryOf(DType t) {
 constexpr bool IsFloating(DType t) { return CategoryOf(t) == Category::Floating; }
 constexpr bool IsIntegral(DType t) { return CategoryOf(t) == Category::Integer; }  // not bool
 
+// An in-place update (`x += y`, `x.exp_()`) writes its result into x only
+// when the result's kind is no wider than x's (bool < integer < floating):
+// torch's "result type Float can't be cast to the desired output type Long".
+constexpr bool InPlaceFits(DType result, DType into) {
+  auto rank = [](DType t) { return IsFloating(t) ? 2 : IsIntegral(t) ? 1 : 0; };
+  return rank(result) <= rank(into);
+}
+
 // A dtype from its canonical name or a torch alias ("float32", "double",
 // "int" = int32): dtype strings, and the cast methods `x.float()`, `x.int()`.
 constexpr std::optional<DType> DTypeFromName(std::string_view n) {

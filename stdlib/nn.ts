@@ -393,6 +393,48 @@ def pad(input, pad, mode="constant", value=None):
     return _pad(input, [p for p in pad], mode, 0.0 if value is None else value)
 
 
+# pixel_shuffle: [N, C*r*r, H, W] -> [N, C, H*r, W*r] (sub-pixel convolution's
+# rearrangement); pixel_unshuffle is its inverse.
+def pixel_shuffle(input, upscale_factor):
+    r = upscale_factor
+    n, c, h, w = input.shape[-4], input.shape[-3], input.shape[-2], input.shape[-1]
+    lead = list(input.shape[:-3])
+    x = input.reshape(lead + [c // (r * r), r, r, h, w])
+    k = len(lead)
+    x = x.permute(*(list(range(k)) + [k, k + 3, k + 1, k + 4, k + 2]))
+    return x.reshape(lead + [c // (r * r), h * r, w * r])
+
+
+def pixel_unshuffle(input, downscale_factor):
+    r = downscale_factor
+    c, h, w = input.shape[-3], input.shape[-2], input.shape[-1]
+    lead = list(input.shape[:-3])
+    x = input.reshape(lead + [c, h // r, r, w // r, r])
+    k = len(lead)
+    x = x.permute(*(list(range(k)) + [k, k + 2, k + 4, k + 1, k + 3]))
+    return x.reshape(lead + [c * r * r, h // r, w // r])
+
+
+# unfold (im2col): the sliding kernel_size blocks of [N, C, H, W] as columns,
+# [N, C * kh * kw, L] for the L block positions (rows ordered C, then kh, kw).
+def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
+    k = _ntuple(kernel_size, 2)
+    d = _ntuple(dilation, 2)
+    p = _ntuple(padding, 2)
+    s = _ntuple(stride, 2)
+    x = _pad(input, [p[1], p[1], p[0], p[0]], "constant", 0.0) if p[0] > 0 or p[1] > 0 else input
+    n, c, h, w = x.shape[0], x.shape[1], x.shape[2], x.shape[3]
+    oh = (h - d[0] * (k[0] - 1) - 1) // s[0] + 1
+    ow = (w - d[1] * (k[1] - 1) - 1) // s[1] + 1
+    blocks = []
+    for i in range(k[0]):
+        for j in range(k[1]):
+            r0 = i * d[0]
+            c0 = j * d[1]
+            blocks.append(x[:, :, r0:r0 + s[0] * (oh - 1) + 1:s[0], c0:c0 + s[1] * (ow - 1) + 1:s[1]])
+    return stack(blocks, 2).reshape(n, c * k[0] * k[1], oh * ow)
+
+
 # batch_norm over dim 1 of [N, C, ...]. Eval mode normalises with the running
 # statistics (elementwise: it fuses); training mode with the batch's (biased
 # variance) and updates running_mean / running_var in place with momentum,

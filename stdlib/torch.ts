@@ -32,6 +32,10 @@ argsort = argsort
 asin = asin
 atan = atan
 atan2 = atan2
+bitwise_and = bitwise_and
+bitwise_not = bitwise_not
+bitwise_or = bitwise_or
+bitwise_xor = bitwise_xor
 bmm = bmm
 broadcast_to = broadcast_to
 cat = cat
@@ -56,6 +60,7 @@ dot = dot
 einsum = einsum
 empty = empty
 enable_grad = enable_grad
+eq = eq
 equal = equal
 erf = erf
 exp = exp
@@ -66,22 +71,34 @@ eye = eye
 flatten = flatten
 flip = flip
 floor = floor
+floor_divide = floor_divide
 full = full
 full_like = full_like
 gather = gather
+ge = ge
 gelu = gelu
+greater = greater
+greater_equal = greater_equal
+gt = gt
 index_add = index_add
 index_select = index_select
 inference_mode = inference_mode
 isinf = isinf
 isnan = isnan
+le = le
 lerp = lerp
+less = less
+less_equal = less_equal
 linspace = linspace
 log = log
 log1p = log1p
 log2 = log2
+logical_and = logical_and
 logical_not = logical_not
+logical_or = logical_or
+logical_xor = logical_xor
 logsumexp = logsumexp
+lt = lt
 manual_seed = manual_seed
 masked_fill = masked_fill
 matmul = matmul
@@ -96,11 +113,13 @@ multinomial = multinomial
 multiply = multiply
 nan_to_num = nan_to_num
 narrow = narrow
+ne = ne
 neg = neg
 negative = negative
 no_grad = no_grad
 nonzero = nonzero
 norm = norm
+not_equal = not_equal
 numel = numel
 ones = ones
 ones_like = ones_like
@@ -117,6 +136,7 @@ randperm = randperm
 ravel = ravel
 reciprocal = reciprocal
 relu = relu
+remainder = remainder
 repeat_interleave = repeat_interleave
 reshape = reshape
 roll = roll
@@ -186,6 +206,17 @@ def clamp_max(input, max):
 def isfinite(input):
     return ~(isnan(input) | isinf(input))
 
+# torch functions written in TensorScript from the builtins
+from torch._composite import (
+    log10, frac, sgn, sinc, hypot, xlogy, fmod, erfinv, addcmul, addcdiv, isclose,
+    addmm, addmv, baddbmm, tensordot, kron, cross, cdist,
+    std_mean, var_mean, median, kthvalue,
+    take_along_dim, searchsorted, bucketize, diff, rot90, meshgrid, triu_indices, tril_indices,
+    empty_like, normal, randint_like, bernoulli, masked_select, bincount, unique,
+    addcmul_, addcdiv_, addmm_, baddbmm_, log10_, frac_, hypot_, xlogy_, bernoulli_, fmod_, erfinv_,
+)
+from torch._composite import _tensor_unfold
+
 _fullgraph = fullgraph  # the builtin; compile's keyword shadows the name
 
 # torch.device("cpu") is the str "cpu", as `x.device` is (torch's device
@@ -244,3 +275,20 @@ class Generator:
 
     def initial_seed(self):
         return __generator_initial_seed(self._id)
+
+
+def clamp_max_(self, max):
+    return self.clamp_(None, max)
+
+# The functions above that torch also has as tensor methods: `x.log10()` is
+# log10(x), `x.addcmul_(a, b, value=v)` updates x (both modes: the tracer
+# inlines the function with x first, the interpreter calls it).
+__tensor_methods(
+    log10=log10, frac=frac, sgn=sgn, sinc=sinc, hypot=hypot, xlogy=xlogy, addcmul=addcmul, addcdiv=addcdiv,
+    isclose=isclose, addmm=addmm, addmv=addmv, baddbmm=baddbmm, kron=kron, cross=cross, median=median,
+    kthvalue=kthvalue, take_along_dim=take_along_dim, diff=diff, rot90=rot90, bernoulli=bernoulli,
+    clamp_max=clamp_max, isfinite=isfinite, fmod=fmod, erfinv=erfinv, unfold=_tensor_unfold,
+    masked_select=masked_select, bincount=bincount, unique=unique, fmod_=fmod_, erfinv_=erfinv_,
+    addcmul_=addcmul_, addcdiv_=addcdiv_, addmm_=addmm_, baddbmm_=baddbmm_, log10_=log10_, frac_=frac_,
+    hypot_=hypot_, xlogy_=xlogy_, bernoulli_=bernoulli_, clamp_max_=clamp_max_,
+)

@@ -62,10 +62,22 @@ ValueId Planner::ChooseInPlace(ValueId r) const {
     };
     for (const Deps& d : ok ? reads->second : std::vector<Deps>{})
       for (int i = 0; i < rank_ && ok; ++i) ok = static_cast<int>(d.size()) == rank_ && own_index(d, i);
-    for (size_t u = 0; u < g_.nodes.size() && ok; ++u) {
-      const auto& ins = g_.nodes[u].inputs;
-      if (std::find(ins.begin(), ins.end(), m) != ins.end())
-        ok = static_cast<ValueId>(u) == r || seen_.count(static_cast<ValueId>(u));
+    // Only this nest may read m, and only through values it alone needs: a
+    // value between m and the root that another nest also reads (`pre = b +
+    // x @ w` feeding both `relu(pre) * mask` here and `pre > 0` later) is
+    // computed there again from m, which this nest has overwritten by then.
+    std::vector<ValueId> frontier = {m};
+    std::set<ValueId> after_m;
+    while (!frontier.empty() && ok) {
+      ValueId v = frontier.back();
+      frontier.pop_back();
+      for (size_t u = 0; u < g_.nodes.size() && ok; ++u) {
+        const auto& ins = g_.nodes[u].inputs;
+        if (std::find(ins.begin(), ins.end(), v) == ins.end()) continue;
+        ValueId uid = static_cast<ValueId>(u);
+        ok = uid == r || seen_.count(uid);
+        if (ok && uid != r && after_m.insert(uid).second) frontier.push_back(uid);
+      }
     }
     if (ok) return m;
   }

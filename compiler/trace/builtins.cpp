@@ -28,6 +28,8 @@ const std::set<std::string>& PythonBuiltins() {
     r.insert("__torch_save");
     for (const char* g : {"__generator_new", "__generator_manual_seed", "__generator_initial_seed"}) r.insert(g);
     r.insert("__copy_deepcopy");
+    r.insert("__return_types");  // stdlib/torch/_composite.ts (trace_iter.cpp)
+    r.insert("__tensor_methods");  // stdlib/torch.ts (trace_iter.cpp)
     return r;
   }();
   return s;
@@ -101,6 +103,8 @@ const std::set<std::string>& TableMethods() {
       if (sem::HasMethodForm(b.form)) r.insert(b.name);
     for (const auto& a : sem::kBuiltinAliases)
       if (r.count(a.target)) r.insert(a.name);
+    for (const auto& m : sem::kInPlaceMethods)  // semantics/inplace_methods.def
+      if (r.count(m.target)) r.insert(m.name);
     return r;
   }();
   return s;
@@ -162,9 +166,18 @@ ValuePtr Tracer::CallBuiltin(const std::string& spelled, const ValuePtr& self, C
     Break(BreakKind::TensorToScalar, where, "`" + name + "` copies tensor data into a Python bool");
     return MakeUnknownOf(VK::Bool);
   }
+  if (name == "where" && !self && args.pos.size() == 1 && args.kw.empty()) {  // where(c): nonzero(c, as_tuple=True)
+    args.kw.emplace_back("as_tuple", MakeBool(true));
+    return CallBuiltin("nonzero", nullptr, args);
+  }
   if (ValuePtr r = ObjectBuiltin(name, self, args)) return r;  // trace_iter.cpp
   if (ValuePtr r = PythonBuiltin(name, self, args)) return r;  // issue 11 (builtins_python.cpp)
   if (self && self->kind == VK::Tensor) {
+    if (const char* target = sem::InPlaceTarget(name)) {  // `x.exp_()`: x.exp() written into x
+      ValuePtr r = CallBuiltin(target, self, args);
+      return InPlaceUpdate(self, r, where, name, true,
+                           std::string("write `y = x.") + target + "(...)` for a new tensor of the promoted type");
+    }
     if (ValuePtr r = OpsBuiltin(name, self, args)) return r;  // issue 11 (builtins_ops.cpp)
     return TensorMethod(name, self, args);
   }

@@ -316,7 +316,16 @@ ValuePtr Tracer::Elementwise(const std::string& name, CallArgs& args, const Valu
       Issue(DiagKind::TraceTypeError, where, "`" + name + "` needs a tensor");
       return MakeUnknown();
     }
-    return EmitBinary(*binop, a, b, where, false);
+    if (sem::LogicalOperands(name)) {  // logical_and/or/xor: nonzero is True
+      auto as_bool = [&](const ValuePtr& v) -> ValuePtr {
+        if (v->kind == VK::Tensor) return EmitCast(v, graph::DType::Bool, where);
+        auto t = KnownTruth(*v);
+        return t ? MakeBool(*t) : MakeUnknownOf(VK::Bool);
+      };
+      a = as_bool(a);
+      b = as_bool(b);
+    }
+    return EmitBinary(*binop, a, b, where, graph::DTypeRuleOf(*binop) == graph::DTypeRule::Compare);
   }
   if (name == "where") {
     // x.where(condition, y) is where(condition, x, y), as in torch

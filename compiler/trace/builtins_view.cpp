@@ -48,6 +48,13 @@ ValuePtr Tracer::TensorMethod(const std::string& name, const ValuePtr& t, CallAr
   if (auto op = BuiltinOp(name, "Unary")) {
     if (*op == graph::OpKind::Not) return EmitCast(EmitUnary(*op, EmitCast(t, graph::DType::Bool, where), where, false),
                                                    graph::DType::Bool, where);
+    if (*op == graph::OpKind::BitNot) {  // bitwise_not is `~`: logical not on bool, ints only otherwise
+      if (t->type.dtype == graph::DType::Bool) return EmitUnary(graph::OpKind::Not, t, where, false);
+      if (graph::IsFloat(t->type.dtype)) {
+        Issue(DiagKind::TraceTypeError, where, "`bitwise_not` of a float tensor (torch: not implemented for float)");
+        return MakeUnknown();
+      }
+    }
     return EmitUnary(*op, t, where, false);
   }
   if (name == "clamp" || name == "where" || BuiltinOp(name, "Binary")) return Elementwise(name, args, t);

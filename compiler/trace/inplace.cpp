@@ -25,12 +25,7 @@ namespace {
 
 // The torch.can_cast category rule: the result may not climb from bool to
 // integer or from integer to floating point.
-bool CategoryFits(graph::DType result, graph::DType into) {
-  auto rank = [](graph::DType t) {
-    return t == graph::DType::Bool ? 0 : (t == graph::DType::F32 || t == graph::DType::F64) ? 2 : 1;
-  };
-  return rank(result) <= rank(into);
-}
+bool CategoryFits(graph::DType result, graph::DType into) { return sem::InPlaceFits(result, into); }
 
 // Points every slot that holds `from` at `to`; the containers and
 // environments it changes are saved in the tracer's heap journal first.

@@ -242,6 +242,13 @@ ValuePtr Tracer::GetAttr(const ValuePtr& base, const std::string& attr, Range wh
         return TensorMethod(attr, base, none);
       }
       if (IsTensorMethod(attr)) return MakeBuiltin(attr, base);
+      if (auto it = script_tensor_methods.find(attr); it != script_tensor_methods.end()) {
+        auto bm = MakeUnknown();  // `x.log10`: the stdlib function bound to x
+        bm->kind = VK::BoundMethod;
+        bm->self_value = base;
+        bm->inner = it->second;
+        return bm;
+      }
       Issue(DiagKind::TraceTypeError, where, "a tensor has no attribute `" + attr + "`");
       return MakeUnknown();
     }

@@ -281,6 +281,15 @@ ValuePtr Tracer::ObjectBuiltin(const std::string& name, const ValuePtr& self, Ca
     std::map<const Value*, ValuePtr> memo;
     return CopyValue(x, name == "__copy_deepcopy", memo, args.range);
   }
+  if (name == "__tensor_methods" && !self) {  // stdlib/torch.ts: x.NAME(...) calls the function with x first
+    for (const auto& [k, v] : args.kw) script_tensor_methods[k] = v;
+    return MakeNone();
+  }
+  if (name == "__return_types" && !self) {  // torch.return_types.<type>(values, indices)
+    ValuePtr type = args.Arg(0, "type"), v = args.Arg(1, "values"), i = args.Arg(2, "indices");
+    if (!type || type->kind != VK::Str || !type->known || !v || !i) return MakeUnknown();
+    return NamedPair(type->s, v, i);
+  }
   if (name == "vars" && !self) {  // as `obj.__dict__`
     ValuePtr obj = args.Arg(0, "object");
     if (ValuePtr d = obj ? AttributeDict(obj) : nullptr) return d;

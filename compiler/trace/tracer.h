@@ -380,6 +380,9 @@ class Tracer {
   ValuePtr EvalInClassBody(const ast::Expr& e, const ClassInfo& cls);
 
   // ---- builtins (builtins*.cpp)
+  // Tensor methods written in TensorScript (`x.log10()`): name -> function,
+  // registered by stdlib/torch.ts's __tensor_methods(name=fn, ...).
+  std::map<std::string, ValuePtr> script_tensor_methods;
   ValuePtr CallBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args);
   ValuePtr TensorMethod(const std::string& name, const ValuePtr& t, CallArgs& args);
   ValuePtr ListMethod(const std::string& name, const ValuePtr& l, CallArgs& args);

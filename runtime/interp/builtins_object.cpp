@@ -168,9 +168,25 @@ template <bool kDeep> Value CopyFn(Interp&, Args& a) {
   return CopyValue(a.Need(0, "x"), kDeep, memo);
 }
 
+// __return_types(type, values, indices): torch.return_types.<type>, the named
+// pair `max(x, 1)` returns (stdlib/torch/_composite.ts: median, kthvalue).
+Value ReturnTypesFn(Interp&, Args& a) {
+  a.Check(3, {});
+  const Value& type = a.Need(0, "type");
+  if (!type.is(OType::Str)) TypeErr("`__return_types()` needs a type name");
+  Value t = MakeTuple({a.Need(1, "values"), a.Need(2, "indices")});
+  t.as<TupleObj>()->fields = {Intern("values"), Intern("indices")};
+  t.as<TupleObj>()->name = type.as<StrObj>()->s;
+  return t;
+}
+
 }  // namespace
 
+Value TensorMethodsFn(Interp&, Args& a);  // tensor_methods.cpp
+
 void RegisterObjectBuiltins(BuiltinTable& t) {
+  t.AddFn("__return_types", ReturnTypesFn);
+  t.AddFn("__tensor_methods", TensorMethodsFn);
   t.AddFn("__copy_copy", CopyFn<false>);
   t.AddFn("__copy_deepcopy", CopyFn<true>);
   t.AddFn("property", PropertyFn);

@@ -265,7 +265,7 @@ Value ClampInPlace(Interp&, Args& a) {
   auto lo = bound(1, "min"), hi = bound(2, "max");
   if (!lo && !hi) ValueErr("`clamp_()` needs at least one of `min` and `max`");
   rt::Tensor r = rt::clamp(self, lo, hi);
-  if (rt::is_floating(r.dtype()) && !rt::is_floating(self.dtype()))
+  if (!sem::InPlaceFits(rt::to_sem(r.dtype()), rt::to_sem(self.dtype())))
     TypeErr(std::string("result type ") + rt::dtype_name(r.dtype()) + " can't be cast to the desired output type " +
             rt::dtype_name(self.dtype()));
   rt::copy_into(self, r);

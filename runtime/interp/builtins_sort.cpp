@@ -216,11 +216,11 @@ Value Multinomial(Interp&, Args& a) {
 }
 
 // nonzero(input, as_tuple=False): [count, ndim] positions, or one 1-d tensor per dim
-Value Nonzero(Interp&, Args& a) {
-  a.Check(2, {"input", "as_tuple"});
-  const rt::Tensor& x = InputTensor(a);
+}  // namespace
+
+// nonzero(x, as_tuple=True), also where(condition) with no other argument
+Value NonzeroTuple(const rt::Tensor& x) {
   rt::Tensor nz = rt::nonzero(x);
-  if (!Flag(a, 1, "as_tuple", false)) return MakeTensor(nz);
   std::vector<Value> cols;
   for (int d = 0; d < std::max(x.dim(), 1); ++d) {
     if (x.dim() == 0) { cols.push_back(MakeTensor(rt::reshape(nz, std::vector<int64_t>{-1}))); break; }
@@ -228,6 +228,15 @@ Value Nonzero(Interp&, Args& a) {
     cols.push_back(MakeTensor(rt::clone(rt::index(nz, it))));
   }
   return MakeTuple(std::move(cols));
+}
+
+namespace {
+
+Value Nonzero(Interp&, Args& a) {
+  a.Check(2, {"input", "as_tuple"});
+  const rt::Tensor& x = InputTensor(a);
+  if (Flag(a, 1, "as_tuple", false)) return NonzeroTuple(x);
+  return MakeTensor(rt::nonzero(x));
 }
 
 }  // namespace

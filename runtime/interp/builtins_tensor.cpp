@@ -48,7 +48,24 @@ Value Binary(Interp&, Args& a) {
   return MakeTensor(rt::binary(Op, ToTensor(x, "input"), ToScalar(y, "other")));
 }
 
+}  // namespace
+
+Value NonzeroTuple(const rt::Tensor& x);  // builtins_sort.cpp
+
+namespace {
+
+// logical_and/or/xor (sem::LogicalOperands): the operands as bool, then & | ^.
+template <rt::BinaryOp Op>
+Value LogicalBinary(Interp&, Args& a) {
+  a.Check(2, {"input", "other"});
+  auto as_bool = [&](const Value& v, const char* what) {
+    return rt::to_dtype(ToTensor(v, what), rt::DType::Bool);
+  };
+  return MakeTensor(rt::binary(Op, as_bool(a.Need(0, "input"), "input"), as_bool(a.Need(1, "other"), "other")));
+}
+
 Value Where(Interp&, Args& a) {
+  if (a.npos == 1 && a.nkw == 0) return NonzeroTuple(ToTensor(a.pos[0], "the condition"));  // where(c): nonzero(c, as_tuple=True)
   a.Check(3, {"condition", "input", "other"});
   rt::Tensor cond = ToTensor(a.Need(0, "condition"), "the condition");
   return MakeTensor(rt::where(cond, TensorOrScalarArg(a.Need(1, "input"), "input"),
@@ -247,6 +264,13 @@ const std::vector<std::pair<const char*, BuiltinFn>>& TensorFunctionTable() {
       {"maximum", Binary<rt::BinaryOp::Maximum>}, {"minimum", Binary<rt::BinaryOp::Minimum>},
       {"pow", Binary<rt::BinaryOp::Pow>}, {"add", Binary<rt::BinaryOp::Add>}, {"sub", Binary<rt::BinaryOp::Sub>},
       {"mul", Binary<rt::BinaryOp::Mul>}, {"div", Binary<rt::BinaryOp::Div>},
+      {"eq", Binary<rt::BinaryOp::Eq>}, {"ne", Binary<rt::BinaryOp::Ne>}, {"lt", Binary<rt::BinaryOp::Lt>},
+      {"le", Binary<rt::BinaryOp::Le>}, {"gt", Binary<rt::BinaryOp::Gt>}, {"ge", Binary<rt::BinaryOp::Ge>},
+      {"logical_and", LogicalBinary<rt::BinaryOp::And>}, {"logical_or", LogicalBinary<rt::BinaryOp::Or>},
+      {"logical_xor", LogicalBinary<rt::BinaryOp::Xor>}, {"bitwise_and", Binary<rt::BinaryOp::And>},
+      {"bitwise_or", Binary<rt::BinaryOp::Or>}, {"bitwise_xor", Binary<rt::BinaryOp::Xor>},
+      {"bitwise_not", Unary<rt::UnaryOp::Invert>}, {"floor_divide", Binary<rt::BinaryOp::FloorDiv>},
+      {"remainder", Binary<rt::BinaryOp::Mod>},
       {"where", Where}, {"clamp", Clamp},
       {"sum", Reduce<rt::ReduceOp::Sum>}, {"mean", Reduce<rt::ReduceOp::Mean>}, {"max", MaxFn}, {"min", MinFn},
       {"prod", Reduce<rt::ReduceOp::Prod>}, {"argmax", Reduce<rt::ReduceOp::ArgMax>},

@@ -54,6 +54,30 @@ Value Cast(Interp&, Args& a) {
   a.Check(1, {});
   return MakeTensor(rt::to_dtype(TensorOf(a.pos[0]), D));
 }
+std::unordered_map<int32_t, BuiltinFn>& Methods();
+
+// `x.exp_()` (semantics/inplace_methods.def): x.exp() written into x, which
+// it returns; the result must keep x's shape and fit its dtype (torch's checks).
+Value InPlaceOf(Interp& in, Args& a) {
+  const char* target = sem::InPlaceTarget(a.fname);
+  auto it = target ? Methods().find(Intern(target)) : Methods().end();
+  if (it == Methods().end()) ThrowError(DiagKind::RtAttributeError, std::string("no in-place method `") + a.fname + "`");
+  const rt::Tensor& self = TensorOf(a.pos[0]);
+  const char* name = a.fname;
+  a.fname = target;
+  Value r = it->second(in, a);
+  a.fname = name;
+  const rt::Tensor& out = TensorOf(r);
+  if (!sem::InPlaceFits(rt::to_sem(out.dtype()), rt::to_sem(self.dtype())))
+    TypeErr(std::string("result type ") + rt::dtype_name(out.dtype()) + " can't be cast to the desired output type " +
+            rt::dtype_name(self.dtype()) + " (in `" + name + "()`)");
+  if (!(out.sizes() == self.sizes()))
+    ValueErr("output with shape " + rt::dims_str(self.sizes()) + " doesn't match the broadcast shape " +
+             rt::dims_str(out.sizes()) + " (in `" + name + "()`)");
+  rt::copy_into(self, out);
+  return a.pos[0];
+}
+
 Value IsFloatingPoint(Interp&, Args& a) { a.Check(1, {}); return Value::Bool(rt::is_floating(TensorOf(a.pos[0]).dtype())); }
 
 std::unordered_map<int32_t, BuiltinFn>& Methods() {
@@ -72,12 +96,27 @@ std::unordered_map<int32_t, BuiltinFn>& Methods() {
     t[Intern("type")] = To;
     for (const auto& a : sem::kBuiltinAliases)  // semantics/builtin_aliases.def: the target's method
       if (auto it = t.find(Intern(a.target)); it != t.end()) t[Intern(a.name)] = it->second;
+    for (const auto& m : sem::kInPlaceMethods)  // semantics/inplace_methods.def
+      if (t.count(Intern(m.target))) t[Intern(m.name)] = InPlaceOf;
     return t;
   }();
   return m;
 }
 
 }  // namespace
+
+// Tensor methods written in TensorScript (`x.log10()`), registered by
+// stdlib/torch.ts: __tensor_methods(name=fn, ...).
+std::unordered_map<int32_t, Value>& ScriptMethods() {
+  static auto* m = new std::unordered_map<int32_t, Value>;  // leaked on purpose: no destruction order
+  return *m;
+}
+
+Value TensorMethodsFn(Interp&, Args& a) {
+  if (a.npos) TypeErr("`__tensor_methods()` takes keywords: name=function");
+  for (int32_t i = 0; i < a.nkw; ++i) ScriptMethods()[a.kwnames[i]] = a.kwvals[i];
+  return Value::None();
+}
 
 std::vector<std::string> TensorMethodNames() {
   std::vector<std::string> r;
@@ -107,6 +146,7 @@ Value TensorGetAttr(const Value& v, int32_t sym) {
     b->self = v;
     return r;
   }
+  if (auto s = ScriptMethods().find(sym); s != ScriptMethods().end()) return Value::Obj(new BoundMethodObj(v, s->second));
   ThrowError(DiagKind::RtAttributeError, "`Tensor` object has no attribute `" + SymName(sym) + "`");
 }
 

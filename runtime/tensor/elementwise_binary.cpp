@@ -205,10 +205,7 @@ Tensor binary_impl(BinaryOp op, Operand& a, Operand& b, const Tensor* out_opt) {
   return out;
 }
 
-bool category_fits(DType from, DType to) {
-  auto cat = [](DType t) { return is_floating(t) ? 2 : is_integral(t) ? 1 : 0; };
-  return cat(from) <= cat(to);
-}
+bool category_fits(DType from, DType to) { return sem::InPlaceFits(to_sem(from), to_sem(to)); }
 
 void inplace_impl(BinaryOp op, const Tensor& a, Operand& b) {
   DType rt = b.t ? result_type(a, *b.t) : result_type(a, b.s);

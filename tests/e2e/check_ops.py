@@ -34,7 +34,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def program(case):
-    lines = ["import nn", "", "def ops(x, y, z):", "    return ["]
+    lines = ["import nn", "import torch", "", "def ops(x, y, z):", "    return ["]
     for r in case["rows"]:
         lines.append("        %s," % r["expr"])
     lines += ["    ]", "", "x = %s" % case["x"], "y = %s" % case["y"], "z = %s" % case.get("z", "tensor(0)"),

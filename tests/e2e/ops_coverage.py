@@ -21,6 +21,8 @@ COVERED_ELSEWHERE = {
     "rand": "random_ops", "randn": "random_ops", "rand_like": "random_ops", "randn_like": "random_ops",
     "dropout": "random_ops", "multinomial": "ops_multinomial", "randint": "random_ints", "randperm": "random_ints", "scaled_dot_product_attention": "nn_losses_attention", "multi_head_attention": "nn_losses_attention",
     "uniform_": "torch_modules", "normal_": "torch_modules",
+    "normal": "torch_optim_ops", "bernoulli": "torch_optim_ops", "bernoulli_": "torch_optim_ops",
+    "randint_like": "torch_optim_ops",
 }
 # Keywords that are not a user's to pass (the receiver), or that the
 # signature spells for documentation only.
@@ -39,6 +41,14 @@ def table():
         m = ROW.match(line.strip())
         if m and not m.group(1).startswith("_"):
             out.append((m.group(1), keywords(m.group(5))))
+    for line in open(os.path.join(ROOT, "semantics", "inplace_methods.def")):
+        m = re.match(r'^TCC_INPLACE_METHOD\("(\w+)", "(\w+)"\)$', line.strip())
+        if m:
+            out.append((m.group(1), []))
+    for line in open(os.path.join(ROOT, "stdlib", "torch", "_composite.ts")):
+        m = DEF.match(line.rstrip("\n"))
+        if m:
+            out.append(("torch." + m.group(1), [k for k in re.findall(r"(\w+)=", m.group(2))]))
     for line in open(os.path.join(ROOT, "stdlib", "nn.ts")):
         m = DEF.match(line.rstrip("\n"))
         if m:
@@ -47,6 +57,8 @@ def table():
 
 
 def uses(expr, name):
+    if name.startswith("torch."):  # torch.NAME(...) or the method x.NAME(...)
+        return re.search(r"\.%s\(" % re.escape(name[6:]), expr) is not None
     if name.startswith("nn."):
         return re.search(r"(?<![\w.])%s\(" % re.escape(name), expr) is not None
     return re.search(r"(?<![\w])%s\b" % re.escape(name), expr) is not None
@@ -56,7 +68,7 @@ def coverage_gaps(data):
     exprs = [r["expr"] for c in data["cases"] for r in c["rows"]]
     gaps = []
     for name, kws in table():
-        bare = name[3:] if name.startswith("nn.") else name
+        bare = name[3:] if name.startswith("nn.") else name[6:] if name.startswith("torch.") else name
         if bare in COVERED_ELSEWHERE:
             case = os.path.join(HERE, "cases", COVERED_ELSEWHERE[bare])
             if not (os.path.exists(case + ".ts") and os.path.exists(case + ".torch.txt")):

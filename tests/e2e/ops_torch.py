@@ -127,10 +127,44 @@ ISSUE11_EXPLICIT = {"round", "nan_to_num", "lerp", "amax", "amin", "logsumexp", 
                     "fill_", "copy_", "new_zeros", "new_ones", "new_empty", "new_full", "new_tensor", "type_as", "square"}
 
 
+INPLACE_TABLE = os.path.join(HERE, "..", "..", "semantics", "inplace_methods.def")
+INPLACE_ROW = re.compile(r'^TCC_INPLACE_METHOD\("(\w+)", "(\w+)"\)$')
+INPLACE_ARGS = {  # targets whose arguments are not those of their rule
+    "masked_fill": "x > 0, -1.5", "tril": "", "triu": "", "lerp": "y, 0.25", "nan_to_num": "nan=1.0, posinf=2.0",
+    "clamp_min": "0.5", "round": "", "pow": "2", "atan2": "y", "square": "",
+}
+
+
+def inplace_exprs(two_d):
+    """x.clone().NAME_(args) for each row of semantics/inplace_methods.def: the target's arguments."""
+    rules = {name: rule for name, _, rule in rows()}
+    out = []
+    for line in open(INPLACE_TABLE):
+        m = INPLACE_ROW.match(line.strip())
+        if not m:
+            continue
+        name, target = m.groups()
+        if target in ("tril", "triu") and not two_d:
+            continue  # a matrix's
+        if target in INPLACE_ARGS:
+            args = [INPLACE_ARGS[target]]
+        elif rules.get(target) == "Unary":
+            args = [""]
+        elif rules.get(target) == "Binary":
+            args = ["y", "2"]
+        else:
+            raise SystemExit("ops_torch.py: no arguments for the in-place method %s" % name)
+        for a in args:
+            e = "x.clone().%s(%s)" % (name, a)
+            out.append((e, e))
+    return out
+
+
 def exprs(inp):
     out = []
     two_d = inp == "broadcast"
     out += issue11(two_d)
+    out += inplace_exprs(two_d)
     for name, forms, rule in rows():
         if name in ISSUE11_EXPLICIT:
             continue

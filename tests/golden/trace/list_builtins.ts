@@ -15,6 +15,7 @@
 # CHECK-STDOUT: relu               function, method         Relu       Unary     (input)
 # CHECK-STDOUT: gelu               function, method         Gelu       Unary     (input)
 # CHECK-STDOUT: logical_not        function, method         Not        Unary     (input)
+# CHECK-STDOUT: bitwise_not        function, method         BitNot     Unary     (input); `~`: bool and integer tensors
 # CHECK-STDOUT: add                function, method         Add        Binary    (input, other)
 # CHECK-STDOUT: sub                function, method         Sub        Binary    (input, other)
 # CHECK-STDOUT: mul                function, method         Mul        Binary    (input, other)
@@ -22,7 +23,21 @@
 # CHECK-STDOUT: pow                Python builtin, method   Pow        Binary    (input, exponent)
 # CHECK-STDOUT: maximum            function, method         Maximum    Binary    (input, other)
 # CHECK-STDOUT: minimum            function, method         Minimum    Binary    (input, other)
-# CHECK-STDOUT: where              function, method         Where      Ternary   (condition, input, other); self.where(condition, other)
+# CHECK-STDOUT: eq                 function, method         Eq         Binary    (input, other) -> bool
+# CHECK-STDOUT: ne                 function, method         Ne         Binary    (input, other) -> bool
+# CHECK-STDOUT: lt                 function, method         Lt         Binary    (input, other) -> bool
+# CHECK-STDOUT: le                 function, method         Le         Binary    (input, other) -> bool
+# CHECK-STDOUT: gt                 function, method         Gt         Binary    (input, other) -> bool
+# CHECK-STDOUT: ge                 function, method         Ge         Binary    (input, other) -> bool
+# CHECK-STDOUT: logical_and        function, method         And        Binary    (input, other) -> bool; the operands as bool first (nonzero is True)
+# CHECK-STDOUT: logical_or         function, method         Or         Binary    (input, other) -> bool; the operands as bool first (nonzero is True)
+# CHECK-STDOUT: logical_xor        function, method         Xor        Binary    (input, other) -> bool; the operands as bool first (nonzero is True)
+# CHECK-STDOUT: bitwise_and        function, method         And        Binary    (input, other); `&`: bool and integer tensors
+# CHECK-STDOUT: bitwise_or         function, method         Or         Binary    (input, other); `|`: bool and integer tensors
+# CHECK-STDOUT: bitwise_xor        function, method         Xor        Binary    (input, other); `^`: bool and integer tensors
+# CHECK-STDOUT: floor_divide       function, method         FloorDiv   Binary    (input, other); `//` (rounds toward minus infinity, as torch 1.13)
+# CHECK-STDOUT: remainder          function, method         Mod        Binary    (input, other); `%` (the sign of the divisor, as Python)
+# CHECK-STDOUT: where              function, method         Where      Ternary   (condition, input, other); self.where(condition, other); where(condition) is nonzero(condition, as_tuple=True)
 # CHECK-STDOUT: clamp              function, method         Clamp      Ternary   (input, min=None, max=None)
 # CHECK-STDOUT: sum                Python builtin, method   Sum        Reduce    (input, dim=None, keepdim=False)
 # CHECK-STDOUT: mean               function, method         Mean       Reduce    (input, dim=None, keepdim=False)
@@ -200,6 +215,66 @@
 # CHECK-STDOUT: ravel              flatten
 # CHECK-STDOUT: cpu                detach
 # CHECK-STDOUT: empty              zeros
+# CHECK-STDOUT: greater            gt
+# CHECK-STDOUT: greater_equal      ge
+# CHECK-STDOUT: less               lt
+# CHECK-STDOUT: less_equal         le
+# CHECK-STDOUT: not_equal          ne
+# CHECK-STDOUT:
+# CHECK-STDOUT: in-place method    of
+# CHECK-STDOUT: abs_               abs
+# CHECK-STDOUT: neg_               neg
+# CHECK-STDOUT: exp_               exp
+# CHECK-STDOUT: log_               log
+# CHECK-STDOUT: sqrt_              sqrt
+# CHECK-STDOUT: rsqrt_             rsqrt
+# CHECK-STDOUT: sin_               sin
+# CHECK-STDOUT: cos_               cos
+# CHECK-STDOUT: tanh_              tanh
+# CHECK-STDOUT: sigmoid_           sigmoid
+# CHECK-STDOUT: relu_              relu
+# CHECK-STDOUT: erf_               erf
+# CHECK-STDOUT: log1p_             log1p
+# CHECK-STDOUT: expm1_             expm1
+# CHECK-STDOUT: log2_              log2
+# CHECK-STDOUT: exp2_              exp2
+# CHECK-STDOUT: tan_               tan
+# CHECK-STDOUT: asin_              asin
+# CHECK-STDOUT: acos_              acos
+# CHECK-STDOUT: atan_              atan
+# CHECK-STDOUT: sinh_              sinh
+# CHECK-STDOUT: cosh_              cosh
+# CHECK-STDOUT: reciprocal_        reciprocal
+# CHECK-STDOUT: floor_             floor
+# CHECK-STDOUT: ceil_              ceil
+# CHECK-STDOUT: trunc_             trunc
+# CHECK-STDOUT: round_             round
+# CHECK-STDOUT: sign_              sign
+# CHECK-STDOUT: square_            square
+# CHECK-STDOUT: nan_to_num_        nan_to_num
+# CHECK-STDOUT: logical_not_       logical_not
+# CHECK-STDOUT: bitwise_not_       bitwise_not
+# CHECK-STDOUT: pow_               pow
+# CHECK-STDOUT: atan2_             atan2
+# CHECK-STDOUT: lerp_              lerp
+# CHECK-STDOUT: floor_divide_      floor_divide
+# CHECK-STDOUT: remainder_         remainder
+# CHECK-STDOUT: clamp_min_         clamp_min
+# CHECK-STDOUT: eq_                eq
+# CHECK-STDOUT: ne_                ne
+# CHECK-STDOUT: lt_                lt
+# CHECK-STDOUT: le_                le
+# CHECK-STDOUT: gt_                gt
+# CHECK-STDOUT: ge_                ge
+# CHECK-STDOUT: logical_and_       logical_and
+# CHECK-STDOUT: logical_or_        logical_or
+# CHECK-STDOUT: logical_xor_       logical_xor
+# CHECK-STDOUT: bitwise_and_       bitwise_and
+# CHECK-STDOUT: bitwise_or_        bitwise_or
+# CHECK-STDOUT: bitwise_xor_       bitwise_xor
+# CHECK-STDOUT: masked_fill_       masked_fill
+# CHECK-STDOUT: tril_              tril
+# CHECK-STDOUT: triu_              triu
 # CHECK-STDOUT:
 # CHECK-STDOUT: Python builtin         group    signature
 # CHECK-STDOUT: print                  Python   (*values, sep=' ', end='\n')

@@ -40,10 +40,25 @@ TEST_CASE("every row is registered by the interpreter in each of its forms") {
 TEST_CASE("every tensor method of the interpreter is a row the tracer knows") {
   for (const auto& m : InterpMethods()) {
     INFO("x." << m << "()");
-    const sem::BuiltinInfo* row = sem::FindBuiltin(sem::CanonicalBuiltin(m));  // an alias: its target's row
+    std::string_view name = m;
+    if (const char* t = sem::InPlaceTarget(m)) name = t;  // x.exp_(): semantics/inplace_methods.def's target
+    const sem::BuiltinInfo* row = sem::FindBuiltin(sem::CanonicalBuiltin(name));  // an alias: its target's row
     REQUIRE(row != nullptr);
     CHECK(sem::HasMethodForm(row->form));
     CHECK(trace::TableMethods().count(m) == 1);
+  }
+}
+
+TEST_CASE("every in-place method is a method of both modes, made of a row with a method form") {
+  auto methods = InterpMethods();
+  for (const auto& m : sem::kInPlaceMethods) {
+    INFO("x." << m.name << "() of " << m.target);
+    const sem::BuiltinInfo* row = sem::FindBuiltin(sem::CanonicalBuiltin(m.target));
+    REQUIRE(row != nullptr);
+    CHECK(sem::HasMethodForm(row->form));
+    CHECK(methods.count(m.name) == 1);
+    CHECK(trace::TableMethods().count(m.name) == 1);
+    CHECK(sem::FindBuiltin(m.name) == nullptr);  // not also a row of its own
   }
 }
 
