@@ -62,6 +62,27 @@ TEST_CASE("an epilogue read at another index, or a result read twice, is not in 
   CHECK(plan.groups[1].in_place_of == -1);
 }
 
+TEST_CASE("an epilogue is not in place when another nest recomputes a value it reads from the matmul") {
+  // pre = b + x @ w feeds the forward relu(pre) and a later pre > 0 (a
+  // backward pass): the second nest recomputes pre from the matmul's output,
+  // which the first must not have overwritten.
+  GraphBuilder b("shared");
+  auto x = b.Input("x", DType::F32, GraphBuilder::S({4, 4}));
+  auto bias = b.Input("b", DType::F32, GraphBuilder::S({4}));
+  auto pre = b.Binary(OpKind::Add, bias, b.MatMul(x, x));
+  auto h = b.Unary(OpKind::Relu, pre);
+  auto hm = b.MatMul(h, x);
+  b.Output(b.Binary(OpKind::Mul, hm, b.Binary(OpKind::Maximum, pre, bias)));
+  FusionPlan plan = PlanFusion(b.g);
+  bool found = false;
+  for (const auto& grp : plan.groups) {
+    if (grp.root != h) continue;
+    found = true;
+    CHECK(grp.in_place_of == -1);
+  }
+  CHECK(found);
+}
+
 TEST_CASE("a batch permute of a matmul result is written by the matmul in that layout") {
   GraphBuilder b("layout");
   auto a = b.Input("a", DType::F32, GraphBuilder::S({2, 3, 4, 5}));
