@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cmath>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -316,7 +317,9 @@ std::string ScalarJson(const Value& v) {
     case VK::None: return "null";
     case VK::Bool: return v.b ? "true" : "false";
     case VK::Int: return std::to_string(v.i);
-    case VK::Float: return nlohmann::json(v.f).dump();
+    case VK::Float:  // JSON has no inf or nan: {"float": "inf"} (runtime/interp/plan.cpp PlanFloat)
+      if (!std::isfinite(v.f)) return std::string("{\"float\": \"") + (std::isnan(v.f) ? "nan" : v.f > 0 ? "inf" : "-inf") + "\"}";
+      return nlohmann::json(v.f).dump();
     case VK::Str: return nlohmann::json(v.s).dump();
     case VK::Unknown: case VK::Ellipsis: case VK::Slice: case VK::List: case VK::Tuple: case VK::Dict:
     case VK::Set: case VK::Tensor: case VK::DType: case VK::Function: case VK::Builtin: case VK::BoundMethod:

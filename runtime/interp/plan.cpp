@@ -5,6 +5,9 @@
 #include <algorithm>
 #include <functional>
 #include <cctype>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
 #include <mutex>
 #include <nlohmann/json.hpp>
 
@@ -65,8 +68,21 @@ bool ParsePath(const std::string& text, PlanPath* out, std::string* error) {
   return true;
 }
 
+// A float of the plan: a JSON number, or {"float": "inf" | "-inf" | "nan"}
+// (JSON has no non-finite numbers; compiler/trace/value.cpp ScalarJson).
+double PlanFloat(const json& j) {
+  if (j.is_object()) {
+    std::string s = j.at("float").get<std::string>();
+    if (s == "nan") return std::numeric_limits<double>::quiet_NaN();
+    if (s == "inf" || s == "-inf") return s == "inf" ? HUGE_VAL : -HUGE_VAL;
+    throw std::runtime_error("bad float `" + s + "`");
+  }
+  return j.get<double>();
+}
+
 Value ConstOf(const json& j) {
   if (j.is_null()) return Value::None();
+  if (j.is_object() && j.contains("float")) return Value::Float(PlanFloat(j));
   if (j.is_boolean()) return Value::Bool(j.get<bool>());
   if (j.is_number_integer()) return Value::Int(j.get<int64_t>());
   if (j.is_number()) return Value::Float(j.get<double>());
@@ -184,7 +200,7 @@ std::optional<Plan> ParsePlan(const std::string& text, const ts_kernel_entry* ke
             }
           }
         } else if (kind == "int") { g.kind = PlanGuard::kInt; g.int_value = jg.at("value").get<int64_t>(); }
-        else if (kind == "float") { g.kind = PlanGuard::kFloat; g.float_value = jg.at("value").get<double>(); }
+        else if (kind == "float") { g.kind = PlanGuard::kFloat; g.float_value = PlanFloat(jg.at("value")); }
         else if (kind == "bool") { g.kind = PlanGuard::kBool; g.bool_value = jg.at("value").get<bool>(); }
         else if (kind == "str") { g.kind = PlanGuard::kStr; g.str_value = jg.at("value").get<std::string>(); }
         else if (kind == "none") { g.kind = PlanGuard::kNone; }

@@ -4,6 +4,8 @@
 // value). A failed guard only means the statements run eagerly; when no
 // segment at a statement runs, DescribeGuardFailure says which guard of the
 // first one failed and why (run statistics and the TS3017 warning).
+#include <cmath>
+
 #include "interp/interpreter.h"
 #include "interp/plan.h"
 #include "semantics/identity.h"
@@ -89,7 +91,8 @@ bool GuardHolds(const PlanGuard& g, const Value& v, std::vector<int64_t>& syms) 
       return true;
     }
     case PlanGuard::kInt: return v.is_int() && v.as_int() == g.int_value;
-    case PlanGuard::kFloat: return v.is_float() && v.as_float() == g.float_value;
+    case PlanGuard::kFloat:
+      return v.is_float() && (v.as_float() == g.float_value || (std::isnan(v.as_float()) && std::isnan(g.float_value)));
     case PlanGuard::kBool: return v.is_bool() && v.as_bool() == g.bool_value;
     case PlanGuard::kStr: return v.is(OType::Str) && v.as<StrObj>()->s == g.str_value;
     case PlanGuard::kNone: return v.is_none();
