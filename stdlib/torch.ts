@@ -9,6 +9,7 @@
 import torch.nn
 import torch._dynamo
 import torch.cuda
+import math
 
 # BEGIN generated torch names
 Tensor = Tensor
@@ -215,7 +216,7 @@ from torch._composite import (
     empty_like, normal, randint_like, bernoulli, masked_select, bincount, unique,
     addcmul_, addcdiv_, addmm_, baddbmm_, log10_, frac_, hypot_, xlogy_, bernoulli_, fmod_, erfinv_,
 )
-from torch._composite import _tensor_unfold
+from torch._composite import _tensor_unfold, _legacy_tensor, Size
 
 _fullgraph = fullgraph  # the builtin; compile's keyword shadows the name
 
@@ -277,6 +278,31 @@ class Generator:
         return __generator_initial_seed(self._id)
 
 
+# torch.Tensor(2, 3) and torch.Tensor([1, 2]), torch's legacy constructor
+# (_composite.ts's _legacy_tensor: the builtin Tensor, called, calls it), and
+# its typed spellings.
+def FloatTensor(*args):
+    return _legacy_tensor(*args, dtype=float32)
+
+def DoubleTensor(*args):
+    return _legacy_tensor(*args, dtype=float64)
+
+def LongTensor(*args):
+    return _legacy_tensor(*args, dtype=int64)
+
+def IntTensor(*args):
+    return _legacy_tensor(*args, dtype=int32)
+
+def BoolTensor(*args):
+    return _legacy_tensor(*args, dtype=bool)
+
+# torch.pi, torch.e, torch.inf, torch.nan: Python floats, math's
+pi = math.pi
+e = math.e
+inf = math.inf
+nan = math.nan
+
+
 def clamp_max_(self, max):
     return self.clamp_(None, max)
 
@@ -291,4 +317,5 @@ __tensor_methods(
     masked_select=masked_select, bincount=bincount, unique=unique, fmod_=fmod_, erfinv_=erfinv_,
     addcmul_=addcmul_, addcdiv_=addcdiv_, addmm_=addmm_, baddbmm_=baddbmm_, log10_=log10_, frac_=frac_,
     hypot_=hypot_, xlogy_=xlogy_, bernoulli_=bernoulli_, clamp_max_=clamp_max_,
+    __new__=_legacy_tensor,
 )

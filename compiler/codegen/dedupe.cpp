@@ -88,6 +88,11 @@ std::string KernelKey(const graph::Graph& g, const passes::FusionPlan& plan, boo
   }
   w.Tag('m');
   w.Ints(plan.materialised);
+  w.Tag('s');
+  for (const auto& [sym, index] : g.size_scalars) {
+    w.Int(sym);
+    w.Int(index);
+  }
   return w.Take();
 }
 

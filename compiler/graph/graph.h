@@ -100,6 +100,9 @@ struct Graph {
   std::vector<Node> nodes;       // ValueId i is produced by nodes[i]
   std::vector<ValueId> outputs;
   const SourceFile* file = nullptr;
+  // Symbolic sizes no input tensor has, read from a scalar input (`zeros(n)`
+  // of a run-time int n): {symbol, scalar input index}.
+  std::vector<std::pair<int32_t, int32_t>> size_scalars;
 
   ValueId Add(Node n) {
     nodes.push_back(std::move(n));

@@ -104,6 +104,25 @@ class KernelLowering {
       }
       k_.buffers[static_cast<ValueId>(v)] = buf;
     }
+    for (const auto& [sym, index] : k_.g.size_scalars) {  // `zeros(n)` of a run-time int n
+      if (k_.syms.count(sym)) continue;
+      Value* s = b.CreateFPToSI(
+          b.CreateLoad(b.getDoubleTy(), b.CreateConstInBoundsGEP1_64(b.getDoubleTy(), scalars, index)), b.getInt64Ty(),
+          "s" + std::to_string(sym));
+      // A negative size is torch's error, raised before anything is allocated.
+      auto* bad = llvm::BasicBlock::Create(k_.c, "negative_size", k_.kernel);
+      auto* ok = llvm::BasicBlock::Create(k_.c, "size_ok", k_.kernel);
+      b.CreateCondBr(b.CreateICmpSLT(s, b.getInt64(0)), bad, ok);
+      b.SetInsertPoint(bad);
+      Loc where{};
+      for (const Node& n : k_.g.nodes)
+        for (const graph::Dim& d : n.type.shape)
+          if (d.sym == sym && !where.valid()) where = n.loc;
+      ke_->RaiseAt("negative dimension in a shape (a size given by a run-time int)", where);
+      b.CreateRet(b.getInt32(1));
+      b.SetInsertPoint(ok);
+      k_.syms[sym] = s;
+    }
     BindDerivedSizes();
     for (auto& [v, buf] : k_.buffers)
       for (size_t d = 0; d < buf.sizes.size(); ++d) buf.sizes[d] = ke_->DimSize(k_.g.TypeOf(v).shape[d]);

@@ -96,7 +96,13 @@ std::vector<graph::Dim> Tracer::DimsFromArgs(const std::vector<ValuePtr>& vals0,
         return {};
       }
       dims.push_back(Dim::Static(v->i));
-    } else if (v->kind == VK::Int || v->kind == VK::Unknown) {
+    } else if (v->kind == VK::Int) {  // a size known only at run time: the int's own symbol
+      if (v->size_sym < 0) {
+        v->size_sym = syms.Fresh().sym;
+        size_values[v->size_sym] = v;
+      }
+      dims.push_back(Dim::Symbolic(v->size_sym));
+    } else if (v->kind == VK::Unknown) {
       dims.push_back(syms.Fresh());  // a size known only at run time
     } else {
       Issue(DiagKind::TraceTypeError, where, "a shape needs integer sizes, got " + Describe(*v));

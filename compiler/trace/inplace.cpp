@@ -213,6 +213,13 @@ ValuePtr Tracer::InPlaceUpdate(const ValuePtr& cur, const ValuePtr& r, Range whe
       if (ValuePtr y = ReDerive(x, cur, nv, where)) views.emplace_back(x, y);
     }
   }
+  for (Frame* fr : frames) {
+    if (fr->stmt_saved_seg) continue;
+    fr->stmt_saved_seg = true;
+    fr->stmt_saved_out_values = fr->seg_out_values;
+    fr->stmt_saved_wb_values.clear();
+    for (const auto& wb : fr->seg.writebacks) fr->stmt_saved_wb_values.push_back(wb.value);
+  }
   auto redirect = [&](const ValuePtr& from, const ValuePtr& to) {
     Redirect red{from.get(), to, *this, {}};
     for (Frame* fr : frames) {

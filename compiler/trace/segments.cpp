@@ -118,6 +118,7 @@ void Tracer::SegStmtBegin(Frame& f, int index) {
   f.stmt_broke = f.stmt_eager = f.stmt_listed = f.stmt_cond_compiled = false;
   f.stmt_eager_reason.clear();
   f.stmt_eager_range = Range{};
+  f.stmt_saved_seg = false;
   f.stmt_tape_begin = tape.size();
   f.stmt_assigned.clear();
   f.stmt_writebacks.clear();
@@ -193,8 +194,18 @@ void Tracer::SegStmtEnd(Frame& f, int index, Flow flow) {
   for (auto& s : f.child_segs) f.closed.push_back(std::move(s));
   f.child_segs.clear();
   // The segment so far ends before this statement: what it hands back (a
-  // list the statement then appends to or pops from) is as it left it.
-  WithWritesUndone(f.stmt_journal, [&] { SegClose(f); });
+  // list the statement then appends to or pops from, a tensor it updated in
+  // place) is as it left it.
+  if (f.stmt_saved_seg) {
+    f.seg_out_values = std::move(f.stmt_saved_out_values);
+    for (size_t i = 0; i < f.seg.writebacks.size() && i < f.stmt_saved_wb_values.size(); ++i)
+      f.seg.writebacks[i].value = f.stmt_saved_wb_values[i];
+    f.stmt_saved_seg = false;
+  }
+  WithWritesUndone(f.stmt_journal, [&] {
+    SegClose(f);
+    if (opts.build_segments) SegInterpretStmt(f, index);
+  });
   CloseStmtJournal(f);
 }
 
@@ -325,6 +336,25 @@ graph::TensorType ScalarType(const Value& v) {
 
 // Builds the graph of tape[b, e). `path_of` names a value read from outside
 // the range (empty: cannot). Returns false when some input has no name.
+// A symbolic size of `shape` that a run-time int made (`zeros(n)`) is read
+// from that int's scalar input, so the kernel knows it (Graph::size_scalars).
+void BindSizeScalars(Tracer& t, const graph::Shape& shape, graph::Graph& g,
+                     const std::function<std::optional<graph::ValueId>(const ValuePtr&)>& input_of) {
+  for (const graph::Dim& d : shape) {
+    if (d.is_static() || t.size_values.empty()) continue;
+    bool bound = false;
+    for (const auto& [sym, index] : g.size_scalars) bound |= sym == d.sym;
+    if (bound) continue;
+    ValuePtr v;
+    if (auto it = t.size_values.find(d.sym); it != t.size_values.end()) v = it->second;
+    for (auto it = t.size_values.begin(); !v && it != t.size_values.end(); ++it)
+      if (t.syms.Resolve(graph::Dim::Symbolic(it->first)).sym == d.sym) v = it->second;
+    if (!v) continue;
+    auto id = input_of(v);
+    if (id && g.nodes[*id].op == graph::OpKind::ScalarInput) g.size_scalars.emplace_back(d.sym, g.nodes[*id].attrs.index);
+  }
+}
+
 bool BuildGraph(Tracer& t, size_t b, size_t e, const std::function<std::string(const ValuePtr&)>& path_of,
                 graph::Graph& g, std::unordered_map<const Value*, graph::ValueId>& ids,
                 std::vector<std::string>& inputs, std::vector<std::string>& scalar_inputs,
@@ -405,6 +435,7 @@ bool BuildGraph(Tracer& t, size_t b, size_t e, const std::function<std::string(c
     n.type = op.out->type;
     n.type.shape = t.syms.Resolve(n.type.shape);
     ids[op.out.get()] = g.Add(n);
+    BindSizeScalars(t, n.type.shape, g, input_of);
   }
   return true;
 }
@@ -788,6 +819,36 @@ void Tracer::SegClose(Frame& f) {
   }
   AddGuards(*this, pm, seg);
   FinishSegment(f, seg);
+}
+
+void Tracer::SegInterpretStmt(Frame& f, int index) {
+  if (!f.def) return;
+  // The heap is as the statement found it (SegStmtEnd undid its writes); a
+  // local it assigned holds its new value, so only the others are guarded.
+  PathMap pm;
+  for (const auto& name : f.stmt_reads) {
+    if (f.stmt_assigned.count(name)) continue;
+    auto it = f.locals->vars.find(name);
+    if (it != f.locals->vars.end()) Walk(name, it->second, pm);
+  }
+  if (f.module) {
+    for (const auto& name : f.stmt_global_reads) {
+      if (f.locals->vars.count(name)) continue;
+      auto it = f.module->globals->vars.find(name);
+      if (it != f.module->globals->vars.end()) Walk(name, it->second, pm);
+    }
+  }
+  Segment seg;
+  seg.graph.file = f.module ? f.module->file : nullptr;
+  seg.tape_begin = seg.tape_end = tape.size();
+  seg.interpret = true;
+  AddGuards(*this, pm, seg);
+  SegState saved = f.seg;
+  f.seg = SegState{};
+  f.seg.stmt_begin = index;
+  f.seg.stmt_end = index + 1;
+  FinishSegment(f, seg);
+  f.seg = std::move(saved);
 }
 
 void Tracer::SegFinishFrame(Frame& f, Frame* caller) {

@@ -285,6 +285,10 @@ ValuePtr Tracer::ObjectBuiltin(const std::string& name, const ValuePtr& self, Ca
     for (const auto& [k, v] : args.kw) script_tensor_methods[k] = v;
     return MakeNone();
   }
+  if (name == "Tensor" && !self) {  // torch.Tensor(2, 3), torch.Tensor([1, 2]): stdlib/torch.ts's __new__
+    auto it = script_tensor_methods.find("__new__");
+    if (it != script_tensor_methods.end()) return Call(it->second, args);
+  }
   if (name == "__return_types" && !self) {  // torch.return_types.<type>(values, indices)
     ValuePtr type = args.Arg(0, "type"), v = args.Arg(1, "values"), i = args.Arg(2, "indices");
     if (!type || type->kind != VK::Str || !type->known || !v || !i) return MakeUnknown();

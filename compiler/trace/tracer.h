@@ -104,6 +104,12 @@ struct Frame {
   std::set<std::string> stmt_assigned, stmt_reads, stmt_global_reads;
   std::vector<SegState::Writeback> stmt_writebacks;  // join seg.writebacks when the statement joins
   std::map<std::string, ValuePtr> seg_out_values;  // assigned names at the segment's end
+  // The segment's out values and writeback values before the current
+  // statement redirected them (an in-place update in it, InPlaceUpdate):
+  // a statement that then runs eagerly leaves the segment as it found it.
+  bool stmt_saved_seg = false;
+  std::map<std::string, ValuePtr> stmt_saved_out_values;
+  std::vector<ValuePtr> stmt_saved_wb_values;
   std::vector<std::set<std::string>> loads_per_stmt;  // names each top-level statement loads
   // The block whose statements segments are being formed of: the body, or
   // the body of a rolled loop (loops.cpp), named by the statement indices
@@ -466,6 +472,11 @@ class Tracer {
   void SegStmtBegin(Frame& f, int index);
   void SegStmtEnd(Frame& f, int index, Flow flow);
   void SegClose(Frame& f);
+  // The statement at `index` runs in the interpreter in this specialisation
+  // (a break in it or in a callee): an `interpret` segment with its guards,
+  // so a call this specialisation covers is no guard failure of another's
+  // kernel at the same statement.
+  void SegInterpretStmt(Frame& f, int index);
   // A data-dependent `if` test of the current statement: its ops join the
   // open segment, which outputs the test's tensor (segment_cond.cpp).
   bool SegJoinCondition(Frame& f, const ValuePtr& v, const ast::Expr& where);
@@ -489,6 +500,9 @@ class Tracer {
   DiagnosticEngine& diags;
   TraceOptions opts;
   SymTable syms;
+  // The run-time ints symbolic sizes were made from (DimsFromArgs): a graph
+  // binds such a size to its scalar input (Graph::size_scalars).
+  std::unordered_map<int32_t, ValuePtr> size_values;
   std::vector<Frame*> frames;        // frames.back() executes; frames[0] is module scope
   Mode mode;
   std::vector<TapeOp> tape;

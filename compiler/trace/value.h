@@ -103,6 +103,9 @@ struct Value {
   // (`i + 1`, `1.0 - t / steps`): the graph op and its operands, so a segment
   // that reads it and has no path for it computes it (segments.cpp).
   std::optional<graph::OpKind> num_op;
+  // An int known only at run time used as a size (`zeros(n)`): the symbolic
+  // size it is, the same for every use (Tracer::DimsFromArgs).
+  int32_t size_sym = -1;
   std::vector<ValuePtr> num_args;
   int num_depth = 0;
 

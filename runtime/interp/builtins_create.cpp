@@ -29,6 +29,14 @@ Value TensorFn(Interp&, Args& a) {
   return MakeTensor(rt::tensor_from(ValueToNested(data), OptDType(a)));
 }
 
+// torch.Tensor(2, 3), torch.Tensor([1, 2]): the legacy constructor, written
+// in stdlib/torch.ts and registered as __tensor_methods(__new__=...).
+Value LegacyTensorFn(Interp& in, Args& a) {
+  auto it = ScriptMethods().find(Intern("__new__"));
+  if (it == ScriptMethods().end()) return TensorFn(in, a);
+  return in.Call(it->second, a.pos, a.npos, a.kwnames, a.kwvals, a.nkw);
+}
+
 rt::Dims Shape(Args& a) {
   if (a.npos == 0) {
     const Value& s = a.Get(-1, "size");
@@ -160,7 +168,7 @@ void RegisterTensorBuiltins(BuiltinTable& t) {
   RegisterWindowBuiltins(t);
   RegisterTorchIoBuiltins(t);
   t.AddFn("tensor", TensorFn);
-  t.AddFn("Tensor", TensorFn);
+  t.AddFn("Tensor", LegacyTensorFn);
   t.AddFn("zeros", Zeros);
   t.AddFn("ones", Ones);
   t.AddFn("full", Full);

@@ -32,13 +32,29 @@ struct EntryScope {
 // A constructor called from module scope: its `__init__` (and whatever it
 // calls) is module-scope code, as the tracer treats it, not an entry.
 struct ConstructorScope {
-  explicit ConstructorScope(RunStats& s) : stats(s), on(s.enabled() && s.at_module_scope()) {
-    if (on) stats.EnterConstructor();
+  ConstructorScope(RunStats& s, int& depth, bool module_scope)
+      : stats(s), module_depth(depth), on(module_scope), counted(on && s.enabled() && s.at_module_scope()) {
+    if (on) ++module_depth;
+    if (counted) stats.EnterConstructor();
   }
   ~ConstructorScope() {
-    if (on) stats.LeaveConstructor();
+    if (on) --module_depth;
+    if (counted) stats.LeaveConstructor();
   }
   RunStats& stats;
+  int& module_depth;
+  bool on, counted;
+};
+
+// Counts the calls under way inside entries (Interp::entry_depth_).
+struct DepthScope {
+  DepthScope(int& d, bool on) : depth(d), on(on) {
+    if (on) ++depth;
+  }
+  ~DepthScope() {
+    if (on) --depth;
+  }
+  int& depth;
   bool on;
 };
 
@@ -263,6 +279,7 @@ Value Interp::CallFunction(FunctionObj* fn, const Value* self, const Value* pos,
   // A call from module scope is an entry (run statistics); EntryScope ends it
   // however the call ends.
   EntryScope entry(stats_, stats_.enabled() && fr.prev ? stats_.BeginEntry(c, fr.slots, *fr.prev) : nullptr);
+  DepthScope in_entry(entry_depth_, module_ctor_depth_ == 0);
   for (int32_t s : c->cell_slots) {
     Ref<CellObj> cell(new CellObj());
     cell->v = std::move(fr.slots[s]);
@@ -289,7 +306,7 @@ void Interp::EndTimed(double timed, const Range& range, Frame& f) {
 Interp::Flow Interp::RunPlanned(const std::vector<SPtr>& body, const std::vector<std::vector<const Segment*>>& segs,
                                 Frame& f) {
   const int32_t n = static_cast<int32_t>(body.size());
-  const bool has_plan = !segs.empty();
+  const bool has_plan = !segs.empty() && module_ctor_depth_ == 0;  // a module-scope constructor runs no plan
   Value cond;  // a segment's `<cond>` output: the test of the `if` it ends at
   for (int32_t i = 0; i < n;) {
     if (has_plan && !segs[i].empty()) {
@@ -362,7 +379,7 @@ Value Interp::Instantiate(ClassObj* cls, const Value* pos, int32_t npos, const i
       return inst;
     }
     if (!init->is(OType::Function)) TypeErr("`" + cls->name + ".__init__` is not a function");
-    ConstructorScope ctor(stats_);
+    ConstructorScope ctor(stats_, module_ctor_depth_, entry_depth_ == 0);
     Value r = CallFunction(init->as<FunctionObj>(), &inst, pos, npos, kwnames, kwvals, nkw);
     if (!r.is_none()) TypeErr("`" + cls->name + ".__init__()` should return None, not `" + TypeName(r) + "`");
     return inst;

@@ -160,6 +160,11 @@ class Interp {
   std::vector<TsError> handling_;  // the exceptions `except` clauses are handling (bare `raise`)
   Range kernel_error_range_;
   RunStats stats_;
+  // As the tracer: a call from module scope is an entry, whose callees run
+  // its compiled segments; a constructor called from module scope (and all
+  // it calls) is module-scope code, traced by nothing, so it runs no plan.
+  int entry_depth_ = 0;
+  int module_ctor_depth_ = 0;
   std::ostream* warn_ = nullptr;
   bool warn_color_ = false;
 };

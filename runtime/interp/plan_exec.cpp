@@ -303,6 +303,7 @@ bool Interp::TryPlan(const Segment* seg, Frame& f, int32_t* next, bool* returned
     if (o.handle) outs.push_back(Value::Obj(new TensorObj(rt::AdoptAbi(o))));
     else outs.emplace_back();
   }
+  stats_.CountKernel(*seg, started);  // a launch that raised ran too
   if (rc != 0) {
     KernelError e = PendingKernelError();
     PendingKernelError() = KernelError{};
@@ -312,8 +313,10 @@ bool Interp::TryPlan(const Segment* seg, Frame& f, int32_t* next, bool* returned
       f.at = &kernel_error_range_;
     }
     // a position out of range (gather, take, scatter) is the interpreter's IndexError
+    // and a negative size (`zeros(n)` of a run-time n < 0) its ShapeError
     bool index = e.raised && e.message.find("index out of range") != std::string::npos;
-    ThrowError(index ? DiagKind::RtIndexError : DiagKind::RtKernelError,
+    bool shape = e.raised && e.message.starts_with("negative dimension");
+    ThrowError(index ? DiagKind::RtIndexError : shape ? DiagKind::RtShapeError : DiagKind::RtKernelError,
                e.raised ? e.message : "compiled kernel `" + seg->kernel + "` failed");
   }
   // In-place updates of tensors from outside: into the very tensor (its
@@ -340,7 +343,6 @@ bool Interp::TryPlan(const Segment* seg, Frame& f, int32_t* next, bool* returned
     if (o.slot_is_cell) f.slots[o.slot].as<CellObj>()->v = std::move(v);
     else f.slots[o.slot] = std::move(v);
   }
-  stats_.CountKernel(*seg, started);
   *next = seg->stmt_end;
   return true;
 }

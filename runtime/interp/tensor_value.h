@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <unordered_map>
 
 #include "ast/ast.h"
 #include "interp/op_count.h"
@@ -49,6 +50,9 @@ Value TensorGetAttr(const Value& t, int32_t sym);
 // `t.name(args)`: args.pos[0] is the tensor. Throws AttributeError when the
 // tensor has no such method.
 Value TensorCallMethod(Interp& in, int32_t sym, Args& args);
+// Tensor methods written in TensorScript, registered by stdlib/torch.ts's
+// __tensor_methods(name=fn, ...); `__new__` is torch.Tensor(...)'s constructor.
+std::unordered_map<int32_t, Value>& ScriptMethods();
 
 // Conversions used by builtins.
 rt::Scalar ToScalar(const Value& v, const char* what);

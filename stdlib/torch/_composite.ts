@@ -456,3 +456,31 @@ def fmod_(self, other):
 # In place: x = erfinv(x).
 def erfinv_(self):
     return self.copy_(erfinv(self))
+
+
+# ---- constructors
+
+# torch.Tensor(2, 3) and torch.Tensor([1, 2]), torch's legacy constructor
+# (the builtin Tensor, called, calls it: torch.ts's __tensor_methods(__new__=...)):
+# sizes give a zero-filled float32 tensor (torch leaves it uninitialised),
+# data a float32 tensor whatever the numbers' type (a torch.Size is data
+# here, where torch reads it as sizes). torch.FloatTensor and the other
+# typed spellings (torch.ts) are the same with their dtype.
+def _legacy_tensor(*args, dtype=float32):
+    if len(args) == 0:
+        return zeros(0, dtype=dtype)
+    if len(args) == 1:
+        data = args[0]
+        if isinstance(data, Tensor):
+            return data.to(dtype)
+        if not isinstance(data, int):
+            return tensor(data, dtype=dtype)
+    return zeros(*args, dtype=dtype)
+
+# torch.Size(sizes): the shape tuple `x.shape` is (a view of one element,
+# expanded: nothing allocated); torch.Size() is the empty one.
+def Size(*args):
+    sizes = tuple(args[0]) if len(args) > 0 else ()
+    if len(sizes) == 0:
+        return zeros(()).shape
+    return zeros(1).expand(*sizes).shape

@@ -321,6 +321,16 @@ CASES = [
         ("nn.pixel_unshuffle(arange(32.0).reshape(2, 4, 2, 2), 2)", "F.pixel_unshuffle(torch.arange(32.0).reshape(2, 4, 2, 2), 2)"),
         ("nn.unfold(arange(50.0).reshape(1, 2, 5, 5), 3, padding=1, stride=2)", "F.unfold(torch.arange(50.0).reshape(1, 2, 5, 5), 3, padding=1, stride=2)"),
         ("nn.unfold(arange(50.0).reshape(1, 2, 5, 5), (2, 3), dilation=(2, 1))", "F.unfold(torch.arange(50.0).reshape(1, 2, 5, 5), (2, 3), dilation=(2, 1))"),
+        # torch's legacy constructors and torch.Size
+        ("torch.Tensor([[1, 2], [3, 4]]) + x[:2, :2]", "torch.Tensor([[1, 2], [3, 4]]) + x[:2, :2]"),
+        ("torch.Tensor(2, 3) + 1", "torch.Tensor(2, 3).zero_() + 1"), ("torch.Tensor(x.long())", "torch.Tensor(x.long().float())"),
+        ("torch.FloatTensor([1, 2, 3])", "torch.FloatTensor([1, 2, 3])"), ("torch.DoubleTensor([0.5, 2])", "torch.DoubleTensor([0.5, 2])"),
+        ("torch.LongTensor([1.0, 2.5, -3.5])", "torch.LongTensor([1.0, 2.5, -3.5])"), ("torch.IntTensor([3, 4])", "torch.IntTensor([3, 4])"),
+        ("torch.BoolTensor([1, 0, 2])", "torch.BoolTensor([1, 0, 2])"), ("torch.LongTensor(3) * 0", "torch.LongTensor(3).zero_() * 0"),
+        ("x * torch.pi + torch.e", "x * torch.pi + torch.e"), ("x.clamp(-torch.inf, 1.0)", "x.clamp(-torch.inf, 1.0)"),
+        ("zeros(torch.Size([2, 3]))", "torch.zeros(torch.Size([2, 3]))"), ("x.reshape(torch.Size([4, 3]))", "x.reshape(torch.Size([4, 3]))"),
+        ("torch.ones(torch.Size([2]) + torch.Size([3]))", "torch.ones(torch.Size([2]) + torch.Size([3]))"),
+        ("x.new_zeros(torch.Size(x.shape[::-1]))", "x.new_zeros(torch.Size(x.shape[::-1]))"),
     ]},
     # the same file's functions whose output size depends on the data (graph breaks, as torch.compile's)
     {"input": "torch_composite_dynamic", "x": X34, "y": "tensor([3, 0, 5, 0, 2, 2, 3, 9])", "z": "tensor([0.5, 1.0, 2.0, 0.25, 1.5, 1.0, 0.5, 3.0])", "graph": False, "rows": [

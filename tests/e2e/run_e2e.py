@@ -83,6 +83,14 @@ def main():
             print(f"FAIL expected at least {a.expect_kernels} compiled kernels, got {kernels}:\n{b.stderr}")
             return 1
         c = subprocess.run([exe] + a.args, cwd=cwd, capture_output=True, text=True, timeout=300)
+        # The compiled program does what `tcc explain` says: a guard failure
+        # (compiled code that did not run) fails the case unless it says
+        # "# e2e-allow: guard-failure" (a case about guard failures).
+        with open(path) as src:
+            allow_guard = "# e2e-allow: guard-failure" in src.read()
+        if "[RtGuardFailed]" in c.stderr and not allow_guard:
+            print(f"FAIL compiled code did not run where `tcc explain` says it does:\n{c.stderr[-3000:]}")
+            return 1
         # `tcc run` (compiled, through the cache) must print what the executable printed,
         # on a cold cache and again on a warm one.
         env = dict(os.environ, XDG_CACHE_HOME=os.path.join(tmp, "cache"))

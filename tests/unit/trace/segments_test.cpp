@@ -51,7 +51,12 @@ TEST_CASE("a break closes the segment before the breaking statement and opens on
       "    print(z)\n"
       "    return z - y\n"
       "f(randn(3))\n");
-  REQUIRE(t->result.segments.size() == 2);
+  // two kernel segments and, for the `print` the interpreter runs, an interpret one
+  REQUIRE(t->result.segments.size() == 3);
+  const Segment* p = Find(t->result, "f", 2);
+  REQUIRE(p);
+  CHECK(p->interpret);
+  CHECK(p->stmt_end == 3);
   const Segment* a = Find(t->result, "f", 0);
   const Segment* b = Find(t->result, "f", 3);
   REQUIRE(a);
@@ -82,7 +87,43 @@ TEST_CASE("a break inside a callee makes the calling statement eager and keeps t
   CHECK(Find(t->result, "outer", 2));
   CHECK(Find(t->result, "inner", 0));
   CHECK(Find(t->result, "inner", 2));
-  CHECK_FALSE(Find(t->result, "outer", 1));
+  // the calling statement runs in the interpreter: an interpret segment, no kernel
+  REQUIRE(Find(t->result, "outer", 1));
+  CHECK(Find(t->result, "outer", 1)->interpret);
+  CHECK(Find(t->result, "outer", 1)->kernel.empty());
+}
+
+TEST_CASE("a statement the interpreter runs is guarded by what it reads, as the state before it", "[segments]") {
+  // In the second specialisation `self.w = ...` runs in the interpreter: its
+  // interpret segment must hold for that call (self.flag True, as before the
+  // statement), so the call is no guard failure of the first one's kernel.
+  auto t = TraceSource(
+      "class M:\n"
+      "    def __init__(self):\n"
+      "        self.flag = False\n"
+      "        self.w = ones(3)\n"
+      "def f(m, x):\n"
+      "    if m.flag:\n"
+      "        m.w = m.w * 2\n"
+      "    return x * m.w\n"
+      "m = M()\n"
+      "f(m, randn(3))\n"
+      "m.flag = True\n"
+      "f(m, randn(3))\n");
+  int kernels = 0, interprets = 0;
+  for (const auto& s : t->result.segments) {
+    if (s.function != "f" || s.stmt_begin != 0) continue;
+    if (!s.interpret) {
+      ++kernels;
+      continue;
+    }
+    ++interprets;
+    bool flag_true = false;
+    for (const auto& g : s.guards) flag_true |= g.path == "m.flag" && g.value_json == "true";
+    CHECK(flag_true);
+  }
+  CHECK(kernels == 1);
+  CHECK(interprets == 1);
 }
 
 TEST_CASE("a break-free callee is inlined into the caller's segment", "[segments]") {
