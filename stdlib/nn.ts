@@ -618,6 +618,8 @@ def mish(x, inplace=False):
 
 # a * sigmoid(b), a and b the two halves of x along `dim`.
 def glu(x, dim=-1):
+    if x.shape[dim] % 2 != 0:
+        raise RuntimeError(f"Halving dimension must be even, but dimension {dim % x.dim()} is size {x.shape[dim]}")
     a, b = chunk(x, 2, dim)
     return a * _sigmoid_builtin(b)
 
@@ -657,3 +659,178 @@ def kl_div(input, target, reduction="mean", log_target=False):
     if reduction == "batchmean":
         return sum(l) / input.shape[0]
     return _reduce_loss(l, reduction)
+
+# ---- more activations, losses and normalisations that model code calls
+# through torch.nn.functional (each also a module in torch/nn/modules.ts)
+
+# scale * (max(0, x) + min(0, alpha * (exp(x) - 1))), torch's constants.
+def selu(x, inplace=False):
+    return _maybe_inplace(x, where(x > 0, x, expm1(x) * 1.6732632423543772) * 1.0507009873554805, inplace)
+
+# max(0, x) + min(0, alpha * (exp(x / alpha) - 1)).
+def celu(x, alpha=1.0, inplace=False):
+    return _maybe_inplace(x, where(x > 0, x, expm1(x / alpha) * alpha), inplace)
+
+# x / (1 + |x|).
+def softsign(x):
+    return x / (abs(x) + 1.0)
+
+# x - tanh(x).
+def tanhshrink(x):
+    return x - _tanh_builtin(x)
+
+# x where x > threshold, else value.
+def threshold(x, threshold, value, inplace=False):
+    return _maybe_inplace(x, where(x > threshold, x, value), inplace)
+
+# x - lambd above lambd, x + lambd below -lambd, else 0.
+def softshrink(x, lambd=0.5):
+    return where(x > lambd, x - lambd, where(x < -lambd, x + lambd, 0.0))
+
+# x where |x| > lambd, else 0.
+def hardshrink(x, lambd=0.5):
+    return where((x > lambd) | (x < -lambd), x, 0.0)
+
+# x where x >= 0, else weight * x; weight has one value or one per channel (dim 1).
+def prelu(x, weight):
+    w = weight
+    if weight.numel() > 1 and x.dim() >= 2:
+        w = weight.reshape([-1] + [1] * (x.dim() - 2))
+    return where(x >= 0, x, w * x)
+
+# 0.5 d^2 where d = |input - target| < delta, else delta * (d - delta / 2).
+def huber_loss(input, target, reduction="mean", delta=1.0):
+    d = abs(input - target)
+    return _reduce_loss(where(d < delta, 0.5 * d * d, delta * (d - 0.5 * delta)), reduction)
+
+# The p-norm of x1 - x2 + eps along the last dim.
+def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):
+    return (x1 - x2 + eps).norm(p, -1, keepdim=keepdim)
+
+# max(d(a, p) - d(a, n) + margin, 0), d the pairwise p-norm distance;
+# swap: d(a, n) is the smaller of it and d(p, n).
+def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2.0, eps=1e-6, swap=False, reduction="mean"):
+    d_ap = pairwise_distance(anchor, positive, p, eps)
+    d_an = pairwise_distance(anchor, negative, p, eps)
+    if swap:
+        d_an = minimum(d_an, pairwise_distance(positive, negative, p, eps))
+    return _reduce_loss(clamp(margin + d_ap - d_an, 0.0), reduction)
+
+# max(0, -target * (input1 - input2) + margin).
+def margin_ranking_loss(input1, input2, target, margin=0.0, reduction="mean"):
+    return _reduce_loss(clamp(-target * (input1 - input2) + margin, 0.0), reduction)
+
+# 1 - cos(x1, x2) where target is 1, max(0, cos(x1, x2) - margin) where it
+# is -1; cos along the last dim with torch's 1e-12 added to each squared norm.
+def cosine_embedding_loss(input1, input2, target, margin=0.0, reduction="mean"):
+    d = input1.dim() - 1
+    prod = sum(input1 * input2, d)
+    mag = sqrt((sum(input1 * input1, d) + 1e-12) * (sum(input2 * input2, d) + 1e-12))
+    cos = prod / mag
+    l = where(target == 1, 1.0 - cos, 0.0) + where(target == -1, clamp(cos - margin, 0.0), 0.0)
+    return _reduce_loss(l, reduction)
+
+# log(1 + exp(-target * input)).
+def soft_margin_loss(input, target, reduction="mean"):
+    return _reduce_loss(log1p(exp(-target * input)), reduction)
+
+# input where target is 1, max(0, margin - input) where it is -1.
+def hinge_embedding_loss(input, target, margin=1.0, reduction="mean"):
+    l = where(target != 1, clamp(margin - input, 0.0), 0.0) + where(target != -1, input, 0.0)
+    return _reduce_loss(l, reduction)
+
+# -(y logsigmoid(x) + (1 - y) logsigmoid(-x)), times weight, averaged over
+# the classes (dim 1).
+def multilabel_soft_margin_loss(input, target, weight=None, reduction="mean"):
+    l = -(target * logsigmoid(input) + (1.0 - target) * logsigmoid(-input))
+    if weight is not None:
+        l = l * weight
+    return _reduce_loss(mean(l, input.dim() - 1), reduction)
+
+# exp(input) - target * input (log_input), else input - target * log(input + eps);
+# full adds Stirling's target log(target) - target + log(2 pi target) / 2 where target > 1.
+def poisson_nll_loss(input, target, log_input=True, full=False, eps=1e-8, reduction="mean"):
+    if log_input:
+        l = exp(input) - target * input
+    else:
+        l = input - target * log(input + eps)
+    if full:
+        t = where(target > 1, target, 1.0)
+        l = l + where(target > 1, t * log(t) - t + 0.5 * log(6.283185307179586 * t), 0.0)
+    return _reduce_loss(l, reduction)
+
+# (log(max(var, eps)) + (input - target)^2 / max(var, eps)) / 2, plus log(2 pi) / 2 when full.
+def gaussian_nll_loss(input, target, var, full=False, eps=1e-6, reduction="mean"):
+    if var.dim() == input.dim() - 1:
+        var = var.unsqueeze(-1)
+    v = clamp(var, eps)
+    l = 0.5 * (log(v) + (input - target) ** 2 / v)
+    if full:
+        l = l + 0.9189385332046727  # log(2 pi) / 2
+    return _reduce_loss(l, reduction)
+
+# Normalises each channel of each sample over its spatial dims (biased
+# variance), then * weight + bias per channel; running statistics, when
+# given and use_input_stats, are updated in place as batch_norm's are.
+def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=None, use_input_stats=True, momentum=0.1, eps=1e-5):
+    dims = tuple(range(2, input.dim()))
+    shape = [1, -1] + [1] * (input.dim() - 2)
+    if use_input_stats:
+        m = mean(input, dims, keepdim=True)
+        v = var(input, dims, unbiased=False, keepdim=True)
+        if running_mean is not None:
+            n = input.numel() // (input.shape[0] * input.shape[1])
+            running_mean.mul_(1 - momentum).add_(mean(m.reshape(input.shape[0], -1), 0) * momentum)
+            running_var.mul_(1 - momentum).add_(mean(v.reshape(input.shape[0], -1), 0) * (momentum * n / max(n - 1, 1)))
+    else:
+        m = running_mean.reshape(shape)
+        v = running_var.reshape(shape)
+    y = (input - m) * rsqrt(v + eps)
+    if weight is not None:
+        y = y * weight.reshape(shape)
+    if bias is not None:
+        y = y + bias.reshape(shape)
+    return y
+
+# Whole channels zeroed with probability p (training), the rest scaled by
+# 1 / (1 - p): one draw per (dim 0, dim 1) pair, as torch 1.13's feature
+# dropout (a 3-d input is [N, C, L] there, not an unbatched image).
+def dropout2d(x, p=0.5, training=True, inplace=False):
+    if not training or p == 0:
+        return x
+    if p == 1:
+        return _maybe_inplace(x, x * 0.0, inplace)
+    noise = x.new_empty([x.shape[0], x.shape[1]] + [1] * (x.dim() - 2)).bernoulli_(1 - p).div_(1 - p)
+    return _maybe_inplace(x, x * noise, inplace)
+
+# dropout2d for [N, C, L] (or [C, L]) inputs.
+def dropout1d(x, p=0.5, training=True, inplace=False):
+    if not training or p == 0:
+        return x
+    if p == 1:
+        return _maybe_inplace(x, x * 0.0, inplace)
+    keep = [x.shape[0], x.shape[1]] if x.dim() == 3 else [x.shape[0]]
+    noise = x.new_empty(keep + [1]).bernoulli_(1 - p).div_(1 - p)
+    return _maybe_inplace(x, x * noise, inplace)
+
+def _adaptive_bounds(n, o):
+    return [(i * n // o, -((-(i + 1) * n) // o)) for i in range(o)]
+
+# Maximum over the windows that split the last dim into output_size parts, as torch splits it.
+def adaptive_max_pool1d(input, output_size, return_indices=False):
+    if return_indices:
+        raise NotImplementedError("adaptive_max_pool1d(return_indices=True) is not supported")
+    (o,) = _adaptive_size(input, output_size, 1)
+    n = input.shape[-1]
+    return stack([amax(input[..., a:b], -1) for a, b in _adaptive_bounds(n, o)], -1)
+
+# Maximum over the windows that split the last two dims into output_size parts (None keeps a size).
+def adaptive_max_pool2d(input, output_size, return_indices=False):
+    if return_indices:
+        raise NotImplementedError("adaptive_max_pool2d(return_indices=True) is not supported")
+    oh, ow = _adaptive_size(input, output_size, 2)
+    h, w = input.shape[-2], input.shape[-1]
+    rows = []
+    for a, b in _adaptive_bounds(h, oh):
+        rows.append(stack([amax(input[..., a:b, c:d], (-2, -1)) for c, d in _adaptive_bounds(w, ow)], -1))
+    return stack(rows, -2)

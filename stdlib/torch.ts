@@ -213,7 +213,7 @@ from torch._composite import (
     addmm, addmv, baddbmm, tensordot, kron, cross, cdist,
     std_mean, var_mean, median, kthvalue,
     take_along_dim, searchsorted, bucketize, diff, rot90, meshgrid, triu_indices, tril_indices,
-    empty_like, normal, randint_like, bernoulli, masked_select, bincount, unique,
+    empty_like, normal, randint_like, bernoulli, masked_select, bincount, unique, unflatten,
     addcmul_, addcdiv_, addmm_, baddbmm_, log10_, frac_, hypot_, xlogy_, bernoulli_, fmod_, erfinv_,
 )
 from torch._composite import _tensor_unfold, _legacy_tensor, Size
@@ -317,5 +317,5 @@ __tensor_methods(
     masked_select=masked_select, bincount=bincount, unique=unique, fmod_=fmod_, erfinv_=erfinv_,
     addcmul_=addcmul_, addcdiv_=addcdiv_, addmm_=addmm_, baddbmm_=baddbmm_, log10_=log10_, frac_=frac_,
     hypot_=hypot_, xlogy_=xlogy_, bernoulli_=bernoulli_, clamp_max_=clamp_max_,
-    __new__=_legacy_tensor,
+    unflatten=unflatten, __new__=_legacy_tensor,
 )

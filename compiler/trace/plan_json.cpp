@@ -98,6 +98,7 @@ nlohmann::json PlanToJson(const TraceResult& result) {
                     {"outputs", outs},
                     {"writebacks", writebacks}});
     if (s.interpret) segs.back()["interpret"] = true;
+    if (s.unplanned) segs.back()["unplanned"] = true;
   }
   return {{"version", 1}, {"segments", segs}};
 }

@@ -723,6 +723,7 @@ void Tracer::SegClose(Frame& f) {
   seg.tape_end = s.tape_end;
   if (no_ops) {
     seg.interpret = true;
+    seg.unplanned = true;
     AddGuards(*this, pm, seg);
     FinishSegment(f, seg);
     return;
@@ -869,6 +870,7 @@ void Tracer::SegFinishFrame(Frame& f, Frame* caller) {
     }());
     MarkCovered(s);
     key.push_back(s.interpret);
+    key.push_back(s.unplanned);
     if (!segment_keys.insert(key.dump()).second) continue;
     if (!s.interpret) s.kernel = "tcc_kernel_" + std::to_string(kernel_counter++);
     s.graph.name = s.kernel;

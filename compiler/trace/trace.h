@@ -199,9 +199,14 @@ struct Segment {
   std::vector<Writeback> writebacks;
   size_t tape_begin = 0, tape_end = 0;  // the traced ops it compiles (tracer-internal)
   // No kernel and no outputs: a specialisation whose statements trace no
-  // tensor op. Its guards holding means the interpreter runs the statements
+  // tensor op, or a statement it runs in the interpreter (a break in a
+  // callee). Its guards holding means the interpreter runs the statements
   // as explain says ("no graph"), not that compiled code failed to match.
   bool interpret = false;
+  // An interpret segment whose callees the tracer traced inline (no tensor
+  // op): the interpreter runs them without their own compiled code, which
+  // was traced for other calls.
+  bool unplanned = false;
 };
 
 struct TraceOptions {

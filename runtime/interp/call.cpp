@@ -279,7 +279,7 @@ Value Interp::CallFunction(FunctionObj* fn, const Value* self, const Value* pos,
   // A call from module scope is an entry (run statistics); EntryScope ends it
   // however the call ends.
   EntryScope entry(stats_, stats_.enabled() && fr.prev ? stats_.BeginEntry(c, fr.slots, *fr.prev) : nullptr);
-  DepthScope in_entry(entry_depth_, module_ctor_depth_ == 0);
+  DepthScope in_entry(entry_depth_, unplanned_depth_ == 0);
   for (int32_t s : c->cell_slots) {
     Ref<CellObj> cell(new CellObj());
     cell->v = std::move(fr.slots[s]);
@@ -306,14 +306,19 @@ void Interp::EndTimed(double timed, const Range& range, Frame& f) {
 Interp::Flow Interp::RunPlanned(const std::vector<SPtr>& body, const std::vector<std::vector<const Segment*>>& segs,
                                 Frame& f) {
   const int32_t n = static_cast<int32_t>(body.size());
-  const bool has_plan = !segs.empty() && module_ctor_depth_ == 0;  // a module-scope constructor runs no plan
+  // no plan under a module-scope constructor or an `unplanned` interpret segment
+  const bool has_plan = !segs.empty() && unplanned_depth_ == 0;
   Value cond;  // a segment's `<cond>` output: the test of the `if` it ends at
+  int32_t unplanned_end = -1;  // statements before it run with no plan in their callees
   for (int32_t i = 0; i < n;) {
     if (has_plan && !segs[i].empty()) {
       bool ran = false, interpret = false;
       for (const Segment* seg : segs[i]) {
         if (seg->interpret) {  // a specialisation with no tensor op: the interpreter runs it, as compiled
-          if ((interpret = GuardsHold(seg, f))) break;
+          if ((interpret = GuardsHold(seg, f))) {
+            if (seg->unplanned) unplanned_end = seg->stmt_end;
+            break;
+          }
           continue;
         }
         int32_t next = i;
@@ -354,6 +359,7 @@ Interp::Flow Interp::RunPlanned(const std::vector<SPtr>& body, const std::vector
       }
     }
     double timed = stats_.BeginStatement();  // per-site interpreter time (TCC_STATS)
+    DepthScope unplanned(unplanned_depth_, i < unplanned_end);
     Flow fl = Exec(body[i].get(), f);
     EndTimed(timed, body[i]->range, f);
     if (fl != Flow::Normal) return fl;
@@ -379,7 +385,7 @@ Value Interp::Instantiate(ClassObj* cls, const Value* pos, int32_t npos, const i
       return inst;
     }
     if (!init->is(OType::Function)) TypeErr("`" + cls->name + ".__init__` is not a function");
-    ConstructorScope ctor(stats_, module_ctor_depth_, entry_depth_ == 0);
+    ConstructorScope ctor(stats_, unplanned_depth_, entry_depth_ == 0);
     Value r = CallFunction(init->as<FunctionObj>(), &inst, pos, npos, kwnames, kwvals, nkw);
     if (!r.is_none()) TypeErr("`" + cls->name + ".__init__()` should return None, not `" + TypeName(r) + "`");
     return inst;

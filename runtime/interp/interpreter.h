@@ -162,9 +162,10 @@ class Interp {
   RunStats stats_;
   // As the tracer: a call from module scope is an entry, whose callees run
   // its compiled segments; a constructor called from module scope (and all
-  // it calls) is module-scope code, traced by nothing, so it runs no plan.
+  // it calls) is module-scope code, traced by nothing, so it runs no plan,
+  // nor do the callees of an `unplanned` interpret segment (traced inline).
   int entry_depth_ = 0;
-  int module_ctor_depth_ = 0;
+  int unplanned_depth_ = 0;
   std::ostream* warn_ = nullptr;
   bool warn_color_ = false;
 };

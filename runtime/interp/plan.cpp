@@ -166,6 +166,7 @@ std::optional<Plan> ParsePlan(const std::string& text, const ts_kernel_entry* ke
       Segment s;
       s.kernel = js.at("kernel").get<std::string>();
       s.interpret = js.value("interpret", false);
+      s.unplanned = js.value("unplanned", false);
       for (int32_t k = 0; k < n_kernels; ++k) {
         if (kernels[k].name && s.kernel == kernels[k].name) s.fn = kernels[k].fn;
       }

@@ -116,9 +116,12 @@ struct Segment {
   int32_t n_tensor_outputs = 0;
   int32_t n_symbols = 0;
   int64_t ops = 0;                 // real ops of the kernel's graph (run statistics' kernel_ops)
-  // No kernel: a specialisation that traced no tensor op. Its guards
-  // holding means the statements run in the interpreter, as compiled.
+  // No kernel: a specialisation that traced no tensor op (or a statement
+  // it runs in the interpreter). Its guards holding means the statements
+  // run in the interpreter, as compiled; `unplanned`: with no compiled code
+  // in their callees either (the tracer inlined them).
   bool interpret = false;
+  bool unplanned = false;
   const FuncCode* func = nullptr;  // resolved by AttachPlan
 };
 

@@ -458,6 +458,14 @@ def erfinv_(self):
     return self.copy_(erfinv(self))
 
 
+# ---- shapes
+
+# Dimension `dim` split into `sizes` (one may be -1): a reshape.
+def unflatten(input, dim, sizes):
+    d = dim + input.dim() if dim < 0 else dim
+    return input.reshape(tuple(input.shape[:d]) + tuple(sizes) + tuple(input.shape[d + 1:]))
+
+
 # ---- constructors
 
 # torch.Tensor(2, 3) and torch.Tensor([1, 2]), torch's legacy constructor

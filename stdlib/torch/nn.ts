@@ -742,6 +742,28 @@ class TransformerEncoder(Module):
         return output
 
 
+# One step of an RNN ("RNN_TANH", "RNN_RELU"), LSTM or GRU layer with torch's
+# gate order: the new (h, c) (c unchanged but for the LSTM). nn.LSTM, nn.GRU,
+# nn.RNN and the cells (torch/nn/modules.ts) all step with it.
+def _rnn_cell(mode, x, h, c, w_ih, w_hh, b_ih, b_hh):
+    gi = F.linear(x, w_ih, b_ih)
+    gh = F.linear(h, w_hh, b_hh)
+    if mode == "LSTM":
+        i, f, g, o = (gi + gh).chunk(4, 1)
+        c = sigmoid(f) * c + sigmoid(i) * tanh(g)
+        return sigmoid(o) * tanh(c), c
+    if mode == "GRU":
+        i_r, i_z, i_n = gi.chunk(3, 1)
+        h_r, h_z, h_n = gh.chunk(3, 1)
+        r = sigmoid(i_r + h_r)
+        z = sigmoid(i_z + h_z)
+        n = tanh(i_n + r * h_n)
+        return (1 - z) * n + z * h, c
+    if mode == "RNN_TANH":
+        return tanh(gi + gh), c
+    return relu(gi + gh), c
+
+
 class _RNNBase(Module):
     # nn.RNN / nn.LSTM / nn.GRU: torch's parameter names, order and
     # initialisation (every parameter uniform in +-1/sqrt(hidden_size)), the
@@ -777,22 +799,8 @@ class _RNNBase(Module):
             init.uniform_(weight, -stdv, stdv)
 
     def _cell(self, x, h, c, suffix):
-        gi = F.linear(x, getattr(self, "weight_ih" + suffix), getattr(self, "bias_ih" + suffix, None))
-        gh = F.linear(h, getattr(self, "weight_hh" + suffix), getattr(self, "bias_hh" + suffix, None))
-        if self.mode == "LSTM":
-            i, f, g, o = (gi + gh).chunk(4, 1)
-            c = sigmoid(f) * c + sigmoid(i) * tanh(g)
-            return sigmoid(o) * tanh(c), c
-        if self.mode == "GRU":
-            i_r, i_z, i_n = gi.chunk(3, 1)
-            h_r, h_z, h_n = gh.chunk(3, 1)
-            r = sigmoid(i_r + h_r)
-            z = sigmoid(i_z + h_z)
-            n = tanh(i_n + r * h_n)
-            return (1 - z) * n + z * h, c
-        if self.nonlinearity == "tanh":
-            return tanh(gi + gh), c
-        return relu(gi + gh), c
+        return _rnn_cell(self.mode, x, h, c, getattr(self, "weight_ih" + suffix), getattr(self, "weight_hh" + suffix),
+                         getattr(self, "bias_ih" + suffix, None), getattr(self, "bias_hh" + suffix, None))
 
     def forward(self, input, hx=None):
         batched = input.dim() == 3
@@ -1132,3 +1140,15 @@ class CrossEntropyLoss(_Loss):
 
     def forward(self, input, target):
         return F.cross_entropy(input, target, self.weight, self.ignore_index, self.reduction, self.label_smoothing)
+
+
+# More layers (cells, activations, pads, pools, losses): torch/nn/modules.ts.
+from torch.nn.modules import (
+    RNNCellBase, RNNCell, LSTMCell, GRUCell, ReLU6, Hardtanh, Hardswish, Hardsigmoid, LogSigmoid, GLU, Softmin,
+    SELU, CELU, Softsign, Tanhshrink, Threshold, Softshrink, Hardshrink, PReLU, Unflatten, MaxPool1d, AvgPool1d,
+    AdaptiveAvgPool1d, AdaptiveMaxPool1d, AdaptiveMaxPool2d, PixelShuffle, PixelUnshuffle, ZeroPad2d, ConstantPad1d,
+    ConstantPad2d, ReflectionPad1d, ReflectionPad2d, ReplicationPad1d, ReplicationPad2d, CosineSimilarity,
+    PairwiseDistance, Dropout1d, Dropout2d, InstanceNorm1d, InstanceNorm2d, SmoothL1Loss, HuberLoss, KLDivLoss,
+    TripletMarginLoss, MarginRankingLoss, CosineEmbeddingLoss, SoftMarginLoss, HingeEmbeddingLoss,
+    MultiLabelSoftMarginLoss, PoissonNLLLoss, GaussianNLLLoss,
+)

@@ -42,3 +42,18 @@ print(q(x).sum().item())
 q.train()
 print(q(x).sum().item())
 print(q(x).sum().item())
+
+# A specialisation with no tensor op (k == 0) runs its statement in the
+# interpreter, and so the calls in it: scale(x, 0) does not try scale's
+# compiled code for scale(ones(2), 2) (it warned that it did not run).
+def scale(x, k):
+    if k == 0:
+        return x
+    return x * k
+
+
+def outer(x, k):
+    return scale(x, k)
+
+
+print(scale(torch.ones(2), 2), outer(torch.ones(3), 2), outer(torch.ones(3), 0))
