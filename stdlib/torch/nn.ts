@@ -1035,11 +1035,12 @@ class Flatten(Module):
         return f"start_dim={self.start_dim}, end_dim={self.end_dim}"
 
 
-class MaxPool2d(Module):
+class _MaxPoolNd(Module):
+    # MaxPool2d here, MaxPool1d (torch/nn/modules.ts): _dims spatial dims
     def __init__(self, kernel_size, stride=None, padding=0, dilation=1, return_indices=False, ceil_mode=False):
         super().__init__()
         if return_indices:
-            raise NotImplementedError("MaxPool2d(return_indices=True) is not supported")
+            raise NotImplementedError(f"{type(self).__name__}(return_indices=True) is not supported")
         self.kernel_size = kernel_size
         self.stride = stride if stride is not None else kernel_size
         self.padding = padding
@@ -1048,14 +1049,20 @@ class MaxPool2d(Module):
         self.ceil_mode = ceil_mode
 
     def forward(self, input):
-        return F.max_pool2d(input, self.kernel_size, self.stride, self.padding, self.dilation, self.ceil_mode)
+        pool = F.max_pool2d if self._dims == 2 else F.max_pool1d
+        return pool(input, self.kernel_size, self.stride, self.padding, self.dilation, self.ceil_mode)
 
     def extra_repr(self):
         return (f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}, "
                 f"dilation={self.dilation}, ceil_mode={self.ceil_mode}")
 
 
-class AvgPool2d(Module):
+class MaxPool2d(_MaxPoolNd):
+    _dims = 2
+
+
+class _AvgPoolNd(Module):
+    # AvgPool2d here, AvgPool1d (torch/nn/modules.ts): _dims spatial dims
     def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True):
         super().__init__()
         self.kernel_size = kernel_size
@@ -1065,10 +1072,15 @@ class AvgPool2d(Module):
         self.count_include_pad = count_include_pad
 
     def forward(self, input):
-        return F.avg_pool2d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode, self.count_include_pad)
+        pool = F.avg_pool2d if self._dims == 2 else F.avg_pool1d
+        return pool(input, self.kernel_size, self.stride, self.padding, self.ceil_mode, self.count_include_pad)
 
     def extra_repr(self):
         return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
+
+
+class AvgPool2d(_AvgPoolNd):
+    _dims = 2
 
 
 class AdaptiveAvgPool2d(Module):

@@ -4,7 +4,7 @@
 # forward is a torch.nn.functional function (stdlib/nn.ts); torch/nn.ts
 # re-exports every class here, so `nn.GRUCell` is this one.
 import math
-from torch.nn import Module, _Loss, _dtype, _rnn_cell
+from torch.nn import Module, Softmax, _Loss, _BatchNorm, _MaxPoolNd, _AvgPoolNd, _dtype, _rnn_cell
 import torch.nn.functional as F
 import torch.nn.init as init
 
@@ -197,16 +197,9 @@ class GLU(Module):
         return f"dim={self.dim}"
 
 
-class Softmin(Module):
-    def __init__(self, dim=None):
-        super().__init__()
-        self.dim = dim
-
+class Softmin(Softmax):
     def forward(self, input):
         return F.softmin(input, -1 if self.dim is None else self.dim)
-
-    def extra_repr(self):
-        return f"dim={self.dim}"
 
 
 class PReLU(Module):
@@ -314,40 +307,12 @@ class ReplicationPad2d(_PadNd):
         super().__init__(padding, 2, "replicate")
 
 
-class MaxPool1d(Module):
-    def __init__(self, kernel_size, stride=None, padding=0, dilation=1, return_indices=False, ceil_mode=False):
-        super().__init__()
-        if return_indices:
-            raise NotImplementedError("MaxPool1d(return_indices=True) is not supported")
-        self.kernel_size = kernel_size
-        self.stride = stride if stride is not None else kernel_size
-        self.padding = padding
-        self.dilation = dilation
-        self.return_indices = return_indices
-        self.ceil_mode = ceil_mode
-
-    def forward(self, input):
-        return F.max_pool1d(input, self.kernel_size, self.stride, self.padding, self.dilation, self.ceil_mode)
-
-    def extra_repr(self):
-        return (f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}, "
-                f"dilation={self.dilation}, ceil_mode={self.ceil_mode}")
+class MaxPool1d(_MaxPoolNd):
+    _dims = 1
 
 
-class AvgPool1d(Module):
-    def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True):
-        super().__init__()
-        self.kernel_size = kernel_size
-        self.stride = stride if stride is not None else kernel_size
-        self.padding = padding
-        self.ceil_mode = ceil_mode
-        self.count_include_pad = count_include_pad
-
-    def forward(self, input):
-        return F.avg_pool1d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode, self.count_include_pad)
-
-    def extra_repr(self):
-        return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
+class AvgPool1d(_AvgPoolNd):
+    _dims = 1
 
 
 class _AdaptivePool(Module):
@@ -420,25 +385,11 @@ class Dropout2d(_DropoutNd):
         return F.dropout2d(input, self.p, self.training, self.inplace)
 
 
-class _InstanceNorm(Module):
+class _InstanceNorm(_BatchNorm):
     # affine=False and track_running_stats=False by default, as torch's
     def __init__(self, num_features, eps=1e-5, momentum=0.1, affine=False, track_running_stats=False, device=None,
                  dtype=None):
-        super().__init__()
-        self.num_features = num_features
-        self.eps = eps
-        self.momentum = momentum
-        self.affine = affine
-        self.track_running_stats = track_running_stats
-        self.weight = ones(num_features, dtype=_dtype(dtype)) if affine else None
-        self.bias = zeros(num_features, dtype=_dtype(dtype)) if affine else None
-        if track_running_stats:
-            self.register_buffer("running_mean", zeros(num_features, dtype=_dtype(dtype)))
-            self.register_buffer("running_var", ones(num_features, dtype=_dtype(dtype)))
-            self.register_buffer("num_batches_tracked", tensor(0))
-        else:
-            self.running_mean = None
-            self.running_var = None
+        super().__init__(num_features, eps, momentum, affine, track_running_stats, device, dtype)
 
     def forward(self, input):
         unbatched = input.dim() == self._spatial + 1
@@ -447,10 +398,6 @@ class _InstanceNorm(Module):
         y = F.instance_norm(input, self.running_mean, self.running_var, self.weight, self.bias,
                             self.training or not self.track_running_stats, self.momentum, self.eps)
         return y.squeeze(0) if unbatched else y
-
-    def extra_repr(self):
-        return (f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, affine={self.affine}, "
-                f"track_running_stats={self.track_running_stats}")
 
 
 class InstanceNorm1d(_InstanceNorm):
