@@ -9,6 +9,7 @@
 import torch.nn
 import torch._dynamo
 import torch.cuda
+import torch.linalg as linalg
 import math
 
 # BEGIN generated torch names
@@ -213,7 +214,7 @@ from torch._composite import (
     addmm, addmv, baddbmm, tensordot, kron, cross, cdist,
     std_mean, var_mean, median, kthvalue,
     take_along_dim, searchsorted, bucketize, diff, rot90, meshgrid, triu_indices, tril_indices,
-    empty_like, normal, randint_like, bernoulli, masked_select, bincount, unique, unflatten,
+    empty_like, normal, randint_like, bernoulli, masked_select, bincount, unique, unflatten, diagonal,
     addcmul_, addcdiv_, addmm_, baddbmm_, log10_, frac_, hypot_, xlogy_, bernoulli_, fmod_, erfinv_,
 )
 from torch._composite import _tensor_unfold, _legacy_tensor, Size
@@ -296,6 +297,25 @@ def IntTensor(*args):
 def BoolTensor(*args):
     return _legacy_tensor(*args, dtype=bool)
 
+# torch.linalg's functions under their older torch names (and as methods:
+# x.inverse(), x.det(), ...); logdet is NaN for a negative determinant.
+inverse = linalg.inv
+det = linalg.det
+slogdet = linalg.slogdet
+
+def logdet(input):
+    sign, logabs = linalg.slogdet(input)
+    return where(sign < 0, math.nan, logabs)
+
+def cholesky(input, upper=False):
+    return linalg.cholesky(input, upper=upper)
+
+# X with (L L^T) X = B, L the Cholesky factor (upper: U with U^T U).
+def cholesky_solve(input, input2, upper=False):
+    L = input2.transpose(-2, -1) if upper else input2
+    y = linalg.solve_triangular(L, input, upper=False)
+    return linalg.solve_triangular(L.transpose(-2, -1), y, upper=True)
+
 # torch.pi, torch.e, torch.inf, torch.nan: Python floats, math's
 pi = math.pi
 e = math.e
@@ -317,5 +337,6 @@ __tensor_methods(
     masked_select=masked_select, bincount=bincount, unique=unique, fmod_=fmod_, erfinv_=erfinv_,
     addcmul_=addcmul_, addcdiv_=addcdiv_, addmm_=addmm_, baddbmm_=baddbmm_, log10_=log10_, frac_=frac_,
     hypot_=hypot_, xlogy_=xlogy_, bernoulli_=bernoulli_, clamp_max_=clamp_max_,
-    unflatten=unflatten, __new__=_legacy_tensor,
+    unflatten=unflatten, diagonal=diagonal, inverse=linalg.inv, det=linalg.det, logdet=logdet,
+    slogdet=linalg.slogdet, cholesky=cholesky, __new__=_legacy_tensor,
 )

@@ -466,6 +466,17 @@ def unflatten(input, dim, sizes):
     return input.reshape(tuple(input.shape[:d]) + tuple(sizes) + tuple(input.shape[d + 1:]))
 
 
+# Dimensions dim1 and dim2 moved to the end: the `offset` diagonal of each
+# matrix they make (a copy, where torch's is a view).
+def diagonal(input, offset=0, dim1=0, dim2=1):
+    n = input.dim()
+    d1, d2 = dim1 % n, dim2 % n
+    x = input.permute([d for d in range(n) if d != d1 and d != d2] + [d1, d2])
+    x = x[..., :, offset:] if offset >= 0 else x[..., -offset:, :]
+    k = min(x.shape[-2], x.shape[-1])
+    return x[..., :k, :k].reshape(tuple(x.shape[:-2]) + (k * k,))[..., ::k + 1]
+
+
 # ---- constructors
 
 # torch.Tensor(2, 3) and torch.Tensor([1, 2]), torch's legacy constructor
