@@ -10,6 +10,7 @@ import torch.nn
 import torch._dynamo
 import torch.cuda
 import torch.linalg as linalg
+import torch.special as special
 import math
 
 # BEGIN generated torch names
@@ -218,6 +219,22 @@ from torch._composite import (
     addcmul_, addcdiv_, addmm_, baddbmm_, log10_, frac_, hypot_, xlogy_, bernoulli_, fmod_, erfinv_,
 )
 from torch._composite import _tensor_unfold, _legacy_tensor, Size
+from torch._elementwise import (
+    logaddexp, logaddexp2, logit, erfc, copysign, heaviside, deg2rad, rad2deg, float_power, fix, positive,
+    asinh, acosh, atanh, signbit, isposinf, isneginf, isreal, lgamma, digamma, i0,
+    logit_, erfc_, copysign_, deg2rad_, rad2deg_, lgamma_, digamma_,
+)
+from torch._layout import (
+    promote_types, movedim, moveaxis, select, atleast_1d, atleast_2d, atleast_3d, hstack, vstack, dstack,
+    column_stack, tensor_split, block_diag, cartesian_prod, vander,
+)
+from torch._reductions import (
+    logcumsumexp, cummax, cummin, aminmax, nansum, nanmean, trace, dist, addr, trapezoid, trapz, quantile, histc,
+)
+arcsinh = asinh
+arccosh = acosh
+arctanh = atanh
+
 
 _fullgraph = fullgraph  # the builtin; compile's keyword shadows the name
 
@@ -338,5 +355,14 @@ __tensor_methods(
     addcmul_=addcmul_, addcdiv_=addcdiv_, addmm_=addmm_, baddbmm_=baddbmm_, log10_=log10_, frac_=frac_,
     hypot_=hypot_, xlogy_=xlogy_, bernoulli_=bernoulli_, clamp_max_=clamp_max_,
     unflatten=unflatten, diagonal=diagonal, inverse=linalg.inv, det=linalg.det, logdet=logdet,
-    slogdet=linalg.slogdet, cholesky=cholesky, __new__=_legacy_tensor,
+    slogdet=linalg.slogdet, cholesky=cholesky,
+    logaddexp=logaddexp, logaddexp2=logaddexp2, logit=logit, erfc=erfc, copysign=copysign, heaviside=heaviside,
+    deg2rad=deg2rad, rad2deg=rad2deg, float_power=float_power, fix=fix, positive=positive, asinh=asinh,
+    acosh=acosh, atanh=atanh, arcsinh=asinh, arccosh=acosh, arctanh=atanh, signbit=signbit, isposinf=isposinf,
+    isneginf=isneginf, isreal=isreal, lgamma=lgamma, digamma=digamma, i0=i0, logit_=logit_, erfc_=erfc_,
+    copysign_=copysign_, deg2rad_=deg2rad_, rad2deg_=rad2deg_, lgamma_=lgamma_, digamma_=digamma_,
+    movedim=movedim, moveaxis=moveaxis, select=select, tensor_split=tensor_split, logcumsumexp=logcumsumexp,
+    cummax=cummax, cummin=cummin, aminmax=aminmax, nansum=nansum, nanmean=nanmean, trace=trace, dist=dist,
+    addr=addr, quantile=quantile, histc=histc,
+    __new__=_legacy_tensor,
 )

@@ -55,6 +55,17 @@ std::vector<NnFunction> StdlibFunctions(const std::string& file) {
   return out;
 }
 
+// The stdlib files of torch functions written in TensorScript, and the name
+// each file's functions have (torch.X, torch.linalg.X).
+struct CompositeFile {
+  const char* file;
+  const char* prefix;
+};
+constexpr CompositeFile kComposites[] = {
+    {"torch/_composite.ts", "torch."}, {"torch/_elementwise.ts", "torch."}, {"torch/_layout.ts", "torch."},
+    {"torch/_reductions.ts", "torch."}, {"torch/linalg.ts", "torch.linalg."},
+};
+
 // "sig; note" -> {sig, note}
 std::pair<std::string, std::string> SplitSignature(std::string_view s) {
   size_t semi = s.find("; ");
@@ -116,13 +127,15 @@ void PrintMarkdown() {
   for (size_t i = 0; i < std::size(sem::kInPlaceMethods); ++i)
     std::cout << (i ? ", " : " ") << Code(sem::kInPlaceMethods[i].name);
   std::cout << ".\n";
-  std::cout << "\n#### `torch` functions written in TensorScript (stdlib/torch/_composite.ts)\n\n"
+  std::cout << "\n#### `torch` functions written in TensorScript (stdlib/torch/_composite.ts, _elementwise.ts, "
+               "_layout.ts, _reductions.ts, linalg.ts)\n\n"
                "`torch.X` for each; the ones torch also has as tensor methods are methods too (`x.log10()`, "
                "`p.addcdiv_(m, d, value=-lr)`). The tracer inlines them into the caller's graph.\n\n"
                "| function | signature | what it computes |\n|---|---|---|\n";
-  for (const auto& f : StdlibFunctions("torch/_composite.ts"))
-    std::cout << "| " << Code("torch." + f.name) << " | " << Code("(" + f.params + ")") << " | "
-              << Cell(FirstSentence(f.doc)) << " |\n";
+  for (const auto& c : kComposites)
+    for (const auto& f : StdlibFunctions(c.file))
+      std::cout << "| " << Code(c.prefix + f.name) << " | " << Code("(" + f.params + ")") << " | "
+                << Cell(FirstSentence(f.doc)) << " |\n";
   std::cout << "\n#### Python builtins\n\n| builtin | group | signature | differences from Python / PyTorch |\n"
                "|---|---|---|---|\n";
   for (const auto& b : sem::kPyBuiltins)
@@ -183,8 +196,9 @@ int ListBuiltins(const ExplainOptions& opts) {
     nlohmann::json nn = nlohmann::json::array();
     for (const auto& f : StdlibFunctions("nn.ts")) nn.push_back({{"name", f.name}, {"params", f.params}, {"doc", f.doc}});
     nlohmann::json composite = nlohmann::json::array();
-    for (const auto& f : StdlibFunctions("torch/_composite.ts"))
-      composite.push_back({{"name", f.name}, {"params", f.params}, {"doc", f.doc}});
+    for (const auto& c : kComposites)
+      for (const auto& f : StdlibFunctions(c.file))
+        composite.push_back({{"name", c.prefix + f.name}, {"params", f.params}, {"doc", f.doc}});
     nlohmann::json inplace = nlohmann::json::array();
     for (const auto& m : sem::kInPlaceMethods) inplace.push_back({{"name", m.name}, {"target", m.target}});
     nlohmann::json aliases = nlohmann::json::array();

@@ -44,7 +44,7 @@ bool Tracer::Expressible(const ValuePtr& v, const Frame& f, int depth) const {
   if (depth > 32) return false;
   switch (v->kind) {
     case VK::Tensor: return v->rank_known;
-    case VK::None: return true;
+    case VK::None: case VK::DType: return true;  // a dtype is a constant of the plan
     case VK::Bool: case VK::Int: case VK::Float: case VK::Str: return v->known;
     case VK::Tuple: case VK::List:
       if (v->kind == VK::List && v->born < f.seg_born) return true;  // handed back by its path
@@ -71,7 +71,7 @@ bool Tracer::Expressible(const ValuePtr& v, const Frame& f, int depth) const {
       for (const auto& x : v->items)
         if (!Expressible(x, f, depth + 1)) return false;
       return true;
-    case VK::Unknown: case VK::Ellipsis: case VK::Slice: case VK::DType: case VK::Function: case VK::Builtin:
+    case VK::Unknown: case VK::Ellipsis: case VK::Slice: case VK::Function: case VK::Builtin:
     case VK::BoundMethod: case VK::Class: case VK::Module: case VK::Wrapper: case VK::Marker: return false;
   }
   return false;
@@ -299,7 +299,10 @@ void Walk(const std::string& path, const ValuePtr& v, PathMap& pm) {
     case VK::Function: case VK::Class: case VK::Wrapper:
       if (std::string id = DefinitionOf(*v); !id.empty()) pm.defs.emplace_back(path, "def", id);
       return;
-    case VK::Unknown: case VK::Ellipsis: case VK::Slice: case VK::DType: case VK::Builtin:
+    case VK::DType:  // the traced code may bake it in (`x.to(dt)`): guarded by value
+      pm.scalars.emplace_back(path, v);
+      return;
+    case VK::Unknown: case VK::Ellipsis: case VK::Slice: case VK::Builtin:
     case VK::BoundMethod: case VK::Module: case VK::Marker: return;
   }
 }
@@ -334,8 +337,6 @@ graph::TensorType ScalarType(const Value& v) {
   return t;
 }
 
-// Builds the graph of tape[b, e). `path_of` names a value read from outside
-// the range (empty: cannot). Returns false when some input has no name.
 // A symbolic size of `shape` that a run-time int made (`zeros(n)`) is read
 // from that int's scalar input, so the kernel knows it (Graph::size_scalars).
 void BindSizeScalars(Tracer& t, const graph::Shape& shape, graph::Graph& g,
@@ -355,6 +356,8 @@ void BindSizeScalars(Tracer& t, const graph::Shape& shape, graph::Graph& g,
   }
 }
 
+// Builds the graph of tape[b, e). `path_of` names a value read from outside
+// the range (empty: cannot). Returns false when some input has no name.
 bool BuildGraph(Tracer& t, size_t b, size_t e, const std::function<std::string(const ValuePtr&)>& path_of,
                 graph::Graph& g, std::unordered_map<const Value*, graph::ValueId>& ids,
                 std::vector<std::string>& inputs, std::vector<std::string>& scalar_inputs,
@@ -524,7 +527,7 @@ bool ToOutValue(const ValuePtr& v, OutContext& cx, OutValue& out, int depth = 0)
       if (pos == cx.g.outputs.end()) cx.g.outputs.push_back(it->second);
       return true;
     }
-    case VK::None: case VK::Bool: case VK::Int: case VK::Float: case VK::Str:
+    case VK::None: case VK::Bool: case VK::Int: case VK::Float: case VK::Str: case VK::DType:
       if (!v->known) return false;
       out.kind = OutValue::Const;
       out.const_json = ScalarJson(*v);
@@ -593,7 +596,7 @@ bool ToOutValue(const ValuePtr& v, OutContext& cx, OutValue& out, int depth = 0)
         out.items.push_back(std::move(o));
       }
       return true;
-    case VK::Unknown: case VK::Ellipsis: case VK::Slice: case VK::DType: case VK::Function: case VK::Builtin:
+    case VK::Unknown: case VK::Ellipsis: case VK::Slice: case VK::Function: case VK::Builtin:
     case VK::BoundMethod: case VK::Class: case VK::Module: case VK::Wrapper: case VK::Marker: return false;
   }
   return false;
@@ -669,10 +672,15 @@ void AddGuards(Tracer& t, const PathMap& pm, Segment& seg) {
   }
   for (const auto& [p, items] : pm.sets) add(p, "set", items);
   for (const auto& [p, kind, id] : pm.defs) add(p, kind, nlohmann::json(id).dump());
-  for (const auto& [p, v] : pm.scalars)
+  for (const auto& [p, v] : pm.scalars) {
+    if (v->kind == VK::DType) {
+      add(p, "dtype", nlohmann::json(graph::DTypeName(v->type.dtype)).dump());
+      continue;
+    }
     add(p, v->kind == VK::Float ? "float" : v->kind == VK::Bool ? "bool" : v->kind == VK::Str ? "str"
            : v->kind == VK::None ? "none" : "int",
         ScalarJson(*v));
+  }
 }
 
 void FinishSegment(Frame& f, Segment& seg) {

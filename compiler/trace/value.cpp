@@ -321,8 +321,9 @@ std::string ScalarJson(const Value& v) {
       if (!std::isfinite(v.f)) return std::string("{\"float\": \"") + (std::isnan(v.f) ? "nan" : v.f > 0 ? "inf" : "-inf") + "\"}";
       return nlohmann::json(v.f).dump();
     case VK::Str: return nlohmann::json(v.s).dump();
+    case VK::DType: return std::string("{\"dtype\": \"") + graph::DTypeName(v.type.dtype) + "\"}";  // plan.cpp ConstOf
     case VK::Unknown: case VK::Ellipsis: case VK::Slice: case VK::List: case VK::Tuple: case VK::Dict:
-    case VK::Set: case VK::Tensor: case VK::DType: case VK::Function: case VK::Builtin: case VK::BoundMethod:
+    case VK::Set: case VK::Tensor: case VK::Function: case VK::Builtin: case VK::BoundMethod:
     case VK::Class: case VK::Object: case VK::Module: case VK::Wrapper: case VK::Marker: return "null";
   }
   return "null";

@@ -12,6 +12,8 @@
 #include <nlohmann/json.hpp>
 
 #include "interp/objects.h"
+#include "interp/tensor_value.h"
+#include "semantics/dtype.h"
 #include "semantics/identity.h"
 
 namespace tcc::interp {
@@ -83,6 +85,11 @@ double PlanFloat(const json& j) {
 Value ConstOf(const json& j) {
   if (j.is_null()) return Value::None();
   if (j.is_object() && j.contains("float")) return Value::Float(PlanFloat(j));
+  if (j.is_object() && j.contains("dtype")) {  // a dtype value (x.dtype handed back)
+    auto d = sem::DTypeFromName(j.at("dtype").get<std::string>());
+    if (!d) throw std::runtime_error("bad dtype `" + j.at("dtype").get<std::string>() + "`");
+    return MakeDType(static_cast<rt::DType>(*d));
+  }
   if (j.is_boolean()) return Value::Bool(j.get<bool>());
   if (j.is_number_integer()) return Value::Int(j.get<int64_t>());
   if (j.is_number()) return Value::Float(j.get<double>());
@@ -205,6 +212,12 @@ std::optional<Plan> ParsePlan(const std::string& text, const ts_kernel_entry* ke
         else if (kind == "bool") { g.kind = PlanGuard::kBool; g.bool_value = jg.at("value").get<bool>(); }
         else if (kind == "str") { g.kind = PlanGuard::kStr; g.str_value = jg.at("value").get<std::string>(); }
         else if (kind == "none") { g.kind = PlanGuard::kNone; }
+        else if (kind == "dtype") {
+          auto d = sem::DTypeFromName(jg.at("value").get<std::string>());
+          if (!d) throw std::runtime_error("bad dtype guard");
+          g.kind = PlanGuard::kDType;
+          g.int_value = static_cast<int64_t>(*d);
+        }
         else if (kind == "len") { g.kind = PlanGuard::kLen; g.int_value = jg.at("value").get<int64_t>(); }
         else if (kind == "set") {
           g.kind = PlanGuard::kSet;

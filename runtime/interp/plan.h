@@ -44,14 +44,14 @@ struct PlanGuard {
   // kDef: the function or class defined by one statement (str_value: its
   // semantics/identity.h identity); kClass: an instance of that class; kSet:
   // a set of exactly `set_items` (in any order).
-  enum Kind { kTensor, kInt, kFloat, kBool, kStr, kNone, kSame, kDef, kClass, kLen, kSet } kind = kTensor;
+  enum Kind { kTensor, kInt, kFloat, kBool, kStr, kNone, kSame, kDef, kClass, kLen, kSet, kDType } kind = kTensor;
   std::vector<Value> set_items;
   PlanPath same_as;           // kSame: must hold the very same tensor object as `path`
   rt::DType dtype = rt::DType::Float32;
   // Shape entries: a static size (sym < 0) or a symbol id (equal ids, equal sizes).
   struct DimSpec { int64_t size; int32_t sym; };
   std::vector<DimSpec> shape;
-  int64_t int_value = 0;
+  int64_t int_value = 0;  // kInt, kLen; kDType: the dtype (semantics/dtypes.def order)
   double float_value = 0;
   bool bool_value = false;
   std::string str_value;

@@ -8,6 +8,7 @@
 
 #include "interp/interpreter.h"
 #include "interp/plan.h"
+#include "semantics/dtype.h"
 #include "semantics/identity.h"
 #include "interp/stats.h"
 #include "interp/tensor_value.h"
@@ -96,6 +97,7 @@ bool GuardHolds(const PlanGuard& g, const Value& v, std::vector<int64_t>& syms) 
     case PlanGuard::kBool: return v.is_bool() && v.as_bool() == g.bool_value;
     case PlanGuard::kStr: return v.is(OType::Str) && v.as<StrObj>()->s == g.str_value;
     case PlanGuard::kNone: return v.is_none();
+    case PlanGuard::kDType: return v.is(OType::DType) && static_cast<int64_t>(v.as<DTypeObj>()->dtype) == g.int_value;
     case PlanGuard::kSet: {
       if (!v.is(OType::Set) || v.as<SetObj>()->items().size() != g.set_items.size()) return false;
       for (const Value& x : g.set_items)
@@ -367,6 +369,7 @@ std::string Expected(const PlanGuard& g) {
     case PlanGuard::kBool: return std::string("bool=") + (g.bool_value ? "True" : "False");
     case PlanGuard::kStr: return "str=" + Repr(MakeStr(g.str_value));
     case PlanGuard::kNone: return "None";
+    case PlanGuard::kDType: return std::string("torch.") + sem::DTypeName(static_cast<sem::DType>(g.int_value));
     case PlanGuard::kLen:
       return "a list, tuple, dict or set of " + std::to_string(g.int_value) + (g.int_value == 1 ? " item" : " items");
     case PlanGuard::kTensor: return "a tensor";

@@ -24,6 +24,9 @@ COVERED_ELSEWHERE = {
     "normal": "torch_optim_ops", "bernoulli": "torch_optim_ops", "bernoulli_": "torch_optim_ops",
     "randint_like": "torch_optim_ops",
 }
+# stdlib/torch's files of functions written in TensorScript (torch.NAME; linalg's
+# are torch.linalg.NAME, found by the same `.NAME(` pattern)
+COMPOSITES = ["_composite", "_elementwise", "_layout", "_reductions", "linalg"]
 # Keywords that are not a user's to pass (the receiver), or that the
 # signature spells for documentation only.
 IGNORED_KEYWORDS = {"self", "input"}
@@ -45,10 +48,11 @@ def table():
         m = re.match(r'^TCC_INPLACE_METHOD\("(\w+)", "(\w+)"\)$', line.strip())
         if m:
             out.append((m.group(1), []))
-    for line in open(os.path.join(ROOT, "stdlib", "torch", "_composite.ts")):
-        m = DEF.match(line.rstrip("\n"))
-        if m:
-            out.append(("torch." + m.group(1), [k for k in re.findall(r"(\w+)=", m.group(2))]))
+    for name in COMPOSITES:
+        for line in open(os.path.join(ROOT, "stdlib", "torch", name + ".ts")):
+            m = DEF.match(line.rstrip("\n"))
+            if m:
+                out.append(("torch." + m.group(1), [k for k in re.findall(r"(\w+)=", m.group(2))]))
     for line in open(os.path.join(ROOT, "stdlib", "nn.ts")):
         m = DEF.match(line.rstrip("\n"))
         if m:
