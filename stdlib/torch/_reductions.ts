@@ -3,6 +3,7 @@
 # exports each as torch.NAME and, where torch has it, as the method x.NAME;
 # tests/e2e/ops_structured.py checks each against PyTorch.
 import math
+from torch._elementwise import logaddexp
 
 
 # x shifted `k` places along dim (the first k positions filled with `fill`).
@@ -25,10 +26,7 @@ def _scan(x, dim, combine, fill):
 
 # log(cumsum(exp(input))) along dim, stably (a scan of logaddexp).
 def logcumsumexp(input, dim):
-    def add(a, b):
-        m = maximum(a, b)
-        return where(isinf(m) & (a == b), m, m + log1p(exp(-abs(a - b))))
-    return _scan(input, dim, add, -math.inf)
+    return _scan(input, dim, logaddexp, -math.inf)
 
 # The running maximum (minimum) along dim and the index where it was last
 # attained, as torch's cummax / cummin return them (values, indices).
