@@ -793,25 +793,25 @@ def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=
     return y
 
 # Whole channels zeroed with probability p (training), the rest scaled by
-# 1 / (1 - p): one draw per (dim 0, dim 1) pair, as torch 1.13's feature
-# dropout (a 3-d input is [N, C, L] there, not an unbatched image).
-def dropout2d(x, p=0.5, training=True, inplace=False):
+# 1 / (1 - p): one draw per index of the first `lead` dims, as torch 1.13's
+# feature dropout.
+def _feature_dropout(x, p, training, inplace, lead):
     if not training or p == 0:
         return x
     if p == 1:
         return _maybe_inplace(x, x * 0.0, inplace)
-    noise = x.new_empty([x.shape[0], x.shape[1]] + [1] * (x.dim() - 2)).bernoulli_(1 - p).div_(1 - p)
+    shape = [x.shape[d] for d in range(lead)] + [1] * (x.dim() - lead)
+    noise = x.new_empty(shape).bernoulli_(1 - p).div_(1 - p)
     return _maybe_inplace(x, x * noise, inplace)
 
-# dropout2d for [N, C, L] (or [C, L]) inputs.
+# Feature dropout with one draw per (dim 0, dim 1) pair (torch 1.13 reads a
+# 3-d input as [N, C, L], not as an unbatched image).
+def dropout2d(x, p=0.5, training=True, inplace=False):
+    return _feature_dropout(x, p, training, inplace, 2)
+
+# Feature dropout for [N, C, L] (or [C, L]) inputs: one draw per channel.
 def dropout1d(x, p=0.5, training=True, inplace=False):
-    if not training or p == 0:
-        return x
-    if p == 1:
-        return _maybe_inplace(x, x * 0.0, inplace)
-    keep = [x.shape[0], x.shape[1]] if x.dim() == 3 else [x.shape[0]]
-    noise = x.new_empty(keep + [1]).bernoulli_(1 - p).div_(1 - p)
-    return _maybe_inplace(x, x * noise, inplace)
+    return _feature_dropout(x, p, training, inplace, 2 if x.dim() == 3 else 1)
 
 def _adaptive_bounds(n, o):
     return [(i * n // o, -((-(i + 1) * n) // o)) for i in range(o)]
