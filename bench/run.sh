@@ -31,7 +31,11 @@
 # with its logits' largest difference from PyTorch's. Session 14 adds a
 # DDPM-style sampler (200 steps of an MLP noise model whose loop rolls and
 # reads the schedule by the loop variable) against PyTorch eager, with the
-# sample's largest difference from PyTorch's.
+# sample's largest difference from PyTorch's. Session 17 adds sum's limit:
+# bench/sumlimit.c, a hand-written OpenMP sum of the same 64 MiB, run in each
+# of sum's rounds, since on a VM whose cache and memory speed drift by 2x
+# within minutes the ratio to PyTorch alone cannot say how far from the
+# machine's limit either is.
 # Needs python3-numpy and python3-torch: bash tools/setup_bench.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -46,6 +50,7 @@ trap 'rm -rf "$tmp"' EXIT
 "$TCC" build bench/kernels.ts -o "$tmp/kernels" --time-passes 2> "$tmp/build.log" || { cat "$tmp/build.log"; exit 1; }
 cc -O3 -march=native -fopenmp bench/triad.c -o "$tmp/triad"
 cc -O3 -march=native -ffast-math bench/gbreak.c -o "$tmp/gbreak_c" -lm
+cc -O3 -march=native -fopenmp bench/sumlimit.c -o "$tmp/sumlimit"
 
 now_ns() { date +%s%N; }
 cpu_ms() {  # CPU time (user + sys, all threads) of one run of the command, in ms
@@ -119,7 +124,10 @@ rss_mib() {  # peak resident memory of one run of the command, MiB
 }
 
 triad=$(OMP_NUM_THREADS=2 "$tmp/triad")
-declare -A NP NPC TC TCS TORCH TORCHC TORCHS TORCH1 RATIO
+declare -A NP NPC TC TCS TORCH TORCHC TORCHS TORCH1 RATIO LIMS LRATIO
+# A kernel's hand-written limit, run in each of its rounds after PyTorch
+# (prints its mean ms per call): sum's is bench/sumlimit.c.
+declare -A LIMIT=([sum]="$tmp/sumlimit")
 while read -r k v c _; do NP[$k]=$v; NPC[$k]=$c; done < <(OPENBLAS_NUM_THREADS=2 $PY bench/kernels.py --mean numpy 2 20)
 
 # paired KERNEL N: ROUNDS rounds, each one of tcc's compiled KERNEL (a run of
@@ -130,10 +138,12 @@ while read -r k v c _; do NP[$k]=$v; NPC[$k]=$c; done < <(OPENBLAS_NUM_THREADS=2
 # median max" over the rounds (a tcc round: its T(N + 1) less min T(1)),
 # TORCH[k] and TORCHC[k] PyTorch's best round and its CPU time, TORCH1[k] its
 # best single call, RATIO[k] the median over rounds of PyTorch / tcc, each
-# round against its own PyTorch.
+# round against its own PyTorch. A kernel with a LIMIT also sets LIMS[k]
+# (its limit's "min median max") and LRATIO[k] (the median of the rounds'
+# tcc / limit).
 paired() {
-  local k=$1 n=$2 tcalls=${3:-$2} s t1 tn min1=0 r pw pc p1
-  local -a tns=() pws=()
+  local k=$1 n=$2 tcalls=${3:-$2} s t1 tn min1=0 r pw pc p1 lm
+  local -a tns=() pws=() lms=()
   TORCH1[$k]=0
   TORCHC[$k]=0
   for r in $(seq "$ROUNDS"); do
@@ -145,7 +155,18 @@ paired() {
     pws+=("$pw")
     TORCH1[$k]=$(awk -v a="${TORCH1[$k]}" -v b="$p1" 'BEGIN { print (a == 0 || b < a) ? b : a }')
     [ "$r" -eq 1 ] && TORCHC[$k]=$pc
+    if [ -n "${LIMIT[$k]:-}" ]; then read -r lm _ <<< "$(OMP_NUM_THREADS=2 "${LIMIT[$k]}")"; lms+=("$lm"); fi
   done
+  if [ "${#lms[@]}" -gt 0 ]; then
+    read -r LIMS[$k] LRATIO[$k] < <(awk -v n="$n" -v t1="$min1" -v tn="${tns[*]}" -v lm="${lms[*]}" '
+      function sort(a, m,  i, j, v) { for (i = 2; i <= m; i++) { v = a[i]; for (j = i - 1; j >= 1 && a[j] > v; j--) a[j + 1] = a[j]; a[j + 1] = v } }
+      function med(a, m) { return m % 2 ? a[(m + 1) / 2] : (a[m / 2] + a[m / 2 + 1]) / 2 }
+      BEGIN {
+        m = split(tn, T, " "); split(lm, L, " ")
+        for (i = 1; i <= m; i++) { c = (T[i] - t1) / 1e6 / n; q[i] = (L[i] > 0 ? c / L[i] : 0) }
+        sort(L, m); sort(q, m)
+        printf "%.3f/%.3f/%.3f %.2f\n", L[1], med(L, m), L[m], med(q, m) }')
+  fi
   read -r TC[$k] TCS[$k] TORCH[$k] TORCHS[$k] RATIO[$k] < <(awk -v n="$n" -v t1="$min1" -v tn="${tns[*]}" -v pw="${pws[*]}" '
     function sort(a, m,  i, j, v) { for (i = 2; i <= m; i++) { v = a[i]; for (j = i - 1; j >= 1 && a[j] > v; j--) a[j + 1] = a[j]; a[j + 1] = v } }
     function med(a, m) { return m % 2 ? a[(m + 1) / 2] : (a[m / 2] + a[m / 2 + 1]) / 2 }
@@ -186,6 +207,11 @@ for row in "${kernels[@]}"; do
   IFS=/ read -r plo pmed phi <<< "${TORCHS[$k]}"
   awk -v k="$k" -v lo="$lo" -v med="$med" -v hi="$hi" -v plo="$plo" -v pmed="$pmed" -v phi="$phi" -v q="${RATIO[$k]}" -v p1="${TORCH1[$k]}" 'BEGIN {
     printf "| %s | %.3f / %.3f / %.3f | %.3f / %.3f / %.3f | %.2fx | %.2fx | %.3f |\n", k, lo, med, hi, plo, pmed, phi, q, (hi > 0 ? plo / hi : 0), p1 }'
+done
+for k in "${!LIMS[@]}"; do
+  IFS=/ read -r lo med hi <<< "${LIMS[$k]}"
+  echo
+  echo "$k's limit, ${LIMIT[$k]##*/} (bench/${LIMIT[$k]##*/}.c: hand-written, 2 OpenMP threads, the mean of 400 calls) in the same rounds: $lo / $med / $hi ms; tcc / limit ${LRATIO[$k]}x (median of the rounds' ratios)."
 done
 echo
 echo "Model-code rows (issue 14):"
