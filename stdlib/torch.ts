@@ -221,7 +221,7 @@ from torch._composite import (
 from torch._composite import _tensor_unfold, _legacy_tensor, Size
 from torch._elementwise import (
     logaddexp, logaddexp2, logit, erfc, copysign, heaviside, deg2rad, rad2deg, float_power, fix, positive,
-    asinh, acosh, atanh, signbit, isposinf, isneginf, isreal, lgamma, digamma, i0,
+    asinh, acosh, atanh, signbit, isposinf, isneginf, isreal, lgamma, digamma, i0, frexp,
     logit_, erfc_, copysign_, deg2rad_, rad2deg_, lgamma_, digamma_,
 )
 from torch._layout import (
@@ -229,7 +229,8 @@ from torch._layout import (
     column_stack, tensor_split, block_diag, cartesian_prod, vander,
 )
 from torch._reductions import (
-    logcumsumexp, cummax, cummin, aminmax, nansum, nanmean, trace, dist, addr, trapezoid, trapz, quantile, histc,
+    logcumsumexp, cummax, cummin, aminmax, mode, nanmedian, nansum, nanmean, trace, dist, addr, trapezoid, trapz,
+    quantile, histc,
 )
 arcsinh = asinh
 arccosh = acosh
@@ -318,11 +319,14 @@ def BoolTensor(*args):
 # x.inverse(), x.det(), ...); logdet is NaN for a negative determinant.
 inverse = linalg.inv
 det = linalg.det
-slogdet = linalg.slogdet
+# torch.slogdet's named tuple is torch.return_types.slogdet, linalg's linalg_slogdet.
+def slogdet(input):
+    r = linalg.slogdet(input)
+    return __return_types("slogdet", r.sign, r.logabsdet)
 
 def logdet(input):
-    sign, logabs = linalg.slogdet(input)
-    return where(sign < 0, math.nan, logabs)
+    r = linalg.slogdet(input)
+    return where(r.sign < 0, math.nan, r.logabsdet)
 
 def cholesky(input, upper=False):
     return linalg.cholesky(input, upper=upper)
@@ -355,14 +359,15 @@ __tensor_methods(
     addcmul_=addcmul_, addcdiv_=addcdiv_, addmm_=addmm_, baddbmm_=baddbmm_, log10_=log10_, frac_=frac_,
     hypot_=hypot_, xlogy_=xlogy_, bernoulli_=bernoulli_, clamp_max_=clamp_max_,
     unflatten=unflatten, diagonal=diagonal, inverse=linalg.inv, det=linalg.det, logdet=logdet,
-    slogdet=linalg.slogdet, cholesky=cholesky,
+    slogdet=slogdet, cholesky=cholesky,
     logaddexp=logaddexp, logaddexp2=logaddexp2, logit=logit, erfc=erfc, copysign=copysign, heaviside=heaviside,
     deg2rad=deg2rad, rad2deg=rad2deg, float_power=float_power, fix=fix, positive=positive, asinh=asinh,
     acosh=acosh, atanh=atanh, arcsinh=asinh, arccosh=acosh, arctanh=atanh, signbit=signbit, isposinf=isposinf,
     isneginf=isneginf, isreal=isreal, lgamma=lgamma, digamma=digamma, i0=i0, logit_=logit_, erfc_=erfc_,
     copysign_=copysign_, deg2rad_=deg2rad_, rad2deg_=rad2deg_, lgamma_=lgamma_, digamma_=digamma_,
     movedim=movedim, moveaxis=moveaxis, select=select, tensor_split=tensor_split, logcumsumexp=logcumsumexp,
-    cummax=cummax, cummin=cummin, aminmax=aminmax, nansum=nansum, nanmean=nanmean, trace=trace, dist=dist,
+    cummax=cummax, cummin=cummin, aminmax=aminmax, mode=mode, nanmedian=nanmedian, frexp=frexp, nansum=nansum,
+    nanmean=nanmean, trace=trace, dist=dist,
     addr=addr, quantile=quantile, histc=histc,
     __new__=_legacy_tensor,
 )

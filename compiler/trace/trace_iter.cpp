@@ -289,10 +289,11 @@ ValuePtr Tracer::ObjectBuiltin(const std::string& name, const ValuePtr& self, Ca
     auto it = script_tensor_methods.find("__new__");
     if (it != script_tensor_methods.end()) return Call(it->second, args);
   }
-  if (name == "__return_types" && !self) {  // torch.return_types.<type>(values, indices)
-    ValuePtr type = args.Arg(0, "type"), v = args.Arg(1, "values"), i = args.Arg(2, "indices");
-    if (!type || type->kind != VK::Str || !type->known || !v || !i) return MakeUnknown();
-    return NamedPair(type->s, v, i);
+  if (name == "__return_types" && !self) {  // torch.return_types.<type>(item, ...)
+    ValuePtr type = args.Arg(0, "type");
+    if (!type || type->kind != VK::Str || !type->known || !args.kw.empty()) return MakeUnknown();
+    ValuePtr t = NamedTuple(type->s, {args.pos.begin() + 1, args.pos.end()});
+    return t ? t : MakeUnknown();
   }
   if (name == "vars" && !self) {  // as `obj.__dict__`
     ValuePtr obj = args.Arg(0, "object");

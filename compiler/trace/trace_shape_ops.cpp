@@ -3,6 +3,7 @@
 // elementwise ops it is made of (sizes by semantics/shape_ops.h, as the
 // interpreter's), so it fuses with its neighbours; max/min with a dimension
 // give the named tuple (values, indices) of a max and an argmax reduction.
+#include "semantics/return_types.h"
 #include "semantics/shape_ops.h"
 #include "trace/builtin_table.h"
 #include "trace/known_int.h"
@@ -14,9 +15,11 @@ namespace {
 constexpr int64_t rt_max_dims = 8;  // == TS_MAX_DIMS (runtime/include/ts_runtime.h)
 }  // namespace
 
-ValuePtr Tracer::NamedPair(const std::string& type, ValuePtr a, ValuePtr b) {
-  ValuePtr t = MakeSeq(VK::Tuple, {std::move(a), std::move(b)});
-  t->keys = {MakeStr("values"), MakeStr("indices")};
+ValuePtr Tracer::NamedTuple(const std::string& type, std::vector<ValuePtr> items) {
+  const sem::ReturnType* row = sem::FindReturnType(type);
+  if (!row || row->count != items.size()) return nullptr;
+  ValuePtr t = MakeSeq(VK::Tuple, std::move(items));
+  for (std::string_view f : row->fields()) t->keys.push_back(MakeStr(std::string(f)));
   t->class_name = type;  // torch.return_types.<type>
   return t;
 }

@@ -195,8 +195,13 @@ class Tracer {
   ValuePtr SortScatterBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args);
   ValuePtr EinsumOp(CallArgs& args);
   ValuePtr NarrowOp(const ValuePtr& x, int64_t dim, int64_t start, int64_t length, Range where);
-  // torch.return_types.<type>(values, indices): a tuple whose keys name its items
-  ValuePtr NamedPair(const std::string& type, ValuePtr values, ValuePtr indices);
+  // torch.return_types.<type>(items...): a tuple whose keys name its items
+  // (semantics/return_types.def's row); null when there is no such row or the
+  // item count is not its fields' (the interpreter raises the TypeError).
+  ValuePtr NamedTuple(const std::string& type, std::vector<ValuePtr> items);
+  ValuePtr NamedPair(const std::string& type, ValuePtr values, ValuePtr indices) {
+    return NamedTuple(type, {std::move(values), std::move(indices)});
+  }
   ValuePtr EvalBinary(const ast::BinaryExpr& e);
   ValuePtr BinaryOp(ast::BinOp op, const ValuePtr& a, const ValuePtr& b, Range where);
   ValuePtr EvalUnary(const ast::UnaryExpr& e);

@@ -271,14 +271,6 @@ Value MaskedFill(Interp&, Args& a) {
   return MakeTensor(r);
 }
 
-// torch.return_types.<type>(values, indices)
-Value NamedPair(const char* type, rt::Tensor a, rt::Tensor b) {
-  Value t = MakeTuple({MakeTensor(std::move(a)), MakeTensor(std::move(b))});
-  t.as<TupleObj>()->fields = {Intern("values"), Intern("indices")};
-  t.as<TupleObj>()->name = type;
-  return t;
-}
-
 }  // namespace
 
 // max(x, dim, keepdim) / min(...): the named tuple (values, indices).

@@ -7,6 +7,7 @@
 #include "interp/dunder.h"
 #include "interp/interpreter.h"
 #include "interp/tensor_value.h"
+#include "semantics/return_types.h"
 
 namespace tcc::interp {
 
@@ -168,19 +169,30 @@ template <bool kDeep> Value CopyFn(Interp&, Args& a) {
   return CopyValue(a.Need(0, "x"), kDeep, memo);
 }
 
-// __return_types(type, values, indices): torch.return_types.<type>, the named
-// pair `max(x, 1)` returns (stdlib/torch/_composite.ts: median, kthvalue).
+// __return_types(type, item, ...): torch.return_types.<type>, the named
+// tuple `torch.aminmax(x)` returns (stdlib/torch: median, aminmax, slogdet).
 Value ReturnTypesFn(Interp&, Args& a) {
-  a.Check(3, {});
+  a.Check(int32_t(sem::kMaxReturnFields) + 1, {});
   const Value& type = a.Need(0, "type");
   if (!type.is(OType::Str)) TypeErr("`__return_types()` needs a type name");
-  Value t = MakeTuple({a.Need(1, "values"), a.Need(2, "indices")});
-  t.as<TupleObj>()->fields = {Intern("values"), Intern("indices")};
-  t.as<TupleObj>()->name = type.as<StrObj>()->s;
-  return t;
+  std::vector<Value> items;
+  for (int32_t i = 1; i < a.npos; ++i) items.push_back(a.Need(i, "item"));
+  return MakeNamedTuple(type.as<StrObj>()->s, std::move(items));
 }
 
 }  // namespace
+
+Value MakeNamedTuple(std::string_view type, std::vector<Value> items) {
+  const sem::ReturnType* row = sem::FindReturnType(type);
+  if (!row) TypeErr("no type `torch.return_types." + std::string(type) + "` (semantics/return_types.def)");
+  if (row->count != items.size())
+    TypeErr("`torch.return_types." + std::string(type) + "` has " + std::to_string(row->count) + " fields, not " +
+            std::to_string(items.size()));
+  Value t = MakeTuple(std::move(items));
+  for (std::string_view f : row->fields()) t.as<TupleObj>()->fields.push_back(Intern(f));
+  t.as<TupleObj>()->name = std::string(type);
+  return t;
+}
 
 Value TensorMethodsFn(Interp&, Args& a);  // tensor_methods.cpp
 

@@ -30,13 +30,6 @@ bool Flag(Args& a, int32_t i, const char* name, bool dflt) {
   return v.is_undef() || v.is_none() ? dflt : Truthy(v);
 }
 
-Value NamedPair(const char* type, rt::Tensor v, rt::Tensor i) {
-  Value t = MakeTuple({MakeTensor(std::move(v)), MakeTensor(std::move(i))});
-  t.as<TupleObj>()->fields = {Intern("values"), Intern("indices")};
-  t.as<TupleObj>()->name = type;
-  return t;
-}
-
 // sort(input, dim=-1, descending=False, stable=False): the order is stable either way
 Value Sort(Interp&, Args& a) {
   a.Check(4, {"input", "dim", "descending", "stable"});

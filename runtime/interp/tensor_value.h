@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <unordered_map>
 
 #include "ast/ast.h"
@@ -65,6 +66,14 @@ rt::DType DTypeArg(const Value& v, const char* what);  // a dtype value
 // a TypeError naming the builtin otherwise.
 const rt::Tensor& InputTensor(Args& a);
 Value MakeDType(rt::DType d);
+// torch.return_types.<type>(items...): a tuple with the field names of
+// semantics/return_types.def's row; a TypeError when there is no such row or
+// the item count is not its fields'.
+Value MakeNamedTuple(std::string_view type, std::vector<Value> items);
+// The (values, indices) pairs of max/min with a dim, sort, topk.
+inline Value NamedPair(std::string_view type, rt::Tensor values, rt::Tensor indices) {
+  return MakeNamedTuple(type, {MakeTensor(std::move(values)), MakeTensor(std::move(indices))});
+}
 // A shape given as ints `f(2, 3)`, a list/tuple `f([2, 3])` or a shape value.
 rt::Dims ShapeArgs(const Value* pos, int32_t n, const char* what);
 int64_t IntArg(const Value& v, const char* what);

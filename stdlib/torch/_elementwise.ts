@@ -148,6 +148,24 @@ def i0(input):
            u * (0.02635537 + u * (-0.01647633 + u * 0.00392377)))))))) * exp(x) / sqrt(where(x > 3.75, x, 1.0))
     return where(x <= 3.75, small, big).to(input.dtype if input.is_floating_point() else float32)
 
+# input = mantissa * 2^exponent with 0.5 <= |mantissa| < 1 (0, inf and nan
+# keep themselves with exponent 0), as torch.frexp: the exponent from log2,
+# corrected by one where rounding put the mantissa outside [0.5, 1); the
+# scaling by 2^-exponent in two exact halves, so subnormals and numbers
+# near the dtype's maximum do not overflow 2^-exponent.
+def frexp(input):
+    if not input.is_floating_point():
+        raise TypeError("torch.frexp() only supports floating-point dtypes")
+    normal = (abs(input) < math.inf) & (input != 0)
+    e = where(normal, floor(log2(abs(where(normal, input, 1.0)))) + 1, 0.0)
+    h = floor(e / 2)
+    m = input * exp2(-h) * exp2(h - e)
+    up = normal & (abs(m) >= 1)
+    down = normal & (abs(m) < 0.5)
+    m = where(up, m * 0.5, where(down, m * 2, m))
+    e = where(up, e + 1, where(down, e - 1, e))
+    return __return_types("frexp", where(normal, m, input), e.to(int32))
+
 # The in-place forms.
 def logit_(self, eps=None):
     return self.copy_(logit(self, eps))

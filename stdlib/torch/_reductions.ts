@@ -4,6 +4,7 @@
 # tests/e2e/ops_structured.py checks each against PyTorch.
 import math
 from torch._elementwise import logaddexp
+from torch._composite import median
 
 
 # x shifted `k` places along dim (the first k positions filled with `fill`).
@@ -56,11 +57,64 @@ def cummin(input, dim):
     v, i = _cum_extreme(input, dim, lambda left, right: (right <= left) | isnan(right))
     return __return_types("cummin", v, i)
 
-# (min, max) over dim (everything when None), as torch.aminmax's (min, max).
+# (min, max) over dim (everything when None): torch.return_types.aminmax.
 def aminmax(input, *, dim=None, keepdim=False):
     if dim is None:
-        return amin(input), amax(input)
-    return amin(input, dim, keepdim=keepdim), amax(input, dim, keepdim=keepdim)
+        return __return_types("aminmax", amin(input), amax(input))
+    return __return_types("aminmax", amin(input, dim, keepdim=keepdim), amax(input, dim, keepdim=keepdim))
+
+# The most frequent value along dim (ties: the smallest; each NaN counts
+# once, where torch's grouping of NaNs is unspecified) and the index of its
+# last occurrence, as torch.mode. From a stable sort:
+# each element's run of equal neighbours starts at the running maximum of
+# run starts and ends at the running minimum (from the right) of run ends,
+# so it costs a sort and two scans, not n^2 comparisons.
+def mode(input, dim=-1, keepdim=False):
+    if input.dim() == 0:
+        return __return_types("mode", input.clone(), zeros((), dtype=int64))
+    d = dim % input.dim()
+    x = input.movedim(d, -1)
+    n = x.shape[-1]
+    s = sort(x, -1, stable=True)
+    sv = s.values
+    pos = arange(n).expand(sv.shape)
+    starts = cat([ones(list(sv.shape[:-1]) + [1], dtype=bool), sv[..., 1:] != sv[..., :-1]], -1)
+    ends = cat([starts[..., 1:], ones(list(sv.shape[:-1]) + [1], dtype=bool)], -1)
+    first = cummax(where(starts, pos, 0), -1).values
+    last = cummin(where(ends, pos, n - 1).flip(-1), -1).values.flip(-1)
+    runs = last - first + 1
+    at = argmax((runs == amax(runs, -1, keepdim=True)).to(int64), -1, keepdim=True)
+    values = sv.gather(-1, at)
+    indices = s.indices.gather(-1, last.gather(-1, at))
+    if keepdim:
+        return __return_types("mode", values.movedim(-1, d), indices.movedim(-1, d))
+    return __return_types("mode", values.squeeze(-1), indices.squeeze(-1))
+
+# The median ignoring NaNs (the lower middle of each slice's numbers; NaN
+# only for a slice of NaNs), as torch.nanmedian: NaNs sort last, so the
+# k-th smallest of each slice's count of numbers is one gather.
+def nanmedian(input, dim=None, keepdim=False):
+    if not input.is_floating_point():
+        return median(input) if dim is None else median(input, dim, keepdim)
+    if dim is None:
+        flat = input.reshape(-1)
+        c = (~isnan(flat)).sum()
+        k = where(c > 0, (c - 1) // 2, 0).reshape(1)
+        return sort(flat).values.gather(0, k).reshape(())
+    d = dim % max(input.dim(), 1)
+    x = input if input.dim() > 0 else input.reshape(1)
+    s = sort(x, d, stable=True)
+    c = (~isnan(x)).sum(d, keepdim=True)
+    k = where(c > 0, (c - 1) // 2, 0)
+    values = s.values.gather(d, k)
+    indices = s.indices.gather(d, k)
+    if not keepdim or input.dim() == 0:
+        values = values.squeeze(d)
+        indices = indices.squeeze(d)
+    if input.dim() == 0:
+        values = values.reshape(())
+        indices = indices.reshape(())
+    return __return_types("nanmedian", values, indices)
 
 # sum / mean treating NaN as 0 / leaving NaNs out.
 def nansum(input, dim=None, keepdim=False, *, dtype=None):

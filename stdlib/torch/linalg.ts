@@ -142,8 +142,7 @@ def inv(A):
 def _diag(M, n):
     return M[..., :n].reshape(tuple(M.shape[:-2]) + (n * n,))[..., ::n + 1]
 
-# (sign, log |det A|) from the elimination's pivots (a tuple: torch's is
-# named, .sign and .logabsdet).
+# (sign, log |det A|) from the elimination's pivots: torch.return_types.linalg_slogdet.
 def slogdet(A):
     n = _square(A, "slogdet")
     M, sign = _eliminate(A, A[..., :0])
@@ -151,7 +150,7 @@ def slogdet(A):
     neg = sum((d < 0).to(int64), -1) % 2
     s = where(neg == 1, -sign, sign)
     s = where(amin(abs(d), -1) == 0, s * 0.0, s)
-    return s, sum(log(abs(d)), -1)
+    return __return_types("linalg_slogdet", s, sum(log(abs(d)), -1))
 
 # The determinant: the product of the elimination's pivots, times its sign.
 def det(A):

@@ -5,11 +5,17 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
 #include <set>
 
 #include "interp/interpreter.h"
+#include "interp/tensor_value.h"
 #include "interp/tensor_method_names.h"
 #include "semantics/builtins.h"
+#include "semantics/return_types.h"
 #include "trace/builtin_table.h"
 
 using namespace tcc;
@@ -159,4 +165,40 @@ TEST_CASE("every alias names a row, and both modes know it in the target's forms
     if (sem::HasMethodForm(row->form)) CHECK(trace::TableMethods().count(a.name) == 1);
     CHECK(sem::CanonicalBuiltin(a.name) == a.target);
   }
+}
+
+TEST_CASE("every torch.return_types the stdlib builds is a row of return_types.def") {
+  std::set<std::string> rows;
+  for (const auto& r : sem::kReturnTypes) {
+    INFO(r.type);
+    CHECK(rows.insert(std::string(r.type)).second);  // one row per type
+    CHECK(r.count >= 2);
+    CHECK(r.count <= sem::kMaxReturnFields);
+  }
+  // __return_types("TYPE", item, ...) in stdlib/**/*.ts: TYPE must be a row
+  const std::regex call(R"re(__return_types\("([A-Za-z_0-9]+)")re");
+  int calls = 0;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(TCC_SOURCE_DIR "/stdlib")) {
+    if (e.path().extension() != ".ts") continue;
+    std::ifstream in(e.path());
+    std::stringstream text;
+    text << in.rdbuf();
+    const std::string src = text.str();
+    for (std::sregex_iterator m(src.begin(), src.end(), call), end; m != end; ++m, ++calls) {
+      INFO(e.path().string() << ": " << (*m)[1].str());
+      CHECK(rows.count((*m)[1].str()) == 1);
+    }
+  }
+  CHECK(calls > 0);
+}
+
+TEST_CASE("the interpreter's named tuples take their fields from the table") {
+  interp::Value t = interp::NamedPair("aminmax", rt::Tensor::scalar(rt::Scalar::from_float(1.0)),
+                                      rt::Tensor::scalar(rt::Scalar::from_float(2.0)));
+  const auto* tuple = t.as<interp::TupleObj>();
+  REQUIRE(tuple->fields.size() == 2);
+  CHECK(interp::SymName(tuple->fields[0]) == "min");
+  CHECK(interp::SymName(tuple->fields[1]) == "max");
+  CHECK(tuple->name == "aminmax");
+  CHECK_THROWS(interp::MakeNamedTuple("no_such_type", {}));
 }
