@@ -8,7 +8,8 @@
 # Differences: no eigh, svd, qr, lstsq or matrix_norm's 2/nuc (they raise
 # NotImplementedError); cholesky of a matrix that is not positive-definite
 # gives NaNs where torch raises (a check would need the data, a graph
-# break), and solve/inv of a singular matrix give inf/NaN likewise.
+# break), and solve/inv of a singular matrix give inf/NaN likewise:
+# cholesky_ex and inv_ex report both in their info, as torch's do.
 import math
 import nn
 
@@ -81,17 +82,36 @@ def _square(A, name):
 
 # L with A = L L^T (upper: U with A = U^T U), column by column.
 def cholesky(A, *, upper=False):
-    n = _square(A, "cholesky")
+    L, _ = _cholesky(A, upper, "cholesky")
+    return L
+
+# (L, info) without raising: info (int32, per matrix) is 0, or the order of
+# the first leading minor that is not positive-definite, as LAPACK's potrf
+# reports it (what GPyTorch's psd_safe_cholesky retries on). Where info > 0,
+# L holds NaNs from that column on (torch: potrf's partial factor).
+def cholesky_ex(A, *, upper=False, check_errors=False):
+    L, pivots = _cholesky(A, upper, "cholesky_ex")
+    bad = ~(pivots > 0)
+    info = where(bad.any(-1), argmax(bad.to(int32), -1) + 1, 0).to(int32)
+    if check_errors and info.any():
+        raise RuntimeError("linalg.cholesky_ex: The factorization could not be completed because the input is not positive-definite")
+    return __return_types("linalg_cholesky_ex", L, info)
+
+# The factor and the values whose square roots are its diagonal ([..., n]).
+def _cholesky(A, upper, name):
+    n = _square(A, name)
     cols = []
+    pivots = []
     for j in range(n):
         s = A[..., j:, j]
         if j > 0:
             done = stack(cols, -1)  # [..., n, j]
             s = s - (done[..., j:, :] @ done[..., j, :].unsqueeze(-1)).squeeze(-1)
+        pivots.append(s[..., 0])
         d = sqrt(s[..., :1])
         cols.append(cat([zeros_like(A[..., :j, j]), d, s[..., 1:] / d], -1))
     L = stack(cols, -1)
-    return L.transpose(-2, -1) if upper else L
+    return (L.transpose(-2, -1) if upper else L), stack(pivots, -1)
 
 # Gaussian elimination with partial pivoting of [A | B]: the eliminated
 # augmented matrix (U | C) and the sign of the row permutation.
@@ -109,7 +129,10 @@ def _eliminate(A, B):
             e_j.unsqueeze(-1) * e_p.unsqueeze(-2) + e_p.unsqueeze(-1) * e_j
         M = P @ M
         sign = where(p == j, sign, -sign)
-        factor = M[..., j + 1:, j] / M[..., j:j + 1, j]
+        # a zero pivot (a singular matrix) eliminates nothing, as getrf skips
+        # the column, so U keeps the zero (det 0, inv_ex's info) and no 0/0
+        pivot = M[..., j:j + 1, j]
+        factor = where(pivot == 0, 0.0, M[..., j + 1:, j] / where(pivot == 0, 1.0, pivot))
         M = cat([M[..., :j + 1, :], M[..., j + 1:, :] - factor.unsqueeze(-1) * M[..., j:j + 1, :]], -2)
     return M, sign
 
@@ -121,7 +144,13 @@ def solve(A, B, *, left=True):
     vector = B.dim() == 1 or (B.dim() == A.dim() - 1 and B.shape[-1] == n)
     if vector:
         B = B.unsqueeze(-1)
-    M, _ = _eliminate(A, B.expand(A.shape[:-2] + B.shape[-2:]) if B.dim() < A.dim() else B)
+    X, _ = _solve(A, B.expand(A.shape[:-2] + B.shape[-2:]) if B.dim() < A.dim() else B)
+    return X.squeeze(-1) if vector else X
+
+# X with A X = B (B [..., n, k] with A's batch dims) and the eliminated U.
+def _solve(A, B):
+    n = A.shape[-1]
+    M, _ = _eliminate(A, B)
     U = M[..., :n]
     C = M[..., n:]
     rows = [None] * n
@@ -130,13 +159,24 @@ def solve(A, B, *, left=True):
         if i < n - 1:
             r = r - (U[..., i, i + 1:].unsqueeze(-2) @ stack(rows[i + 1:], -2)).squeeze(-2)
         rows[i] = r / U[..., i, i:i + 1]
-    X = stack(rows, -2)
-    return X.squeeze(-1) if vector else X
+    return stack(rows, -2), U
 
 # A^-1: solve(A, I).
 def inv(A):
     n = _square(A, "inv")
     return solve(A, eye(n, dtype=A.dtype).expand(A.shape))
+
+# (A^-1, info) without raising: info (int32, per matrix) is 0, or the
+# position (from 1) of the first zero pivot, as LAPACK's getrf reports a
+# singular matrix.
+def inv_ex(A, *, check_errors=False):
+    n = _square(A, "inv_ex")
+    X, U = _solve(A, eye(n, dtype=A.dtype).expand(A.shape))
+    zero = _diag(U, n) == 0
+    info = where(zero.any(-1), argmax(zero.to(int32), -1) + 1, 0).to(int32)
+    if check_errors and info.any():
+        raise RuntimeError("linalg.inv_ex: The diagonal element " + str(int(info.max())) + " is zero, the inversion could not be completed because the input matrix is singular.")
+    return __return_types("linalg_inv_ex", X, info)
 
 # The diagonal of the n x n matrices that start each [..., n, m].
 def _diag(M, n):

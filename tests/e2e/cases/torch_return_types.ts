@@ -3,7 +3,9 @@
 # KNeighborsClassifier in torch), median imputation of missing features with
 # torch.nanmedian, min-max scaling with torch.aminmax, a multivariate
 # Gaussian log-density with torch.linalg.slogdet (.logabsdet), the log-det
-# of a batch with torch.slogdet, and torch.frexp. Every field name comes from
+# of a batch with torch.slogdet, GPyTorch's psd_safe_cholesky (retrying
+# with jitter while torch.linalg.cholesky_ex reports `info`), inv_ex, and
+# torch.frexp. Every field name comes from
 # semantics/return_types.def in both modes. The numbers are PyTorch's
 # (tests/e2e/torch/same_text.py).
 # e2e-kernels: 14
@@ -37,6 +39,24 @@ def gauss_logpdf(x, mu, cov):
     L = torch.linalg.cholesky(cov)
     z = torch.linalg.solve_triangular(L, (x - mu).unsqueeze(-1), upper=False).squeeze(-1)
     return -0.5 * (n * math.log(2 * math.pi) + sd.logabsdet + (z * z).sum(-1))
+
+
+# GPyTorch's psd_safe_cholesky (gpytorch/utils/cholesky.py), as written there.
+def psd_safe_cholesky(A, jitter=1e-6, max_tries=4):
+    L, info = torch.linalg.cholesky_ex(A)
+    if not torch.any(info):
+        return L
+    Aprime = A.clone()
+    jitter_prev = 0.0
+    for i in range(max_tries):
+        jitter_new = jitter * (10 ** i)
+        Aprime.diagonal(dim1=-2, dim2=-1).add_(jitter_new - jitter_prev)
+        jitter_prev = jitter_new
+        L, info = torch.linalg.cholesky_ex(Aprime)
+        if not torch.any(info):
+            print("added jitter", jitter_new)
+            return L
+    raise ValueError("matrix not positive definite after jitter")
 
 
 torch.manual_seed(0)
@@ -75,3 +95,11 @@ m, e = torch.frexp(torch.tensor([0.0, 1.0, -6.5, 1e-3, 3e38, float("inf")]))
 print(r(m, 6), r(e))
 print(torch.frexp(torch.tensor([10.0, -0.375], dtype=torch.float64)))
 print(torch.mode(torch.tensor([[1, 2, 2, 3], [4, 4, 3, 3]]), 1))
+
+g = torch.linspace(0, 1, 6).unsqueeze(-1)
+K = torch.exp(-((g - g.t()) ** 2) / 0.5)  # an RBF kernel matrix: numerically singular
+print(r(psd_safe_cholesky(K)))
+print(r(psd_safe_cholesky(K - 5e-4 * torch.eye(6))))
+print(torch.linalg.cholesky_ex(torch.stack([cov, -cov])).info)
+inv, info = torch.linalg.inv_ex(torch.stack([cov, torch.ones(4, 4)]))
+print(r(inv[0]), info)
