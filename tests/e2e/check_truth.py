@@ -13,7 +13,9 @@ for the causes issue 9 lists, checked only here) and ../shared/conformance/cases
   kernel_launches  every run-time entry of a function explain reports with
                    graphs (in every specialisation) launched a kernel
   kernel_ops       a function with one specialisation and one run-time entry
-                   runs at least explain's op count in kernels per call
+                   runs at least explain's op count in kernels per call (only
+                   its first graph's when the interpreter runs a branch, loop
+                   or `try` of it: a path may return early)
   interpreted_ops  every run-time entry of a function explain reports with
                    no graph break, no error and no `interpreted` line ran 0
                    interpreted tensor ops
@@ -100,8 +102,15 @@ def explain_functions(ex):
         brk, err, interp = f.get("graph_break_count", 0), f.get("error_count", 0), len(f.get("interpreted", []))
         d["clean"] &= brk == 0 and err == 0 and interp == 0
         # as kernel_ops counts them: not inputs or constants
-        d.setdefault("ops", []).append(sum(1 for x in f.get("graphs", []) for op in x.get("ops", [])
-                                           if op not in ("constant", "input", "scalar_input")))
+        per_graph = [sum(1 for op in x.get("ops", []) if op not in ("constant", "input", "scalar_input"))
+                     for x in f.get("graphs", [])]
+        # Control flow the interpreter runs (a branch on a tensor's value, a
+        # loop or `try` with a break inside) may return early or skip a
+        # graph: then only the first graph, which ends at the first such
+        # statement, runs on every call.
+        branchy = any(re.match(r"(this loop|this `(if|try|with)`|the branch this `if`)", n.get("reason", ""))
+                      for n in f.get("interpreted", []))
+        d.setdefault("ops", []).append(per_graph[0] if branchy and per_graph else sum(per_graph))
         d["specs"].append(f"{f.get('signature', '')}: {g} graphs, {brk} breaks, {interp} interp lines")
     return funcs
 
