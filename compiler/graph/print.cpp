@@ -1,10 +1,12 @@
 // Implements PrintGraph: one line per node, attributes in a fixed order.
 #include "graph/print.h"
 
+#include <cctype>
 #include <charconv>
 #include <cmath>
 
 #include "graph/shape.h"
+#include "semantics/scatter.h"
 
 namespace tcc::graph {
 
@@ -100,8 +102,16 @@ std::string AttrText(const Node& n) {
       if (n.op == OpKind::Sort)
         return " axis=" + std::to_string(a.axis) + (a.ints.size() == 2 && a.ints[0] ? " descending" : "") +
                (a.ints.size() == 2 && a.ints[1] >= 0 ? " k=" + std::to_string(a.ints[1]) : "");
-      if (n.op == OpKind::Scatter)
-        return " axis=" + std::to_string(a.axis) + (a.ints.empty() || a.ints[0] == 0 ? "" : a.ints[0] == 1 ? " add" : " multiply");
+      if (n.op == OpKind::Scatter) {
+        std::string out = " axis=" + std::to_string(a.axis);
+        const sem::ScatterModeRow* row = sem::FindScatterMode(a.ints.empty() ? 0 : a.ints[0]);
+        if (row && row->mode != sem::ScatterMode::Assign) {
+          out += " ";
+          for (char ch : row->name) out += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+        }
+        if (a.ints.size() > 1 && !a.ints[1]) out += " exclude_self";
+        return out;
+      }
       if (n.op == OpKind::Pad)
         return " pad=" + Ints(a.ints) + " mode=" + std::to_string(a.axis) + " value=" + FormatNumber(a.fvalue);
       return " spatial=" + std::to_string(a.axis) + " params=" + Ints(a.ints);

@@ -33,7 +33,8 @@ void EmitSortOp(Emitter& e, ValueId root, const Buffer& dest) {
     Value* y = AbiTensor(e, dest, 0, "scatter.y");
     Value* rc = b.CreateCall(GetRuntimeFn(k.m, RtFn::ts_rt_scatter),
                              {x, ix, src, y, b.getInt32(static_cast<int32_t>(n.attrs.axis)),
-                              b.getInt32(n.attrs.ints.empty() ? 0 : static_cast<int32_t>(n.attrs.ints[0]))});
+                              b.getInt32(n.attrs.ints.empty() ? 0 : static_cast<int32_t>(n.attrs.ints[0])),
+                              b.getInt32(n.attrs.ints.size() < 2 ? 1 : static_cast<int32_t>(n.attrs.ints[1]))});
     auto* fn = b.GetInsertBlock()->getParent();
     auto* bad = llvm::BasicBlock::Create(k.c, "scatter.bad", fn);
     auto* ok = llvm::BasicBlock::Create(k.c, "scatter.ok", fn);

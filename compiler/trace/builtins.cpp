@@ -338,8 +338,7 @@ ValuePtr Tracer::CallBuiltin(const std::string& spelled, const ValuePtr& self, C
     if (v->kind == VK::Set && v->known) return MakeInt(static_cast<int64_t>(v->items.size()));
     if (v->kind == VK::Str && v->known) return MakeInt(static_cast<int64_t>(v->s.size()));
     if (v->kind == VK::Tensor && v->rank_known && !v->type.shape.empty()) {
-      Dim d = syms.Resolve(v->type.shape[0]);
-      return d.is_static() ? MakeInt(d.size) : MakeUnknownOf(VK::Int);
+      return MakeDimInt(syms.Resolve(v->type.shape[0]));
     }
     return MakeUnknownOf(VK::Int);
   }

@@ -339,7 +339,7 @@ ValuePtr Tracer::OpsBuiltin(const std::string& name, const ValuePtr& self, CallA
     if (src->rank_known && x->rank_known && !(syms.Resolve(src->type.shape) == syms.Resolve(x->type.shape))) {
       CallArgs e;
       e.range = where;
-      for (const auto& d : syms.Resolve(x->type.shape)) e.pos.push_back(d.is_static() ? MakeInt(d.size) : MakeUnknownOf(VK::Int));
+      for (const auto& d : syms.Resolve(x->type.shape)) e.pos.push_back(MakeDimInt(d));
       v = ViewOp("expand", src, e, 0);
       if (IsTensor(v)) v->type.shape = x->type.shape;
     }

@@ -33,16 +33,15 @@ ValuePtr Tracer::TensorMethod(const std::string& name, const ValuePtr& t, CallAr
     if (!t->rank_known) return MakeUnknown();
     ValuePtr d = args.Arg(0, "dim");
     Shape s = syms.Resolve(t->type.shape);
-    auto dimval = [&](const Dim& x) { return x.is_static() ? MakeInt(x.size) : MakeUnknownOf(VK::Int); };
-    if (!d) {
+        if (!d) {
       std::vector<ValuePtr> items;
-      for (const auto& x : s) items.push_back(dimval(x));
+      for (const auto& x : s) items.push_back(MakeDimInt(x));
       return MakeSize(items);
     }
     auto k = KnownInt(d);
     int64_t r = static_cast<int64_t>(s.size());
     if (!k || *k < -r || *k >= r) { Issue(DiagKind::TraceTypeError, where, "`size` dimension out of range"); return MakeUnknown(); }
-    return dimval(s[*k < 0 ? *k + r : *k]);
+    return MakeDimInt(s[*k < 0 ? *k + r : *k]);
   }
   if (BuiltinOp(name, "Reduce")) return Reduction(name, t, args, 0);
   if (auto op = BuiltinOp(name, "Unary")) {
@@ -77,7 +76,7 @@ ValuePtr Tracer::TensorMethod(const std::string& name, const ValuePtr& t, CallAr
     ValuePtr o = args.Arg(0, "other");
     if (!o || o->kind != VK::Tensor) { Issue(DiagKind::TraceTypeError, where, "`" + name + "` needs a tensor"); return MakeUnknown(); }
     std::vector<ValuePtr> dims;
-    for (const auto& d : o->type.shape) dims.push_back(d.is_static() ? MakeInt(d.size) : MakeUnknownOf(VK::Int));
+    for (const auto& d : syms.Resolve(o->type.shape)) dims.push_back(MakeDimInt(d));
     CallArgs a2;
     a2.range = where;
     a2.pos = dims;

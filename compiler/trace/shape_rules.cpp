@@ -196,17 +196,29 @@ RuleResult<Shape> Reshape(SymTable& syms, const Shape& in0, const std::vector<Di
         return "cannot reshape " + ShapeString(in0) + " into " + ShapeString(out) + " with one inferred dimension";
       out[infer_at] = Dim::Static(*total / *part);
     } else {
-      // Try to cancel symbolic dims: if `known` is a sub-multiset of `in`, the
-      // inferred dim is the product of the rest.
+      // Cancel what the two sides share: each symbolic dim of `known` must
+      // match one of `in`; the static parts then divide. The inferred dim is
+      // what is left: a static size, or the one symbolic dim of `in` that
+      // no known dim matched ([s0] -> [-1, 1] is [s0, 1]).
       Shape rest = in;
+      int64_t known_static = 1;
       bool ok = true;
       for (const Dim& d : known) {
+        if (d.is_static()) { known_static *= d.size; continue; }
         auto it = std::find_if(rest.begin(), rest.end(), [&](const Dim& x) { return syms.KnownEqual(x, d); });
         if (it == rest.end()) { ok = false; break; }
         rest.erase(it);
       }
-      if (ok && rest.size() == 1) out[infer_at] = rest[0];
-      else if (ok && StaticNumel(rest)) out[infer_at] = Dim::Static(*StaticNumel(rest));
+      Shape rest_sym;
+      int64_t rest_static = 1;
+      for (const Dim& d : rest) {
+        if (d.is_static()) rest_static *= d.size;
+        else rest_sym.push_back(d);
+      }
+      ok = ok && known_static != 0 && rest_static % known_static == 0;
+      int64_t ratio = ok ? rest_static / known_static : 0;
+      if (ok && rest_sym.empty()) out[infer_at] = Dim::Static(ratio);
+      else if (ok && rest_sym.size() == 1 && ratio == 1) out[infer_at] = rest_sym[0];
       else out[infer_at] = syms.Fresh();
     }
   } else if (total && part && *total != *part) {

@@ -221,7 +221,7 @@ ValuePtr Tracer::GetAttr(const ValuePtr& base, const std::string& attr, Range wh
       if (attr == "shape") {
         std::vector<ValuePtr> dims;
         for (const auto& d : syms.Resolve(base->type.shape))
-          dims.push_back(d.is_static() ? MakeInt(d.size) : MakeUnknownOf(VK::Int));
+          dims.push_back(MakeDimInt(d));
         if (!base->rank_known) {
           auto t = MakeSize({MakeUnknownOf(VK::Int)});
           t->known = false;

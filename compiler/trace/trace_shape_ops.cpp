@@ -204,7 +204,7 @@ ValuePtr Tracer::IndexShapeBuiltin(const std::string& name, const ValuePtr& self
       if (fl->kind != VK::Tensor) return fl;
       ValuePtr r = roll_dim(fl, 0, shifts[0]);
       std::vector<ValuePtr> dims2;
-      for (const auto& d : xs) dims2.push_back(d.is_static() ? MakeInt(d.size) : MakeUnknownOf(VK::Int));
+      for (const auto& d : syms.Resolve(xs)) dims2.push_back(MakeDimInt(d));
       CallArgs back;
       back.range = where;
       back.pos = dims2;
@@ -262,23 +262,22 @@ ValuePtr Tracer::IndexShapeBuiltin(const std::string& name, const ValuePtr& self
     }
     // pair shape: repeat [1, s0, 1, s1, ...] -> [r0, s0, r1, s1, ...]; interleave [.., s_at, 1, ..] -> [.., s_at, r, ..]
     std::vector<ValuePtr> pair, expanded, out;
-    auto dimv = [&](const Dim& d) { return d.is_static() ? MakeInt(d.size) : MakeUnknownOf(VK::Int); };
     for (size_t i = 0; i < base.size(); ++i) {
       Dim d = syms.Resolve(base[i]);
       if (name == "repeat") {
         if (reps[i] < 0) return ShapeError("`repeat`: repeats must be non-negative", where);
-        pair.push_back(MakeInt(1)), pair.push_back(dimv(d));
+        pair.push_back(MakeInt(1)), pair.push_back(MakeDimInt(d));
         expanded.push_back(MakeInt(reps[i])), expanded.push_back(MakeInt(-1));
         out.push_back(d.is_static() ? MakeInt(d.size * reps[i]) : MakeUnknownOf(VK::Int));
       } else {
-        pair.push_back(dimv(d));
+        pair.push_back(MakeDimInt(d));
         expanded.push_back(MakeInt(-1));
         if (static_cast<int64_t>(i) == at) {
           pair.push_back(MakeInt(1));
           expanded.push_back(MakeInt(reps[0]));
           out.push_back(d.is_static() ? MakeInt(d.size * reps[0]) : MakeUnknownOf(VK::Int));
         } else {
-          out.push_back(dimv(d));
+          out.push_back(MakeDimInt(d));
         }
       }
     }

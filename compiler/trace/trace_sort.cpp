@@ -1,15 +1,18 @@
 // Implements sort, argsort, topk, scatter (scatter_, scatter_add(_),
-// index_add(_)), diag, multinomial and nonzero in a graph:
+// scatter_reduce(_), index_add(_), index_reduce(_)), diag, multinomial and
+// nonzero in a graph:
 //   sort/argsort/topk  the graph op `sort` (int64 positions; a runtime kernel
 //                      shared with the interpreter, runtime/tensor/sort.cpp),
 //                      values a `gather` at them
 //   scatter & co.      the graph op `scatter` (the same file's kernel);
-//                      index_add is a scatter_add of its index broadcast to
+//                      with a mode of semantics/scatter_modes.def; index_add
+//                      and index_reduce scatter their index broadcast to
 //                      the source's shape
 //   diag               `take` at arange positions (a where for the 1-d form)
 //   multinomial        a `rand` draw and elementwise ops, cumsum and sort, as
 //                      interp/builtins_sort.cpp computes it eagerly
 //   nonzero            a dynamic_output_shape break (torch.compile breaks too)
+#include "semantics/scatter.h"
 #include "semantics/shape_ops.h"
 #include "trace/known_int.h"
 #include "trace/tracer.h"
@@ -26,8 +29,9 @@ bool Is(const std::string& n, std::initializer_list<const char*> names) {
 
 ValuePtr Tracer::SortScatterBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args) {
   if (name == "einsum") return EinsumOp(args);
-  if (!Is(name, {"sort", "argsort", "topk", "scatter", "scatter_", "scatter_add", "scatter_add_", "index_add",
-                 "index_add_", "diag", "multinomial", "nonzero"}))
+  if (!Is(name, {"sort", "argsort", "topk", "scatter", "scatter_", "scatter_add", "scatter_add_", "scatter_reduce",
+                 "scatter_reduce_", "index_add", "index_add_", "index_reduce", "index_reduce_", "diag", "multinomial",
+                 "nonzero"}))
     return nullptr;
   Range where = args.range;
   size_t f = self ? 0 : 1;  // the first argument after the input
@@ -129,30 +133,39 @@ ValuePtr Tracer::SortScatterBuiltin(const std::string& name, const ValuePtr& sel
     return NamedPair(name, vals, idx);
   }
 
-  if (name.starts_with("scatter") || name.starts_with("index_add")) {
+  if (name.starts_with("scatter") || name.starts_with("index_")) {
     bool inplace = name.ends_with("_");
-    bool index_add = name.starts_with("index_add");
-    int64_t mode = name.starts_with("scatter_add") || index_add ? 1 : 0;
+    bool index_add = name.starts_with("index_");  // index_add / index_reduce: a 1-d index along dim
+    bool reducing = name.starts_with("scatter_reduce") || name.starts_with("index_reduce");
+    bool plain = name == "scatter" || name == "scatter_";  // src may be a number, reduce= optional
+    sem::ScatterMode mode = plain ? sem::ScatterMode::Assign : sem::ScatterMode::Add;
     auto d = dim_arg(f, "dim", std::nullopt);
     ValuePtr ix = args.Arg(f + 1, "index");
     ValuePtr src = args.Arg(f + 2, index_add ? "source" : "src");
-    if (!src && !mode) src = args.Kw("value");
+    if (!src && plain) src = args.Kw("value");
     if (!d || !ix || ix->kind != VK::Tensor || !src)
-      return type_error("`" + name + "` takes a dimension, an index tensor and a " + (mode ? "source tensor" : "source"));
+      return type_error("`" + name + "` takes a dimension, an index tensor and a " + (plain ? "source" : "source tensor"));
     if (!ix->rank_known || (src->kind == VK::Tensor && !src->rank_known)) {
       MarkEager("`" + name + "` of a tensor whose rank is known only at run time", where);
       return MakeTensor(x->type);
     }
     if (!IsIntType(ix->type.dtype) || ix->type.dtype == graph::DType::Bool)
       return type_error("`" + name + "`: the index must be an int64 tensor");
-    if (ValuePtr r = args.Kw("reduce"); r && r->kind != VK::None) {
+    ValuePtr r = reducing ? args.Arg(f + 3, "reduce") : plain ? args.Kw("reduce") : nullptr;
+    if (reducing && !r) return type_error("`" + name + "` needs reduce");
+    if (r && r->kind != VK::None) {
       if (r->kind != VK::Str || !r->known) return type_error("`" + name + "`: reduce must be a string known at compile time");
-      if (r->s == "add") mode = 1;
-      else if (r->s == "multiply") mode = 2;
-      else return type_error("reduce argument must be either add or multiply.");
+      const sem::ScatterFn fn = !reducing ? sem::ScatterFn::Scatter
+                                : index_add ? sem::ScatterFn::IndexReduce
+                                            : sem::ScatterFn::ScatterReduce;
+      auto m = sem::ScatterModeOf(fn, r->s);
+      if (!m) return type_error(sem::BadScatterReduce(fn, r->s));
+      mode = *m;
     }
-    if (mode && src->kind != VK::Tensor && (name.starts_with("scatter_add") || index_add))
-      return type_error("`" + name + "`: src must be a tensor");
+    std::optional<bool> include_self = true;
+    if (ValuePtr inc = args.Kw("include_self"); reducing && inc) include_self = KnownTruth(*inc);
+    if (!include_self) return type_error("`" + name + "`: include_self must be known at compile time");
+    if (!plain && src->kind != VK::Tensor) return type_error("`" + name + "`: src must be a tensor");
     ValuePtr index = EmitCast(ix, graph::DType::I64, where);
     if (src->kind == VK::Tensor) {
       src = EmitCast(src, x->type.dtype, where);
@@ -165,12 +178,12 @@ ValuePtr Tracer::SortScatterBuiltin(const std::string& name, const ValuePtr& sel
       return type_error("`" + name + "`: src must be a tensor or a number");
     }
     if (index_add) {
-      // index (1-d, along dim) broadcast to the source's shape, then scatter_add
+      // index (1-d, along dim) broadcast to the source's shape, then the scatter
       const Shape ss = syms.Resolve(src->type.shape);
-      if (index->type.shape.size() > 1) return type_error("`index_add`: the index must be a vector");
+      if (index->type.shape.size() > 1) return type_error("`" + name + "`: the index must be a vector");
       if (static_cast<int64_t>(ss.size()) != rank)
-        return type_error("`index_add`: source and input must have the same number of dimensions");
-      if (ValuePtr alpha = args.Kw("alpha"); alpha && alpha->kind != VK::None)
+        return type_error("`" + name + "`: source and input must have the same number of dimensions");
+      if (ValuePtr alpha = args.Kw("alpha"); !reducing && alpha && alpha->kind != VK::None)
         src = EmitCast(EmitBinary(graph::OpKind::Mul, src, alpha, where, false), x->type.dtype, where);
       Shape one(std::max<size_t>(ss.size(), 1), Dim::Static(1));
       one[static_cast<size_t>(*d)] = index->type.shape.empty() ? Dim::Static(1) : index->type.shape[0];
@@ -202,10 +215,10 @@ ValuePtr Tracer::SortScatterBuiltin(const std::string& name, const ValuePtr& sel
     }
     graph::Attrs a;
     a.axis = *d;
-    a.ints = {mode};
-    ValuePtr r = Emit(graph::OpKind::Scatter, {x, index, src}, a, x->type, where);
-    if (!inplace) return r;
-    return InPlaceUpdate(x, r, where, name, false);
+    a.ints = {static_cast<int64_t>(mode), *include_self ? 1 : 0};
+    ValuePtr out = Emit(graph::OpKind::Scatter, {x, index, src}, a, x->type, where);
+    if (!inplace) return out;
+    return InPlaceUpdate(x, out, where, name, false);
   }
 
   if (name == "diag") {

@@ -40,6 +40,12 @@ ValuePtr MakeInt(int64_t i) { auto v = Make(VK::Int); v->i = i; return v; }
 ValuePtr MakeFloat(double f) { auto v = Make(VK::Float); v->f = f; return v; }
 ValuePtr MakeStr(std::string s) { auto v = Make(VK::Str); v->s = std::move(s); return v; }
 ValuePtr MakeUnknownOf(VK kind) { auto v = Make(kind); v->known = false; return v; }
+ValuePtr MakeDimInt(graph::Dim d) {
+  if (d.is_static()) return MakeInt(d.size);
+  auto v = MakeUnknownOf(VK::Int);
+  v->size_sym = d.sym;
+  return v;
+}
 ValuePtr MakeTensor(graph::TensorType type) { auto v = Make(VK::Tensor); v->type = std::move(type); return v; }
 ValuePtr MakeSeq(VK kind, std::vector<ValuePtr> items) { auto v = Make(kind); v->items = std::move(items); return v; }
 ValuePtr MakeSize(std::vector<ValuePtr> dims) {

@@ -129,6 +129,10 @@ ValuePtr MakeInt(int64_t i);
 ValuePtr MakeFloat(double f);
 ValuePtr MakeStr(std::string s);
 ValuePtr MakeUnknownOf(VK kind);  // an int/float/bool/str known only at run time
+// A tensor's size as Python sees it (`x.size(0)`, `x.shape`): the int when
+// `d` (resolved) is static, else a run-time int that is the dim's symbol, so
+// a shape made from it (`zeros(x.size(0))`, `expand_as`) is that same size.
+ValuePtr MakeDimInt(graph::Dim d);
 ValuePtr MakeTensor(graph::TensorType type);
 ValuePtr MakeSeq(VK kind, std::vector<ValuePtr> items);
 // torch.Size (a tuple of ints; slicing it, `+ tuple` and `* n` stay Sizes):

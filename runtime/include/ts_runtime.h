@@ -132,11 +132,14 @@ void ts_rt_pad(int32_t mode, const ts_tensor* x, const ts_tensor* y, const int64
  * line of x along axis, ascending or descending (NaN largest, ties by
  * position). */
 void ts_rt_argsort(const ts_tensor* x, const ts_tensor* out, int32_t axis, int32_t descending);
-/* y (contiguous, x's shape) = x with src written (mode 0), added (1) or
- * multiplied (2) at index's positions along axis (torch.scatter); src 0-d is
- * one value. Returns nonzero if a position is out of range (it is skipped). */
+/* y (contiguous, x's shape) = x with src combined at index's positions along
+ * axis as mode says (semantics/scatter_modes.def's row number: written,
+ * added, multiplied, averaged, max, min; torch.scatter, scatter_reduce,
+ * index_reduce); include_self 0 leaves x's value out of an updated
+ * position's reduction. src 0-d is one value. Returns nonzero if a position
+ * is out of range (it is skipped). */
 int32_t ts_rt_scatter(const ts_tensor* x, const ts_tensor* index, const ts_tensor* src, const ts_tensor* y,
-                      int32_t axis, int32_t mode);
+                      int32_t axis, int32_t mode, int32_t include_self);
 /* Runs body(ctx, begin, end) over [0, n) split into chunks across the runtime's
  * thread pool (TCC_NUM_THREADS threads; default: all cores). Blocks until done. */
 typedef void (*ts_parallel_body)(void* ctx, int64_t begin, int64_t end);

@@ -56,61 +56,83 @@ Value Topk(Interp&, Args& a) {
   return NamedPair("topk", v, i);
 }
 
-// reduce=None / "add" / "multiply" as the kernel's mode
-int ReduceMode(Args& a, int32_t i) {
-  const Value& r = a.Get(i, "reduce");
-  if (r.is_undef() || r.is_none()) return 0;
-  if (!r.is(OType::Str)) TypeErr("`scatter()`: reduce must be a string");
+// reduce= of fn as the kernel's mode (semantics/scatter_modes.def); None:
+// Assign (scatter only)
+sem::ScatterMode ReduceMode(Args& a, int32_t i, sem::ScatterFn fn) {
+  const Value& r = fn == sem::ScatterFn::Scatter ? a.Get(i, "reduce") : a.Need(i, "reduce");
+  if (fn == sem::ScatterFn::Scatter && (r.is_undef() || r.is_none())) return sem::ScatterMode::Assign;
+  if (!r.is(OType::Str)) TypeErr(std::string("`") + a.fname + "()`: reduce must be a string");
   const std::string& s = r.as<StrObj>()->s;
-  if (s == "add") return 1;
-  if (s == "multiply") return 2;
-  ValueErr("reduce argument must be either add or multiply.");
+  if (auto m = sem::ScatterModeOf(fn, s)) return *m;
+  ValueErr(sem::BadScatterReduce(fn, s));
 }
 
-// scatter(input, dim, index, src|value, reduce=None), scatter_add(input, dim, index, src)
-rt::Tensor ScatterOf(Args& a, bool add) {
+// scatter(input, dim, index, src|value, reduce=None), scatter_add(input, dim, index, src),
+// scatter_reduce(input, dim, index, src, reduce, *, include_self=True)
+enum class ScatterKind { Scatter, Add, Reduce };
+
+rt::Tensor ScatterOf(Args& a, ScatterKind kind) {
   const rt::Tensor& x = InputTensor(a);
   const Value& src = a.Get(3, "src");
-  const Value& val = a.Get(-1, "value");
-  if (add && src.is_undef()) a.Need(3, "src");
+  const Value& val = kind == ScatterKind::Scatter ? a.Get(-1, "value") : Value();
+  if (kind != ScatterKind::Scatter && src.is_undef()) a.Need(3, "src");
   rt::TensorOrScalar s = !src.is_undef() ? (src.is(OType::Tensor) ? rt::TensorOrScalar(TensorOf(src))
                                                                    : rt::TensorOrScalar(ToScalar(src, "src")))
                                          : rt::TensorOrScalar(ToScalar(!val.is_undef() ? val : a.Need(3, "value"), "value"));
-  if (add && !std::holds_alternative<rt::Tensor>(s)) TypeErr("`scatter_add()`: src must be a tensor");
-  int mode = add ? 1 : ReduceMode(a, 4);
-  return rt::scatter(x, IntArg(a.Need(1, "dim"), "dim"), ToTensor(a.Need(2, "index"), "index"), s, mode);
+  if (kind != ScatterKind::Scatter && !std::holds_alternative<rt::Tensor>(s))
+    TypeErr(std::string("`") + a.fname + "()`: src must be a tensor");
+  sem::ScatterMode mode = kind == ScatterKind::Add      ? sem::ScatterMode::Add
+                          : kind == ScatterKind::Reduce ? ReduceMode(a, 4, sem::ScatterFn::ScatterReduce)
+                                                        : ReduceMode(a, 4, sem::ScatterFn::Scatter);
+  bool include_self = kind != ScatterKind::Reduce || Flag(a, -1, "include_self", true);
+  const char* what = kind == ScatterKind::Add ? "scatter_add" : kind == ScatterKind::Reduce ? "scatter_reduce" : "scatter";
+  return rt::scatter(x, IntArg(a.Need(1, "dim"), "dim"), ToTensor(a.Need(2, "index"), "index"), s, mode,
+                     include_self, what);
 }
 
-template <bool Add, bool InPlace>
+template <ScatterKind Kind, bool InPlace>
 Value Scatter(Interp&, Args& a) {
-  if (Add) a.Check(4, {"input", "dim", "index", "src"});
+  if (Kind == ScatterKind::Add) a.Check(4, {"input", "dim", "index", "src"});
+  else if (Kind == ScatterKind::Reduce) a.Check(5, {"input", "dim", "index", "src", "reduce", "include_self"});
   else a.Check(5, {"input", "dim", "index", "src", "value", "reduce"});
-  rt::Tensor r = ScatterOf(a, Add);
+  rt::Tensor r = ScatterOf(a, Kind);
   if (!InPlace) return MakeTensor(std::move(r));
   rt::copy_into(InputTensor(a), r);
   return a.pos[0];
 }
 
-// index_add(input, dim, index, source, alpha=1): scatter_add of source with
+// index_add(input, dim, index, source, alpha=1) and index_reduce(input, dim,
+// index, source, reduce, *, include_self=True): a scatter of source with
 // index (1-d, along dim) broadcast to source's shape
-template <bool InPlace>
-Value IndexAdd(Interp&, Args& a) {
-  a.Check(4, {"input", "dim", "index", "source", "alpha"});
+template <bool Reduce, bool InPlace>
+Value IndexScatter(Interp&, Args& a) {
+  if (Reduce) a.Check(5, {"input", "dim", "index", "source", "reduce", "include_self"});
+  else a.Check(4, {"input", "dim", "index", "source", "alpha"});
+  const char* what = Reduce ? "index_reduce" : "index_add";
   const rt::Tensor& x = InputTensor(a);
   int64_t d = DimArg(a, 1, "dim", x.dim(), 0);
   rt::Tensor idx = ToTensor(a.Need(2, "index"), "index");
   rt::Tensor src = ToTensor(a.Need(3, "source"), "source");
-  if (idx.dim() > 1) ValueErr("`index_add()`: the index must be a vector");
-  if (src.dim() != x.dim()) ValueErr("`index_add()`: source and input must have the same number of dimensions");
+  if (idx.dim() > 1) ValueErr(std::string("`") + what + "()`: the index must be a vector");
+  if (src.dim() != x.dim())
+    ValueErr(std::string("`") + what + "()`: source and input must have the same number of dimensions");
   int64_t n = idx.dim() ? idx.sizes()[0] : 1;
-  if (x.dim() && src.sizes()[d] != n) ValueErr("`index_add()`: the index and source sizes along dim differ");
-  const Value& alpha = a.Get(-1, "alpha");
-  if (!alpha.is_undef()) src = rt::to_dtype(rt::binary(rt::BinaryOp::Mul, src, ToScalar(alpha, "alpha")), x.dtype());
+  if (x.dim() && src.sizes()[d] != n)
+    ValueErr(std::string("`") + what + "()`: the index and source sizes along dim differ");
+  sem::ScatterMode mode = sem::ScatterMode::Add;
+  bool include_self = true;
+  if constexpr (Reduce) {
+    mode = ReduceMode(a, 4, sem::ScatterFn::IndexReduce);
+    include_self = Flag(a, -1, "include_self", true);
+  } else {
+    const Value& alpha = a.Get(-1, "alpha");
+    if (!alpha.is_undef()) src = rt::to_dtype(rt::binary(rt::BinaryOp::Mul, src, ToScalar(alpha, "alpha")), x.dtype());
+  }
   std::vector<int64_t> shape(std::max(src.dim(), 1), 1);
   shape[d] = n;
   rt::Tensor ix = rt::expand(rt::reshape(idx, shape), src.dim() ? std::span<const int64_t>(src.sizes().data(), src.dim())
                                                                : std::span<const int64_t>(shape));
-  rt::Tensor r = rt::scatter(x, d, ix, src, 1);
+  rt::Tensor r = rt::scatter(x, d, ix, src, mode, include_self, what);
   if (!InPlace) return MakeTensor(std::move(r));
   rt::copy_into(x, r);
   return a.pos[0];
@@ -237,9 +259,11 @@ Value Nonzero(Interp&, Args& a) {
 const std::vector<std::pair<const char*, BuiltinFn>>& SortFunctionTable() {
   static const std::vector<std::pair<const char*, BuiltinFn>> table = {
       {"sort", Sort}, {"argsort", Argsort}, {"topk", Topk},
-      {"scatter", Scatter<false, false>}, {"scatter_", Scatter<false, true>},
-      {"scatter_add", Scatter<true, false>}, {"scatter_add_", Scatter<true, true>},
-      {"index_add", IndexAdd<false>}, {"index_add_", IndexAdd<true>},
+      {"scatter", Scatter<ScatterKind::Scatter, false>}, {"scatter_", Scatter<ScatterKind::Scatter, true>},
+      {"scatter_add", Scatter<ScatterKind::Add, false>}, {"scatter_add_", Scatter<ScatterKind::Add, true>},
+      {"scatter_reduce", Scatter<ScatterKind::Reduce, false>}, {"scatter_reduce_", Scatter<ScatterKind::Reduce, true>},
+      {"index_add", IndexScatter<false, false>}, {"index_add_", IndexScatter<false, true>},
+      {"index_reduce", IndexScatter<true, false>}, {"index_reduce_", IndexScatter<true, true>},
       {"multinomial", Multinomial}, {"nonzero", Nonzero},
   };
   return table;

@@ -25,6 +25,7 @@
 #include <variant>
 #include <vector>
 
+#include "semantics/scatter.h"
 #include "semantics/window.h"
 #include "ts_runtime.h"
 #include "tensor.h"
@@ -271,9 +272,12 @@ Tensor nonzero(const Tensor& mask);
 // index has x's rank and no larger sizes off `dim`; positions do not wrap.
 Tensor gather(const Tensor& x, int64_t dim, const Tensor& index);
 // sort.cpp: a copy of x with src (a tensor, read where index is, or a
-// number) written (mode 0), added (1, scatter_add / reduce="add") or
-// multiplied (2, reduce="multiply") at the positions of index along dim.
-Tensor scatter(const Tensor& x, int64_t dim, const Tensor& index, const TensorOrScalar& src, int mode);
+// number) combined at the positions of index along dim as `mode` says
+// (semantics/scatter_modes.def: written, added, multiplied, averaged, max,
+// min); include_self false leaves x's value out of each updated position's
+// reduction (torch.scatter_reduce). `what` names the op in errors.
+Tensor scatter(const Tensor& x, int64_t dim, const Tensor& index, const TensorOrScalar& src, sem::ScatterMode mode,
+               bool include_self = true, const char* what = "scatter");
 // x[:, ..., index] on dim (1-d index; negative positions wrap, as indexing).
 Tensor index_select(const Tensor& x, int64_t dim, const Tensor& index);
 Tensor flip(const Tensor& x, std::span<const int64_t> dims);  // a copy

@@ -1,5 +1,6 @@
 // sort.cpp: the one implementation of sort / argsort / topk and of scatter /
-// scatter_add / scatter(reduce=...), shared by the interpreter (rt::sort,
+// scatter_add / scatter(reduce=...) / scatter_reduce / index_reduce (every
+// mode of semantics/scatter_modes.def), shared by the interpreter (rt::sort,
 // rt::argsort, rt::scatter) and by compiled kernels (ts_rt_argsort,
 // ts_rt_scatter of the C ABI, called for the graph ops `sort` and `scatter`).
 // Both work on strided ts_tensor views, so a kernel passes its buffers as
@@ -9,8 +10,12 @@
 // values keep their positions' order (stable), also for topk, which selects
 // the first k of that order.
 #include <algorithm>
+#include <cmath>
 #include <numeric>
+#include <type_traits>
+#include <vector>
 
+#include "semantics/scatter.h"
 #include "tensor/abi.h"
 #include "tensor/internal.h"
 
@@ -90,8 +95,30 @@ void argsort_abi(const ts_tensor& x0, const ts_tensor& out0, int axis, bool desc
   });
 }
 
+// One update of a scatter: y's value and src's under mode (Assign: src's).
+template <class T>
+T ScatterCombine(sem::ScatterMode m, T y, T v) {
+  switch (m) {
+    case sem::ScatterMode::Assign: return v;
+    case sem::ScatterMode::Add:
+    case sem::ScatterMode::Mean:
+      if constexpr (std::is_same_v<T, bool>) return y || v;
+      else return T(y + v);
+    case sem::ScatterMode::Multiply:
+      if constexpr (std::is_same_v<T, bool>) return y && v;
+      else return T(y * v);
+    case sem::ScatterMode::Max:
+      if constexpr (std::is_floating_point_v<T>) return (v > y || std::isnan(v)) && !std::isnan(y) ? v : y;
+      else return v > y ? v : y;
+    case sem::ScatterMode::Min:
+      if constexpr (std::is_floating_point_v<T>) return (v < y || std::isnan(v)) && !std::isnan(y) ? v : y;
+      else return v < y ? v : y;
+  }
+  return v;
+}
+
 int64_t scatter_abi(const ts_tensor& src_x, const ts_tensor& index0, const ts_tensor* src0, const ts_tensor& y0,
-                    int axis, int mode, int64_t* bad_index) {
+                    int axis, int mode, bool include_self, int64_t* bad_index) {
   // y = x, then the updates (y is contiguous, with x's shape)
   ts_tensor x = AtLeast1d(src_x), y = AtLeast1d(y0), index = AtLeast1d(index0);
   int64_t n = 1;
@@ -102,6 +129,12 @@ int64_t scatter_abi(const ts_tensor& src_x, const ts_tensor& index0, const ts_te
   ts_tensor src = src0 ? AtLeast1d(*src0) : ts_tensor{};
   int64_t size = x.sizes[axis];
   int64_t bad = 0;
+  const auto m = static_cast<sem::ScatterMode>(mode);
+  // how many src values each position of y received: for a mean, and to
+  // replace (not combine with) x's value at a position's first update when
+  // include_self is false
+  const bool counted = m == sem::ScatterMode::Mean || !include_self;
+  std::vector<int64_t> count(counted ? static_cast<size_t>(n) : 0, 0);
   dispatch(DType(x.dtype), [&](auto tag) {
     using T = typename decltype(tag)::type;
     const T* xp = static_cast<const T*>(x.data);
@@ -136,10 +169,23 @@ int64_t scatter_abi(const ts_tensor& src_x, const ts_tensor& index0, const ts_te
         stride *= y.sizes[d];
       }
       T v = sp ? sp[scalar_src ? 0 : os] : T{};
+      if (counted && count[static_cast<size_t>(oy)]++ == 0 && !include_self) {
+        yp[oy] = v;  // x's value is not part of the reduction
+        continue;
+      }
+      yp[oy] = ScatterCombine(m, yp[oy], v);
+    }
+    if (m != sem::ScatterMode::Mean) return;
+    for (int64_t f = 0; f < n; ++f) {
+      int64_t c = count[static_cast<size_t>(f)] + (include_self ? 1 : 0);
+      if (count[static_cast<size_t>(f)] == 0 || c == 1) continue;
       if constexpr (std::is_same_v<T, bool>) {
-        yp[oy] = mode == 1 ? (yp[oy] || v) : mode == 2 ? (yp[oy] && v) : v;
+        continue;  // bools: the sum (any) stands
+      } else if constexpr (std::is_integral_v<T>) {
+        T q = T(yp[f] / c);
+        yp[f] = (q * c != yp[f] && yp[f] < 0) ? T(q - 1) : q;  // floor (c > 0), as torch
       } else {
-        yp[oy] = mode == 1 ? T(yp[oy] + v) : mode == 2 ? T(yp[oy] * v) : v;
+        yp[f] = T(yp[f] / T(c));
       }
     }
   });
@@ -168,8 +214,8 @@ std::pair<Tensor, Tensor> sort(const Tensor& x, int64_t dim, bool descending, in
   return {gather(x, dim, idx), idx};
 }
 
-Tensor scatter(const Tensor& x, int64_t dim, const Tensor& index, const TensorOrScalar& src, int mode) {
-  const char* what = mode == 1 ? "scatter_add" : "scatter";
+Tensor scatter(const Tensor& x, int64_t dim, const Tensor& index, const TensorOrScalar& src, sem::ScatterMode mode,
+               bool include_self, const char* what) {
   if (index.dtype() != DType::Int64 && index.dtype() != DType::Int32)
     throw TensorError(std::string(what) + ": the index must be an int64 tensor, not " + dtype_name(index.dtype()));
   int xr = std::max(x.dim(), 1), ir = std::max(index.dim(), 1);
@@ -194,7 +240,7 @@ Tensor scatter(const Tensor& x, int64_t dim, const Tensor& index, const TensorOr
   ts_tensor sa = ToAbi(s);
   if (!st) sa.ndim = 0;
   int64_t bad = 0;
-  if (scatter_abi(ToAbi(x), ToAbi(index), &sa, ToAbi(out), int(ax), mode, &bad))
+  if (scatter_abi(ToAbi(x), ToAbi(index), &sa, ToAbi(out), int(ax), static_cast<int>(mode), include_self, &bad))
     throw TensorError(std::string(what) + ": index " + std::to_string(bad) + " is out of range for dimension " +
                       std::to_string(ax) + " with size " + std::to_string(x.dim() ? x.sizes()[int(ax)] : 1));
   return out;
@@ -207,7 +253,7 @@ extern "C" void ts_rt_argsort(const ts_tensor* x, const ts_tensor* out, int32_t 
 }
 
 extern "C" int32_t ts_rt_scatter(const ts_tensor* x, const ts_tensor* index, const ts_tensor* src, const ts_tensor* y,
-                                 int32_t axis, int32_t mode) {
+                                 int32_t axis, int32_t mode, int32_t include_self) {
   int64_t bad = 0;
-  return tcc::rt::scatter_abi(*x, *index, src, *y, axis, mode, &bad) ? 1 : 0;
+  return tcc::rt::scatter_abi(*x, *index, src, *y, axis, mode, include_self != 0, &bad) ? 1 : 0;
 }

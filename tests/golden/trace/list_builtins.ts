@@ -186,6 +186,10 @@
 # CHECK-STDOUT: scatter_add_       method                   Scatter    Scatter   (self, dim, index, src); in place
 # CHECK-STDOUT: index_add          function, method         Scatter    Scatter   (input, dim, index, source, *, alpha=1)
 # CHECK-STDOUT: index_add_         method                   Scatter    Scatter   (self, dim, index, source, *, alpha=1); in place
+# CHECK-STDOUT: scatter_reduce     function, method         Scatter    Scatter   (input, dim, index, src, reduce, *, include_self=True); reduce "sum", "prod", "mean", "amax" or "amin"
+# CHECK-STDOUT: scatter_reduce_    method                   Scatter    Scatter   (self, dim, index, src, reduce, *, include_self=True); in place
+# CHECK-STDOUT: index_reduce       function, method         Scatter    Scatter   (input, dim, index, source, reduce, *, include_self=True); reduce "prod", "mean", "amax" or "amin"
+# CHECK-STDOUT: index_reduce_      method                   Scatter    Scatter   (self, dim, index, source, reduce, *, include_self=True); in place
 # CHECK-STDOUT: diag               function, method         Take       Shape     (input, diagonal=0); 1-d: a square matrix with input on a diagonal, 2-d: that diagonal
 # CHECK-STDOUT: einsum             function                 MatMul     Einsum    (equation, *operands); also einsum(equation, [operands]); `...` broadcasts, no `->` gives torch's implicit output
 # CHECK-STDOUT: multinomial        function, method         Rand       Random    (input, num_samples, replacement=False, generator=None) -> int64; 1-d or 2-d probabilities (need not sum to 1); torch 1.13's algorithm: after manual_seed, torch's samples

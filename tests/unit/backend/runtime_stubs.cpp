@@ -62,7 +62,7 @@ void ts_rt_pad(int32_t, const ts_tensor*, const ts_tensor*, const int64_t*, int3
 void ts_rt_argsort(const ts_tensor*, const ts_tensor*, int32_t, int32_t) {
   tcc::testing::g_last_raise = "ts_rt_argsort is not in the unit-test runtime";
 }
-int32_t ts_rt_scatter(const ts_tensor*, const ts_tensor*, const ts_tensor*, const ts_tensor*, int32_t, int32_t) {
+int32_t ts_rt_scatter(const ts_tensor*, const ts_tensor*, const ts_tensor*, const ts_tensor*, int32_t, int32_t, int32_t) {
   tcc::testing::g_last_raise = "ts_rt_scatter is not in the unit-test runtime";
   return 0;
 }
