@@ -217,7 +217,7 @@ from torch._composite import (
     addmm, addmv, baddbmm, tensordot, kron, cross, cdist,
     std_mean, var_mean, median, kthvalue,
     take_along_dim, searchsorted, bucketize, diff, rot90, meshgrid, triu_indices, tril_indices,
-    empty_like, normal, randint_like, bernoulli, masked_select, bincount, unique, unflatten, diagonal,
+    empty_like, normal, randint_like, bernoulli, masked_select, masked_scatter, masked_scatter_, bincount, unique, unflatten, diagonal,
     addcmul_, addcdiv_, addmm_, baddbmm_, log10_, frac_, hypot_, xlogy_, bernoulli_, fmod_, erfinv_,
 )
 from torch._composite import _tensor_unfold, _legacy_tensor, Size
@@ -357,7 +357,7 @@ __tensor_methods(
     isclose=isclose, addmm=addmm, addmv=addmv, baddbmm=baddbmm, kron=kron, cross=cross, median=median,
     kthvalue=kthvalue, take_along_dim=take_along_dim, diff=diff, rot90=rot90, bernoulli=bernoulli,
     clamp_max=clamp_max, isfinite=isfinite, fmod=fmod, erfinv=erfinv, unfold=_tensor_unfold,
-    masked_select=masked_select, bincount=bincount, unique=unique, fmod_=fmod_, erfinv_=erfinv_,
+    masked_select=masked_select, masked_scatter=masked_scatter, masked_scatter_=masked_scatter_, bincount=bincount, unique=unique, fmod_=fmod_, erfinv_=erfinv_,
     addcmul_=addcmul_, addcdiv_=addcdiv_, addmm_=addmm_, baddbmm_=baddbmm_, log10_=log10_, frac_=frac_,
     hypot_=hypot_, xlogy_=xlogy_, bernoulli_=bernoulli_, clamp_max_=clamp_max_,
     unflatten=unflatten, diagonal=diagonal, inverse=linalg.inv, det=linalg.det, logdet=logdet,

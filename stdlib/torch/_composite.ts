@@ -347,6 +347,20 @@ def masked_select(input, mask):
     shape = (input * 0 + mask * 0).shape if input.dim() or mask.dim() else input.shape
     return input.expand(shape)[mask.expand(shape)]
 
+# input (broadcast with mask) with the positions where mask is True filled,
+# in row-major order, by consecutive elements of source: each True takes
+# source.flatten()[the number of Trues before it]. A source with fewer
+# elements than mask has Trues is an IndexError (torch: RuntimeError).
+def masked_scatter(input, mask, source):
+    if source.dtype != input.dtype:
+        raise RuntimeError(f"masked_scatter: expected self and source to have same dtypes but got "
+                           f"{input.dtype} and {source.dtype}")
+    shape = (input * 0 + mask * 0).shape if input.dim() or mask.dim() else input.shape
+    m = mask.expand(shape)
+    before = m.reshape(-1).long().cumsum(0) - 1
+    taken = source.reshape(-1)[before.clamp(min=0)].reshape(shape)
+    return where(m, taken, input.expand(shape))
+
 # How often each value 0, 1, ... occurs in a 1-d int tensor (or the sum of its weights).
 def bincount(input, weights=None, minlength=0):
     n = minlength
@@ -414,6 +428,10 @@ def bernoulli(input, p=None, *, generator=None):
 # In place: x += value * tensor1 * tensor2.
 def addcmul_(self, tensor1, tensor2, *, value=1):
     return self.copy_(addcmul(self, tensor1, tensor2, value=value))
+
+# In place: masked_scatter(x, mask, source); mask broadcasts to x's shape.
+def masked_scatter_(self, mask, source):
+    return self.copy_(masked_scatter(self, mask, source))
 
 # In place: x += value * tensor1 / tensor2.
 def addcdiv_(self, tensor1, tensor2, *, value=1):

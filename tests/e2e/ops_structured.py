@@ -278,6 +278,11 @@ CASES = [
     {"input": "torch_composite", "x": X34, "y": Y34, "z": "tensor([-2.0, -0.5, 0.5, 1.5, 3.0])", "graph": True, "rows": [
         ("torch.log10(x.abs())", "torch.log10(x.abs())"), ("x.abs().log10()", "x.abs().log10()"),
         ("x.abs().log10_()", "x.abs().log10_()"), ("torch.frac(x * 1.3)", "torch.frac(x * 1.3)"),
+        ("torch.masked_scatter(x, x > 1, y)", "torch.masked_scatter(x, x > 1, y)"),
+        ("x.masked_scatter(tensor([True, False, True, False]), y * 10)", "x.masked_scatter(torch.tensor([True, False, True, False]), y * 10)"),
+        ("torch.masked_scatter(x[0], y > 1, z)", "torch.masked_scatter(x[0], y > 1, z)"),
+        ("x.clone().masked_scatter_(x < 0, -y)", "x.clone().masked_scatter_(x < 0, -y)"),
+        ("(x > 0).masked_scatter(y < 0, y > 1)", "(x > 0).masked_scatter(y < 0, y > 1)"),
         ("(x * 1.3).frac_()", "(x * 1.3).frac_()"), ("torch.sgn(x)", "torch.sgn(x)"), ("x.sinc()", "x.sinc()"),
         ("torch.sinc(x * 0.0)", "torch.sinc(x * 0.0)"), ("torch.hypot(x, y)", "torch.hypot(x, y)"),
         ("x.clone().hypot_(y)", "x.clone().hypot_(y)"), ("torch.hypot(x * 1e30, y * 1e30)", "torch.hypot(x * 1e30, y * 1e30)"),
