@@ -389,6 +389,90 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
     return x
 
 
+# The [-1, 1] grid coordinates of `steps` pixel centres (torch's
+# linspace_from_neg_one: corner pixels' centres at +-1 when align_corners).
+def _grid_base(steps, align_corners, dtype):
+    if steps <= 1:
+        return zeros(steps, dtype=dtype)
+    b = linspace(-1.0, 1.0, steps, dtype=dtype)
+    return b if align_corners else b * ((steps - 1) / steps)
+
+
+# torch.nn.functional.affine_grid for 2-d: theta [N, 2, 3] and size
+# (N, C, H, W) give the sampling grid [N, H, W, 2] of (x, y) positions that
+# grid_sample reads, each base position (x, y, 1) times theta transposed.
+def affine_grid(theta, size, align_corners=None):
+    if len(size) != 4:
+        raise NotImplementedError("affine_grid: only 4-d sizes (N, C, H, W) are supported")
+    n, h, w = size[0], size[2], size[3]
+    xs = _grid_base(w, align_corners, theta.dtype).view(1, w).expand(h, w)
+    ys = _grid_base(h, align_corners, theta.dtype).view(h, 1).expand(h, w)
+    base = stack([xs, ys, ones(h, w, dtype=theta.dtype)], dim=-1).view(1, h * w, 3).expand(n, h * w, 3)
+    return base.bmm(theta.transpose(1, 2)).view(n, h, w, 2)
+
+
+# A grid coordinate in [-1, 1] to a pixel position along a dim of `size`,
+# with torch's padding: border clamps, reflection folds at the edges (at
+# pixel centres with align_corners, at the image's border without).
+def _grid_unnormalize(coord, size, align_corners, padding_mode):
+    if align_corners:
+        x = (coord + 1) / 2 * (size - 1)
+    else:
+        x = ((coord + 1) * size - 1) / 2
+    if padding_mode == "reflection":
+        lo, span = (0.0, size - 1.0) if align_corners else (-0.5, float(size))
+        if span <= 0:
+            x = x * 0
+        else:
+            d = (x - lo).abs()
+            extra = d % span
+            flips = (d / span).floor()
+            x = where(flips % 2 == 0, extra + lo, span - extra + lo)
+    if padding_mode != "zeros":
+        x = x.clamp(0, size - 1)
+    return x
+
+
+# input [N, C, H, W] at integer positions (x, y) [N, Ho, Wo] (as floats),
+# 0 where a position is outside the image.
+def _grid_tap(input, x, y):
+    n, c, h, w = input.shape
+    inside = (x >= 0) & (x <= w - 1) & (y >= 0) & (y <= h - 1)
+    at = (y.clamp(0, h - 1) * w + x.clamp(0, w - 1)).long()
+    ho, wo = x.shape[1], x.shape[2]
+    v = input.reshape(n, c, h * w).gather(2, at.view(n, 1, ho * wo).expand(n, c, ho * wo))
+    return where(inside.view(n, 1, ho, wo), v.view(n, c, ho, wo), 0.0)
+
+
+# torch.nn.functional.grid_sample for 4-d input [N, C, H, W] and grid
+# [N, Ho, Wo, 2] of (x, y) in [-1, 1]: "bilinear" weighs the four
+# neighbours as torch does (nw, ne, sw, se), "nearest" rounds half to even;
+# padding "zeros", "border" or "reflection". align_corners=None is False.
+def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corners=None):
+    if input.dim() != 4:
+        raise NotImplementedError("grid_sample: only 4-d input (N, C, H, W) is supported")
+    if mode not in ("bilinear", "nearest"):
+        raise NotImplementedError(f"grid_sample(mode={mode!r}): bilinear and nearest are supported")
+    if padding_mode not in ("zeros", "border", "reflection"):
+        raise ValueError(f"nn.functional.grid_sample(): expected padding_mode to be 'zeros', 'border', "
+                         f"or 'reflection', but got: '{padding_mode}'")
+    h, w = input.shape[2], input.shape[3]
+    ix = _grid_unnormalize(grid[..., 0].to(input.dtype), w, align_corners, padding_mode)
+    iy = _grid_unnormalize(grid[..., 1].to(input.dtype), h, align_corners, padding_mode)
+    if mode == "nearest":
+        return _grid_tap(input, ix.round(), iy.round())
+    x0 = ix.floor()
+    y0 = iy.floor()
+    x1 = x0 + 1
+    y1 = y0 + 1
+    nw = ((x1 - ix) * (y1 - iy)).unsqueeze(1)
+    ne = ((ix - x0) * (y1 - iy)).unsqueeze(1)
+    sw = ((x1 - ix) * (iy - y0)).unsqueeze(1)
+    se = ((ix - x0) * (iy - y0)).unsqueeze(1)
+    return (_grid_tap(input, x0, y0) * nw + _grid_tap(input, x1, y0) * ne
+            + _grid_tap(input, x0, y1) * sw + _grid_tap(input, x1, y1) * se)
+
+
 def pad(input, pad, mode="constant", value=None):
     return _pad(input, [p for p in pad], mode, 0.0 if value is None else value)
 

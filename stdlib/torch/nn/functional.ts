@@ -31,6 +31,8 @@ from nn import (
     conv_transpose1d,
     conv_transpose2d,
     interpolate,
+    affine_grid,
+    grid_sample,
     pad,
     pixel_shuffle,
     pixel_unshuffle,
