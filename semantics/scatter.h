@@ -59,7 +59,7 @@ inline std::string BadScatterReduce(ScatterFn fn, std::string_view got) {
   }
   names += " or " + std::string(last);
   switch (fn) {
-    case ScatterFn::Scatter: return "reduce argument must be either " + names + ".";
+    case ScatterFn::Scatter:
     case ScatterFn::ScatterReduce: return "reduce argument must be either " + names + ".";
     case ScatterFn::IndexReduce:
       return "index_reduce(): Expected reduce to be one of " + names + " but got " + std::string(got) + ".";

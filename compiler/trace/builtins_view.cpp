@@ -33,7 +33,7 @@ ValuePtr Tracer::TensorMethod(const std::string& name, const ValuePtr& t, CallAr
     if (!t->rank_known) return MakeUnknown();
     ValuePtr d = args.Arg(0, "dim");
     Shape s = syms.Resolve(t->type.shape);
-        if (!d) {
+    if (!d) {
       std::vector<ValuePtr> items;
       for (const auto& x : s) items.push_back(MakeDimInt(x));
       return MakeSize(items);

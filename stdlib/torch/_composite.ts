@@ -342,9 +342,13 @@ def _tensor_unfold(self, dimension, size, step):
     x = self.index_select(d, idx.reshape(-1)).reshape(shape)
     return x.permute(*([k for k in range(len(shape)) if k != d + 1] + [d + 1]))
 
+# The shape input and mask broadcast to (masked_select, masked_scatter).
+def _mask_shape(input, mask):
+    return (input * 0 + mask * 0).shape if input.dim() or mask.dim() else input.shape
+
 # The elements of input where mask (broadcast with it) is True, as a 1-d tensor.
 def masked_select(input, mask):
-    shape = (input * 0 + mask * 0).shape if input.dim() or mask.dim() else input.shape
+    shape = _mask_shape(input, mask)
     return input.expand(shape)[mask.expand(shape)]
 
 # input (broadcast with mask) with the positions where mask is True filled,
@@ -355,7 +359,7 @@ def masked_scatter(input, mask, source):
     if source.dtype != input.dtype:
         raise RuntimeError(f"masked_scatter: expected self and source to have same dtypes but got "
                            f"{input.dtype} and {source.dtype}")
-    shape = (input * 0 + mask * 0).shape if input.dim() or mask.dim() else input.shape
+    shape = _mask_shape(input, mask)
     m = mask.expand(shape)
     before = m.reshape(-1).long().cumsum(0) - 1
     taken = source.reshape(-1)[before.clamp(min=0)].reshape(shape)
