@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 
 PACKAGES=(
   build-essential cmake ninja-build pkg-config git python3
+  ccache                                # compiler cache: rebuilds of unchanged sources take seconds
   antlr4 libantlr4-runtime-dev          # grammar tool + C++ runtime
   llvm-19-dev clang-19 lld-19           # code generation (LLVM 19) and linking
   libcli11-dev nlohmann-json3-dev catch2

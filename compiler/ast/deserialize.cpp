@@ -9,9 +9,6 @@ namespace tcc::ast {
 
 namespace {
 
-constexpr char kMagic[] = "TSAST\x02";  // as serialize.cpp
-constexpr size_t kMagicSize = 6;
-constexpr uint8_t kNull = 0xFF;
 constexpr int kMaxDepth = 5000;
 
 constexpr uint8_t kExprKinds = 0
@@ -124,7 +121,7 @@ class Reader {
 
 ExprPtr Reader::E() {
   uint8_t k = Byte();
-  if (k == kNull) return nullptr;
+  if (k == kAstNull) return nullptr;
   if (k >= kExprKinds) throw DecodeError("bad expression kind");
   Depth guard(depth_);
   Range r = R();
@@ -371,10 +368,10 @@ StmtPtr Reader::St() {
 
 std::unique_ptr<Program> DeserializeProgram(const uint8_t* data, size_t size, std::string* error) {
   try {
-    if (!data || size < kMagicSize || std::memcmp(data, kMagic, kMagicSize) != 0) {
+    if (!data || size < kAstMagicSize || std::memcmp(data, kAstMagic, kAstMagicSize) != 0) {
       throw DecodeError("not a serialized TensorScript program (bad magic)");
     }
-    Reader in(data + kMagicSize, size - kMagicSize);
+    Reader in(data + kAstMagicSize, size - kAstMagicSize);
     auto program = std::make_unique<Program>();
     size_t n = in.Count();
     for (size_t i = 0; i < n; ++i) {

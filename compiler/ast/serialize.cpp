@@ -8,10 +8,6 @@ namespace tcc::ast {
 
 namespace {
 
-constexpr char kMagic[] = "TSAST\x02";
-constexpr size_t kMagicSize = 6;
-constexpr uint8_t kNull = 0xFF;
-
 // ------------------------------------------------------------------- writing
 
 class Writer {
@@ -53,7 +49,7 @@ class Writer {
 
 void Writer::E(const Expr* e) {
   if (!e) {
-    B(kNull);
+    B(kAstNull);
     return;
   }
   B(static_cast<uint8_t>(e->kind));
@@ -243,7 +239,7 @@ void Writer::St(const Stmt& s) {
 
 std::string SerializeProgram(const Program& program) {
   Writer w;
-  w.out.append(kMagic, kMagicSize);
+  w.out.append(kAstMagic, kAstMagicSize);
   w.U(program.modules.size());
   for (const ProgramModule& m : program.modules) {
     w.S(m.name);

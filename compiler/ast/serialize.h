@@ -19,6 +19,11 @@
 
 namespace tcc::ast {
 
+// The encoding's constants, shared by the writer and the reader.
+inline constexpr char kAstMagic[] = "TSAST\x02";
+inline constexpr size_t kAstMagicSize = 6;
+inline constexpr uint8_t kAstNull = 0xFF;  // an absent optional child
+
 std::string SerializeProgram(const Program& program);
 std::unique_ptr<Program> DeserializeProgram(const uint8_t* data, size_t size, std::string* error);
 

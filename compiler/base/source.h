@@ -52,4 +52,13 @@ class SourceFile {
 
 using SourceFilePtr = std::shared_ptr<const SourceFile>;
 
+// `s` without its leading blanks (spaces, tabs) and trailing blanks and
+// carriage returns: a source line or a comment's text as it is compared.
+inline std::string TrimBlanks(std::string_view s) {
+  size_t b = s.find_first_not_of(" \t");
+  if (b == std::string_view::npos) return "";
+  size_t e = s.find_last_not_of(" \t\r");
+  return std::string(s.substr(b, e - b + 1));
+}
+
 }  // namespace tcc

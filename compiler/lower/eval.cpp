@@ -23,8 +23,6 @@ using llvm::Value;
 
 namespace {
 
-bool IsF(DType t) { return t == DType::F32 || t == DType::F64; }
-
 bool IsCompare(OpKind op) {
   return op == OpKind::Eq || op == OpKind::Ne || op == OpKind::Lt || op == OpKind::Le || op == OpKind::Gt ||
          op == OpKind::Ge;
@@ -105,10 +103,10 @@ Value* Emitter::EvalNode(ValueId v, const Index& idx) {
       if (n.op == OpKind::Where) return b_.CreateSelect(ops[0], ops[1], ops[2]);
       if (n.op == OpKind::Lerp) return EmitLerp(ops[0], ops[1], ops[2], t);
       // clamp(x, lo, hi) = minimum(maximum(x, lo), hi), as the runtime (sem::Maximum)
-      if (IsF(t)) return EmitMaxMin(EmitMaxMin(ops[0], ops[1], t, true), ops[2], t, false);
-      Value* lo_lt = IsF(t) ? b_.CreateFCmpOLT(ops[0], ops[1]) : b_.CreateICmpSLT(ops[0], ops[1]);
+      if (graph::IsFloat(t)) return EmitMaxMin(EmitMaxMin(ops[0], ops[1], t, true), ops[2], t, false);
+      Value* lo_lt = graph::IsFloat(t) ? b_.CreateFCmpOLT(ops[0], ops[1]) : b_.CreateICmpSLT(ops[0], ops[1]);
       Value* r = b_.CreateSelect(lo_lt, ops[1], ops[0]);
-      Value* hi_gt = IsF(t) ? b_.CreateFCmpOGT(r, ops[2]) : b_.CreateICmpSGT(r, ops[2]);
+      Value* hi_gt = graph::IsFloat(t) ? b_.CreateFCmpOGT(r, ops[2]) : b_.CreateICmpSGT(r, ops[2]);
       return b_.CreateSelect(hi_gt, ops[2], r);
     }
     case OpCategory::Index: return EvalIndexOp(v, idx);
@@ -129,7 +127,7 @@ Value* Emitter::EvalNode(ValueId v, const Index& idx) {
 
 Value* Emitter::EvalUnary(const Node& n, Value* x, DType t) {
   llvm::Type* ty = ElemType(k_.c, t);
-  bool f = IsF(t);
+  bool f = graph::IsFloat(t);
   auto fc = [&](double v) { return llvm::ConstantFP::get(ty, v); };
   auto approx = [&](ApproxFn which, llvm::Intrinsic::ID f64, const char* libm) -> Value* {
     if (t == DType::F32) return b_.CreateCall(GetApproxFn(k_.m, which, k_.fma), {x});
@@ -248,7 +246,7 @@ Value* Emitter::EvalUnary(const Node& n, Value* x, DType t) {
 
 Value* Emitter::EvalBinary(const Node& n, Value* a, Value* c, DType t) {
   llvm::Type* ty = ElemType(k_.c, t);
-  bool f = IsF(t);
+  bool f = graph::IsFloat(t);
   auto zero = [&] { return llvm::Constant::getNullValue(ty); };
   switch (n.op) {
     // bool + bool is `or` and bool * bool `and`, as in torch (an i1 add would wrap)
@@ -359,14 +357,14 @@ Value* Emitter::EmitLibm1(const char* name, Value* x, DType t) {
 Value* Emitter::EmitMaxMin(Value* a, Value* c, DType t, bool is_max) {
   // sem::Maximum / sem::Minimum: nan wins, a tie gives the first operand
   Value* pick_c;
-  if (IsF(t)) pick_c = is_max ? b_.CreateFCmpOLT(a, c) : b_.CreateFCmpOLT(c, a);
+  if (graph::IsFloat(t)) pick_c = is_max ? b_.CreateFCmpOLT(a, c) : b_.CreateFCmpOLT(c, a);
   else if (t == DType::Bool) pick_c = is_max ? b_.CreateICmpULT(a, c) : b_.CreateICmpULT(c, a);
   else pick_c = is_max ? b_.CreateICmpSLT(a, c) : b_.CreateICmpSLT(c, a);
   // An ordered compare is false when a is nan, so the select already gives a
   // then; only a nan c needs its own select (none for relu's constant 0,
   // which leaves one vmaxps).
   Value* r = b_.CreateSelect(pick_c, c, a);
-  if (!IsF(t)) return r;
+  if (!graph::IsFloat(t)) return r;
   return b_.CreateSelect(b_.CreateFCmpUNO(c, c), c, r);
 }
 

@@ -19,12 +19,6 @@ using graph::OpCategory;
 using graph::OpKind;
 using llvm::Value;
 
-namespace {
-
-bool IsF(DType t) { return t == DType::F32 || t == DType::F64; }
-
-}  // namespace
-
 Index Emitter::ReduceInputIndex(ValueId r, const Index& out_idx, const Index& reduced) {
   const Node& n = k_.g.nodes[r];
   const graph::Shape& s = k_.g.TypeOf(n.inputs[0]).shape;
@@ -57,14 +51,14 @@ Value* Emitter::EmitReduction(ValueId r, const Index& out_idx) {
   bool minmax = n.op == OpKind::Max || n.op == OpKind::Min;
   // The accumulator dtype: the input's for max/min/arg, bool for all/any, else the output's.
   DType acc_t = (minmax || arg) ? in_t : logical ? DType::Bool : out_t;
-  if (n.op == OpKind::Mean && !IsF(acc_t)) acc_t = DType::F64;
+  if (n.op == OpKind::Mean && !graph::IsFloat(acc_t)) acc_t = DType::F64;
   llvm::Type* at = ElemType(k_.c, acc_t);
 
   Value* init = nullptr;
   switch (n.op) {
     case OpKind::Sum:
     case OpKind::Mean: init = llvm::Constant::getNullValue(at); break;
-    case OpKind::Prod: init = IsF(acc_t) ? llvm::ConstantFP::get(at, 1.0) : llvm::ConstantInt::get(at, 1); break;
+    case OpKind::Prod: init = graph::IsFloat(acc_t) ? llvm::ConstantFP::get(at, 1.0) : llvm::ConstantInt::get(at, 1); break;
     case OpKind::All: init = b_.getTrue(); break;
     case OpKind::Any: init = b_.getFalse(); break;
     case OpKind::Max: case OpKind::Min: case OpKind::ArgMax: case OpKind::ArgMin:
@@ -72,7 +66,7 @@ Value* Emitter::EmitReduction(ValueId r, const Index& out_idx) {
 #include "graph/op_cases.inc"
     {
       bool is_max = n.op == OpKind::Max || n.op == OpKind::ArgMax;
-      if (IsF(acc_t)) init = llvm::ConstantFP::getInfinity(at, is_max);
+      if (graph::IsFloat(acc_t)) init = llvm::ConstantFP::getInfinity(at, is_max);
       else if (acc_t == DType::Bool) init = is_max ? b_.getFalse() : b_.getTrue();
       else init = is_max ? llvm::ConstantInt::get(at, llvm::APInt::getSignedMinValue(at->getIntegerBitWidth()))
                          : llvm::ConstantInt::get(at, llvm::APInt::getSignedMaxValue(at->getIntegerBitWidth()));
@@ -86,7 +80,7 @@ Value* Emitter::EmitReduction(ValueId r, const Index& out_idx) {
   // separate any-NaN flag, as torch's vectorised max does, instead of
   // llvm.maximum's blend sequence (5 instructions a vector, which made max
   // compute-bound below memory speed). A NaN anywhere gives NaN.
-  bool nan_flag = minmax && IsF(acc_t);
+  bool nan_flag = minmax && graph::IsFloat(acc_t);
   Value* any_nan = nan_flag ? NewNanFlag(at) : nullptr;
 
   std::vector<Value*> sizes;
@@ -105,14 +99,14 @@ Value* Emitter::EmitReduction(ValueId r, const Index& out_idx) {
     Value* nv = nullptr;
     switch (n.op) {
       case OpKind::Sum:
-      case OpKind::Mean: nv = IsF(acc_t) ? b_.CreateFAdd(a, x) : b_.CreateAdd(a, x); break;
-      case OpKind::Prod: nv = IsF(acc_t) ? b_.CreateFMul(a, x) : b_.CreateMul(a, x); break;
+      case OpKind::Mean: nv = graph::IsFloat(acc_t) ? b_.CreateFAdd(a, x) : b_.CreateAdd(a, x); break;
+      case OpKind::Prod: nv = graph::IsFloat(acc_t) ? b_.CreateFMul(a, x) : b_.CreateMul(a, x); break;
       case OpKind::All: nv = b_.CreateAnd(a, x); break;
       case OpKind::Any: nv = b_.CreateOr(a, x); break;
       case OpKind::Max:
       case OpKind::Min: {
         bool is_max = n.op == OpKind::Max;
-        if (!IsF(acc_t)) {
+        if (!graph::IsFloat(acc_t)) {
           bool u = acc_t == DType::Bool;
           nv = b_.CreateBinaryIntrinsic(is_max ? (u ? llvm::Intrinsic::umax : llvm::Intrinsic::smax)
                                                : (u ? llvm::Intrinsic::umin : llvm::Intrinsic::smin), a, x);
@@ -126,7 +120,7 @@ Value* Emitter::EmitReduction(ValueId r, const Index& out_idx) {
         // first occurrence wins; a NaN beats everything (torch)
         bool is_max = n.op == OpKind::ArgMax;
         Value* better;
-        if (IsF(acc_t)) {
+        if (graph::IsFloat(acc_t)) {
           better = is_max ? b_.CreateFCmpOGT(x, a) : b_.CreateFCmpOLT(x, a);
           better = b_.CreateOr(better, b_.CreateAnd(b_.CreateFCmpUNO(x, x), b_.CreateFCmpORD(a, a)));
         } else {

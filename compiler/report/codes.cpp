@@ -24,13 +24,6 @@ bool IsCode(std::string_view s) {
   return true;
 }
 
-std::string Trim(std::string_view s) {
-  size_t b = s.find_first_not_of(" \t");
-  if (b == std::string_view::npos) return "";
-  size_t e = s.find_last_not_of(" \t\r");
-  return std::string(s.substr(b, e - b + 1));
-}
-
 // GitHub's anchor for a heading: lowercase, spaces to '-', punctuation other
 // than '-' and '_' dropped.
 std::string Anchor(std::string_view heading) {
@@ -49,7 +42,7 @@ std::vector<std::string> Cells(std::string_view row) {
   while (i != std::string_view::npos) {
     size_t j = row.find('|', i + 1);
     if (j == std::string_view::npos) break;
-    cells.push_back(Trim(row.substr(i + 1, j - i - 1)));
+    cells.push_back(TrimBlanks(row.substr(i + 1, j - i - 1)));
     i = j;
   }
   return cells;
@@ -69,7 +62,7 @@ std::vector<CodeDoc> Parse() {
     }
     if (line.rfind("## ", 0) == 0) {
       open = nullptr;
-      std::string heading = Trim(line.substr(3));
+      std::string heading = TrimBlanks(line.substr(3));
       section_anchor = Anchor(heading);
       size_t lp = heading.rfind(" (");
       if (lp != std::string::npos && heading.back() == ')') {

@@ -9,13 +9,6 @@
 namespace tcc::report {
 
 namespace {
-std::string Trim(std::string_view s) {
-  size_t b = s.find_first_not_of(" \t");
-  if (b == std::string_view::npos) return "";
-  size_t e = s.find_last_not_of(" \t\r");
-  return std::string(s.substr(b, e - b + 1));
-}
-
 bool KnownSelector(const std::string& s) {
   for (trace::BreakKind k : trace::AllBreakKinds())
     if (s == trace::BreakSlug(k)) return true;
@@ -99,16 +92,16 @@ void SuppressionSet::Scan(const SourceFile& file, const PathMapper& paths) {
   // The next line after `line` that holds code (not blank, not only a comment).
   auto next_code_line = [&](uint32_t line) {
     for (uint32_t l = line + 1; l <= file.line_count(); ++l) {
-      std::string t = Trim(file.Line(l));
+      std::string t = TrimBlanks(file.Line(l));
       if (!t.empty() && t[0] != '#') return l;
     }
     return line + 1;
   };
   std::vector<size_t> open;  // indices into sups_ of unclosed allow-begin blocks
   for (const Comment& c : comments) {
-    std::string text = Trim(c.text);
+    std::string text = TrimBlanks(c.text);
     if (text.rfind("tcc:", 0) != 0) continue;
-    std::string rest = Trim(text.substr(4));
+    std::string rest = TrimBlanks(text.substr(4));
     Suppression s;
     s.src = &file;
     s.file = file.display_name();
@@ -149,7 +142,7 @@ void SuppressionSet::Scan(const SourceFile& file, const PathMapper& paths) {
     while (p <= list.size()) {
       size_t q = list.find(',', p);
       if (q == std::string::npos) q = list.size();
-      std::string sel = Trim(list.substr(p, q - p));
+      std::string sel = TrimBlanks(list.substr(p, q - p));
       if (sel.empty()) {
         bad("empty kind in `# tcc: " + verb + "[" + list + "]`");
         ok = false;
@@ -165,7 +158,7 @@ void SuppressionSet::Scan(const SourceFile& file, const PathMapper& paths) {
     }
     if (!ok) continue;
     s.used.assign(s.selectors.size(), false);
-    s.reason = Trim(rest.substr(close + 1));
+    s.reason = TrimBlanks(rest.substr(close + 1));
     if (verb == "allow") {
       s.first = s.last = c.alone ? next_code_line(c.line) : c.line;
     } else {

@@ -12,7 +12,7 @@ namespace tcc::interp {
 
 namespace {
 
-std::vector<int64_t> IntList(const Value& v, const char* what) {
+std::vector<int64_t> IntOrIntList(const Value& v, const char* what) {
   if (v.is_undef() || v.is_none()) return {};
   if (v.is_int()) return {v.as_int()};
   if (!v.is(OType::List) && !v.is(OType::Tuple))
@@ -49,8 +49,8 @@ Value Conv(Interp&, Args& a) {
   const Value& bv = a.Get(2, "bias");
   const Value& g = a.Get(6, "groups");
   int spatial;
-  sem::WindowParams p = Params(sem::WindowKind::Conv, {}, IntList(a.Need(3, "stride"), "stride"),
-                               IntList(a.Need(4, "padding"), "padding"), IntList(a.Need(5, "dilation"), "dilation"),
+  sem::WindowParams p = Params(sem::WindowKind::Conv, {}, IntOrIntList(a.Need(3, "stride"), "stride"),
+                               IntOrIntList(a.Need(4, "padding"), "padding"), IntOrIntList(a.Need(5, "dilation"), "dilation"),
                                g.is_undef() ? 1 : IntArg(g, "groups"), false, true, &spatial);
   if (bv.is_undef() || bv.is_none()) return MakeTensor(rt::conv(spatial, x, w, nullptr, p));
   if (!bv.is(OType::Tensor)) TypeErr(std::string("`bias` must be a tensor or None, not `") + TypeName(bv) + "`");
@@ -60,9 +60,9 @@ Value Conv(Interp&, Args& a) {
 Value MaxPool(Interp&, Args& a) {
   a.Check(6, {"input", "kernel_size", "stride", "padding", "dilation", "ceil_mode"});
   int spatial;
-  sem::WindowParams p = Params(sem::WindowKind::MaxPool, IntList(a.Need(1, "kernel_size"), "kernel_size"),
-                               IntList(a.Get(2, "stride"), "stride"), IntList(a.Need(3, "padding"), "padding"),
-                               IntList(a.Need(4, "dilation"), "dilation"), 1, FlagArg(a, 5, "ceil_mode", false), true,
+  sem::WindowParams p = Params(sem::WindowKind::MaxPool, IntOrIntList(a.Need(1, "kernel_size"), "kernel_size"),
+                               IntOrIntList(a.Get(2, "stride"), "stride"), IntOrIntList(a.Need(3, "padding"), "padding"),
+                               IntOrIntList(a.Need(4, "dilation"), "dilation"), 1, FlagArg(a, 5, "ceil_mode", false), true,
                                &spatial);
   return MakeTensor(rt::pool(sem::WindowKind::MaxPool, spatial, TensorArg(a, 0, "input"), p));
 }
@@ -70,8 +70,8 @@ Value MaxPool(Interp&, Args& a) {
 Value AvgPool(Interp&, Args& a) {
   a.Check(6, {"input", "kernel_size", "stride", "padding", "ceil_mode", "count_include_pad"});
   int spatial;
-  sem::WindowParams p = Params(sem::WindowKind::AvgPool, IntList(a.Need(1, "kernel_size"), "kernel_size"),
-                               IntList(a.Get(2, "stride"), "stride"), IntList(a.Need(3, "padding"), "padding"), {}, 1,
+  sem::WindowParams p = Params(sem::WindowKind::AvgPool, IntOrIntList(a.Need(1, "kernel_size"), "kernel_size"),
+                               IntOrIntList(a.Get(2, "stride"), "stride"), IntOrIntList(a.Need(3, "padding"), "padding"), {}, 1,
                                FlagArg(a, 4, "ceil_mode", false), FlagArg(a, 5, "count_include_pad", true), &spatial);
   return MakeTensor(rt::pool(sem::WindowKind::AvgPool, spatial, TensorArg(a, 0, "input"), p));
 }
@@ -79,7 +79,7 @@ Value AvgPool(Interp&, Args& a) {
 Value AdaptiveAvgPool(Interp&, Args& a) {
   a.Check(2, {"input", "output_size"});
   int spatial;
-  sem::WindowParams p = Params(sem::WindowKind::AdaptiveAvgPool, IntList(a.Need(1, "output_size"), "output_size"), {},
+  sem::WindowParams p = Params(sem::WindowKind::AdaptiveAvgPool, IntOrIntList(a.Need(1, "output_size"), "output_size"), {},
                                {}, {}, 1, false, true, &spatial);
   return MakeTensor(rt::pool(sem::WindowKind::AdaptiveAvgPool, spatial, TensorArg(a, 0, "input"), p));
 }
@@ -87,7 +87,7 @@ Value AdaptiveAvgPool(Interp&, Args& a) {
 Value Pad(Interp&, Args& a) {
   a.Check(4, {"input", "pad", "mode", "value"});
   const rt::Tensor& x = TensorArg(a, 0, "input");
-  std::vector<int64_t> pads = IntList(a.Need(1, "pad"), "pad");
+  std::vector<int64_t> pads = IntOrIntList(a.Need(1, "pad"), "pad");
   const Value& m = a.Get(2, "mode");
   sem::PadMode mode = sem::PadMode::Constant;
   if (!m.is_undef() && !m.is_none()) {

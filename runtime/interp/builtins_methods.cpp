@@ -117,7 +117,7 @@ Value Join(Interp&, Args& a) {
   for (auto& v : Materialize(a.Need(1, "iterable"))) items.push_back(StrOf(v, "each item joined"));
   return MakeStr(sem::StrJoin(a.pos[0].as<StrObj>()->s, items));
 }
-Value Split(Interp&, Args& a) {
+Value StrSplitMethod(Interp&, Args& a) {
   a.Check(2, {});
   std::optional<std::string_view> sep;
   if (a.npos >= 2 && !a.pos[1].is_none()) sep = StrOf(a.pos[1], "the separator");
@@ -240,7 +240,7 @@ BuiltinFn ContainerMethodImpl(sem::ContainerType type, std::string_view name) {
       {T::Dict, "values", DictValues}, {T::Dict, "copy", DictCopy}, {T::Dict, "pop", Pop},
       {T::Dict, "popitem", DictPopItem}, {T::Dict, "setdefault", DictSetDefault}, {T::Dict, "update", DictUpdate},
       {T::Dict, "clear", DictClear},
-      {T::Str, "join", Join}, {T::Str, "split", Split}, {T::Str, "upper", Upper}, {T::Str, "lower", Lower},
+      {T::Str, "join", Join}, {T::Str, "split", StrSplitMethod}, {T::Str, "upper", Upper}, {T::Str, "lower", Lower},
       {T::Str, "strip", Strip}, {T::Str, "startswith", StartsWith}, {T::Str, "endswith", EndsWith},
       {T::Str, "replace", Replace}, {T::Str, "format", StrFormatMethod}};
   if (type == T::Set) return SetMethodImpl(name);

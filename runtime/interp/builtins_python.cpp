@@ -186,8 +186,8 @@ Value MinMax(Interp& in, Args& a, bool is_max) {
   }
   return items[best];
 }
-Value MaxFn(Interp& in, Args& a) { return MinMax(in, a, true); }
-Value MinFn(Interp& in, Args& a) { return MinMax(in, a, false); }
+Value PyMaxFn(Interp& in, Args& a) { return MinMax(in, a, true); }
+Value PyMinFn(Interp& in, Args& a) { return MinMax(in, a, false); }
 
 }  // namespace
 
@@ -217,8 +217,8 @@ void RegisterPythonBuiltins(BuiltinTable& t) {
   t.AddFn("divmod", DivModFn);
   t.AddFn("ord", OrdFn);
   t.AddFn("chr", ChrFn);
-  t.AddFn("max", MaxFn);  // replaces builtins_core.cpp's: key= and default=
-  t.AddFn("min", MinFn);
+  t.AddFn("max", PyMaxFn);  // replaces builtins_core.cpp's: key= and default=
+  t.AddFn("min", PyMinFn);
   static std::vector<std::string> names;
   if (names.empty())
     for (const auto& r : sem::kPyMath) names.push_back(std::string("__math_") + r.name);

@@ -246,8 +246,8 @@ Value TensorMinMaxBuiltin(Interp& in, Args& a, bool is_max) {
 }
 
 namespace {
-Value MaxFn(Interp& in, Args& a) { return TensorMinMaxBuiltin(in, a, true); }
-Value MinFn(Interp& in, Args& a) { return TensorMinMaxBuiltin(in, a, false); }
+Value TensorMaxFn(Interp& in, Args& a) { return TensorMinMaxBuiltin(in, a, true); }
+Value TensorMinFn(Interp& in, Args& a) { return TensorMinMaxBuiltin(in, a, false); }
 }  // namespace
 
 const std::vector<std::pair<const char*, BuiltinFn>>& IndexFunctionTable();  // builtins_index.cpp
@@ -272,7 +272,7 @@ const std::vector<std::pair<const char*, BuiltinFn>>& TensorFunctionTable() {
       {"bitwise_not", Unary<rt::UnaryOp::Invert>}, {"floor_divide", Binary<rt::BinaryOp::FloorDiv>},
       {"remainder", Binary<rt::BinaryOp::Mod>},
       {"where", Where}, {"clamp", Clamp},
-      {"sum", Reduce<rt::ReduceOp::Sum>}, {"mean", Reduce<rt::ReduceOp::Mean>}, {"max", MaxFn}, {"min", MinFn},
+      {"sum", Reduce<rt::ReduceOp::Sum>}, {"mean", Reduce<rt::ReduceOp::Mean>}, {"max", TensorMaxFn}, {"min", TensorMinFn},
       {"prod", Reduce<rt::ReduceOp::Prod>}, {"argmax", Reduce<rt::ReduceOp::ArgMax>},
       {"argmin", Reduce<rt::ReduceOp::ArgMin>}, {"all", Reduce<rt::ReduceOp::All>}, {"any", Reduce<rt::ReduceOp::Any>},
       {"matmul", Matmul}, {"transpose", Transpose}, {"permute", Permute}, {"reshape", Reshape}, {"view", View},

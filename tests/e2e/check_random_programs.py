@@ -169,7 +169,7 @@ def main():
             with open(path, "w") as f:
                 f.write(src)
             r = subprocess.run([sys.executable, os.path.join(HERE, "run_e2e.py"), "--tcc", a.tcc,
-                                "--expect-kernels", "1", path], capture_output=True, text=True, timeout=600)
+                                "--expect-kernels", "1", "--no-run-cache", path], capture_output=True, text=True, timeout=600)
             ok = r.returncode == 0
             print(("ok   " if ok else "FAIL ") + f"seed {seed}")
             if not ok:

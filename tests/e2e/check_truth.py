@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """The truth test (issue 9): the compiled program does what `tcc explain` says.
 
-For every program in examples/, tests/e2e/cases/, tests/e2e/truth/ (programs
-for the causes issue 9 lists, checked only here) and ../shared/conformance/cases/
-(beside the repo; skipped when absent), runs `tcc explain --format json`,
+For every program in tests/e2e/truth/ (programs for the causes issue 9 lists,
+checked only here) and ../shared/conformance/cases/ (beside the repo; skipped
+when absent), and with --all also examples/ and tests/e2e/cases/ (CTest checks
+those in their own tests: run_e2e.py --truth calls judge() below on the
+executable it built, so each is built once), runs `tcc explain --format json`,
 `tcc build`, and the executable with TCC_STATS, and checks the run statistics
 (README.md "Run statistics") against explain:
 
@@ -37,7 +39,7 @@ failure. A program in tests/e2e/truth/ must exit 0 unless it says
 with a reason; a listed program that passes is an error too (XPASS), so the
 list only shrinks. Exit 0 when every result is as expected.
 
-Usage: check_truth.py --tcc build/tcc [--verbose] [--shared DIR] [PROGRAM...]
+Usage: check_truth.py --tcc build/tcc [--verbose] [--all] [--shared DIR] [PROGRAM...]
 """
 import argparse
 import glob
@@ -63,11 +65,14 @@ XFAIL = {
 TIMEOUT = 300
 
 
-def programs():
+def programs(everything=True):
+    """The programs checked: with everything=False only tests/e2e/truth/ and
+    the shared conformance cases (each example and e2e case is checked by its
+    own run_e2e.py --truth test, on the executable that test builds)."""
     out = []
-    for p in sorted(glob.glob(os.path.join(ROOT, "examples", "*.ts"))):
+    for p in sorted(glob.glob(os.path.join(ROOT, "examples", "*.ts"))) if everything else []:
         out.append(("examples/" + os.path.basename(p), p, ROOT))
-    for folder in ("cases", "truth"):
+    for folder in ("cases", "truth") if everything else ("truth",):
         for p in sorted(glob.glob(os.path.join(HERE, folder, "*.ts"))):
             if os.path.basename(p).startswith("_"):
                 continue  # a helper module another program imports
@@ -115,69 +120,89 @@ def explain_functions(ex):
     return funcs
 
 
+def parse_explain(name, e):
+    """explain's JSON, or (None, (status, detail)) when the program is skipped or fails."""
+    try:
+        ex = json.loads(e.stdout)
+    except json.JSONDecodeError:
+        return None, ("fail", [f"explain printed no JSON (exit {e.returncode}): {e.stderr[-500:]}"])
+    if ex.get("error_count", 0) > 0 or e.returncode != 0:
+        if name.startswith("shared/"):
+            return None, ("skip", "explain reports compile errors")
+        msgs = "; ".join(f"{x.get('line')}:{x.get('column')} {x.get('message', x.get('reason', ''))}"
+                         for x in ex.get("errors", [])[:3])
+        return None, ("fail", [f"explain: {ex.get('error_count', 0)} compile errors (exit {e.returncode}): {msgs}"])
+    return ex, None
+
+
+def run_with_stats(cmd, cwd, tmp, fname):
+    """Runs cmd with TCC_STATS; returns (result, statistics or None, the error reading them)."""
+    path = os.path.join(tmp, fname)
+    if os.path.exists(path):
+        os.remove(path)
+    r = run(cmd, cwd, env=dict(os.environ, TCC_STATS=path))
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return r, json.load(fh), None
+    except (OSError, json.JSONDecodeError) as err:
+        return r, None, err
+
+
 def check(name, path, cwd, tmp):
     """Returns ("skip", reason) or ("ok"|"fail", [problems])."""
     src = open(path, encoding="utf-8").read()
     if re.search(r"^# expect build: fail", src, re.M):
         return "skip", "expected not to build"
-    e = run([TCC, "explain", path, "--format", "json"], cwd)
-    try:
-        ex = json.loads(e.stdout)
-    except json.JSONDecodeError:
-        return "fail", [f"explain printed no JSON (exit {e.returncode}): {e.stderr[-500:]}"]
-    if ex.get("error_count", 0) > 0 or e.returncode != 0:
-        if name.startswith("shared/"):
-            return "skip", "explain reports compile errors"
-        msgs = "; ".join(f"{x.get('line')}:{x.get('column')} {x.get('message', x.get('reason', ''))}"
-                         for x in ex.get("errors", [])[:3])
-        return "fail", [f"explain: {ex.get('error_count', 0)} compile errors (exit {e.returncode}): {msgs}"]
+    ex, status = parse_explain(name, run([TCC, "explain", path, "--format", "json"], cwd))
+    if status:
+        return status
     exe = os.path.join(tmp, "prog")
     b = run([TCC, "build", path, "-o", exe], cwd)
     if b.returncode != 0:
         return "fail", [f"build failed (exit {b.returncode}): {b.stderr[-800:]}"]
+    compiled = run_with_stats([exe], cwd, tmp, "stats.json")
+    eager = run_with_stats([TCC, "run", "--eager", path], cwd, tmp, "eager_stats.json")
+    problems = judge(name, src, ex, b.stderr, compiled, eager)
+    return ("fail" if problems else "ok"), problems
+
+
+def judge(name, src, ex, build_stderr, compiled, eager):
+    """The truth checks, given explain's JSON, the build's stderr and the
+    (result, statistics, error) of the compiled and the eager run (from
+    run_with_stats). Returns the problems found. run_e2e.py calls this with
+    the executable it built, so every e2e case is checked here too."""
     problems = []
     # A graph explain lists that the backend cannot compile runs in the
     # interpreter instead (TS6001): explain's graphs would not be what runs.
-    for line in b.stderr.splitlines():
+    for line in build_stderr.splitlines():
         if "[KernelRunsEagerly]" in line:
             problems.append(f"build: {line.strip()[:300]}")
-    m = re.search(r"(\d+) graphs?, (\d+) kernels?;", b.stderr)
+    m = re.search(r"(\d+) graphs?, (\d+) kernels?;", build_stderr)
     if not m:
-        problems.append(f"build-graphs: no build summary in: {b.stderr[-300:]}")
+        problems.append(f"build-graphs: no build summary in: {build_stderr[-300:]}")
     else:
         graphs, kernels = int(m.group(1)), int(m.group(2))
         if graphs != ex.get("graph_count"):
             problems.append(f"build-graphs: explain graph_count {ex.get('graph_count')}, build says {graphs}")
         if "kernel_count" in ex and kernels != ex["kernel_count"]:
             problems.append(f"build-kernels: explain kernel_count {ex['kernel_count']}, build says {kernels}"
-                            f" ({b.stderr.strip()[-300:]})")
-    stats_file = os.path.join(tmp, "stats.json")
-    if os.path.exists(stats_file):
-        os.remove(stats_file)
-    r = run([exe], cwd, env=dict(os.environ, TCC_STATS=stats_file))
-    try:
-        with open(stats_file, encoding="utf-8") as fh:
-            st = json.load(fh)
-    except (OSError, json.JSONDecodeError) as err:
+                            f" ({build_stderr.strip()[-300:]})")
+    r, st, err = compiled
+    if st is None:
         problems.append(f"stats: no statistics written (exit {r.returncode}): {err}")
-        return "fail", problems
+        return problems
     if name.startswith("tests/e2e/truth/") and r.returncode != 0 and \
             not re.search(r"^# truth: run-time-error-expected", src, re.M):
         first_error = next((ln for ln in r.stderr.splitlines() if "error" in ln), r.stderr.strip()[-300:])
         problems.append(f"exit: the executable exited {r.returncode}: {first_error[:300]}")
-    eager_stats = os.path.join(tmp, "eager_stats.json")
-    if os.path.exists(eager_stats):
-        os.remove(eager_stats)
-    e = run([TCC, "run", "--eager", path], cwd, env=dict(os.environ, TCC_STATS=eager_stats))
-    try:
-        with open(eager_stats, encoding="utf-8") as fh:
-            est = json.load(fh)
+    e, est, eerr = eager
+    if est is None:
+        problems.append(f"stats: `tcc run --eager` wrote no statistics (exit {e.returncode}): {eerr}")
+    else:
         calls = lambda s: [(x["function"], x["signature"], x["calls"]) for x in s.get("entries", [])]  # noqa: E731
         if calls(est) != calls(st):
             problems.append(f"entries: compiled and eager runs made different entry calls: compiled {calls(st)[:4]}, "
                             f"eager {calls(est)[:4]}")
-    except (OSError, json.JSONDecodeError) as err:
-        problems.append(f"stats: `tcc run --eager` wrote no statistics (exit {e.returncode}): {err}")
     if e.returncode != r.returncode:
         first_error = next((ln for ln in (r.stderr + e.stderr).splitlines() if "error" in ln), "")
         problems.append(f"output: exit code compiled {r.returncode}, eager {e.returncode}: {first_error[:300]}")
@@ -231,7 +256,7 @@ def check(name, path, cwd, tmp):
         for fn, g in failures:
             problems.append(f"guard_failures: function `{fn}` {g['file']}:{g['line']}: guard `{g['guard']}` "
                             f"expected {g['expected']}, saw {g['saw']} ({g['count']}x)")
-    return ("fail" if problems else "ok"), problems
+    return problems
 
 
 def main():
@@ -240,12 +265,14 @@ def main():
     ap.add_argument("--tcc", required=True)
     ap.add_argument("--verbose", action="store_true", help="also show the problems of expected failures")
     ap.add_argument("--shared", default=None, help="the conformance cases folder (default: ../shared/conformance/cases)")
+    ap.add_argument("--all", action="store_true",
+                    help="also the examples and tests/e2e/cases/ (which CTest checks through run_e2e.py --truth)")
     ap.add_argument("files", nargs="*")
     a = ap.parse_args()
     TCC = os.path.abspath(a.tcc)
     if a.shared:
         SHARED = os.path.abspath(a.shared)
-    todo = programs()
+    todo = programs(a.all)
     if a.files:
         todo = [(key_of(f), os.path.abspath(f), os.path.dirname(os.path.abspath(f))) for f in a.files]
         todo = [(n, p, ROOT if n.startswith("examples/") else c) for n, p, c in todo]
@@ -285,7 +312,8 @@ def main():
                     print(f"        {name}: {p}")
     if not a.files:
         for name in sorted(XFAIL):
-            if name not in seen and (not name.startswith("shared/") or (SHARED and os.path.isdir(SHARED))):
+            if name not in seen and (a.all or name.startswith(("shared/", "tests/e2e/truth/"))) and \
+                (not name.startswith("shared/") or (SHARED and os.path.isdir(SHARED))):
                 errors += 1
                 print(f"STALE {name}: listed in XFAIL but no such program")
     print(", ".join(f"{v} {k}" for k, v in counts.items()))

@@ -16,7 +16,17 @@ of the same program written in PyTorch, made by the script beside it in
 tests/e2e/torch/ and committed, so CI needs no PyTorch), the compiled output
 must also match it, with the same tolerance.
 
-Usage: run_e2e.py --tcc build/tcc [--cwd DIR] [--expect-kernels N] FILE [-- ARGS...]
+With --truth, also runs `tcc explain --format json` and makes check_truth.py's
+checks (run statistics agree with explain) on the same executable and eager
+run, with TCC_STATS set: one build serves both oracles.
+
+With TCC_E2E_SANITIZED=1 (tools/test.sh's sanitizer run) the `tcc run` cache
+checks are left out: they build the program a second time, which under
+sanitizers proves nothing about memory that the first build did not, and the
+release run makes them. --no-run-cache leaves them out too (the differential
+test of random programs: the cases here make them).
+
+Usage: run_e2e.py --tcc build/tcc [--cwd DIR] [--expect-kernels N] [--truth] FILE [-- ARGS...]
 """
 import argparse
 import os
@@ -65,12 +75,23 @@ def main():
     ap.add_argument("--tcc", required=True)
     ap.add_argument("--cwd", default=None)
     ap.add_argument("--expect-kernels", type=int, default=0)
+    ap.add_argument("--truth", action="store_true", help="also check run statistics against explain")
+    ap.add_argument("--no-run-cache", action="store_true", help="leave out the `tcc run` cache checks")
     ap.add_argument("file")
     ap.add_argument("args", nargs="*")
     a = ap.parse_args()
+    import check_truth  # here: check_truth imports this module's comparison
     tcc = os.path.abspath(a.tcc)
     path = os.path.abspath(a.file)
     cwd = a.cwd or os.path.dirname(path)
+    check_truth.TCC = tcc
+    truth_name = check_truth.key_of(path)
+    ex = None
+    if a.truth:
+        ex, status = check_truth.parse_explain(truth_name, check_truth.run([tcc, "explain", path, "--format", "json"], cwd))
+        if status:
+            print(f"FAIL truth: {status[1]}")
+            return 1
     with tempfile.TemporaryDirectory() as tmp:
         exe = os.path.join(tmp, "prog")
         b = subprocess.run([tcc, "build", path, "-o", exe], cwd=cwd, capture_output=True, text=True, timeout=300)
@@ -82,7 +103,8 @@ def main():
         if kernels < a.expect_kernels:
             print(f"FAIL expected at least {a.expect_kernels} compiled kernels, got {kernels}:\n{b.stderr}")
             return 1
-        c = subprocess.run([exe] + a.args, cwd=cwd, capture_output=True, text=True, timeout=300)
+        compiled = check_truth.run_with_stats([exe] + a.args, cwd, tmp, "stats.json")
+        c = compiled[0]
         # The compiled program does what `tcc explain` says: a guard failure
         # (compiled code that did not run) fails the case unless it says
         # "# e2e-allow: guard-failure" (a case about guard failures).
@@ -94,13 +116,23 @@ def main():
         # `tcc run` (compiled, through the cache) must print what the executable printed,
         # on a cold cache and again on a warm one.
         env = dict(os.environ, XDG_CACHE_HOME=os.path.join(tmp, "cache"))
-        for attempt in ("cold", "warm"):
+        cache_checks = not a.no_run_cache and os.environ.get("TCC_E2E_SANITIZED") != "1"
+        for attempt in ("cold", "warm") if cache_checks else ():
             r = subprocess.run([tcc, "run", path] + a.args, cwd=cwd, capture_output=True, text=True, timeout=300, env=env)
             if r.stdout != c.stdout or r.returncode != c.returncode:
                 print(f"FAIL `tcc run` ({attempt} cache) differs from the built executable (exit {r.returncode}):\n{r.stderr[-2000:]}")
                 return 1
-    e = subprocess.run([tcc, "run", "--eager", path] + a.args, cwd=cwd, capture_output=True, text=True, timeout=300)
+        eager = check_truth.run_with_stats([tcc, "run", "--eager", path] + a.args, cwd, tmp, "eager_stats.json")
+    e = eager[0]
     problems = []
+    if a.truth:
+        src = open(path, encoding="utf-8").read()
+        found = check_truth.judge(truth_name, src, ex, b.stderr, compiled, eager)
+        if found and truth_name in check_truth.XFAIL:
+            print(f"xfail truth: {check_truth.XFAIL[truth_name]}")
+        elif not found and truth_name in check_truth.XFAIL:
+            problems.append(f"truth: passes now; remove {truth_name} from XFAIL in check_truth.py")
+        problems += ["truth " + p for p in found] if truth_name not in check_truth.XFAIL else []
     if c.returncode != e.returncode:
         problems.append(f"exit codes differ: compiled {c.returncode}, eager {e.returncode}\n{c.stderr}\n{e.stderr}")
     compare(c.stdout, e.stdout, "eager", problems)

@@ -6,13 +6,13 @@
 using namespace tt;
 
 namespace {
-Tensor X() { return reshape(arange(Si(12)), Dims{3, 4}); }
+Tensor Arange34() { return reshape(arange(Si(12)), Dims{3, 4}); }
 using Ix = std::vector<IndexItem>;
 const std::optional<int64_t> none;
 }  // namespace
 
 TEST_CASE("basic indexing gives views", "[index]") {
-  Tensor x = X();
+  Tensor x = Arange34();
   Tensor r = index(x, Ix{int64_t(1)});
   CHECK(r.shares_storage(x));
   CHECK(vals(r) == std::vector<double>{4, 5, 6, 7});
@@ -30,7 +30,7 @@ TEST_CASE("basic indexing gives views", "[index]") {
 }
 
 TEST_CASE("index errors", "[index][error]") {
-  Tensor x = X();
+  Tensor x = Arange34();
   CHECK_TENSOR_ERROR(index(x, Ix{int64_t(3)}), "index 3 is out of range for dimension 0 of size 3");
   CHECK_TENSOR_ERROR(index(x, Ix{int64_t(0), int64_t(-5)}), "index -5 is out of range for dimension 1 of size 4");
   CHECK_TENSOR_ERROR(index(x, Ix{int64_t(0), int64_t(0), int64_t(0)}), "too many indices for tensor of dimension 2");
@@ -43,7 +43,7 @@ TEST_CASE("index errors", "[index][error]") {
 }
 
 TEST_CASE("index tensors and masks", "[index]") {
-  Tensor x = X();
+  Tensor x = Arange34();
   Tensor rows = index(x, Ix{I({2, 0, -1})});
   CHECK(shape(rows) == std::vector<int64_t>{3, 4});
   CHECK(vals(rows) == std::vector<double>{8, 9, 10, 11, 0, 1, 2, 3, 8, 9, 10, 11});
@@ -77,30 +77,30 @@ TEST_CASE("index tensors and masks", "[index]") {
 }
 
 TEST_CASE("index assignment", "[index][put]") {
-  Tensor x = X();
+  Tensor x = Arange34();
   index_put(x, Ix{int64_t(0)}, Si(-1));
   CHECK(vals(index(x, Ix{int64_t(0)})) == std::vector<double>{-1, -1, -1, -1});
   index_put(x, Ix{Slice{}, int64_t(1)}, I({10, 20, 30}));
   CHECK(vals(index(x, Ix{Slice{}, int64_t(1)})) == std::vector<double>{10, 20, 30});
-  Tensor y = X();
+  Tensor y = Arange34();
   index_put(y, Ix{binary(BinaryOp::Gt, y, Si(8))}, Si(0));
   CHECK(vals(y) == std::vector<double>{0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 0, 0});
-  Tensor z = to_dtype(X(), DType::Float32);
+  Tensor z = to_dtype(Arange34(), DType::Float32);
   index_put(z, Ix{binary(BinaryOp::Lt, z, Si(2))}, F({100, 200}));
   CHECK(vals(index(z, Ix{int64_t(0)})) == std::vector<double>{100, 200, 2, 3});
-  Tensor w = X();
+  Tensor w = Arange34();
   index_put(w, Ix{I({0, 2})}, I({7, 7, 7, 7}));  // broadcast row into rows 0 and 2
   CHECK(vals(w) == std::vector<double>{7, 7, 7, 7, 4, 5, 6, 7, 7, 7, 7, 7});
-  Tensor v = X();
+  Tensor v = Arange34();
   index_put(v, Ix{I({0, 1}), I({3, 0})}, S(2.9));  // cast to int64 truncates
   CHECK(vals(v)[3] == 2);
   CHECK(vals(v)[4] == 2);
   Tensor f = zeros(Dims{3});
   index_put(f, Ix{int64_t(1)}, S(0.5));
   CHECK(vals(f) == std::vector<double>{0, 0.5, 0});
-  CHECK_TENSOR_ERROR(index_put(X(), Ix{int64_t(0)}, I({1, 2, 3})), "cannot be assigned");
-  CHECK_TENSOR_ERROR(index_put(X(), Ix{B({1, 0, 1})}, I({1, 2, 3})), "cannot be assigned");
-  CHECK_TENSOR_ERROR(index_put(X(), Ix{int64_t(7)}, Si(1)), "out of range");
+  CHECK_TENSOR_ERROR(index_put(Arange34(), Ix{int64_t(0)}, I({1, 2, 3})), "cannot be assigned");
+  CHECK_TENSOR_ERROR(index_put(Arange34(), Ix{B({1, 0, 1})}, I({1, 2, 3})), "cannot be assigned");
+  CHECK_TENSOR_ERROR(index_put(Arange34(), Ix{int64_t(7)}, Si(1)), "out of range");
   // assigning a view of itself (overlap) works like a copy
   Tensor o = arange(Si(4));
   index_put(o, Ix{Slice{1, none, none}}, index(o, Ix{Slice{none, 3, none}}));
