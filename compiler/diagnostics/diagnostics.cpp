@@ -2,6 +2,7 @@
 #include "diagnostics/diagnostics.h"
 
 #include <algorithm>
+#include <optional>
 #include <ostream>
 
 #include <nlohmann/json.hpp>
@@ -10,9 +11,14 @@ namespace tcc {
 
 namespace {
 
+// kinds.def's Strict column: `Same` keeps the kind's severity.
+constexpr std::optional<Severity> kStrictSame = std::nullopt;
+constexpr std::optional<Severity> kStrictError = Severity::Error;
+
 const std::vector<DiagKindInfo>& Table() {
   static const std::vector<DiagKindInfo> table = {
-#define TCC_DIAG(Name, Code, Sev, Slug, Summary) {#Name, Code, Severity::Sev, Slug, Summary},
+#define TCC_DIAG(Name, Code, Sev, Strict, Slug, Summary) \
+  {#Name, Code, Severity::Sev, kStrict##Strict.value_or(Severity::Sev), Slug, Summary},
 #include "diagnostics/kinds.def"
   };
   return table;

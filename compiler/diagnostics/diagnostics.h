@@ -19,7 +19,7 @@ namespace tcc {
 enum class Severity { Error, Warning, Note };
 
 enum class DiagKind {
-#define TCC_DIAG(Name, Code, Sev, Slug, Summary) Name,
+#define TCC_DIAG(Name, Code, Sev, Strict, Slug, Summary) Name,
 #include "diagnostics/kinds.def"
 };
 
@@ -27,6 +27,7 @@ struct DiagKindInfo {
   const char* name;     // "SyntaxError"
   const char* code;     // "TS1001"
   Severity severity;
+  Severity strict;      // under @fullgraph, error_on_graph_break(True) and lint
   const char* slug;     // "syntax_error"
   const char* summary;
 };

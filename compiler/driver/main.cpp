@@ -5,6 +5,8 @@
 
 #include <exception>
 #include <iostream>
+#include <string>
+#include <vector>
 
 #include "driver/commands.h"
 
@@ -26,6 +28,26 @@ void AddCommon(CLI::App* cmd, CommonOptions& c) {
 void AddCodegen(CLI::App* cmd, int& opt, std::string& cpu) {
   cmd->add_option("-O,--opt-level", opt, "optimisation level 0-3 (default 2)")->check(CLI::Range(0, 3));
   cmd->add_option("--target-cpu", cpu, "CPU to generate code for (default: this machine; `generic` for portable)");
+}
+
+// `tcc run [OPTIONS] FILE ARGS...`: everything after the program's path is
+// the program's own (`tcc run train.ts --lr 0.1`), as with `python prog.py
+// --lr 0.1`. Returns how many of argv's words CLI11 parses; the rest go to
+// `program_args`.
+int SplitProgramArgs(int argc, char** argv, std::vector<std::string>& program_args) {
+  if (argc < 3 || std::string(argv[1]) != "run") return argc;
+  static const char* const kTakesValue[] = {"--color", "--diagnostic-format", "-O", "--opt-level", "--target-cpu"};
+  for (int i = 2; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "--") return argc;  // CLI11 hands what follows to `args`
+    if (a.size() > 1 && a[0] == '-') {
+      for (const char* o : kTakesValue) i += a == o;  // its value is the next word
+      continue;
+    }
+    program_args.assign(argv + i + 1, argv + argc);
+    return i + 1;
+  }
+  return argc;
 }
 
 }  // namespace
@@ -50,7 +72,7 @@ int main(int argc, char** argv) {
   auto* run = app.add_subcommand("run", "build a program into a cache folder and run it");
   run->add_option("file", run_opts.file, "the .ts file")->required();
   run->add_flag("--eager", run_opts.eager, "run in the eager interpreter without compiling");
-  run->add_option("args", run_opts.args, "arguments for the program's argv()");
+  run->add_option("args", run_opts.args, "arguments for the program's argv(): every word after FILE, options too");
   run->prefix_command(false);
   run->footer("TCC_STATS=FILE (or - for stderr) writes the run statistics as JSON at exit, compiled or --eager\n"
               "(README.md, \"Run statistics\"); executables built with `tcc build` read it too.");
@@ -111,8 +133,11 @@ int main(int argc, char** argv) {
 
   lint_opts.command_line.assign(argv, argv + argc);
   if (!lint_opts.command_line.empty()) lint_opts.command_line[0] = "tcc";
+  std::vector<std::string> program_args;
+  int parsed_argc = SplitProgramArgs(argc, argv, program_args);
   try {
-    app.parse(argc, argv);
+    app.parse(parsed_argc, argv);
+    run_opts.args.insert(run_opts.args.end(), program_args.begin(), program_args.end());
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForVersion& e) {

@@ -156,11 +156,20 @@ void Tracer::ReportBreak(BreakKind kind, const SourceFile* file, Range where, co
 void Tracer::Issue(DiagKind kind, Range where, const std::string& message, const std::string& hint) {
   // A type error the tracer sees is raised by the interpreter at run time:
   // the statement runs there (compiled code must not drop it as dead code).
-  if (kind == DiagKind::TraceTypeError || kind == DiagKind::TraceArgumentError) MarkEager(message, where, true);
+  if (kind == DiagKind::TraceTypeError || kind == DiagKind::TraceArgumentError || kind == DiagKind::TraceAttributeError)
+    MarkEager(message, where, true);
   const SourceFile* file = CurFile();
-  std::string key = std::string(InfoOf(kind).code) + (file ? file->path() : std::string()) + ":" +
-                    std::to_string(where.begin.line) + ":" + std::to_string(where.begin.col) + ":" + message;
-  bool is_error = InfoOf(kind).severity == Severity::Error;
+  // A problem proven for the traced inputs (kinds.def's Strict column) is a
+  // compile error where torch.compile raises it at trace time: under
+  // @fullgraph or error_on_graph_break(True), and in `tcc lint`; not inside
+  // a `try`, whose handler may catch it.
+  const DiagKindInfo& info = InfoOf(kind);
+  bool strict = (mode.fullgraph || mode.eogb == Mode::On || opts.lint) && try_depth == 0;
+  Severity severity = strict ? info.strict : info.severity;
+  bool is_error = severity == Severity::Error;
+  std::string key = std::string(info.code) + (file ? file->path() : std::string()) + ":" +
+                    std::to_string(where.begin.line) + ":" + std::to_string(where.begin.col) + ":" + message +
+                    (is_error ? ":E" : "");
   auto& list = is_error ? result.errors : result.warnings;
   auto it = issue_by_key.find(key);
   if (it != issue_by_key.end()) {
@@ -169,6 +178,7 @@ void Tracer::Issue(DiagKind kind, Range where, const std::string& message, const
   }
   TraceIssue issue;
   issue.code = kind;
+  issue.severity = severity;
   issue.file = file;
   issue.range = where;
   issue.function = CurFunction();
@@ -179,6 +189,7 @@ void Tracer::Issue(DiagKind kind, Range where, const std::string& message, const
   list.push_back(issue);
   issue_by_key[key] = list.size() - 1;
   Diagnostic& d = diags.Report(kind, file, where, message);
+  d.severity = severity;
   d.hint = hint;
   if (frames.size() > 1) AddStackNotes(d, issue.user_stack);
 }

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "semantics/pymath.h"
+#include "semantics/suggest.h"
 #include "trace/builtin_table.h"
 #include "trace/known_int.h"
 #include "trace/tracer.h"
@@ -129,6 +130,42 @@ bool Tracer::IsBuiltinName(const std::string& name) const {
   return PythonBuiltins().count(name) || TableFunctions().count(name);
 }
 bool Tracer::IsTensorMethod(const std::string& name) const { return TableMethods().count(name) > 0; }
+
+std::string Tracer::DidYouMeanName(const std::string& name) const {
+  std::vector<std::string> names;
+  const Frame& f = *frames.back();
+  for (const Env* env = f.locals.get(); env; env = env->parent.get())
+    for (const auto& [k, v] : env->vars) names.push_back(k);
+  if (f.module)
+    for (const auto& [k, v] : f.module->globals->vars) names.push_back(k);
+  names.insert(names.end(), PythonBuiltins().begin(), PythonBuiltins().end());
+  names.insert(names.end(), TableFunctions().begin(), TableFunctions().end());
+  return sem::DidYouMean(name, names);
+}
+
+std::string Tracer::DidYouMeanAttr(const ValuePtr& base, const std::string& attr) const {
+  std::vector<std::string> names;
+  switch (base->kind) {
+    case VK::Module:
+      for (const auto& [k, v] : base->module->globals->vars) names.push_back(k);
+      break;
+    case VK::Object:
+      for (const auto& [k, v] : base->attrs) names.push_back(k);
+      [[fallthrough]];
+    case VK::Class:
+      if (base->cls)
+        for (const auto& [k, v] : base->cls->members) names.push_back(k);
+      break;
+    case VK::Tensor:
+      names.insert(names.end(), TableMethods().begin(), TableMethods().end());
+      for (const auto& [k, v] : script_tensor_methods) names.push_back(k);
+      for (const char* a : {"shape", "dtype", "device", "data", "requires_grad", "grad", "ndim", "T", "mT"})
+        names.push_back(a);
+      break;
+    default: break;
+  }
+  return sem::DidYouMean(attr, names);
+}
 
 ValuePtr Tracer::CallBuiltin(const std::string& spelled, const ValuePtr& self, CallArgs& args) {
   // an alias (`clip`, `bmm`) is its target row (semantics/builtin_aliases.def)

@@ -24,13 +24,6 @@ std::string Loc3(const SourceFile* f, Loc l) {
   return (f ? f->display_name() : std::string("?")) + ":" + std::to_string(l.line) + ":" + std::to_string(l.col);
 }
 
-std::string Trim(std::string_view s) {
-  size_t b = s.find_first_not_of(" \t");
-  if (b == std::string_view::npos) return "";
-  size_t e = s.find_last_not_of(" \t\r");
-  return std::string(s.substr(b, e - b + 1));
-}
-
 void RenderStack(const std::vector<StackFrame>& stack, std::ostream& os, const Style& st) {
   if (stack.size() <= 1) return;
   os << "  " << st.bold() << "user stack" << st.reset() << " (most recent call last):\n";
@@ -39,7 +32,7 @@ void RenderStack(const std::vector<StackFrame>& stack, std::ostream& os, const S
   for (const auto& f : stack) {
     std::string where = Loc3(f.file, f.loc);
     os << "    " << where << std::string(w - where.size() + 2, ' ') << "in " << f.function;
-    if (f.file && f.loc.valid()) os << st.dim() << "   " << Trim(f.file->Line(f.loc.line)) << st.reset();
+    if (f.file && f.loc.valid()) os << st.dim() << "   " << TrimBlanks(f.file->Line(f.loc.line)) << st.reset();
     os << '\n';
   }
 }
@@ -71,7 +64,7 @@ void RenderBreak(const BreakSite& b, std::ostream& os, bool color, bool as_error
 
 void RenderIssue(const TraceIssue& i, std::ostream& os, bool color) {
   Style st{color};
-  Diagnostic d{i.code, InfoOf(i.code).severity, i.message, i.file, i.range, {}, {}};
+  Diagnostic d{i.code, i.severity, i.message, i.file, i.range, {}, {}};
   RenderText(d, os, color);
   if (!i.hint.empty()) os << "  " << st.cyan() << "hint: " << st.reset() << i.hint << '\n';
   RenderStack(i.user_stack, os, st);

@@ -66,6 +66,7 @@ struct BreakSite {
 // requirements, shape errors, undefined names, ...).
 struct TraceIssue {
   DiagKind code;
+  Severity severity = Severity::Warning;  // the kind's, or its Strict one (kinds.def) where that applies
   const SourceFile* file = nullptr;
   Range range;
   std::string function;

@@ -2,6 +2,7 @@
 // positional and keyword arguments and into list/tuple displays, and the
 // binding of arguments to parameters (defaults, keyword-only parameters,
 // `*args` as a tuple, `**kwargs` as a dict).
+#include "semantics/suggest.h"
 #include "trace/tracer.h"
 
 namespace tcc::trace {
@@ -119,7 +120,11 @@ bool Tracer::BindParams(const FunctionDef& def, const ValuePtr& self, CallArgs& 
     bool found = varkw != nullptr;
     for (const Param& p : def.params) found |= p.name == k && p.kind != ParamKind::VarArgs && p.kind != ParamKind::VarKw;
     if (!found) {
-      Issue(DiagKind::TraceArgumentError, args.range, "`" + def.name + "` has no parameter `" + k + "`");
+      std::vector<std::string> names;
+      for (const Param& p : def.params)
+        if (p.kind != ParamKind::VarArgs && p.kind != ParamKind::VarKw) names.push_back(p.name);
+      Issue(DiagKind::TraceArgumentError, args.range,
+            "`" + def.name + "` has no parameter `" + k + "`" + sem::DidYouMean(k, names));
       ok = false;
     }
   }

@@ -74,6 +74,7 @@ ValuePtr Tracer::Call(const ValuePtr& fn, CallArgs& args) {
       Issue(DiagKind::TraceTypeError, args.range, "a decorator takes one function");
       return MakeUnknown();
     case VK::Unknown:
+      if (fn->diagnosed) return MakeDiagnosed();  // the error that made it is reported
       if (Traced())
         Break(BreakKind::Unsupported, args.range, "call to a value the tracer cannot resolve at compile time");
       return MakeUnknown();

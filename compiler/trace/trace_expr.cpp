@@ -159,10 +159,10 @@ ValuePtr Tracer::EvalName(const NameExpr& e) {
     if (d && e.name == sem::DTypeName(*d) && *d != graph::DType::Bool) return MakeDType(*d);
     return MakeBuiltin(e.name);
   }
-  Issue(DiagKind::TraceUndefinedName, R(e), "name `" + e.name + "` is not defined",
+  Issue(DiagKind::TraceUndefinedName, R(e), "name `" + e.name + "` is not defined" + DidYouMeanName(e.name),
         "define it before use, or import it");
   MarkEager("name `" + e.name + "` is not defined", R(e), true);
-  return MakeUnknown();
+  return MakeDiagnosed();
 }
 
 ValuePtr Tracer::EvalAttribute(const AttributeExpr& e) {
@@ -198,8 +198,9 @@ ValuePtr Tracer::GetAttr(const ValuePtr& base, const std::string& attr, Range wh
         return MakeUnknown();
       }
       Issue(DiagKind::TraceTypeError, where,
-            "`" + (base->cls ? base->cls->name : std::string("?")) + "` object has no attribute `" + attr + "`");
-      return MakeUnknown();
+            "`" + (base->cls ? base->cls->name : std::string("?")) + "` object has no attribute `" + attr + "`" +
+                DidYouMeanAttr(base, attr));
+      return MakeDiagnosed();
     }
     case VK::Class: {
       auto m = base->cls->members.find(attr);
@@ -208,14 +209,16 @@ ValuePtr Tracer::GetAttr(const ValuePtr& base, const std::string& attr, Range wh
         return m->second;
       }
       if (ValuePtr s = SpecialAttr(base, attr)) return s;
-      Issue(DiagKind::TraceTypeError, where, "class `" + base->cls->name + "` has no attribute `" + attr + "`");
-      return MakeUnknown();
+      Issue(DiagKind::TraceTypeError, where,
+            "class `" + base->cls->name + "` has no attribute `" + attr + "`" + DidYouMeanAttr(base, attr));
+      return MakeDiagnosed();
     }
     case VK::Module: {
       auto it = base->module->globals->vars.find(attr);
       if (it != base->module->globals->vars.end()) return it->second;
-      Issue(DiagKind::TraceTypeError, where, "module `" + base->module->name + "` has no attribute `" + attr + "`");
-      return MakeUnknown();
+      Issue(DiagKind::TraceAttributeError, where,
+            "module `" + base->module->name + "` has no attribute `" + attr + "`" + DidYouMeanAttr(base, attr));
+      return MakeDiagnosed();
     }
     case VK::Tensor: {
       if (attr == "shape") {
@@ -249,8 +252,8 @@ ValuePtr Tracer::GetAttr(const ValuePtr& base, const std::string& attr, Range wh
         bm->inner = it->second;
         return bm;
       }
-      Issue(DiagKind::TraceTypeError, where, "a tensor has no attribute `" + attr + "`");
-      return MakeUnknown();
+      Issue(DiagKind::TraceAttributeError, where, "a tensor has no attribute `" + attr + "`" + DidYouMeanAttr(base, attr));
+      return MakeDiagnosed();
     }
     case VK::Set: return MakeBuiltin("set." + attr, base);  // trace_set.cpp
     case VK::List: case VK::Dict: case VK::Str: case VK::Tuple:

@@ -114,7 +114,8 @@ void Tracer::ExecImport(const Stmt& s) {
       else if (ModuleState* sub = modules.count(fi->module + "." + a.name) ? LoadModule(fi->module + "." + a.name) : nullptr)
         v = sub->value;
       else Issue(DiagKind::TraceUndefinedName, Range{a.loc, a.loc},
-                 "module `" + fi->module + "` has no name `" + a.name + "`");
+                 "module `" + fi->module + "` has no name `" + a.name + "`" +
+                     (m->value ? DidYouMeanAttr(m->value, a.name) : std::string()));
     }
     BindName(a.asname.empty() ? a.name : a.asname, v);
   }

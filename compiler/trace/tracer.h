@@ -419,6 +419,10 @@ class Tracer {
   ValuePtr Scan(const std::string& name, const ValuePtr& x, CallArgs& rest);  // cumsum, cumprod
   bool IsBuiltinName(const std::string& name) const;
   bool IsTensorMethod(const std::string& name) const;
+  // "; did you mean `x`?" for a name not in scope / an attribute `base` lacks
+  // (semantics/suggest.h), or "".
+  std::string DidYouMeanName(const std::string& name) const;
+  std::string DidYouMeanAttr(const ValuePtr& base, const std::string& attr) const;
   ValuePtr Creation(const std::string& name, CallArgs& args);
   ValuePtr Elementwise(const std::string& name, CallArgs& args, const ValuePtr& self);
   ValuePtr Reduction(const std::string& name, const ValuePtr& t, CallArgs& args, size_t first);

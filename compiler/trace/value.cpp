@@ -30,6 +30,11 @@ int64_t BornNow() { return born_counter + 1; }
 int64_t NextBorn() { return ++born_counter; }
 
 ValuePtr MakeUnknown() { return Make(VK::Unknown); }
+ValuePtr MakeDiagnosed() {
+  ValuePtr v = Make(VK::Unknown);
+  v->diagnosed = true;
+  return v;
+}
 ValuePtr MakeIntFrom(double d) {
   auto i = ToInt64(d);
   return i ? MakeInt(*i) : MakeUnknownOf(VK::Int);

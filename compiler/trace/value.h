@@ -64,6 +64,8 @@ struct ClassInfo {
 struct Value {
   VK kind = VK::Unknown;
   bool known = true;            // Bool/Int/Float/Str: value known at compile time
+  bool diagnosed = false;       // Unknown: what an error already reported made (`torch.relux`), so
+                                // its uses report nothing more
   int64_t born = 0;             // creation order (NextBorn): which values a call made
   bool b = false;
   int64_t i = 0;
@@ -123,6 +125,7 @@ inline std::optional<int64_t> ToInt64(double d) {
 ValuePtr MakeIntFrom(double d);
 
 ValuePtr MakeUnknown();
+ValuePtr MakeDiagnosed();  // an Unknown with `diagnosed` set
 ValuePtr MakeNone();
 ValuePtr MakeBool(bool b);
 ValuePtr MakeInt(int64_t i);
