@@ -267,6 +267,12 @@ def compile(model=None, *, fullgraph=False, dynamic=None, backend="inductor", mo
     if model is None:
         return lambda fn: compile(fn, fullgraph=fullgraph)
     if fullgraph:
+        if hasattr(model, "_buffers"):
+            # an nn.Module: its forward becomes @fullgraph, and the module
+            # itself is returned (torch returns a wrapper that forwards
+            # attributes to it; here `model(x)` is checked the same way)
+            model.forward = _fullgraph(model.forward)
+            return model
         return _fullgraph(model)
     return model
 

@@ -84,6 +84,9 @@ def run_commands(runs, path, tcc):
             code = -1
         if code != 0:
             break
+    # The standard library's path depends on where tcc was built: `<stdlib>`.
+    stdlib = os.path.join(os.path.dirname(os.path.abspath(tcc)), "stdlib")
+    out, err = out.replace(stdlib, "<stdlib>"), err.replace(stdlib, "<stdlib>")
     return normalize(out), normalize(err), code
 
 

@@ -4,6 +4,7 @@
 
 #include <mutex>
 #include <ostream>
+#include <vector>
 
 #include <llvm/IR/DiagnosticInfo.h>
 #include <llvm/MC/MCSubtargetInfo.h>
@@ -16,6 +17,7 @@
 #include <llvm/TargetParser/Host.h>
 
 #include "codegen/prefetch.h"
+#include "semantics/suggest.h"
 #include "codegen/stream_stores.h"
 
 namespace tcc::codegen {
@@ -79,6 +81,21 @@ std::unique_ptr<llvm::TargetMachine> CreateTargetMachine(const CodegenOptions& o
       target->createTargetMachine(triple, cpu, features, to, llvm::Reloc::PIC_, std::nullopt, level));
   if (!tm) *error = "cannot create a target machine for " + triple + " cpu " + cpu;
   return tm;
+}
+
+std::string CheckTargetCpu(const std::string& cpu) {
+  if (IsNativeCpu(cpu) || cpu == "generic") return "";
+  InitTargets();
+  std::string triple = llvm::sys::getDefaultTargetTriple(), error;
+  const llvm::Target* target = llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target) return error;
+  std::unique_ptr<llvm::MCSubtargetInfo> sti(target->createMCSubtargetInfo(triple, "", ""));
+  if (!sti || sti->isCPUStringValid(cpu)) return "";
+  std::vector<std::string> known;
+  for (const auto& kv : sti->getAllProcessorDescriptions()) known.push_back(kv.Key);
+  std::string list;
+  for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
+  return "unknown target CPU `" + cpu + "`" + sem::DidYouMean(cpu, known) + " (native, generic, " + list + ")";
 }
 
 bool TargetHasFma(const llvm::TargetMachine& tm) {

@@ -26,6 +26,10 @@ inline bool IsNativeCpu(const std::string& target_cpu) { return target_cpu.empty
 // Creates the TargetMachine for the host triple; nullptr and *error on failure.
 std::unique_ptr<llvm::TargetMachine> CreateTargetMachine(const CodegenOptions& opts, std::string* error);
 
+// "" when --target-cpu `cpu` names a CPU of this target ("", native and
+// generic included); else the error, with a "did you mean" and the known CPUs.
+std::string CheckTargetCpu(const std::string& cpu);
+
 // True when the target has fused multiply-add (lower::LowerOptions::fma).
 bool TargetHasFma(const llvm::TargetMachine& tm);
 

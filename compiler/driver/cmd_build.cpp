@@ -106,6 +106,8 @@ std::string BreakSummary(const trace::TraceResult& tr) {
 
 }  // namespace
 
+std::string CheckTargetCpu(const std::string& cpu) { return codegen::CheckTargetCpu(cpu); }
+
 int BuildProgram(const CommonOptions& common, const BuildOptions& opts, std::string* cached_exe) {
   PhaseTimer timer(opts.time_passes);
   DiagnosticEngine diags;
@@ -145,6 +147,13 @@ int BuildProgram(const CommonOptions& common, const BuildOptions& opts, std::str
   if (output.empty()) {
     output = fs::path(opts.file).stem().string();
     if (opts.emit == "obj") output += ".o";
+  }
+  // A folder that is not there is the user's mistake, said before the work.
+  if (fs::path dir = fs::path(output).parent_path(); !dir.empty() && !fs::is_directory(dir, ec)) {
+    diags.Report(DiagKind::CannotWriteOutput, nullptr, Loc{},
+                 "cannot write `" + output + "`: the folder `" + dir.string() + "` does not exist");
+    Render(diags, common);
+    return kExitProgramError;
   }
 
   // ---- graphs -> kernels

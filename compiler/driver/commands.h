@@ -85,6 +85,10 @@ int RunExplain(const CommonOptions& common, const ExplainOptions& opts);
 int RunLint(const CommonOptions& common, const LintOptions& opts);
 int RunBuild(const CommonOptions& common, const BuildOptions& opts);
 
+// "" when --target-cpu names a CPU LLVM knows, else the usage error
+// (codegen::CheckTargetCpu; here so main.cpp includes no LLVM header).
+std::string CheckTargetCpu(const std::string& cpu);
+
 // The build pipeline behind `tcc build` (cmd_build.cpp). With `cached_exe`
 // non-null, builds into the cache folder ($XDG_CACHE_HOME/tcc or
 // ~/.cache/tcc) under a key hashing the program, the flags and this tcc,

@@ -27,7 +27,8 @@ void AddCommon(CLI::App* cmd, CommonOptions& c) {
 
 void AddCodegen(CLI::App* cmd, int& opt, std::string& cpu) {
   cmd->add_option("-O,--opt-level", opt, "optimisation level 0-3 (default 2)")->check(CLI::Range(0, 3));
-  cmd->add_option("--target-cpu", cpu, "CPU to generate code for (default: this machine; `generic` for portable)");
+  cmd->add_option("--target-cpu", cpu, "CPU to generate code for (default: this machine; `generic` for portable)")
+      ->check(CLI::Validator([](std::string& s) { return CheckTargetCpu(s); }, "CPU"));
 }
 
 // `tcc run [OPTIONS] FILE ARGS...`: everything after the program's path is

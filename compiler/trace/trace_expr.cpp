@@ -153,6 +153,7 @@ ValuePtr Tracer::EvalName(const NameExpr& e) {
     }
   }
   if (e.name == "super") return MakeBuiltin("super");
+  if (e.name == "__name__" && m) return MakeStr(m == main_module ? "__main__" : m->name);
   if (ValuePtr exc = ExceptionClass(e.name)) return exc;
   if (IsBuiltinName(e.name)) {
     auto d = sem::DTypeFromName(e.name);  // the canonical names are builtins: `float32`, ...

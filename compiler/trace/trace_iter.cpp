@@ -345,6 +345,9 @@ ValuePtr Tracer::ObjectBuiltin(const std::string& name, const ValuePtr& self, Ca
                                                  : obj->kind == VK::Set ? sem::ContainerType::Set
                                                                         : sem::ContainerType::Str,
                                                  attr->s) != nullptr);
+    else if (name == "hasattr" && (obj->kind == VK::Function || obj->kind == VK::Wrapper ||
+                                   obj->kind == VK::BoundMethod) && attr->s.rfind("__", 0) != 0)
+      return MakeBool(false);  // functions take no attributes in TensorScript (only dunders are there)
     else if (name != "getattr")
       return MakeUnknownOf(VK::Bool);  // hasattr/setattr of other values: decided by the interpreter
     if (name == "hasattr") return MakeBool(has);

@@ -122,6 +122,7 @@ void Tracer::ExecImport(const Stmt& s) {
 }
 
 TraceResult Tracer::Run(ModuleState* main) {
+  main_module = main;
   if (main->file) {
     const std::string& p = main->file->path();
     size_t slash = p.find_last_of('/');

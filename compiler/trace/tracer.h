@@ -171,6 +171,7 @@ class Tracer {
   Tracer(DiagnosticEngine& diags, const TraceOptions& opts);
   ModuleState* AddModule(const std::string& name, const ast::Module& mod);
   TraceResult Run(ModuleState* main);
+  ModuleState* main_module = nullptr;  // `__name__` is "__main__" there
 
   // ---- module loading (imports): name -> module state
   std::map<std::string, ModuleState*> modules;
