@@ -49,6 +49,8 @@ Value Interp::Eval(const XNode* n, Frame& f) {
       const Value& v = f.module->globals[n->slot];
       if (!v.is_undef()) return v;
       if (n->aux >= 0) return Builtins().values[n->aux];
+      if (n->name == "__name__")  // `if __name__ == "__main__":`, as Python sets it
+        return MakeStr(f.module->code == codes_.front().get() ? "__main__" : f.module->code->name);
       f.at = &n->range;
       ThrowError(DiagKind::RtNameError, "name `" + n->name + "` is not defined");
     }
