@@ -5,7 +5,7 @@ Each block between BEGIN/END markers below is rewritten from
 `tcc explain --list-builtins` (the builtin tables of semantics/ and the
 functions of stdlib/nn.ts):
 
-  README.md                         the language reference (--format markdown)
+  docs/language.md                  the language reference (--format markdown)
   stdlib/torch.ts                   `torch.X` for every builtin torch has as a function
   stdlib/torch/nn/functional.ts     `torch.nn.functional.X` for the functions of stdlib/nn.ts
 
@@ -102,7 +102,7 @@ def main():
     torch_ts = os.path.join(ROOT, "stdlib", "torch.ts")
     functional_ts = os.path.join(ROOT, "stdlib", "torch", "nn", "functional.ts")
     blocks = [
-        (os.path.join(ROOT, "README.md"), "<!-- BEGIN generated language reference -->",
+        (os.path.join(ROOT, "docs", "language.md"), "<!-- BEGIN generated language reference -->",
          "<!-- END generated language reference -->", run_tcc(args.tcc, "markdown")),
         (torch_ts, *TORCH_BLOCK, torch_names(tables, torch_ts)),
         (functional_ts, *FUNCTIONAL_BLOCK, functional_names(tables, functional_ts)),

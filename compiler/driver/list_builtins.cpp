@@ -9,7 +9,7 @@
 //   semantics/inplace_methods.def  in-place methods made of an out-of-place builtin
 //   stdlib/nn.ts                   the nn module's public functions
 //   stdlib/torch/_composite.ts     torch functions written in TensorScript
-// The markdown form is README.md's language reference (tools/update_docs.py
+// The markdown form is docs/language.md (tools/update_docs.py
 // rewrites it; ctest docs.langref fails when it is stale).
 #include <cstdio>
 #include <fstream>

@@ -76,7 +76,7 @@ int main(int argc, char** argv) {
   run->add_option("args", run_opts.args, "arguments for the program's argv(): every word after FILE, options too");
   run->prefix_command(false);
   run->footer("TCC_STATS=FILE (or - for stderr) writes the run statistics as JSON at exit, compiled or --eager\n"
-              "(README.md, \"Run statistics\"); executables built with `tcc build` read it too.");
+              "(docs/cli.md, \"Run statistics\"); executables built with `tcc build` read it too.");
   AddCodegen(run, run_opts.opt_level, run_opts.target_cpu);
   AddCommon(run, common);
 
@@ -112,7 +112,7 @@ int main(int argc, char** argv) {
   lint->add_option("--max-breaks", lint_opts.max_breaks, "tolerate up to N failing graph breaks (errors still fail)")
       ->check(CLI::NonNegativeNumber);
   lint->footer("Exit codes: 0 clean, 1 findings, 2 usage or configuration error, 3 internal error.\n"
-               "Suppress a finding in the source with `# tcc: allow[KIND] reason` (README.md, \"tcc lint\").");
+               "Suppress a finding in the source with `# tcc: allow[KIND] reason` (docs/cli.md, \"tcc lint in CI\").");
   AddCommon(lint, common);
 
   auto* build = app.add_subcommand("build", "compile a program into a native executable");

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Run statistics end to end, exactly (README.md "Run statistics"): a function
+"""Run statistics end to end, exactly (docs/cli.md "Run statistics"): a function
 with two kernels (a graph break between them) called 3 times from module
 scope, built with tcc and run with TCC_STATS; then the same program under
 `tcc run --eager` counts as interpreted ops what the kernels counted, and a

@@ -7,7 +7,7 @@ when absent), and with --all also examples/ and tests/e2e/cases/ (CTest checks
 those in their own tests: run_e2e.py --truth calls judge() below on the
 executable it built, so each is built once), runs `tcc explain --format json`,
 `tcc build`, and the executable with TCC_STATS, and checks the run statistics
-(README.md "Run statistics") against explain:
+(docs/cli.md "Run statistics") against explain:
 
   build-graphs     `tcc build`'s "N graphs" equals explain's graph_count
   build-kernels    `tcc build`'s "N kernels" equals explain's kernel_count
