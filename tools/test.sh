@@ -30,6 +30,7 @@ case "${1:-}" in
 esac
 LOGS=build/test-logs
 PHASES=()
+SECONDS_OF=()
 T_START=$(date +%s)
 T_PHASE=$T_START
 CURRENT=""
@@ -37,18 +38,23 @@ CURRENT=""
 # Closes the running phase (recording its time) and opens the next one.
 step() {
   local now; now=$(date +%s)
-  if [ -n "$CURRENT" ]; then PHASES+=("$(printf '%-34s %5ds' "$CURRENT" $((now - T_PHASE)))"); fi
+  if [ -n "$CURRENT" ]; then PHASES+=("$CURRENT"); SECONDS_OF+=($((now - T_PHASE))); fi
   CURRENT="$*"
   T_PHASE=$now
-  printf '\n==> %s\n' "$*"
+  [ -z "$*" ] || printf '\n==> %s\n' "$*"
 }
 
+# One row of the table: width, name, seconds (and minutes, to a tenth).
+row() { printf '%-*s %7d %5d.%d\n' "$1" "$2" "$3" $(($3 / 60)) $(($3 % 60 * 10 / 60)); }
+
+# The table of phases: name, seconds, minutes.
 summary() {
-  local rc=$?
+  local rc=$? i w=5
   step ""
-  printf '\n%-34s %6s\n' "phase" "time"
-  printf '%s\n' "${PHASES[@]}"
-  printf '%-34s %5ds\n' "total" $(( $(date +%s) - T_START ))
+  for i in "${!PHASES[@]}"; do [ ${#PHASES[$i]} -le $w ] || w=${#PHASES[$i]}; done
+  printf '\n%-*s %7s %7s\n' "$w" "phase" "seconds" "minutes"
+  for i in "${!PHASES[@]}"; do row "$w" "${PHASES[$i]}" "${SECONDS_OF[$i]}"; done
+  row "$w" "total" $(( $(date +%s) - T_START ))
   [ $rc -eq 0 ] || echo "tools/test.sh: FAILED (exit $rc)"
 }
 trap summary EXIT

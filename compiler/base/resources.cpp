@@ -3,6 +3,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <initializer_list>
 
 namespace tcc {
 
@@ -13,12 +14,26 @@ std::string ExecutableDir() {
   return exe.parent_path().string();
 }
 
+namespace {
+// The first of `dirs` that exists, else the first.
+std::string FirstDir(std::initializer_list<std::string> dirs) {
+  std::error_code ec;
+  for (const std::string& d : dirs)
+    if (std::filesystem::is_directory(d, ec)) return d;
+  return *dirs.begin();
+}
+}  // namespace
+
 std::string StdlibDir() {
   const char* env = std::getenv("TCC_STDLIB");
   if (env && *env) return env;
-  return ExecutableDir() + "/stdlib";
+  std::string exe = ExecutableDir();
+  return FirstDir({exe + "/stdlib", exe + "/../share/tcc/stdlib", std::string(TCC_BUILD_DIR) + "/stdlib"});
 }
 
-std::string RuntimeLibDir() { return ExecutableDir() + "/lib"; }
+std::string RuntimeLibDir() {
+  std::string exe = ExecutableDir();
+  return FirstDir({exe + "/lib", exe + "/../lib/tcc", std::string(TCC_BUILD_DIR) + "/lib"});
+}
 
 }  // namespace tcc

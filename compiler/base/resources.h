@@ -1,7 +1,9 @@
-// Defines where tcc finds its installed resources, relative to the running
-// executable (see runtime/README.md for the layout):
-//   <exe dir>/stdlib  the TensorScript standard library (TCC_STDLIB overrides)
-//   <exe dir>/lib     the runtime libraries linked into built programs
+// Defines where tcc finds its resources, relative to the running executable
+// (see runtime/README.md for the layout). The first folder that exists wins:
+//   stdlib  $TCC_STDLIB; <exe dir>/stdlib (the build tree);
+//           <exe dir>/../share/tcc/stdlib (`cmake --install`); the build
+//           tree tcc was built in (a copied binary)
+//   lib     <exe dir>/lib; <exe dir>/../lib/tcc; the build tree's lib
 #pragma once
 
 #include <string>
@@ -11,9 +13,9 @@ namespace tcc {
 // The folder holding the running executable (from /proc/self/exe), or "."
 // when it cannot be determined.
 std::string ExecutableDir();
-// $TCC_STDLIB when set and non-empty, else <exe dir>/stdlib.
+// The standard library's folder (see above).
 std::string StdlibDir();
-// <exe dir>/lib.
+// The runtime libraries linked into built programs (see above).
 std::string RuntimeLibDir();
 
 }  // namespace tcc

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <iostream>
 #include <string_view>
 
@@ -137,13 +138,27 @@ int RunExplain(const CommonOptions& common, const ExplainOptions& opts) {
       return kExitUsage;
     }
     std::cerr << "tcc explain: wrote " << path << '\n';
-  } else if (opts.format == "json") {
-    nlohmann::json j = trace::ExplainJson(a.result, opts.file);
-    if (want_costs) j["costs"] = report::CostsJson(costs);
-    std::cout << j.dump(2) << '\n';
   } else {
-    trace::RenderExplainText(a.result, opts.file, std::cout, StdoutColor(common));
-    if (want_costs) std::cout << '\n' << report::CostsText(costs);
+    // text or json, to standard output or to -o FILE (then without colour)
+    std::ostringstream text;
+    if (opts.format == "json") {
+      nlohmann::json j = trace::ExplainJson(a.result, opts.file);
+      if (want_costs) j["costs"] = report::CostsJson(costs);
+      text << j.dump(2) << '\n';
+    } else {
+      trace::RenderExplainText(a.result, opts.file, text, opts.output.empty() && StdoutColor(common));
+      if (want_costs) text << '\n' << report::CostsText(costs);
+    }
+    if (opts.output.empty()) {
+      std::cout << text.str();
+    } else {
+      std::ofstream out(opts.output);
+      out << text.str();
+      if (!out) {
+        std::cerr << "tcc explain: error: cannot write `" << opts.output << "`\n";
+        return kExitProgramError;
+      }
+    }
   }
   return a.result.ok() ? kExitOk : kExitProgramError;
 }

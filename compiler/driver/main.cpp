@@ -3,12 +3,14 @@
 // errors (exit 3) and ask the user for a report.
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <exception>
 #include <iostream>
 #include <string>
 #include <vector>
 
 #include "driver/commands.h"
+#include "semantics/suggest.h"
 
 #ifndef TCC_VERSION
 #define TCC_VERSION "0.0.0"
@@ -28,7 +30,7 @@ void AddCommon(CLI::App* cmd, CommonOptions& c) {
 void AddCodegen(CLI::App* cmd, int& opt, std::string& cpu) {
   cmd->add_option("-O,--opt-level", opt, "optimisation level 0-3 (default 2)")->check(CLI::Range(0, 3));
   cmd->add_option("--target-cpu", cpu, "CPU to generate code for (default: this machine; `generic` for portable)")
-      ->check(CLI::Validator([](std::string& s) { return CheckTargetCpu(s); }, "CPU"));
+      ->check(CLI::Validator([](std::string& s) { return CheckTargetCpu(s); }, ""));
 }
 
 // `tcc run [OPTIONS] FILE ARGS...`: everything after the program's path is
@@ -51,10 +53,36 @@ int SplitProgramArgs(int argc, char** argv, std::vector<std::string>& program_ar
   return argc;
 }
 
+// A misspelt subcommand or option, with the closest real one (CPython's
+// "did you mean" rule, semantics/suggest.h); "" when every word is known.
+// Only words CLI11 will parse are checked (not a program's own arguments).
+std::string UnknownWord(const CLI::App& app, int argc, char** argv) {
+  if (argc < 2 || argv[1][0] == '-') return "";
+  std::vector<std::string> commands;
+  const CLI::App* cmd = nullptr;
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
+    commands.push_back(sub->get_name());
+    if (sub->get_name() == argv[1]) cmd = sub;
+  }
+  if (!cmd) return "unknown command `" + std::string(argv[1]) + "`" + tcc::sem::DidYouMean(argv[1], commands);
+  std::vector<std::string> options;
+  for (const CLI::Option* o : cmd->get_options())
+    for (const std::string& n : o->get_lnames()) options.push_back("--" + n);
+  for (int i = 2; i < argc; ++i) {
+    std::string w = argv[i];
+    if (w == "--") break;
+    if (w.rfind("--", 0) != 0) continue;
+    std::string name = w.substr(0, w.find('='));
+    if (std::find(options.begin(), options.end(), name) == options.end())
+      return "unknown option `" + name + "` for `tcc " + cmd->get_name() + "`" + tcc::sem::DidYouMean(name, options);
+  }
+  return "";
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"tcc: the TensorScript ahead-of-time compiler"};
+  CLI::App app{"tcc: the TensorScript ahead-of-time compiler", "tcc"};  // "Usage: tcc", not argv[0]
   app.set_version_flag("--version", std::string("tcc ") + TCC_VERSION);
   app.require_subcommand(1);
 
@@ -86,7 +114,7 @@ int main(int argc, char** argv) {
   explain->add_option("--format", explain_opts.format,
                       "text, json or html (one self-contained page); markdown with --list-builtins")
       ->check(CLI::IsMember({"text", "json", "html", "markdown"}));
-  explain->add_option("-o,--output", explain_opts.output, "html: the file to write (default: <stem>.html)");
+  explain->add_option("-o,--output", explain_opts.output, "write the report to FILE (html: default <stem>.html; text and json: standard output)");
   explain->add_option("--code", explain_opts.code, "print the long explanation of a code (TS4003) or kind and exit");
   explain->add_option("--profile", explain_opts.profile,
                       "run statistics (TCC_STATS=FILE) of a run: rank the breaks by measured cost");
@@ -122,12 +150,14 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"graph", "llvm", "asm", "obj"}));
   build->add_option("--dump-after", build_opts.dump_after, "print the graph after PASS (or `all`)");
   build->add_flag("--time-passes", build_opts.time_passes, "report the time each phase and pass took");
-  build->add_flag("--unroll,!--no-unroll", build_opts.loop_unroll,
+  build->add_flag("--unroll", build_opts.loop_unroll,
                   "also run LLVM's loop unroller (off by default: it doubles the build time, and the kernels were "
                   "as fast without it in bench/run.sh)");
   build->add_option("-j,--jobs", build_opts.jobs, "threads that optimise and emit code (default: one per core)")
       ->check(CLI::PositiveNumber);
-  build->add_flag("!--no-dedupe", build_opts.dedupe, "emit every kernel even when its code is identical to another's");
+  build->add_flag_callback("--no-unroll", [&build_opts] { build_opts.loop_unroll = false; }, "do not (the default)");
+  build->add_flag_callback("--no-dedupe", [&build_opts] { build_opts.dedupe = false; },
+                           "emit every kernel even when its code is identical to another's");
   build->add_flag("--remarks", build_opts.remarks, "print LLVM vectoriser remarks");
   AddCodegen(build, build_opts.opt_level, build_opts.target_cpu);
   AddCommon(build, common);
@@ -136,6 +166,10 @@ int main(int argc, char** argv) {
   if (!lint_opts.command_line.empty()) lint_opts.command_line[0] = "tcc";
   std::vector<std::string> program_args;
   int parsed_argc = SplitProgramArgs(argc, argv, program_args);
+  if (std::string unknown = UnknownWord(app, parsed_argc, argv); !unknown.empty()) {
+    std::cerr << "tcc: error: " << unknown << "\nRun with --help for more information.\n";
+    return kExitUsage;
+  }
   try {
     app.parse(parsed_argc, argv);
     run_opts.args.insert(run_opts.args.end(), program_args.begin(), program_args.end());
