@@ -8,6 +8,7 @@
 #include "semantics/builtins.h"
 #include "interp/plan.h"
 #include "interp/tensor_value.h"
+#include "semantics/suggest.h"
 
 namespace tcc::interp {
 
@@ -498,8 +499,12 @@ Value Interp::GetAttr(const Value& obj, int32_t sym) {
       case OType::Module: {
         auto* m = obj.as<ModuleObj>();
         if (const Value* v = m->Find(SymName(sym))) return *v;
-        ThrowError(DiagKind::RtAttributeError,
-                   "module `" + m->code->name + "` has no attribute `" + SymName(sym) + "`");
+        std::vector<std::string> names;  // for the "did you mean": what it defines and its submodules
+        for (size_t i = 0; i < m->globals.size(); ++i)
+          if (!m->globals[i].is_undef()) names.push_back(m->code->global_names[i]);
+        for (const auto& [name, sub] : m->submodules) names.push_back(name);
+        ThrowError(DiagKind::RtAttributeError, "module `" + m->code->name + "` has no attribute `" + SymName(sym) +
+                                                   "`" + sem::DidYouMean(SymName(sym), names));
       }
       case OType::Tensor:
         return TensorGetAttr(obj, sym);

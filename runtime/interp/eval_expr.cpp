@@ -2,6 +2,7 @@
 #include "interp/dunder.h"
 #include "interp/interpreter.h"
 #include "interp/tensor_value.h"
+#include "semantics/suggest.h"
 
 namespace tcc::interp {
 
@@ -52,7 +53,10 @@ Value Interp::Eval(const XNode* n, Frame& f) {
       if (n->name == "__name__")  // `if __name__ == "__main__":`, as Python sets it
         return MakeStr(f.module->code == codes_.front().get() ? "__main__" : f.module->code->name);
       f.at = &n->range;
-      ThrowError(DiagKind::RtNameError, "name `" + n->name + "` is not defined");
+      std::vector<std::string> names = Builtins().names;  // for the "did you mean"
+      for (size_t i = 0; i < f.module->globals.size(); ++i)
+        if (!f.module->globals[i].is_undef()) names.push_back(f.module->code->global_names[i]);
+      ThrowError(DiagKind::RtNameError, "name `" + n->name + "` is not defined" + sem::DidYouMean(n->name, names));
     }
     case XK::Lambda: return DefineFunction(n->func, f);
     case XK::ListComp: {
