@@ -164,7 +164,7 @@ void Tracer::Issue(DiagKind kind, Range where, const std::string& message, const
   // @fullgraph or error_on_graph_break(True), and in `tcc lint`; not inside
   // a `try`, whose handler may catch it.
   const DiagKindInfo& info = InfoOf(kind);
-  bool strict = (mode.fullgraph || mode.eogb == Mode::On || opts.lint) && try_depth == 0;
+  bool strict = ((mode.fullgraph || mode.eogb == Mode::On || opts.lint) && try_depth == 0) || CertainToRun();
   Severity severity = strict ? info.strict : info.severity;
   bool is_error = severity == Severity::Error;
   std::string key = std::string(info.code) + (file ? file->path() : std::string()) + ":" +
@@ -192,6 +192,20 @@ void Tracer::Issue(DiagKind kind, Range where, const std::string& message, const
   d.severity = severity;
   d.hint = hint;
   if (frames.size() > 1) AddStackNotes(d, issue.user_stack);
+}
+
+NestGuard::NestGuard(Frame* f) : frame(f) {
+  if (frame) ++frame->nested;
+}
+NestGuard::~NestGuard() {
+  if (frame) --frame->nested;
+}
+
+bool Tracer::CertainToRun() const {
+  if (frames.empty() || frames.front()->module != main_module || try_depth > 0) return false;
+  for (const Frame* f : frames)
+    if (f->nested > 0) return false;
+  return true;
 }
 
 void Tracer::CloseRegion() {

@@ -44,6 +44,8 @@ ValuePtr JoinForBranches(SymTable& syms, const ValuePtr& a, const ValuePtr& b) {
 
 ValuePtr Tracer::Eval(const Expr& e) {
   if (raise_pending) return MakeUnknown();
+  bool branches = e.kind == ExprKind::IfExpr || e.kind == ExprKind::BoolOpExpr || e.kind == ExprKind::ListCompExpr;
+  NestGuard nest(branches && !frames.empty() ? frames.back() : nullptr);
   switch (e.kind) {
     case ExprKind::NameExpr: return EvalName(*cast<NameExpr>(&e));
     case ExprKind::IntLit: return MakeInt(cast<IntLit>(&e)->value);

@@ -323,6 +323,9 @@ ValuePtr Tracer::EvalListComp(const ListCompExpr& e) {
 
 Flow Tracer::ExecStmt(const Stmt& s) {
   if (raise_pending) return Flow::Normal;  // unwinding: the caller's statement ends in Flow::Raise
+  bool branches = s.kind == StmtKind::IfStmt || s.kind == StmtKind::ForStmt || s.kind == StmtKind::WhileStmt ||
+                  s.kind == StmtKind::TryStmt || s.kind == StmtKind::WithStmt || s.kind == StmtKind::AssertStmt;
+  NestGuard nest(branches && !frames.empty() ? frames.back() : nullptr);
   Flow fl = ExecStmtKind(s);
   if (raise_pending) {
     raising = raise_pending;

@@ -59,6 +59,16 @@ struct Mode {
   std::string nonstrict_fn;          // the nonstrict function being run
 };
 
+// Counts a frame as inside a construct whose parts may not run (Frame::nested)
+// for as long as it lives.
+struct NestGuard {
+  explicit NestGuard(struct Frame* f);
+  ~NestGuard();
+  NestGuard(const NestGuard&) = delete;
+  NestGuard& operator=(const NestGuard&) = delete;
+  struct Frame* frame;
+};
+
 // The segment under construction in one frame (see segments.cpp).
 struct SegState {
   bool open = false;
@@ -87,6 +97,8 @@ struct Frame {
   const SourceFile* call_file = nullptr;  // the call site, in the caller
   Loc call_loc;
   bool eager = true;                 // module scope and constructors: not traced
+  int nested = 0;                    // `if`s, loops, `try`s, `with`s and conditional expressions being run:
+                                     // inside one, what the tracer sees may not run (CertainToRun)
   bool stmt_broke = false;           // the current top-level statement broke
   bool stmt_eager = false;           // ... or must run eagerly for another reason
   bool stmt_listed = false;          // ... and `tcc explain` lists it (Specialisation::interpreted)
@@ -171,6 +183,10 @@ class Tracer {
   Tracer(DiagnosticEngine& diags, const TraceOptions& opts);
   ModuleState* AddModule(const std::string& name, const ast::Module& mod);
   TraceResult Run(ModuleState* main);
+  // The statement being traced runs whenever the program runs: every frame,
+  // from the main module's scope in, is outside any `if`, loop, `try`, `with`
+  // or conditional expression (a problem proven there fails `tcc build`).
+  bool CertainToRun() const;
   ModuleState* main_module = nullptr;  // `__name__` is "__main__" there
 
   // ---- module loading (imports): name -> module state
