@@ -62,8 +62,10 @@ trap summary EXIT
 # The 15 slowest tests of the CTest run whose output is in $1.
 slowest() {
   echo "-- 15 slowest tests:"
-  grep -E 'Test +#[0-9]+: .* sec$' "$1" | sed -E 's/^.*Test +#[0-9]+: ([^ ]+) .* ([0-9.]+) sec$/\2 \1/' \
-    | sort -rn | head -15 | awk '{ printf "   %8.1fs  %s\n", $1, $2 }'
+  # awk, not head: a reader that stops early would end sort with SIGPIPE,
+  # which pipefail turns into a failed run (exit 141)
+  { grep -E 'Test +#[0-9]+: .* sec$' "$1" || true; } | sed -E 's/^.*Test +#[0-9]+: ([^ ]+) .* ([0-9.]+) sec$/\2 \1/' \
+    | sort -rn | awk 'NR <= 15 { printf "   %8.1fs  %s\n", $1, $2 }'
 }
 
 # ctest over build dir $1 with extra args, its output also in $LOGS/$2.log.
