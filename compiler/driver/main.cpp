@@ -36,15 +36,15 @@ void AddCodegen(CLI::App* cmd, int& opt, std::string& cpu) {
 // `tcc run [OPTIONS] FILE ARGS...`: everything after the program's path is
 // the program's own (`tcc run train.ts --lr 0.1`), as with `python prog.py
 // --lr 0.1`. Returns how many of argv's words CLI11 parses; the rest go to
-// `program_args`.
-int SplitProgramArgs(int argc, char** argv, std::vector<std::string>& program_args) {
+// `program_args`. Which of `run`'s options take a value is asked of `run`.
+int SplitProgramArgs(const CLI::App& run, int argc, char** argv, std::vector<std::string>& program_args) {
   if (argc < 3 || std::string(argv[1]) != "run") return argc;
-  static const char* const kTakesValue[] = {"--color", "--diagnostic-format", "-O", "--opt-level", "--target-cpu"};
   for (int i = 2; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--") return argc;  // CLI11 hands what follows to `args`
     if (a.size() > 1 && a[0] == '-') {
-      for (const char* o : kTakesValue) i += a == o;  // its value is the next word
+      const CLI::Option* o = run.get_option_no_throw(a);  // `--opt=v` and `-O2` are one word: no match
+      if (o && o->get_items_expected_min() > 0) ++i;     // its value is the next word
       continue;
     }
     program_args.assign(argv + i + 1, argv + argc);
@@ -165,7 +165,7 @@ int main(int argc, char** argv) {
   lint_opts.command_line.assign(argv, argv + argc);
   if (!lint_opts.command_line.empty()) lint_opts.command_line[0] = "tcc";
   std::vector<std::string> program_args;
-  int parsed_argc = SplitProgramArgs(argc, argv, program_args);
+  int parsed_argc = SplitProgramArgs(*run, argc, argv, program_args);
   if (std::string unknown = UnknownWord(app, parsed_argc, argv); !unknown.empty()) {
     std::cerr << "tcc: error: " << unknown << "\nRun with --help for more information.\n";
     return kExitUsage;

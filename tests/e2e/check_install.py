@@ -33,7 +33,7 @@ def main():
     ap.add_argument("--tcc", required=True)
     ap.add_argument("--build", required=True)
     a = ap.parse_args()
-    failures = []
+    failures, checks = [], 1
     with tempfile.TemporaryDirectory() as tmp:
         src = os.path.join(tmp, "prog.ts")
         with open(src, "w") as f:
@@ -56,13 +56,14 @@ def main():
         shutil.copy2(a.tcc, copied)
         for name, tcc in (("installed", os.path.join(prefix, "bin", "tcc")), ("copied", os.path.join(copied, "tcc"))):
             for mode in (["run", "--eager"], ["run"]):
+                checks += 1
                 r = run([tcc] + mode + [src], tmp)
                 if r.returncode != 0 or r.stdout != want.stdout:
                     failures.append(f"{name} tcc {' '.join(mode)}: exit {r.returncode}, printed {r.stdout!r}, "
                                     f"want {want.stdout!r}: {r.stderr[-800:]}")
     for f in failures:
         print("FAIL " + f)
-    print(f"{4 - len(failures)} passed, {len(failures)} failed")
+    print(f"{checks - len(failures)} passed, {len(failures)} failed")
     return 1 if failures else 0
 
 
