@@ -67,12 +67,12 @@ inline R ToInt(double d) {
   if (std::isnan(d)) return R::Err("ValueError", "cannot convert float NaN to integer");
   if (std::isinf(d)) return R::Err("OverflowError", "cannot convert float infinity to integer");
   if (d >= 9223372036854775808.0 || d < -9223372036854775808.0)
-    return R::Err("OverflowError", "int too large for TensorScript's 64-bit int");
+    return R::Err("OverflowError", PyErrorMessage(PyError::IntOverflow));
   return I(static_cast<int64_t>(d));
 }
 inline bool IsInt(const PyNumber& n) { return !n.is_float(); }
 inline R NotInteger() { return R::Err("TypeError", "'float' object cannot be interpreted as an integer"); }
-inline R IntOverflow() { return R::Err("OverflowError", "int too large for TensorScript's 64-bit int"); }
+inline R IntOverflow() { return R::Err("OverflowError", PyErrorMessage(PyError::IntOverflow)); }
 
 inline int64_t Gcd(int64_t a, int64_t b) {
   uint64_t x = a < 0 ? 0 - static_cast<uint64_t>(a) : static_cast<uint64_t>(a);
@@ -281,6 +281,10 @@ inline PyMathResult PyMath(std::string_view name, const std::vector<PyNumber>& a
   }
   return R::Err("TypeError", "not a function of the math module");
 }
+
+// int(x) of a float: truncated; ValueError for nan, OverflowError for
+// infinities and values beyond 64 bits.
+inline PyMathResult PyFloatToInt(double d) { return pymath_detail::ToInt(d); }
 
 // divmod(a, b) on Python numbers: (a // b, a % b), CPython's float_divmod
 // for floats; ZeroDivisionError with Python's messages.

@@ -1,6 +1,7 @@
-// The meaning of TensorScript's Python numbers: `int` is a wrapping 64-bit
-// integer (every operation exact within it), `float` is a double with
-// CPython's operators, `bool` is an int in arithmetic. The interpreter
+// The meaning of TensorScript's Python numbers: `int` is a 64-bit integer,
+// every operation exact within it and an OverflowError past it (never a
+// wrapped number), `float` is a double with CPython's operators, `bool` is an
+// int in arithmetic. The interpreter
 // computes with these functions and the tracer folds constants with them,
 // so a program gives the same numbers compiled and eagerly.
 #pragma once
@@ -50,14 +51,15 @@ constexpr std::optional<PyOp> PyOpOf(BinOp op) {
   X(ZeroToNegativePower, ZeroDivision, "zero cannot be raised to a negative power")  \
   X(NegativeShift, Value, "negative shift count")                                    \
   X(FractionalPowerOfNegative, Value, "a negative number cannot be raised to a fractional power") \
-  X(NotIntegers, Type, "bitwise operators and shifts need integers")
+  X(NotIntegers, Type, "bitwise operators and shifts need integers")                  \
+  X(IntOverflow, Overflow, "int too large for TensorScript's 64-bit int")
 
 enum class PyError : uint8_t {
 #define TCC_X(Name, cls, msg) Name,
   TCC_PY_ERRORS(TCC_X)
 #undef TCC_X
 };
-enum class PyErrorClass : uint8_t { ZeroDivision, Value, Type };
+enum class PyErrorClass : uint8_t { ZeroDivision, Value, Type, Overflow };
 
 constexpr const char* PyErrorMessage(PyError e) {
   switch (e) {
@@ -76,6 +78,15 @@ constexpr PyErrorClass PyErrorClassOf(PyError e) {
   return PyErrorClass::Value;
 }
 #undef TCC_PY_ERRORS
+constexpr const char* PyErrorClassName(PyErrorClass c) {
+  switch (c) {
+    case PyErrorClass::ZeroDivision: return "ZeroDivisionError";
+    case PyErrorClass::Value: return "ValueError";
+    case PyErrorClass::Type: return "TypeError";
+    case PyErrorClass::Overflow: return "OverflowError";
+  }
+  return "Exception";
+}
 
 // A Python number or the error computing it raised.
 struct PyNumber {
@@ -137,30 +148,57 @@ inline PyNumber PyFloatBinary(PyOp op, double a, double b) {
   return N::Error(PyError::NotIntegers);
 }
 
+// Checked int64 arithmetic: nullopt where the exact result needs more bits.
+inline std::optional<int64_t> CheckedPow(int64_t a, int64_t b) {  // b >= 0
+  int64_t r = 1;
+  while (true) {
+    if ((b & 1) && __builtin_mul_overflow(r, a, &r)) return std::nullopt;
+    b >>= 1;
+    if (!b) return r;
+    if (__builtin_mul_overflow(a, a, &a)) return std::nullopt;
+  }
+}
+inline std::optional<int64_t> CheckedShiftLeft(int64_t a, int64_t b) {  // b >= 0
+  if (a == 0) return 0;
+  if (b >= 64) return std::nullopt;
+  int64_t r = static_cast<int64_t>(static_cast<uint64_t>(a) << b);
+  if ((r >> b) != a) return std::nullopt;
+  return r;
+}
+inline PyNumber PyIntResult(std::optional<int64_t> v) {
+  return v ? PyNumber::Int(*v) : PyNumber::Error(PyError::IntOverflow);
+}
+inline PyNumber PyIntNeg(int64_t a) {
+  return a == INT64_MIN ? PyNumber::Error(PyError::IntOverflow) : PyNumber::Int(-a);
+}
+
 // Both operands ints (or bools, as ints; bool op bool for & | ^ stays bool).
 inline PyNumber PyIntBinary(PyOp op, int64_t a, int64_t b) {
   using N = PyNumber;
+  int64_t r = 0;
   switch (op) {
-    case PyOp::Add: return N::Int(WrapAdd(a, b));
-    case PyOp::Sub: return N::Int(WrapSub(a, b));
-    case PyOp::Mul: return N::Int(WrapMul(a, b));
+    case PyOp::Add: return __builtin_add_overflow(a, b, &r) ? N::Error(PyError::IntOverflow) : N::Int(r);
+    case PyOp::Sub: return __builtin_sub_overflow(a, b, &r) ? N::Error(PyError::IntOverflow) : N::Int(r);
+    case PyOp::Mul: return __builtin_mul_overflow(a, b, &r) ? N::Error(PyError::IntOverflow) : N::Int(r);
     case PyOp::Div:
       if (b == 0) return N::Error(PyError::DivisionByZero);
       return N::Float(static_cast<double>(a) / static_cast<double>(b));
-    case PyOp::FloorDiv: return b == 0 ? N::Error(PyError::IntFloorDivByZero) : N::Int(FloorDiv(a, b));
+    case PyOp::FloorDiv:
+      if (b == 0) return N::Error(PyError::IntFloorDivByZero);
+      return b == -1 ? PyIntNeg(a) : N::Int(FloorDiv(a, b));
     case PyOp::Mod: return b == 0 ? N::Error(PyError::IntModByZero) : N::Int(Remainder(a, b));
     case PyOp::Pow:
       if (b < 0) {
         if (a == 0) return N::Error(PyError::ZeroToNegativePower);
         return N::Float(std::pow(static_cast<double>(a), static_cast<double>(b)));
       }
-      return N::Int(Pow(a, b));
+      return PyIntResult(CheckedPow(a, b));
     case PyOp::BitAnd: return N::Int(a & b);
     case PyOp::BitOr: return N::Int(a | b);
     case PyOp::BitXor: return N::Int(a ^ b);
     case PyOp::LShift:
       if (b < 0) return N::Error(PyError::NegativeShift);
-      return N::Int(b >= 64 ? 0 : static_cast<int64_t>(static_cast<uint64_t>(a) << b));
+      return PyIntResult(CheckedShiftLeft(a, b));
     case PyOp::RShift:
       if (b < 0) return N::Error(PyError::NegativeShift);
       return N::Int(b >= 64 ? (a < 0 ? -1 : 0) : a >> b);

@@ -90,7 +90,9 @@ ValuePtr Tracer::BinaryOp(BinOp op, const ValuePtr& a, const ValuePtr& b, Range 
     };
     sem::PyNumber r = sem::PyBinary(*pop, num(*a), num(*b));
     if (!r.ok()) {  // raised at run time, by the interpreter
-      Issue(DiagKind::TraceTypeError, where, sem::PyErrorMessage(r.error));
+      Issue(DiagKind::TraceTypeError, where,
+            std::string("raises ") + sem::PyErrorClassName(sem::PyErrorClassOf(r.error)) + " at run time: " +
+                sem::PyErrorMessage(r.error));
       MarkEager();
       return MakeUnknownOf(rk);
     }
@@ -195,8 +197,9 @@ ValuePtr Tracer::EvalUnary(const UnaryExpr& e) {
           }
           return r;
         }
-        return v->kind == VK::Float ? MakeFloat(-v->f)
-                                    : MakeInt(static_cast<int64_t>(0 - static_cast<uint64_t>(v->kind == VK::Bool ? v->b : v->i)));
+        if (v->kind == VK::Float) return MakeFloat(-v->f);
+        if (v->kind == VK::Int && v->i == INT64_MIN) return MakeUnknownOf(VK::Int);  // OverflowError at run time
+        return MakeInt(v->kind == VK::Bool ? -int64_t(v->b) : -v->i);
       }
       return MakeUnknown();
     case UnaryOp::Invert:

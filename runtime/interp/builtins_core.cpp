@@ -3,6 +3,7 @@
 // round, argv. Those that also accept tensors (abs, min, max, sum, int,
 // float, bool) hand tensors to the tensor builtins.
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cmath>
@@ -11,6 +12,7 @@
 #include "interp/dunder.h"
 #include "interp/interpreter.h"
 #include "interp/tensor_value.h"
+#include "semantics/pymath.h"
 
 namespace tcc::interp {
 
@@ -88,7 +90,8 @@ Value AbsFn(Interp&, Args& a) {
   if (x.is_float()) return Value::Float(std::fabs(x.as_float()));
   if (x.is_int() || x.is_bool()) {
     int64_t v = x.to_int();
-    return Value::Int(v < 0 ? static_cast<int64_t>(0 - static_cast<uint64_t>(v)) : v);
+    if (v == INT64_MIN) OverflowErr();
+    return Value::Int(v < 0 ? -v : v);
   }
   TypeErr("`abs()` needs a number or a tensor, not `" + TypeName(x) + "`");
 }
@@ -108,24 +111,24 @@ Value IntFn(Interp&, Args& a) {
   const Value& x = a.Get(0, nullptr);
   if (x.is_undef()) return Value::Int(0);
   if (x.is_int() || x.is_bool()) return Value::Int(x.to_int());
-  if (x.is_float()) {
-    double d = x.as_float();
-    if (!std::isfinite(d)) ValueErr("cannot convert " + FormatFloat(d) + " to an integer");
-    return Value::Int(static_cast<int64_t>(std::trunc(d)));
-  }
+  auto of_float = [](double d) {
+    sem::PyMathResult r = sem::PyFloatToInt(d);
+    if (r.ok()) return Value::Int(r.value.i);
+    if (std::isnan(d)) ValueErr(r.message);
+    OverflowErr(r.message);
+  };
+  if (x.is_float()) return of_float(x.as_float());
   if (x.is(OType::Tensor)) {
     rt::Scalar s = TensorOf(x).item();
-    if (s.is_float()) {
-      if (!std::isfinite(s.f)) ValueErr("cannot convert " + FormatFloat(s.f) + " to an integer");
-      return Value::Int(static_cast<int64_t>(std::trunc(s.f)));
-    }
-    return Value::Int(s.to_int());
+    return s.is_float() ? of_float(s.f) : Value::Int(s.to_int());
   }
   if (x.is(OType::Str)) {
     const std::string& s = x.as<StrObj>()->s;
     char* end = nullptr;
+    errno = 0;
     long long v = std::strtoll(s.c_str(), &end, 10);
     if (s.empty() || *end != '\0') ValueErr("invalid literal for `int()`: " + Repr(x));
+    if (errno == ERANGE) OverflowErr();
     return Value::Int(v);
   }
   TypeErr("`int()` cannot convert a value of type `" + TypeName(x) + "`");

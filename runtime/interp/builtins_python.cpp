@@ -23,6 +23,7 @@ namespace {
   if (c == "TypeError") TypeErr(msg);
   if (c == "ZeroDivisionError") ThrowError(DiagKind::RtZeroDivision, msg);
   if (c == "ValueError") ValueErr(msg);
+  if (c == "OverflowError") OverflowErr(msg);
   ThrowPythonException(cls, msg);
 }
 

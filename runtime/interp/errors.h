@@ -43,5 +43,8 @@ const char* PythonExceptionName(DiagKind kind);
 [[noreturn]] void ThrowError(DiagKind kind, std::string message, std::string hint = {});
 [[noreturn]] inline void TypeErr(std::string m, std::string h = {}) { ThrowError(DiagKind::RtTypeError, std::move(m), std::move(h)); }
 [[noreturn]] inline void ValueErr(std::string m, std::string h = {}) { ThrowError(DiagKind::RtValueError, std::move(m), std::move(h)); }
+[[noreturn]] inline void OverflowErr(std::string m = "int too large for TensorScript's 64-bit int") {
+  ThrowError(DiagKind::RtOverflowError, std::move(m), "TensorScript's ints are 64-bit; use a float for larger values");
+}
 
 }  // namespace tcc::interp

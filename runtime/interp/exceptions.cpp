@@ -19,6 +19,7 @@ const char* PythonExceptionName(DiagKind kind) {
       {DiagKind::RtFileError, "FileNotFoundError"}, {DiagKind::RtRecursionError, "RecursionError"},
       {DiagKind::RtAssertionError, "AssertionError"}, {DiagKind::RtNotCallable, "TypeError"},
       {DiagKind::RtImportError, "ImportError"},     {DiagKind::RtKernelError, "RuntimeError"},
+      {DiagKind::RtOverflowError, "OverflowError"},
   };
   for (const auto& [k, name] : table)
     if (k == kind) return name;

@@ -40,6 +40,7 @@ Value NumberOp(BinOp op, const Value& a, const Value& b) {
       case sem::PyErrorClass::ZeroDivision: ZeroDiv(msg);
       case sem::PyErrorClass::Value: ValueErr(msg);
       case sem::PyErrorClass::Type: BadOperands(op, a, b);
+      case sem::PyErrorClass::Overflow: OverflowErr(msg);
     }
   }
   switch (r.kind) {
@@ -202,7 +203,10 @@ Value UnaryOp(ast::UnaryOp op, const Value& a) {
   switch (op) {
     case ast::UnaryOp::Neg:
       if (a.is_float()) return Value::Float(-a.as_float());
-      if (a.is_int() || a.is_bool()) return Value::Int(static_cast<int64_t>(0 - static_cast<uint64_t>(a.to_int())));
+      if (a.is_int() || a.is_bool()) {
+        if (a.to_int() == INT64_MIN) OverflowErr();
+        return Value::Int(-a.to_int());
+      }
       break;
     case ast::UnaryOp::Pos:
       if (a.is_float()) return a;

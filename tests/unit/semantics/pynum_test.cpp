@@ -1,10 +1,11 @@
-// Tests semantics/pynum.h: TensorScript's Python numbers (int64 wrapping,
+// Tests semantics/pynum.h: TensorScript's Python numbers (exact int64 or OverflowError,
 // CPython's float operators), which the interpreter computes with and the
 // tracer folds with.
 #include <catch2/catch.hpp>
 
 #include <cmath>
 #include <limits>
+#include <tuple>
 
 #include "semantics/pynum.h"
 
@@ -31,13 +32,32 @@ TEST_CASE("Python ints are exact (no detour through double)") {
   CHECK(I(PyOp::BitXor, big, 3) == (big ^ 3));
   CHECK(I(PyOp::LShift, big, 2) == big * 4);
   CHECK(I(PyOp::Pow, 3, 39) == int64_t(4052555153018976267));  // 3**39 fits in int64
-  CHECK(I(PyOp::Pow, 2, 63) == std::numeric_limits<int64_t>::min());  // wraps
+  CHECK(I(PyOp::Pow, -2, 63) == std::numeric_limits<int64_t>::min());  // fits exactly
   CHECK(I(PyOp::RShift, -8, 1) == -4);
   CHECK(I(PyOp::RShift, -8, 100) == -1);
   CHECK(I(PyOp::FloorDiv, -7, 2) == -4);
   CHECK(I(PyOp::Mod, -7, 2) == 1);
   CHECK(I(PyOp::Mod, 7, -2) == -1);
-  CHECK(I(PyOp::FloorDiv, std::numeric_limits<int64_t>::min(), -1) == std::numeric_limits<int64_t>::min());
+  CHECK(I(PyOp::Mod, std::numeric_limits<int64_t>::min(), -1) == 0);
+  CHECK(I(PyOp::LShift, -1, 63) == std::numeric_limits<int64_t>::min());
+  CHECK(I(PyOp::LShift, 0, 1000) == 0);
+}
+
+TEST_CASE("Python ints never wrap: past 64 bits is an OverflowError") {
+  const int64_t max = std::numeric_limits<int64_t>::max(), min = std::numeric_limits<int64_t>::min();
+  for (auto [op, a, b] : {std::tuple{PyOp::Add, max, int64_t(1)}, {PyOp::Sub, min, int64_t(1)},
+                          {PyOp::Mul, max / 2 + 1, int64_t(2)}, {PyOp::Mul, min, int64_t(-1)},
+                          {PyOp::Pow, int64_t(2), int64_t(63)}, {PyOp::Pow, int64_t(2), int64_t(100)},
+                          {PyOp::Pow, int64_t(10), int64_t(19)}, {PyOp::LShift, int64_t(1), int64_t(63)},
+                          {PyOp::LShift, int64_t(3), int64_t(62)}, {PyOp::FloorDiv, min, int64_t(-1)}}) {
+    CAPTURE(static_cast<int>(op), a, b);
+    PyNumber r = PyIntBinary(op, a, b);
+    CHECK(r.error == PyError::IntOverflow);
+  }
+  CHECK(PyErrorClassOf(PyError::IntOverflow) == PyErrorClass::Overflow);
+  CHECK(std::string(PyErrorClassName(PyErrorClass::Overflow)) == "OverflowError");
+  CHECK(I(PyOp::Pow, 10, 18) == int64_t(1000000000000000000));
+  CHECK(I(PyOp::Add, max, min) == -1);
 }
 
 TEST_CASE("Python int errors and float results") {
