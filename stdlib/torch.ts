@@ -8,6 +8,7 @@
 # what follows it is written by hand.
 import torch.nn
 import torch._dynamo
+import torch.compiler
 import torch.cuda
 import torch.linalg as linalg
 import torch.special as special
@@ -48,6 +49,7 @@ clamp = clamp
 clamp_min = clamp_min
 clip = clip
 clone = clone
+compiler_disable = compiler_disable
 concat = concat
 concatenate = concatenate
 contiguous = contiguous

@@ -31,6 +31,11 @@ std::string StdlibDir() {
   return FirstDir({exe + "/stdlib", exe + "/../share/tcc/stdlib", std::string(TCC_BUILD_DIR) + "/stdlib"});
 }
 
+bool InStdlib(const std::string& path) {
+  static const std::string lib = StdlibDir();
+  return !lib.empty() && path.rfind(lib, 0) == 0;
+}
+
 std::string RuntimeLibDir() {
   std::string exe = ExecutableDir();
   return FirstDir({exe + "/lib", exe + "/../lib/tcc", std::string(TCC_BUILD_DIR) + "/lib"});

@@ -15,6 +15,8 @@ namespace tcc {
 std::string ExecutableDir();
 // The standard library's folder (see above).
 std::string StdlibDir();
+// Whether `path` is a file of the standard library (under StdlibDir()).
+bool InStdlib(const std::string& path);
 // The runtime libraries linked into built programs (see above).
 std::string RuntimeLibDir();
 

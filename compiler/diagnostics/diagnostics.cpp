@@ -92,7 +92,7 @@ void RenderText(const Diagnostic& d, std::ostream& os, bool color) {
   const char* sev_color = d.severity == Severity::Error ? st.red()
                           : d.severity == Severity::Warning ? st.magenta() : st.cyan();
   os << sev_color << SeverityName(d.severity) << ": " << st.reset() << st.bold() << d.message
-     << st.reset() << " [" << InfoOf(d.kind).name << "]\n";
+     << st.reset() << " [" << InfoOf(d.kind).code << " " << InfoOf(d.kind).slug << "]\n";
   if (d.file) RenderSnippet(*d.file, d.range, os, st);
   for (const DiagNote& n : d.notes) {
     os << st.bold();

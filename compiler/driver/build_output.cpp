@@ -24,7 +24,7 @@ bool WriteFile(const std::string& path, const std::string& data) {
 int WriteExecutable(const std::vector<std::string>& objects, const std::string& output) {
   std::error_code ec;
   if (fs::is_directory(output, ec)) {
-    std::cerr << "tcc: error: cannot write `" << output << "`: it is a directory [CannotWriteOutput]\n";
+    std::cerr << "tcc: error: cannot write `" << output << "`: it is a directory [TS6004 cannot_write_output]\n";
     return kExitProgramError;
   }
   bool special = fs::exists(output, ec) && !fs::is_regular_file(output, ec);
@@ -38,7 +38,7 @@ int WriteExecutable(const std::vector<std::string>& objects, const std::string& 
   for (size_t i = 0; i < objects.size(); ++i) {
     paths.push_back((fs::temp_directory_path() / ("tcc-" + pid + "-" + std::to_string(i) + ".o")).string());
     if (!WriteFile(paths.back(), objects[i])) {
-      std::cerr << "tcc: error: cannot write `" << paths.back() << "` [CannotWriteOutput]\n";
+      std::cerr << "tcc: error: cannot write `" << paths.back() << "` [TS6004 cannot_write_output]\n";
       remove_objects();
       return kExitProgramError;
     }
@@ -48,7 +48,7 @@ int WriteExecutable(const std::vector<std::string>& objects, const std::string& 
   remove_objects();
   if (!linked) {
     fs::remove(tmp_out, ec);
-    std::cerr << "tcc: error: " << err << " [LinkFailed]\n";
+    std::cerr << "tcc: error: " << err << " [TS6003 link_failed]\n";
     return kExitInternal;
   }
   ec.clear();
@@ -60,7 +60,7 @@ int WriteExecutable(const std::vector<std::string>& objects, const std::string& 
     bool ok = static_cast<bool>(out);
     fs::remove(tmp_out, ec);
     if (!ok) {
-      std::cerr << "tcc: error: cannot write `" << output << "` [CannotWriteOutput]\n";
+      std::cerr << "tcc: error: cannot write `" << output << "` [TS6004 cannot_write_output]\n";
       return kExitProgramError;
     }
     ec.clear();
@@ -68,7 +68,7 @@ int WriteExecutable(const std::vector<std::string>& objects, const std::string& 
     fs::rename(tmp_out, output, ec);  // atomic: a concurrent `tcc run` never sees half a file
   }
   if (ec) {
-    std::cerr << "tcc: error: cannot write `" << output << "`: " << ec.message() << " [CannotWriteOutput]\n";
+    std::cerr << "tcc: error: cannot write `" << output << "`: " << ec.message() << " [TS6004 cannot_write_output]\n";
     return kExitProgramError;
   }
   return kExitOk;

@@ -351,7 +351,7 @@ int BuildProgram(const CommonOptions& common, const BuildOptions& opts, std::str
   }
   if (opts.emit == "obj") {
     if (!WriteFile(output, objects.front())) {
-      std::cerr << "tcc: error: cannot write `" << output << "` [CannotWriteOutput]\n";
+      std::cerr << "tcc: error: cannot write `" << output << "` [TS6004 cannot_write_output]\n";
       return kExitProgramError;
     }
     return kExitOk;

@@ -34,11 +34,6 @@ struct Linted {
   std::vector<report::Finding> findings;
 };
 
-bool InStdlib(const std::string& path) {
-  std::string lib = StdlibDir();
-  return !lib.empty() && path.rfind(lib, 0) == 0;
-}
-
 std::string Plural(int n, const char* one, const char* many) {
   return std::to_string(n) + " " + (n == 1 ? one : many);
 }
@@ -99,7 +94,7 @@ int RunLint(const CommonOptions& common, const LintOptions& opts) {
     std::string err;
     auto entries = report::ReadBaseline(baseline, &err);
     if (!entries) {
-      std::cerr << "tcc lint: error: " << err << " [" << InfoOf(DiagKind::BadBaseline).name << "]\n";
+      std::cerr << "tcc lint: error: " << err << " [" << InfoOf(DiagKind::BadBaseline).code << " " << InfoOf(DiagKind::BadBaseline).slug << "]\n";
       return kExitUsage;
     }
     // One pass over all findings, so an entry matches a finding of any file.

@@ -7,6 +7,7 @@
 #include <map>
 #include <tuple>
 
+#include "base/resources.h"
 #include "trace/report.h"
 
 namespace tcc::report {
@@ -147,6 +148,15 @@ std::vector<Frame> Frames(const std::vector<trace::StackFrame>& stack, const Pat
   }
   return out;
 }
+
+// A construct in the standard library is reported where the user can act:
+// at the innermost call in the user's files (the stack keeps the rest).
+const trace::StackFrame* UserFrame(const SourceFile* file, const std::vector<trace::StackFrame>& stack) {
+  if (!file || !InStdlib(file->path())) return nullptr;
+  for (auto it = stack.rbegin(); it != stack.rend(); ++it)
+    if (it->file && !InStdlib(it->file->path()) && it->loc.valid()) return &*it;
+  return nullptr;
+}
 }  // namespace
 
 std::vector<Finding> CollectFindings(const trace::Analysis& a, const DiagnosticEngine& diags,
@@ -174,6 +184,7 @@ std::vector<Finding> CollectFindings(const trace::Analysis& a, const DiagnosticE
   for (const auto& lf : trace::LintFindings(a.result, strict)) {
     Finding f;
     const SourceFile* file = nullptr;
+    const std::vector<trace::StackFrame>* stack = nullptr;
     if (lf.brk) {
       const trace::BreakSite& b = *lf.brk;
       file = b.file;
@@ -188,6 +199,7 @@ std::vector<Finding> CollectFindings(const trace::Analysis& a, const DiagnosticE
       f.hint = trace::BreakHint(b.kind);
       f.explanation = trace::BreakExplanation(b.kind);
       f.stack = Frames(b.user_stack, paths);
+      stack = &b.user_stack;
       f.count = b.count;
       f.under_fullgraph = b.under_fullgraph;
       f.brk = &b;
@@ -203,9 +215,18 @@ std::vector<Finding> CollectFindings(const trace::Analysis& a, const DiagnosticE
       f.message = i.message;
       f.hint = i.hint;
       f.stack = Frames(i.user_stack, paths);
+      stack = &i.user_stack;
       f.count = i.count;
       f.issue = &i;
     }
+    if (const trace::StackFrame* user = UserFrame(file, *stack)) {
+      f.origin = file->display_name() + ":" + std::to_string(f.range.begin.line) + ":" +
+                 std::to_string(f.range.begin.col) + " in `" + f.function + "`";
+      file = user->file;
+      f.range = Range{user->loc, user->loc};
+      f.function = user->function;
+    }
+    f.src = file;
     f.file = file ? file->display_name() : path;
     f.uri = paths.Uri(f.file);
     if (file) f.source = NormalisedLines(*file, f.range);

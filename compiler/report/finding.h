@@ -44,6 +44,9 @@ struct Finding {
   std::string hint;
   std::string explanation;      // break kinds: why the tracer cannot keep it in a graph
   std::vector<Frame> stack;     // user stack (breaks and traced issues)
+  // Where the construct is when it is in the standard library: the finding
+  // is placed at the innermost call in the user's files ("nn.ts:14:5 in `nn.linear`").
+  std::string origin;
   int count = 1;
   Status status = Status::Failing;
   std::string status_note;      // suppression reason / baseline file

@@ -213,13 +213,12 @@ std::string RenderHtml(const trace::Analysis& a, const std::string& file, const 
   }
 
   // The sources: every module that is not the standard library.
-  std::string stdlib = StdlibDir();
   int id = 0;
   for (size_t mi = 0; a.program && mi < a.program->modules.size(); ++mi) {
     const auto& pm = a.program->modules[mi];
     if (!pm.module || !pm.module->source) continue;
     const SourceFile& src = *pm.module->source;
-    if (mi > 0 && !stdlib.empty() && src.path().rfind(stdlib, 0) == 0) continue;
+    if (mi > 0 && InStdlib(src.path())) continue;
     auto& info = lines[src.display_name()];
     for (const auto& st : pm.module->body) {
       if (st->kind == ast::StmtKind::FunctionDef || st->kind == ast::StmtKind::ClassDef) continue;

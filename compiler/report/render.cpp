@@ -60,12 +60,25 @@ std::vector<Row> Rows(const std::vector<Finding>& findings) {
 }  // namespace
 
 void RenderFindingText(const Finding& f, std::ostream& os, bool color) {
+  auto origin = [&] {
+    if (!f.origin.empty())
+      os << "  " << (color ? "\033[1m" : "") << "note: " << (color ? "\033[0m" : "") << "the construct is in the standard library, at "
+         << f.origin << "; it is reported at your call\n";
+  };
   if (f.brk) {
-    trace::RenderBreak(*f.brk, os, color, f.fails());
+    trace::BreakSite at = *f.brk;  // at the user's call when the construct is in the standard library
+    at.file = f.src;
+    at.range = f.range;
+    trace::RenderBreak(at, os, color, f.fails());
+    origin();
     return;
   }
   if (f.issue) {
-    trace::RenderIssue(*f.issue, os, color);
+    trace::TraceIssue at = *f.issue;
+    at.file = f.src;
+    at.range = f.range;
+    trace::RenderIssue(at, os, color);
+    origin();
     return;
   }
   if (f.diag) {
@@ -85,7 +98,7 @@ void RenderFindingText(const Finding& f, std::ostream& os, bool color) {
   const char* reset = color ? "\033[0m" : "";
   const char* sev = !color ? "" : f.fails() ? "\033[1;31m" : "\033[1;36m";
   os << bold << where << ": " << sev << SeverityName(d.severity) << ": " << reset << bold << f.message << reset << " ["
-     << InfoOf(f.code).name << "]\n";
+     << InfoOf(f.code).code << " " << InfoOf(f.code).slug << "]\n";
   if (!f.source.empty() && f.range.begin.valid()) {
     std::string num = std::to_string(f.range.begin.line);
     os << ' ' << num << " | " << std::string(f.range.begin.col > 0 ? f.range.begin.col - 1 : 0, ' ') << f.source << '\n';
@@ -148,6 +161,7 @@ nlohmann::json FindingJson(const Finding& f) {
           {"uri", f.uri},
           {"line", f.range.begin.line},
           {"column", f.range.begin.col},
+          {"origin", f.origin},
           {"end_line", f.range.end.line},
           {"end_column", f.range.end.col},
           {"function", f.function},

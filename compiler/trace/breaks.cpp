@@ -164,7 +164,8 @@ void Tracer::Issue(DiagKind kind, Range where, const std::string& message, const
   // @fullgraph or error_on_graph_break(True), and in `tcc lint`; not inside
   // a `try`, whose handler may catch it.
   const DiagKindInfo& info = InfoOf(kind);
-  bool strict = ((mode.fullgraph || mode.eogb == Mode::On || opts.lint) && try_depth == 0) || CertainToRun();
+  bool strict = ((mode.fullgraph || mode.eogb == Mode::On || opts.lint) && try_depth == 0 && !InDisabled()) ||
+                CertainToRun();
   Severity severity = strict ? info.strict : info.severity;
   bool is_error = severity == Severity::Error;
   std::string key = std::string(info.code) + (file ? file->path() : std::string()) + ":" +
@@ -206,6 +207,12 @@ bool Tracer::CertainToRun() const {
   for (const Frame* f : frames)
     if (f->nested > 0) return false;
   return true;
+}
+
+bool Tracer::InDisabled() const {
+  for (const Frame* f : frames)
+    if (f->disabled) return true;
+  return false;
 }
 
 void Tracer::CloseRegion() {

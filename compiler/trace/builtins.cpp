@@ -275,6 +275,15 @@ ValuePtr Tracer::CallBuiltin(const std::string& spelled, const ValuePtr& self, C
     w->inner = f;
     return w;
   }
+  if (name == "compiler_disable") {  // @torch.compiler.disable, torch.compiler.disable(fn), disable(recursive=...)
+    ValuePtr f = args.Arg(0, "fn");
+    auto w = MakeUnknown();
+    w->kind = f ? VK::Wrapper : VK::Marker;
+    w->wrap = WrapKind::Disable;
+    w->flag = true;
+    w->inner = f;
+    return w;
+  }
   if (name == "pytree") {
     ValuePtr c = args.Arg(0, "cls");
     if (c && c->kind == VK::Class) c->cls->pytree = true;

@@ -4,6 +4,7 @@
 #include <ostream>
 #include <sstream>
 
+#include "base/resources.h"
 #include "trace/report.h"
 
 namespace tcc::trace {
@@ -76,6 +77,11 @@ void RenderExplainText(const TraceResult& r, const std::string& file, std::ostre
   if (r.specs.empty()) os << "\nno function is called from module scope: nothing is compiled\n";
   for (size_t si = 0; si < r.specs.size(); ++si) {
     const Specialisation& sp = r.specs[si];
+    // A standard-library function that module scope (or a disabled function)
+    // calls with nothing to compile and nothing to report (torch.compile(model)).
+    if (sp.graphs.empty() && sp.breaks.empty() && sp.interpreted.empty() && sp.loops.empty() && sp.file &&
+        InStdlib(sp.file->path()))
+      continue;
     os << '\n' << st.bold() << sp.function << sp.signature << st.reset();
     if (!sp.policy.empty()) os << "  [" << sp.policy << "]";
     if (!sp.entered_from.empty())

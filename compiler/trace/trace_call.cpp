@@ -38,6 +38,12 @@ ValuePtr MakeWrapper(WrapKind k, bool flag, const ValuePtr& inner) {
 bool IsCallableUser(const ValuePtr& v) {
   return v->kind == VK::Function || v->kind == VK::BoundMethod || v->kind == VK::Wrapper;
 }
+// A torch.compiler.disable function (through bound methods and other wrappers).
+bool IsDisabled(const ValuePtr& v) {
+  for (ValuePtr f = v; f && (f->kind == VK::Wrapper || f->kind == VK::BoundMethod); f = f->inner)
+    if (f->kind == VK::Wrapper && f->wrap == WrapKind::Disable) return true;
+  return false;
+}
 }  // namespace
 
 ValuePtr Tracer::Call(const ValuePtr& fn, CallArgs& args) {
@@ -52,7 +58,7 @@ ValuePtr Tracer::Call(const ValuePtr& fn, CallArgs& args) {
       }
       return CallBuiltin(fn->s, fn->self_value, args);
     case VK::Function: case VK::BoundMethod: case VK::Wrapper:
-      if (!Cur().def && !entering) return Entry(fn, args);
+      if ((!Cur().def || Cur().disabled) && !entering && !IsDisabled(fn)) return Entry(fn, args);
       return CallFunction(fn, nullptr, args, false);
     case VK::Class: return Construct(fn, args);
     case VK::Object: {
@@ -85,6 +91,24 @@ ValuePtr Tracer::Call(const ValuePtr& fn, CallArgs& args) {
   }
   Issue(DiagKind::TraceTypeError, args.range, Describe(*fn) + " is not callable");
   MarkEager(Describe(*fn) + " is not callable", args.range, true);
+  return MakeUnknown();
+}
+
+ValuePtr Tracer::CallDisabled(const ValuePtr& fn, CallArgs& args) {
+  Break(BreakKind::DisabledCall, args.range,
+        "call to " + Describe(*fn) + ", which `torch.compiler.disable` makes run in the interpreter");
+  // What the interpreter's call may change: the scalars the arguments hold
+  // (an object's attributes, a list's or dict's items) are no longer known.
+  auto forget = [&](const ValuePtr& v) {
+    if (v->kind != VK::Object && v->kind != VK::List && v->kind != VK::Dict) return;
+    MarkMutation(v, "an argument of " + Describe(*fn), args.range);
+    for (auto& [name, a] : v->attrs)
+      if (a->is_number() || a->kind == VK::Str) a = MakeUnknownOf(a->kind);
+    for (auto& a : v->items)
+      if (a->is_number() || a->kind == VK::Str) a = MakeUnknownOf(a->kind);
+  };
+  for (const auto& a : args.pos) forget(a);
+  for (const auto& [k, a] : args.kw) forget(a);
   return MakeUnknown();
 }
 
@@ -153,12 +177,20 @@ ValuePtr Tracer::CallFunction(const ValuePtr& fnv, const ValuePtr& self, CallArg
   Mode saved = mode;
   ValuePtr f = fnv;
   ValuePtr bound_self = self;
+  bool disabled = false;
   while (true) {
     if (f->kind == VK::Wrapper) {
       if (f->wrap == WrapKind::Eogb) {
         if (!mode.fullgraph) mode.eogb = f->flag ? Mode::On : Mode::Off;
       } else if (f->wrap == WrapKind::Fullgraph) {
         if (f->flag) mode.fullgraph = true;
+      } else if (f->wrap == WrapKind::Disable) {
+        if (Traced() || entering) {
+          ValuePtr r = CallDisabled(f->inner, args);
+          mode = saved;
+          return r;
+        }
+        disabled = true;  // walked as module scope is: the new frame is Frame::disabled
       } else if (f->wrap == WrapKind::Nonstrict && (Traced() || entering) && !mode.nonstrict) {
         ValuePtr inner = f->inner;
         if (bound_self) {
@@ -208,6 +240,7 @@ ValuePtr Tracer::CallFunction(const ValuePtr& fnv, const ValuePtr& self, CallArg
   nf.call_file = CurFile();
   nf.call_loc = args.range.begin;
   nf.eager = entering ? false : Cur().eager;
+  nf.disabled = disabled;
   entering = false;
   Frame* caller = &Cur();
   BindParams(def, bound_self, args, *nf.locals, nf.module ? nf.module->file : nullptr);

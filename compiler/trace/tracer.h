@@ -97,6 +97,8 @@ struct Frame {
   const SourceFile* call_file = nullptr;  // the call site, in the caller
   Loc call_loc;
   bool eager = true;                 // module scope and constructors: not traced
+  bool disabled = false;             // a torch.compiler.disable function: not traced or linted; its calls are
+                                     // entries, as from module scope
   int nested = 0;                    // `if`s, loops, `try`s, `with`s and conditional expressions being run:
                                      // inside one, what the tracer sees may not run (CertainToRun)
   bool stmt_broke = false;           // the current top-level statement broke
@@ -187,6 +189,8 @@ class Tracer {
   // from the main module's scope in, is outside any `if`, loop, `try`, `with`
   // or conditional expression (a problem proven there fails `tcc build`).
   bool CertainToRun() const;
+  // Inside a torch.compiler.disable function (Frame::disabled).
+  bool InDisabled() const;
   ModuleState* main_module = nullptr;  // `__name__` is "__main__" there
 
   // ---- module loading (imports): name -> module state
@@ -343,6 +347,9 @@ class Tracer {
   ValuePtr Call(const ValuePtr& fn, CallArgs& args);
   ValuePtr CallFunction(const ValuePtr& fn, const ValuePtr& self, CallArgs& args, bool from_entry_wrapper);
   ValuePtr Entry(const ValuePtr& callable, CallArgs& args);
+  // A call from compiled code to a torch.compiler.disable function: a graph
+  // break, an unknown result, and what its arguments hold forgotten.
+  ValuePtr CallDisabled(const ValuePtr& fn, CallArgs& args);
   ValuePtr Construct(const ValuePtr& cls, CallArgs& args);
   // The positional and keyword arguments of a call, `*xs` / `**d` spliced
   // in; false when a spliced value's length is known only at run time.

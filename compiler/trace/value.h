@@ -48,7 +48,10 @@ enum class VK : uint8_t {
 // GradMode: torch.no_grad() / inference_mode() / enable_grad() /
 // set_grad_enabled(b): a decorator and context manager that changes nothing
 // (TensorScript has no autograd: no tensor records a graph for backward).
-enum class WrapKind : uint8_t { Eogb, Fullgraph, Nonstrict, GradMode };
+// Disable: torch.compiler.disable / torch._dynamo.disable: the function runs
+// in the interpreter (not traced, not linted); a call from compiled code is a
+// graph break.
+enum class WrapKind : uint8_t { Eogb, Fullgraph, Nonstrict, GradMode, Disable };
 
 struct ClassInfo {
   std::string name;

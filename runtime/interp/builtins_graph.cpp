@@ -49,6 +49,26 @@ Value NonstrictTrace(Interp&, Args& a) {
   return fn;
 }
 
+// compiler_disable(fn=None, recursive=True) (torch.compiler.disable): fn
+// itself, or an identity decorator; the interpreter runs every function.
+Value CompilerDisable(Interp&, Args& a) {
+  a.Check(2, {"fn", "recursive"});
+  const Value& fn = a.Get(0, "fn");
+  if (fn.is_undef() || fn.is_none()) return IdentityDecorator("compiler_disable");
+  if (!IsCallable(fn)) TypeErr("`torch.compiler.disable()` takes a function, not `" + TypeName(fn) + "`");
+  if (!fn.is(OType::Function)) return fn;
+  // A new function, as torch returns a wrapper: `fn` itself stays compiled.
+  const FunctionObj* src = fn.as<FunctionObj>();
+  auto* f = new FunctionObj();
+  f->code = src->code;
+  f->module = src->module;
+  f->defaults = src->defaults;
+  f->closure = src->closure;
+  f->owner = src->owner;
+  f->disabled = true;
+  return Value::Obj(f);
+}
+
 // no_grad(), enable_grad(), inference_mode(mode=True), set_grad_enabled(b):
 // an identity decorator and a context manager that changes nothing, as
 // TensorScript has no autograd; no_grad(fn) (`@no_grad`) returns fn.
@@ -76,6 +96,7 @@ void RegisterGraphBuiltins(BuiltinTable& t) {
   t.AddFn("error_on_graph_break", ErrorOnGraphBreak);
   t.AddFn("fullgraph", Fullgraph);
   t.AddFn("nonstrict_trace", NonstrictTrace);
+  t.AddFn("compiler_disable", CompilerDisable);
   t.AddFn("pytree", Pytree);
   t.AddFn("no_grad", GradMode<false>);
   t.AddFn("enable_grad", GradMode<false>);

@@ -279,8 +279,9 @@ Value Interp::CallFunction(FunctionObj* fn, const Value* self, const Value* pos,
   }
   // A call from module scope is an entry (run statistics); EntryScope ends it
   // however the call ends.
-  EntryScope entry(stats_, stats_.enabled() && fr.prev ? stats_.BeginEntry(c, fr.slots, *fr.prev) : nullptr);
-  DepthScope in_entry(entry_depth_, unplanned_depth_ == 0);
+  EntryScope entry(stats_, stats_.enabled() && fr.prev && !fn->disabled ? stats_.BeginEntry(c, fr.slots, *fr.prev)
+                                                                          : nullptr);
+  DepthScope in_entry(entry_depth_, unplanned_depth_ == 0 && !fn->disabled);
   for (int32_t s : c->cell_slots) {
     Ref<CellObj> cell(new CellObj());
     cell->v = std::move(fr.slots[s]);

@@ -127,6 +127,9 @@ struct FunctionObj : Object {
   std::vector<Value> defaults;          // one per parameter; Undef when none
   std::vector<Ref<CellObj>> closure;    // one per FuncCode::freevars entry
   Ref<ClassObj> owner;                   // the class whose body defines this method (for super())
+  // torch.compiler.disable(f): a call is no entry of its own (no plan; its
+  // statements count as module scope's), so the calls it makes are entries.
+  bool disabled = false;
 };
 
 using BuiltinFn = Value (*)(Interp&, Args&);

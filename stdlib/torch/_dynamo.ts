@@ -4,3 +4,4 @@
 graph_break = graph_break
 error_on_graph_break = error_on_graph_break
 nonstrict_trace = nonstrict_trace
+disable = compiler_disable

@@ -175,7 +175,7 @@ def judge(name, src, ex, build_stderr, compiled, eager):
     # A graph explain lists that the backend cannot compile runs in the
     # interpreter instead (TS6001): explain's graphs would not be what runs.
     for line in build_stderr.splitlines():
-        if "[KernelRunsEagerly]" in line:
+        if "[TS6001 kernel_runs_eagerly]" in line:
             problems.append(f"build: {line.strip()[:300]}")
     m = re.search(r"(\d+) graphs?, (\d+) kernels?;", build_stderr)
     if not m:

@@ -110,7 +110,7 @@ def main():
         # "# e2e-allow: guard-failure" (a case about guard failures).
         with open(path) as src:
             allow_guard = "# e2e-allow: guard-failure" in src.read()
-        if "[RtGuardFailed]" in c.stderr and not allow_guard:
+        if "[TS3017 guard_failed]" in c.stderr and not allow_guard:
             print(f"FAIL compiled code did not run where `tcc explain` says it does:\n{c.stderr[-3000:]}")
             return 1
         # `tcc run` (compiled, through the cache) must print what the executable printed,

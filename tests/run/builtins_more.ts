@@ -8,7 +8,12 @@ print(pow(2, 5), pow(2.0, -1), pow(tensor([2.0, 3.0]), 2))
 m = tensor([[1.0, 2.0], [3.0, 4.0]])
 print(m.detach(), m.t(), tensor([1.0, 2.0]).expand_as(m), arange(4).reshape_as(m), arange(4.0).view_as(m))
 print(m.type(int64), logical_not(tensor([0, 3])), tensor([True, False]).logical_not())
-print(-(-9223372036854775807 - 1), abs(-9223372036854775807 - 1), (-9223372036854775807 - 1) // -1, 5 % -1)
+for f in [lambda: -(-9223372036854775807 - 1), lambda: abs(-9223372036854775807 - 1), lambda: (-9223372036854775807 - 1) // -1]:
+    try:
+        print(f())
+    except OverflowError as e:
+        print("OverflowError:", e)
+print(5 % -1, (-9223372036854775807 - 1) % -1)
 print(arange(2000))
 print(arange(24.0).reshape(2, 3, 4))
 
@@ -23,7 +28,10 @@ print(arange(24.0).reshape(2, 3, 4))
 # CHECK-STDOUT:         [2., 3.]])
 # CHECK-STDOUT: tensor([[1, 2],
 # CHECK-STDOUT:         [3, 4]]) tensor([ True, False]) tensor([False,  True])
-# CHECK-STDOUT: -9223372036854775808 -9223372036854775808 -9223372036854775808 0
+# CHECK-STDOUT: OverflowError: int too large for TensorScript's 64-bit int
+# CHECK-STDOUT: OverflowError: int too large for TensorScript's 64-bit int
+# CHECK-STDOUT: OverflowError: int too large for TensorScript's 64-bit int
+# CHECK-STDOUT: 0 0
 # CHECK-STDOUT: tensor([   0,    1,    2,  ..., 1997, 1998, 1999])
 # CHECK-STDOUT: tensor([[[ 0.,  1.,  2.,  3.],
 # CHECK-STDOUT:          [ 4.,  5.,  6.,  7.],

@@ -10,13 +10,13 @@ def f(x):
 
 print(f(torch.ones(2)))
 
-# CHECK-STDERR: attribute_did_you_mean.ts:9:18: error: module `torch` has no attribute `relux`; did you mean `relu`? [TraceAttributeError]
+# CHECK-STDERR: attribute_did_you_mean.ts:9:18: error: module `torch` has no attribute `relux`; did you mean `relu`? [TS5013 attribute_error]
 # CHECK-STDERR:  9 |     return torch.relux(x) + x.sigmod()
 # CHECK-STDERR:    |                  ^~~~~
 # CHECK-STDERR: attribute_did_you_mean.ts:11:7: note: in `<module>`, calling `f`
 # CHECK-STDERR:  11 | print(f(torch.ones(2)))
 # CHECK-STDERR:     |       ^
-# CHECK-STDERR: attribute_did_you_mean.ts:9:31: error: a tensor has no attribute `sigmod`; did you mean `sigmoid`? [TraceAttributeError]
+# CHECK-STDERR: attribute_did_you_mean.ts:9:31: error: a tensor has no attribute `sigmod`; did you mean `sigmoid`? [TS5013 attribute_error]
 # CHECK-STDERR:  9 |     return torch.relux(x) + x.sigmod()
 # CHECK-STDERR:    |                               ^~~~~~
 # CHECK-STDERR: attribute_did_you_mean.ts:11:7: note: in `<module>`, calling `f`

@@ -4,4 +4,4 @@
 # before the build, not an internal error with the linker's output.
 print(1)
 
-# CHECK-STDERR: error: cannot write `no/such/dir/prog`: the folder `no/such/dir` does not exist [CannotWriteOutput]
+# CHECK-STDERR: error: cannot write `no/such/dir/prog`: the folder `no/such/dir` does not exist [TS6004 cannot_write_output]

@@ -18,7 +18,7 @@ class Net(nn.Module):
 model = torch.compile(Net(), fullgraph=True)
 print(model(torch.randn(2, 4)).shape)
 
-# CHECK-STDERR: compile_module_fullgraph.ts:15:9: error: `print(...)` inside a compiled function [SideEffectIO]
+# CHECK-STDERR: compile_module_fullgraph.ts:15:9: error: `print(...)` inside a compiled function [TS4002 side_effect_io]
 # CHECK-STDERR:  15 |         print(h)
 # CHECK-STDERR:     |         ^~~~~~~~
 # CHECK-STDERR: compile_module_fullgraph.ts:19:7: note: in `<module>`, calling `Module.__call__`

@@ -13,7 +13,7 @@ def g(x):
 
 print(g(torch.ones(2)))
 
-# CHECK-STDERR: eogb_argument_error.ts:12:12: error: `scale` has no parameter `factr`; did you mean `factor`? [TraceArgumentError]
+# CHECK-STDERR: eogb_argument_error.ts:12:12: error: `scale` has no parameter `factr`; did you mean `factor`? [TS5008 argument_error]
 # CHECK-STDERR:  12 |     return scale(x, factr=3.0)
 # CHECK-STDERR:     |            ^~~~~~~~~~~~~~~~~~~
 # CHECK-STDERR: eogb_argument_error.ts:14:7: note: in `<module>`, calling `g`

@@ -11,7 +11,7 @@ def f(a, b):
 
 print(f(torch.ones(3, 4), torch.ones(5, 6)))
 
-# CHECK-STDERR: fullgraph_shape_error.ts:10:14: error: matmul of [3, 4] and [5, 6]: inner dimensions 4 and 5 differ [TraceShapeError]
+# CHECK-STDERR: fullgraph_shape_error.ts:10:14: error: matmul of [3, 4] and [5, 6]: inner dimensions 4 and 5 differ [TS5006 shape_error]
 # CHECK-STDERR:  10 |     return a @ b
 # CHECK-STDERR:     |              ^~~
 # CHECK-STDERR: fullgraph_shape_error.ts:12:7: note: in `<module>`, calling `f`

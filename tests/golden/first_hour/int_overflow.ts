@@ -45,31 +45,31 @@ except ArithmeticError as e:
 # CHECK-STDOUT: abs(-big - 1) -> OverflowError int too large for TensorScript's 64-bit int
 # CHECK-STDOUT: inf -> cannot convert float infinity to integer
 # CHECK-STDOUT: ArithmeticError catches it: int too large for TensorScript's 64-bit int
-# CHECK-STDERR: int_overflow.ts:8:40: warning: raises OverflowError at run time: int too large for TensorScript's 64-bit int [TraceTypeError]
+# CHECK-STDERR: int_overflow.ts:8:40: warning: raises OverflowError at run time: int too large for TensorScript's 64-bit int [TS5009 type_error]
 # CHECK-STDERR:  8 | for name, f in [("2 ** 100", lambda: 2 ** 100), ("big + 1", lambda: big + 1), ("1 << 63", lambda: 1 << 63),
 # CHECK-STDERR:    |                                        ^~~~~~
 # CHECK-STDERR: int_overflow.ts:13:26: note: in `<module>`, calling `<lambda>`
 # CHECK-STDERR:  13 |         print(name, "=", f())
 # CHECK-STDERR:     |                          ^
-# CHECK-STDERR: int_overflow.ts:8:73: warning: raises OverflowError at run time: int too large for TensorScript's 64-bit int [TraceTypeError]
+# CHECK-STDERR: int_overflow.ts:8:73: warning: raises OverflowError at run time: int too large for TensorScript's 64-bit int [TS5009 type_error]
 # CHECK-STDERR:  8 | for name, f in [("2 ** 100", lambda: 2 ** 100), ("big + 1", lambda: big + 1), ("1 << 63", lambda: 1 << 63),
 # CHECK-STDERR:    |                                                                         ^~~
 # CHECK-STDERR: int_overflow.ts:13:26: note: in `<module>`, calling `<lambda>`
 # CHECK-STDERR:  13 |         print(name, "=", f())
 # CHECK-STDERR:     |                          ^
-# CHECK-STDERR: int_overflow.ts:8:101: warning: raises OverflowError at run time: int too large for TensorScript's 64-bit int [TraceTypeError]
+# CHECK-STDERR: int_overflow.ts:8:101: warning: raises OverflowError at run time: int too large for TensorScript's 64-bit int [TS5009 type_error]
 # CHECK-STDERR:  8 | for name, f in [("2 ** 100", lambda: 2 ** 100), ("big + 1", lambda: big + 1), ("1 << 63", lambda: 1 << 63),
 # CHECK-STDERR:    |                                                                                                     ^~~~~
 # CHECK-STDERR: int_overflow.ts:13:26: note: in `<module>`, calling `<lambda>`
 # CHECK-STDERR:  13 |         print(name, "=", f())
 # CHECK-STDERR:     |                          ^
-# CHECK-STDERR: int_overflow.ts:9:95: warning: raises OverflowError at run time: int too large for TensorScript's 64-bit int [TraceTypeError]
+# CHECK-STDERR: int_overflow.ts:9:95: warning: raises OverflowError at run time: int too large for TensorScript's 64-bit int [TS5009 type_error]
 # CHECK-STDERR:  9 |                 ("-(-big - 1)", lambda: -(-big - 1)), ("(-big - 1) // -1", lambda: (-big - 1) // -1),
 # CHECK-STDERR:    |                                                                                               ^~~~~
 # CHECK-STDERR: int_overflow.ts:13:26: note: in `<module>`, calling `<lambda>`
 # CHECK-STDERR:  13 |         print(name, "=", f())
 # CHECK-STDERR:     |                          ^
-# CHECK-STDERR: int_overflow.ts:22:13: warning: raises OverflowError at run time: int too large for TensorScript's 64-bit int [TraceTypeError]
+# CHECK-STDERR: int_overflow.ts:22:13: warning: raises OverflowError at run time: int too large for TensorScript's 64-bit int [TS5009 type_error]
 # CHECK-STDERR:  22 |     print(n * big)
 # CHECK-STDERR:     |             ^~~~~
 # CHECK-STDERR: tcc: built /tmp/tcc_golden_int_overflow.bin: 0 graphs, 0 kernels; 0 graph breaks accepted

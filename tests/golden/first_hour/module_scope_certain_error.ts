@@ -12,7 +12,7 @@ def project(x, w):
 x = torch.ones(2, 3)
 print(project(x, torch.ones(4, 5)))
 
-# CHECK-STDERR: module_scope_certain_error.ts:10:14: error: matmul of [2, 3] and [4, 5]: inner dimensions 3 and 4 differ [TraceShapeError]
+# CHECK-STDERR: module_scope_certain_error.ts:10:14: error: matmul of [2, 3] and [4, 5]: inner dimensions 3 and 4 differ [TS5006 shape_error]
 # CHECK-STDERR:  10 |     return x @ w
 # CHECK-STDERR:     |              ^~~
 # CHECK-STDERR: module_scope_certain_error.ts:13:7: note: in `<module>`, calling `project`

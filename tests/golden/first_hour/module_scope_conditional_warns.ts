@@ -10,7 +10,7 @@ x = torch.ones(2, 3)
 if len(argv()) > 1:
     print(project(x, torch.ones(4, 5)))
 
-# CHECK-STDERR: module_scope_conditional_warns.ts:7:14: warning: matmul of [2, 3] and [4, 5]: inner dimensions 3 and 4 differ [TraceShapeError]
+# CHECK-STDERR: module_scope_conditional_warns.ts:7:14: warning: matmul of [2, 3] and [4, 5]: inner dimensions 3 and 4 differ [TS5006 shape_error]
 # CHECK-STDERR:  7 |     return x @ w
 # CHECK-STDERR:    |              ^~~
 # CHECK-STDERR: module_scope_conditional_warns.ts:11:11: note: in `<module>`, calling `project`

@@ -10,7 +10,7 @@ def step(weights, x):
 
 print(step(torch.ones(2, 2), torch.ones(2)))
 
-# CHECK-STDOUT: name_did_you_mean.ts:9:23: error: name `hiden` is not defined; did you mean `hidden`? [TraceUndefinedName]
+# CHECK-STDOUT: name_did_you_mean.ts:9:23: error: name `hiden` is not defined; did you mean `hidden`? [TS5007 undefined_name]
 # CHECK-STDOUT:  9 |     return torch.relu(hiden)
 # CHECK-STDOUT:    |                       ^~~~~
 # CHECK-STDOUT:   hint: define it before use, or import it

@@ -12,7 +12,7 @@ def f(a, b):
 
 print(f(torch.ones(3, 4), torch.ones(5, 6)))
 
-# CHECK-STDERR: try_shape_error_warns.ts:9:18: warning: matmul of [3, 4] and [5, 6]: inner dimensions 4 and 5 differ [TraceShapeError]
+# CHECK-STDERR: try_shape_error_warns.ts:9:18: warning: matmul of [3, 4] and [5, 6]: inner dimensions 4 and 5 differ [TS5006 shape_error]
 # CHECK-STDERR:  9 |         return a @ b
 # CHECK-STDERR:    |                  ^~~
 # CHECK-STDERR: try_shape_error_warns.ts:13:7: note: in `<module>`, calling `f`

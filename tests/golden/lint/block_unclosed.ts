@@ -10,7 +10,7 @@ def f(x):
 
 f(ones(2))
 
-# CHECK-STDOUT: block_unclosed.ts:7:5: error: `# tcc: allow-begin[...]` is never closed by `# tcc: allow-end` [InvalidSuppression]
+# CHECK-STDOUT: block_unclosed.ts:7:5: error: `# tcc: allow-begin[...]` is never closed by `# tcc: allow-end` [TS7002 invalid_suppression]
 # CHECK-STDOUT:  7 |     # tcc: allow-begin[side_effect_io] tracing output
 # CHECK-STDOUT:    |     ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
 # CHECK-STDOUT: hint: add `# tcc: allow-end` after the last line it should cover

@@ -10,7 +10,7 @@ def f(x):
 
 f(ones(2))
 
-# CHECK-STDOUT: max_breaks.ts:7:5: error: `print(...)` inside a compiled function [SideEffectIO]
+# CHECK-STDOUT: max_breaks.ts:7:5: error: `print(...)` inside a compiled function [TS4002 side_effect_io]
 # CHECK-STDOUT:  7 |     print(x)
 # CHECK-STDOUT:    |     ^~~~~~~~
 # CHECK-STDOUT:   explanation: `print`, `save` and `load` act on the outside world, so they cannot run inside a compiled graph; the graph ends before the call and resumes after it
@@ -19,7 +19,7 @@ f(ones(2))
 # CHECK-STDOUT:     max_breaks.ts:11:1  in <module>   f(ones(2))
 # CHECK-STDOUT:     max_breaks.ts:7:5   in f   print(x)
 # CHECK-STDOUT:
-# CHECK-STDOUT: max_breaks.ts:8:17: error: `.item()` copies tensor data into a Python number [TensorToScalar]
+# CHECK-STDOUT: max_breaks.ts:8:17: error: `.item()` copies tensor data into a Python number [TS4003 tensor_to_scalar]
 # CHECK-STDOUT:  8 |     n = x.sum().item()
 # CHECK-STDOUT:    |                 ^~~~~~
 # CHECK-STDOUT:   explanation: `.item()`, `.tolist()`, `int(t)`, `float(t)` and `bool(t)` need the tensor's data, which exists only when the graph has run; the graph ends here
@@ -29,7 +29,7 @@ f(ones(2))
 # CHECK-STDOUT:     max_breaks.ts:8:17  in f   n = x.sum().item()
 # CHECK-STDOUT:
 # CHECK-STDOUT: tcc lint: 1 file, 2 problems, 2 of at most 2 graph breaks - passed
-# CHECK-STDOUT: max_breaks.ts:7:5: error: `print(...)` inside a compiled function [SideEffectIO]
+# CHECK-STDOUT: max_breaks.ts:7:5: error: `print(...)` inside a compiled function [TS4002 side_effect_io]
 # CHECK-STDOUT:  7 |     print(x)
 # CHECK-STDOUT:    |     ^~~~~~~~
 # CHECK-STDOUT:   explanation: `print`, `save` and `load` act on the outside world, so they cannot run inside a compiled graph; the graph ends before the call and resumes after it
@@ -38,7 +38,7 @@ f(ones(2))
 # CHECK-STDOUT:     max_breaks.ts:11:1  in <module>   f(ones(2))
 # CHECK-STDOUT:     max_breaks.ts:7:5   in f   print(x)
 # CHECK-STDOUT:
-# CHECK-STDOUT: max_breaks.ts:8:17: error: `.item()` copies tensor data into a Python number [TensorToScalar]
+# CHECK-STDOUT: max_breaks.ts:8:17: error: `.item()` copies tensor data into a Python number [TS4003 tensor_to_scalar]
 # CHECK-STDOUT:  8 |     n = x.sum().item()
 # CHECK-STDOUT:    |                 ^~~~~~
 # CHECK-STDOUT:   explanation: `.item()`, `.tolist()`, `int(t)`, `float(t)` and `bool(t)` need the tensor's data, which exists only when the graph has run; the graph ends here

@@ -11,7 +11,7 @@ def f(x):
 
 f(ones(2))
 
-# CHECK-STDOUT: statistics.ts:5:5: error: `print(...)` inside a compiled function [SideEffectIO]
+# CHECK-STDOUT: statistics.ts:5:5: error: `print(...)` inside a compiled function [TS4002 side_effect_io]
 # CHECK-STDOUT:  5 |     print(x)
 # CHECK-STDOUT:    |     ^~~~~~~~
 # CHECK-STDOUT:   explanation: `print`, `save` and `load` act on the outside world, so they cannot run inside a compiled graph; the graph ends before the call and resumes after it
@@ -20,7 +20,7 @@ f(ones(2))
 # CHECK-STDOUT:     statistics.ts:12:1  in <module>   f(ones(2))
 # CHECK-STDOUT:     statistics.ts:5:5   in f   print(x)
 # CHECK-STDOUT:
-# CHECK-STDOUT: statistics.ts:6:5: error: `print(...)` inside a compiled function [SideEffectIO]
+# CHECK-STDOUT: statistics.ts:6:5: error: `print(...)` inside a compiled function [TS4002 side_effect_io]
 # CHECK-STDOUT:  6 |     print(x * 2)
 # CHECK-STDOUT:    |     ^~~~~~~~~~~~
 # CHECK-STDOUT:   explanation: `print`, `save` and `load` act on the outside world, so they cannot run inside a compiled graph; the graph ends before the call and resumes after it
@@ -29,7 +29,7 @@ f(ones(2))
 # CHECK-STDOUT:     statistics.ts:12:1  in <module>   f(ones(2))
 # CHECK-STDOUT:     statistics.ts:6:5   in f   print(x * 2)
 # CHECK-STDOUT:
-# CHECK-STDOUT: statistics.ts:7:17: error: `.item()` copies tensor data into a Python number [TensorToScalar]
+# CHECK-STDOUT: statistics.ts:7:17: error: `.item()` copies tensor data into a Python number [TS4003 tensor_to_scalar]
 # CHECK-STDOUT:  7 |     n = x.sum().item()
 # CHECK-STDOUT:    |                 ^~~~~~
 # CHECK-STDOUT:   explanation: `.item()`, `.tolist()`, `int(t)`, `float(t)` and `bool(t)` need the tensor's data, which exists only when the graph has run; the graph ends here
@@ -38,7 +38,7 @@ f(ones(2))
 # CHECK-STDOUT:     statistics.ts:12:1  in <module>   f(ones(2))
 # CHECK-STDOUT:     statistics.ts:7:17  in f   n = x.sum().item()
 # CHECK-STDOUT:
-# CHECK-STDOUT: statistics.ts:9:9: warning: call to `graph_break()` [GraphBreakCall]
+# CHECK-STDOUT: statistics.ts:9:9: warning: call to `graph_break()` [TS4001 graph_break_call]
 # CHECK-STDOUT:  9 |         graph_break()
 # CHECK-STDOUT:    |         ^~~~~~~~~~~~~
 # CHECK-STDOUT:   explanation: user-inserted graph break: the graph ends here and the call runs in the interpreter

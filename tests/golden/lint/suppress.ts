@@ -25,7 +25,7 @@ def f(x):
 f(ones(2))
 # tcc: allow-end
 
-# CHECK-STDOUT: suppress.ts:21:11: error: boolean-mask indexing: the number of selected elements depends on the mask's data [DynamicOutputShape]
+# CHECK-STDOUT: suppress.ts:21:11: error: boolean-mask indexing: the number of selected elements depends on the mask's data [TS4005 dynamic_output_shape]
 # CHECK-STDOUT:  21 |     z = y[y > 0]
 # CHECK-STDOUT:     |           ^~~~~
 # CHECK-STDOUT:   explanation: boolean-mask indexing and similar ops produce a tensor whose size depends on the data, so its shape is unknown until run time
@@ -34,7 +34,7 @@ f(ones(2))
 # CHECK-STDOUT:     suppress.ts:25:1   in <module>   f(ones(2))
 # CHECK-STDOUT:     suppress.ts:21:11  in f   z = y[y > 0]
 # CHECK-STDOUT:
-# CHECK-STDOUT: suppress.ts:22:5: error: `print(...)` inside a compiled function [SideEffectIO]
+# CHECK-STDOUT: suppress.ts:22:5: error: `print(...)` inside a compiled function [TS4002 side_effect_io]
 # CHECK-STDOUT:  22 |     print(z)             # tcc: allow[print] not a kind
 # CHECK-STDOUT:     |     ^~~~~~~~
 # CHECK-STDOUT:   explanation: `print`, `save` and `load` act on the outside world, so they cannot run inside a compiled graph; the graph ends before the call and resumes after it
@@ -43,22 +43,22 @@ f(ones(2))
 # CHECK-STDOUT:     suppress.ts:25:1  in <module>   f(ones(2))
 # CHECK-STDOUT:     suppress.ts:22:5  in f   print(z)             # tcc: allow[print] not a kind
 # CHECK-STDOUT:
-# CHECK-STDOUT: suppress.ts:22:26: error: `print` is not a graph-break kind or diagnostic code (see `tcc explain --code`) [InvalidSuppression]
+# CHECK-STDOUT: suppress.ts:22:26: error: `print` is not a graph-break kind or diagnostic code (see `tcc explain --code`) [TS7002 invalid_suppression]
 # CHECK-STDOUT:  22 |     print(z)             # tcc: allow[print] not a kind
 # CHECK-STDOUT:     |                          ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
 # CHECK-STDOUT: hint: write `# tcc: allow[KIND] reason`, `# tcc: allow-begin[KIND] reason` ... `# tcc: allow-end`; KIND is a kind such as side_effect_io or a code such as TS4002
 # CHECK-STDOUT:
-# CHECK-STDOUT: suppress.ts:23:26: error: unknown `# tcc:` directive `alow` [InvalidSuppression]
+# CHECK-STDOUT: suppress.ts:23:26: error: unknown `# tcc:` directive `alow` [TS7002 invalid_suppression]
 # CHECK-STDOUT:  23 |     return y             # tcc: alow[side_effect_io] a typo
 # CHECK-STDOUT:     |                          ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
 # CHECK-STDOUT: hint: write `# tcc: allow[KIND] reason`, `# tcc: allow-begin[KIND] reason` ... `# tcc: allow-end`; KIND is a kind such as side_effect_io or a code such as TS4002
 # CHECK-STDOUT:
-# CHECK-STDOUT: suppress.ts:26:1: error: `# tcc: allow-end` without a matching `# tcc: allow-begin[...]` [InvalidSuppression]
+# CHECK-STDOUT: suppress.ts:26:1: error: `# tcc: allow-end` without a matching `# tcc: allow-begin[...]` [TS7002 invalid_suppression]
 # CHECK-STDOUT:  26 | # tcc: allow-end
 # CHECK-STDOUT:     | ^~~~~~~~~~~~~~~~
 # CHECK-STDOUT: hint: write `# tcc: allow[KIND] reason`, `# tcc: allow-begin[KIND] reason` ... `# tcc: allow-end`; KIND is a kind such as side_effect_io or a code such as TS4002
 # CHECK-STDOUT:
-# CHECK-STDOUT: suppress.ts:20:26: error: suppression `dynamic_output_shape` matches no finding on line 20 [UnusedSuppression]
+# CHECK-STDOUT: suppress.ts:20:26: error: suppression `dynamic_output_shape` matches no finding on line 20 [TS7001 unused_suppression]
 # CHECK-STDOUT:  20 |     y = x + 1            # tcc: allow[dynamic_output_shape] nothing here breaks
 # CHECK-STDOUT:     |                          ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
 # CHECK-STDOUT: hint: remove it (the construct it allowed is gone, or it is a compile error, which cannot be suppressed)

@@ -9,7 +9,7 @@ def f(x):
 
 f(ones(2))
 
-# CHECK-STDOUT: suppress_strict.ts:6:26: error: suppression without a reason [SuppressionWithoutReason]
+# CHECK-STDOUT: suppress_strict.ts:6:26: error: suppression without a reason [TS7003 suppression_without_reason]
 # CHECK-STDOUT:  6 |     print(x)             # tcc: allow[side_effect_io]
 # CHECK-STDOUT:    |                          ^~~~~~~~~~~~~~~~~~~~~~~~~~~~
 # CHECK-STDOUT: hint: say why the break is acceptable after the brackets: `# tcc: allow[KIND] reason`

@@ -3,7 +3,7 @@
 if x = 1:
     pass
 
-# CHECK-STDERR: err_assign_in_condition.ts:3:6: error: expected `:` after `if` condition [SyntaxError]
+# CHECK-STDERR: err_assign_in_condition.ts:3:6: error: expected `:` after `if` condition [TS1001 syntax_error]
 # CHECK-STDERR:  3 | if x = 1:
 # CHECK-STDERR:    |      ^
 # CHECK-STDERR: hint: use `==` to compare values

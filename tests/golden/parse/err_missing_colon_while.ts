@@ -3,6 +3,6 @@
 while True
     pass
 
-# CHECK-STDERR: err_missing_colon_while.ts:3:11: error: expected `:` after `while` condition [SyntaxError]
+# CHECK-STDERR: err_missing_colon_while.ts:3:11: error: expected `:` after `while` condition [TS1001 syntax_error]
 # CHECK-STDERR:  3 | while True
 # CHECK-STDERR:    |           ^

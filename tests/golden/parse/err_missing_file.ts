@@ -2,4 +2,4 @@
 # RUN-EXIT: 2
 # a missing input file is a usage error: exit 2
 
-# CHECK-STDERR: error: cannot open `no_such_file.ts` [CannotReadFile]
+# CHECK-STDERR: error: cannot open `no_such_file.ts` [TS0001 cannot_read_file]

@@ -3,7 +3,7 @@
 x = (1,
 y = 2
 
-# CHECK-STDERR: err_unclosed_paren.ts:3:5: error: `(` was never closed [UnclosedBracket]
+# CHECK-STDERR: err_unclosed_paren.ts:3:5: error: `(` was never closed [TS1004 unclosed_bracket]
 # CHECK-STDERR:  3 | x = (1,
 # CHECK-STDERR:    |     ^
 # CHECK-STDERR: hint: add the matching closing bracket

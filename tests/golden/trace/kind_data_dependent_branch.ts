@@ -28,7 +28,7 @@ branchy(randn(4), 2)
 # CHECK-STDOUT:   interp   kind_data_dependent_branch.ts:10:5  this loop runs in the interpreter: a graph break inside it ends the graph, which resumes only after it (3 tensor ops) (runs in the interpreter, not a break)
 # CHECK-STDOUT:   1 graph, 4 graph breaks
 # CHECK-STDOUT:
-# CHECK-STDOUT: kind_data_dependent_branch.ts:8:8: warning: `if` on a tensor's value (bool[]) [DataDependentBranch]
+# CHECK-STDOUT: kind_data_dependent_branch.ts:8:8: warning: `if` on a tensor's value (bool[]) [TS4004 data_dependent_branch]
 # CHECK-STDOUT:  8 |     if x.sum() > 0:
 # CHECK-STDOUT:    |        ^~~~~~~~~~~
 # CHECK-STDOUT:   explanation: `if`, `while`, `and`, `or` and `x if c else y` on a tensor need its data to choose a path; a graph cannot hold a Python branch on data, so it ends at the condition
@@ -37,7 +37,7 @@ branchy(randn(4), 2)
 # CHECK-STDOUT:     kind_data_dependent_branch.ts:16:1  in <module>   branchy(randn(4), 2)
 # CHECK-STDOUT:     kind_data_dependent_branch.ts:8:8   in branchy   if x.sum() > 0:
 # CHECK-STDOUT:
-# CHECK-STDOUT: kind_data_dependent_branch.ts:10:11: warning: `while` on a tensor's value (bool[]) [DataDependentBranch]
+# CHECK-STDOUT: kind_data_dependent_branch.ts:10:11: warning: `while` on a tensor's value (bool[]) [TS4004 data_dependent_branch]
 # CHECK-STDOUT:  10 |     while x.max() > 10:
 # CHECK-STDOUT:     |           ^~~~~~~~~~~~
 # CHECK-STDOUT:   explanation: `if`, `while`, `and`, `or` and `x if c else y` on a tensor need its data to choose a path; a graph cannot hold a Python branch on data, so it ends at the condition
@@ -46,7 +46,7 @@ branchy(randn(4), 2)
 # CHECK-STDOUT:     kind_data_dependent_branch.ts:16:1   in <module>   branchy(randn(4), 2)
 # CHECK-STDOUT:     kind_data_dependent_branch.ts:10:11  in branchy   while x.max() > 10:
 # CHECK-STDOUT:
-# CHECK-STDOUT: kind_data_dependent_branch.ts:12:14: warning: `x if cond else y` on a tensor's value (bool[]) [DataDependentBranch]
+# CHECK-STDOUT: kind_data_dependent_branch.ts:12:14: warning: `x if cond else y` on a tensor's value (bool[]) [TS4004 data_dependent_branch]
 # CHECK-STDOUT:  12 |     y = x if x.mean() > 0 else -x
 # CHECK-STDOUT:     |              ^~~~~~~~~~~~
 # CHECK-STDOUT:   explanation: `if`, `while`, `and`, `or` and `x if c else y` on a tensor need its data to choose a path; a graph cannot hold a Python branch on data, so it ends at the condition
@@ -55,7 +55,7 @@ branchy(randn(4), 2)
 # CHECK-STDOUT:     kind_data_dependent_branch.ts:16:1   in <module>   branchy(randn(4), 2)
 # CHECK-STDOUT:     kind_data_dependent_branch.ts:12:14  in branchy   y = x if x.mean() > 0 else -x
 # CHECK-STDOUT:
-# CHECK-STDOUT: kind_data_dependent_branch.ts:13:10: warning: `or` on a tensor's value (bool[4]) [DataDependentBranch]
+# CHECK-STDOUT: kind_data_dependent_branch.ts:13:10: warning: `or` on a tensor's value (bool[4]) [TS4004 data_dependent_branch]
 # CHECK-STDOUT:  13 |     z = (x > 0) or (x < -1)
 # CHECK-STDOUT:     |          ^~~~~
 # CHECK-STDOUT:   explanation: `if`, `while`, `and`, `or` and `x if c else y` on a tensor need its data to choose a path; a graph cannot hold a Python branch on data, so it ends at the condition

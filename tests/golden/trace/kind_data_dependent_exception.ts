@@ -38,7 +38,7 @@ by_data(randn(4), int(argv()[0]) if len(argv()) > 0 else 1)
 # CHECK-STDOUT:   interp   kind_data_dependent_exception.ts:16:5  this `try` runs in the interpreter: a graph break inside it ends the graph, which resumes only after it (1 tensor op) (runs in the interpreter, not a break)
 # CHECK-STDOUT:   1 graph, 1 graph break
 # CHECK-STDOUT:
-# CHECK-STDOUT: kind_data_dependent_exception.ts:16:5: warning: whether this `try` body raises (and which handler runs) is known only at run time [DataDependentException]
+# CHECK-STDOUT: kind_data_dependent_exception.ts:16:5: warning: whether this `try` body raises (and which handler runs) is known only at run time [TS4007 data_dependent_exception]
 # CHECK-STDOUT:  16 |     try:
 # CHECK-STDOUT:     |     ^
 # CHECK-STDOUT:   explanation: a `raise` on a path chosen by run-time data (or a call the tracer cannot follow) inside a `try` decides at run time which of the body, the handlers and `else` run; a graph cannot hold Python exception handling, so the `try` statement runs in the interpreter

@@ -17,7 +17,7 @@ positives(randn(5, 2))
 # CHECK-STDOUT:   break    kind_dynamic_output_shape.ts:6:14  dynamic_output_shape [TS4005]  boolean-mask indexing: the number of selected elements depends on the mask's data
 # CHECK-STDOUT:   1 graph, 1 graph break
 # CHECK-STDOUT:
-# CHECK-STDOUT: kind_dynamic_output_shape.ts:6:14: warning: boolean-mask indexing: the number of selected elements depends on the mask's data [DynamicOutputShape]
+# CHECK-STDOUT: kind_dynamic_output_shape.ts:6:14: warning: boolean-mask indexing: the number of selected elements depends on the mask's data [TS4005 dynamic_output_shape]
 # CHECK-STDOUT:  6 |     kept = x[x > 0]
 # CHECK-STDOUT:    |              ^~~~~
 # CHECK-STDOUT:   explanation: boolean-mask indexing and similar ops produce a tensor whose size depends on the data, so its shape is unknown until run time

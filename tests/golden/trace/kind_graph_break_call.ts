@@ -25,7 +25,7 @@ print(entry(ones(4)))
 # CHECK-STDOUT:   break    kind_graph_break_call.ts:7:5  graph_break_call [TS4001]  call to `graph_break()`
 # CHECK-STDOUT:   2 graphs, 1 graph break
 # CHECK-STDOUT:
-# CHECK-STDOUT: kind_graph_break_call.ts:7:5: warning: call to `graph_break()` [GraphBreakCall]
+# CHECK-STDOUT: kind_graph_break_call.ts:7:5: warning: call to `graph_break()` [TS4001 graph_break_call]
 # CHECK-STDOUT:  7 |     graph_break()
 # CHECK-STDOUT:    |     ^~~~~~~~~~~~~
 # CHECK-STDOUT:   explanation: user-inserted graph break: the graph ends here and the call runs in the interpreter

@@ -25,7 +25,7 @@ save("x.npy", x)
 # CHECK-STDOUT:   break    kind_side_effect_io.ts:9:9  side_effect_io [TS4002]  `load(...)` inside a compiled function
 # CHECK-STDOUT:   2 graphs, 3 graph breaks
 # CHECK-STDOUT:
-# CHECK-STDOUT: kind_side_effect_io.ts:7:5: warning: `print(...)` inside a compiled function [SideEffectIO]
+# CHECK-STDOUT: kind_side_effect_io.ts:7:5: warning: `print(...)` inside a compiled function [TS4002 side_effect_io]
 # CHECK-STDOUT:  7 |     print("y is", y)
 # CHECK-STDOUT:    |     ^~~~~~~~~~~~~~~~
 # CHECK-STDOUT:   explanation: `print`, `save` and `load` act on the outside world, so they cannot run inside a compiled graph; the graph ends before the call and resumes after it
@@ -34,7 +34,7 @@ save("x.npy", x)
 # CHECK-STDOUT:     kind_side_effect_io.ts:13:7  in <module>   print(step(x))
 # CHECK-STDOUT:     kind_side_effect_io.ts:7:5   in step   print("y is", y)
 # CHECK-STDOUT:
-# CHECK-STDOUT: kind_side_effect_io.ts:8:5: warning: `save(...)` inside a compiled function [SideEffectIO]
+# CHECK-STDOUT: kind_side_effect_io.ts:8:5: warning: `save(...)` inside a compiled function [TS4002 side_effect_io]
 # CHECK-STDOUT:  8 |     save("y.npy", y)
 # CHECK-STDOUT:    |     ^~~~~~~~~~~~~~~~
 # CHECK-STDOUT:   explanation: `print`, `save` and `load` act on the outside world, so they cannot run inside a compiled graph; the graph ends before the call and resumes after it
@@ -43,7 +43,7 @@ save("x.npy", x)
 # CHECK-STDOUT:     kind_side_effect_io.ts:13:7  in <module>   print(step(x))
 # CHECK-STDOUT:     kind_side_effect_io.ts:8:5   in step   save("y.npy", y)
 # CHECK-STDOUT:
-# CHECK-STDOUT: kind_side_effect_io.ts:9:9: warning: `load(...)` inside a compiled function [SideEffectIO]
+# CHECK-STDOUT: kind_side_effect_io.ts:9:9: warning: `load(...)` inside a compiled function [TS4002 side_effect_io]
 # CHECK-STDOUT:  9 |     z = load("y.npy")
 # CHECK-STDOUT:    |         ^~~~~~~~~~~~~
 # CHECK-STDOUT:   explanation: `print`, `save` and `load` act on the outside world, so they cannot run inside a compiled graph; the graph ends before the call and resumes after it
@@ -53,7 +53,7 @@ save("x.npy", x)
 # CHECK-STDOUT:     kind_side_effect_io.ts:9:9   in step   z = load("y.npy")
 # CHECK-STDOUT:
 # CHECK-STDOUT:
-# CHECK-STDOUT: kind_side_effect_io.ts:9:9: warning: `load("y.npy")`: no readable .npy file at build time (tried `y.npy`), so its dtype and rank are known only at run time and the code that uses it cannot be compiled [LoadTypeUnknown]
+# CHECK-STDOUT: kind_side_effect_io.ts:9:9: warning: `load("y.npy")`: no readable .npy file at build time (tried `y.npy`), so its dtype and rank are known only at run time and the code that uses it cannot be compiled [TS5012 load_type_unknown]
 # CHECK-STDOUT:  9 |     z = load("y.npy")
 # CHECK-STDOUT:    |         ^~~~~~~~~~~~~
 # CHECK-STDOUT:   hint: run `tcc build` in the folder the program runs in (relative paths are read from the working folder, then from the program's folder), or give a path that exists when building

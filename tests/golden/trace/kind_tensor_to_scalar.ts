@@ -23,7 +23,7 @@ convert(arange(4))
 # CHECK-STDOUT:   break    kind_tensor_to_scalar.ts:9:11  tensor_to_scalar [TS4003]  `.tolist()` copies tensor data into a Python list
 # CHECK-STDOUT:   1 graph, 5 graph breaks
 # CHECK-STDOUT:
-# CHECK-STDOUT: kind_tensor_to_scalar.ts:5:17: warning: `.item()` copies tensor data into a Python number [TensorToScalar]
+# CHECK-STDOUT: kind_tensor_to_scalar.ts:5:17: warning: `.item()` copies tensor data into a Python number [TS4003 tensor_to_scalar]
 # CHECK-STDOUT:  5 |     s = x.sum().item()
 # CHECK-STDOUT:    |                 ^~~~~~
 # CHECK-STDOUT:   explanation: `.item()`, `.tolist()`, `int(t)`, `float(t)` and `bool(t)` need the tensor's data, which exists only when the graph has run; the graph ends here
@@ -32,7 +32,7 @@ convert(arange(4))
 # CHECK-STDOUT:     kind_tensor_to_scalar.ts:12:1  in <module>   convert(arange(4))
 # CHECK-STDOUT:     kind_tensor_to_scalar.ts:5:17  in convert   s = x.sum().item()
 # CHECK-STDOUT:
-# CHECK-STDOUT: kind_tensor_to_scalar.ts:6:9: warning: `int(t)` converts a tensor to a Python int [TensorToScalar]
+# CHECK-STDOUT: kind_tensor_to_scalar.ts:6:9: warning: `int(t)` converts a tensor to a Python int [TS4003 tensor_to_scalar]
 # CHECK-STDOUT:  6 |     n = int(x[0])
 # CHECK-STDOUT:    |         ^~~~~~~~~
 # CHECK-STDOUT:   explanation: `.item()`, `.tolist()`, `int(t)`, `float(t)` and `bool(t)` need the tensor's data, which exists only when the graph has run; the graph ends here
@@ -41,7 +41,7 @@ convert(arange(4))
 # CHECK-STDOUT:     kind_tensor_to_scalar.ts:12:1  in <module>   convert(arange(4))
 # CHECK-STDOUT:     kind_tensor_to_scalar.ts:6:9   in convert   n = int(x[0])
 # CHECK-STDOUT:
-# CHECK-STDOUT: kind_tensor_to_scalar.ts:7:9: warning: `float(t)` converts a tensor to a Python float [TensorToScalar]
+# CHECK-STDOUT: kind_tensor_to_scalar.ts:7:9: warning: `float(t)` converts a tensor to a Python float [TS4003 tensor_to_scalar]
 # CHECK-STDOUT:  7 |     f = float(x.max())
 # CHECK-STDOUT:    |         ^~~~~~~~~~~~~~
 # CHECK-STDOUT:   explanation: `.item()`, `.tolist()`, `int(t)`, `float(t)` and `bool(t)` need the tensor's data, which exists only when the graph has run; the graph ends here
@@ -50,7 +50,7 @@ convert(arange(4))
 # CHECK-STDOUT:     kind_tensor_to_scalar.ts:12:1  in <module>   convert(arange(4))
 # CHECK-STDOUT:     kind_tensor_to_scalar.ts:7:9   in convert   f = float(x.max())
 # CHECK-STDOUT:
-# CHECK-STDOUT: kind_tensor_to_scalar.ts:8:9: warning: `bool(t)` converts a tensor to a Python bool [TensorToScalar]
+# CHECK-STDOUT: kind_tensor_to_scalar.ts:8:9: warning: `bool(t)` converts a tensor to a Python bool [TS4003 tensor_to_scalar]
 # CHECK-STDOUT:  8 |     b = bool(x.min())
 # CHECK-STDOUT:    |         ^~~~~~~~~~~~~
 # CHECK-STDOUT:   explanation: `.item()`, `.tolist()`, `int(t)`, `float(t)` and `bool(t)` need the tensor's data, which exists only when the graph has run; the graph ends here
@@ -59,7 +59,7 @@ convert(arange(4))
 # CHECK-STDOUT:     kind_tensor_to_scalar.ts:12:1  in <module>   convert(arange(4))
 # CHECK-STDOUT:     kind_tensor_to_scalar.ts:8:9   in convert   b = bool(x.min())
 # CHECK-STDOUT:
-# CHECK-STDOUT: kind_tensor_to_scalar.ts:9:11: warning: `.tolist()` copies tensor data into a Python list [TensorToScalar]
+# CHECK-STDOUT: kind_tensor_to_scalar.ts:9:11: warning: `.tolist()` copies tensor data into a Python list [TS4003 tensor_to_scalar]
 # CHECK-STDOUT:  9 |     l = x.tolist()
 # CHECK-STDOUT:    |           ^~~~~~~~
 # CHECK-STDOUT:   explanation: `.item()`, `.tolist()`, `int(t)`, `float(t)` and `bool(t)` need the tensor's data, which exists only when the graph has run; the graph ends here

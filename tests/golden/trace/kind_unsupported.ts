@@ -20,7 +20,7 @@ odd(zeros(3), tensor([0, 2]))
 # CHECK-STDOUT:   interp   kind_unsupported.ts:7:5  assignment into a tensor (`x[...] = v`) (runs in the interpreter, not a break)
 # CHECK-STDOUT:   0 graphs, 2 graph breaks
 # CHECK-STDOUT:
-# CHECK-STDOUT: kind_unsupported.ts:8:9: warning: `arange` with bounds known only at run time [UnsupportedConstruct]
+# CHECK-STDOUT: kind_unsupported.ts:8:9: warning: `arange` with bounds known only at run time [TS4006 unsupported]
 # CHECK-STDOUT:  8 |     n = arange(len(argv()) + 3)
 # CHECK-STDOUT:    |         ^~~~~~~~~~~~~~~~~~~~~~~
 # CHECK-STDOUT:   explanation: the tracer cannot represent this in a graph, so it runs in the interpreter
@@ -29,7 +29,7 @@ odd(zeros(3), tensor([0, 2]))
 # CHECK-STDOUT:     kind_unsupported.ts:12:1  in <module>   odd(zeros(3), tensor([0, 2]))
 # CHECK-STDOUT:     kind_unsupported.ts:8:9   in odd   n = arange(len(argv()) + 3)
 # CHECK-STDOUT:
-# CHECK-STDOUT: kind_unsupported.ts:10:14: warning: a tensor size assumed equal to another that no guard can check (a size derived at run time) (1 tensor op run in the interpreter) [UnsupportedConstruct]
+# CHECK-STDOUT: kind_unsupported.ts:10:14: warning: a tensor size assumed equal to another that no guard can check (a size derived at run time) (1 tensor op run in the interpreter) [TS4006 unsupported]
 # CHECK-STDOUT:  10 |     return x + n
 # CHECK-STDOUT:     |              ^~~
 # CHECK-STDOUT:   explanation: the tracer cannot represent this in a graph, so it runs in the interpreter

@@ -10,7 +10,7 @@ def f(x):
 
 f(ones(2))
 
-# CHECK-STDOUT: lint_default_fails.ts:8:5: error: `print(...)` inside a compiled function [SideEffectIO]
+# CHECK-STDOUT: lint_default_fails.ts:8:5: error: `print(...)` inside a compiled function [TS4002 side_effect_io]
 # CHECK-STDOUT:  8 |     print(y)
 # CHECK-STDOUT:    |     ^~~~~~~~
 # CHECK-STDOUT:   explanation: `print`, `save` and `load` act on the outside world, so they cannot run inside a compiled graph; the graph ends before the call and resumes after it

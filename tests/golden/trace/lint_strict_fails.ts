@@ -10,7 +10,7 @@ def f(x):
 
 f(ones(2))
 
-# CHECK-STDOUT: lint_strict_fails.ts:8:5: error: call to `graph_break()` [GraphBreakCall]
+# CHECK-STDOUT: lint_strict_fails.ts:8:5: error: call to `graph_break()` [TS4001 graph_break_call]
 # CHECK-STDOUT:  8 |     graph_break()
 # CHECK-STDOUT:    |     ^~~~~~~~~~~~~
 # CHECK-STDOUT:   explanation: user-inserted graph break: the graph ends here and the call runs in the interpreter

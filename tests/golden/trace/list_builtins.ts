@@ -328,6 +328,7 @@
 # CHECK-STDOUT: error_on_graph_break   Control  (flag)
 # CHECK-STDOUT: fullgraph              Control  (fn) | (flag)
 # CHECK-STDOUT: nonstrict_trace        Control  (fn)
+# CHECK-STDOUT: compiler_disable       Control  (fn=None, recursive=True)
 # CHECK-STDOUT: no_grad                Control  () | (fn)
 # CHECK-STDOUT: enable_grad            Control  () | (fn)
 # CHECK-STDOUT: inference_mode         Control  (mode=True) | (fn)

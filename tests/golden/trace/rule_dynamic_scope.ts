@@ -34,7 +34,7 @@ lenient(x)
 # CHECK-STDOUT:   break    rule_dynamic_scope.ts:8:5  graph_break_call [TS4001]  call to `graph_break()`  (allowed by error_on_graph_break(False))
 # CHECK-STDOUT:   1 graph, 1 graph break
 # CHECK-STDOUT:
-# CHECK-STDOUT: rule_dynamic_scope.ts:8:5: error: call to `graph_break()` (graph breaks are errors under `error_on_graph_break(True)`) [GraphBreakCall]
+# CHECK-STDOUT: rule_dynamic_scope.ts:8:5: error: call to `graph_break()` (graph breaks are errors under `error_on_graph_break(True)`) [TS4001 graph_break_call]
 # CHECK-STDOUT:  8 |     graph_break()
 # CHECK-STDOUT:    |     ^~~~~~~~~~~~~
 # CHECK-STDOUT:   explanation: user-inserted graph break: the graph ends here and the call runs in the interpreter
@@ -44,7 +44,7 @@ lenient(x)
 # CHECK-STDOUT:     rule_dynamic_scope.ts:13:12  in strict   return helper(x)
 # CHECK-STDOUT:     rule_dynamic_scope.ts:8:5    in helper   graph_break()
 # CHECK-STDOUT:
-# CHECK-STDOUT: rule_dynamic_scope.ts:8:5: warning: call to `graph_break()` [GraphBreakCall]
+# CHECK-STDOUT: rule_dynamic_scope.ts:8:5: warning: call to `graph_break()` [TS4001 graph_break_call]
 # CHECK-STDOUT:  8 |     graph_break()
 # CHECK-STDOUT:    |     ^~~~~~~~~~~~~
 # CHECK-STDOUT:   explanation: user-inserted graph break: the graph ends here and the call runs in the interpreter

@@ -38,7 +38,7 @@ entry(ones(3))
 # CHECK-STDOUT:   interp   rule_eogb_toggle.ts:16:5  this `with` runs in the interpreter: a graph break inside it ends the graph, which resumes only after it (1 tensor op) (runs in the interpreter, not a break)
 # CHECK-STDOUT:   2 graphs, 3 graph breaks, 1 error
 # CHECK-STDOUT:
-# CHECK-STDOUT: rule_eogb_toggle.ts:7:5: warning: call to `graph_break()` [GraphBreakCall]
+# CHECK-STDOUT: rule_eogb_toggle.ts:7:5: warning: call to `graph_break()` [TS4001 graph_break_call]
 # CHECK-STDOUT:  7 |     graph_break()
 # CHECK-STDOUT:    |     ^~~~~~~~~~~~~
 # CHECK-STDOUT:   explanation: user-inserted graph break: the graph ends here and the call runs in the interpreter
@@ -49,7 +49,7 @@ entry(ones(3))
 # CHECK-STDOUT:     rule_eogb_toggle.ts:19:17  in entry   x = soft(x)
 # CHECK-STDOUT:     rule_eogb_toggle.ts:7:5    in soft   graph_break()
 # CHECK-STDOUT:
-# CHECK-STDOUT: rule_eogb_toggle.ts:12:5: warning: call to `graph_break()` [GraphBreakCall]
+# CHECK-STDOUT: rule_eogb_toggle.ts:12:5: warning: call to `graph_break()` [TS4001 graph_break_call]
 # CHECK-STDOUT:  12 |     graph_break()
 # CHECK-STDOUT:     |     ^~~~~~~~~~~~~
 # CHECK-STDOUT:   explanation: user-inserted graph break: the graph ends here and the call runs in the interpreter
@@ -60,7 +60,7 @@ entry(ones(3))
 # CHECK-STDOUT:     rule_eogb_toggle.ts:20:13  in entry   x = decorated_soft(x)
 # CHECK-STDOUT:     rule_eogb_toggle.ts:12:5   in decorated_soft   graph_break()
 # CHECK-STDOUT:
-# CHECK-STDOUT: rule_eogb_toggle.ts:21:9: error: call to `graph_break()` (graph breaks are errors under `error_on_graph_break(True)`) [GraphBreakCall]
+# CHECK-STDOUT: rule_eogb_toggle.ts:21:9: error: call to `graph_break()` (graph breaks are errors under `error_on_graph_break(True)`) [TS4001 graph_break_call]
 # CHECK-STDOUT:  21 |         graph_break()
 # CHECK-STDOUT:     |         ^~~~~~~~~~~~~
 # CHECK-STDOUT:   explanation: user-inserted graph break: the graph ends here and the call runs in the interpreter
@@ -69,7 +69,7 @@ entry(ones(3))
 # CHECK-STDOUT:     rule_eogb_toggle.ts:25:1  in <module>   entry(ones(3))
 # CHECK-STDOUT:     rule_eogb_toggle.ts:21:9  in entry   graph_break()
 # CHECK-STDOUT:
-# CHECK-STDOUT: rule_eogb_toggle.ts:22:5: warning: call to `graph_break()` [GraphBreakCall]
+# CHECK-STDOUT: rule_eogb_toggle.ts:22:5: warning: call to `graph_break()` [TS4001 graph_break_call]
 # CHECK-STDOUT:  22 |     graph_break()
 # CHECK-STDOUT:     |     ^~~~~~~~~~~~~
 # CHECK-STDOUT:   explanation: user-inserted graph break: the graph ends here and the call runs in the interpreter

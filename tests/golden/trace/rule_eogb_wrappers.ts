@@ -33,7 +33,7 @@ model(ones(2))
 # CHECK-STDOUT:   break    rule_eogb_wrappers.ts:12:9  graph_break_call [TS4001]  call to `graph_break()`  (allowed by error_on_graph_break(False))
 # CHECK-STDOUT:   2 graphs, 2 graph breaks
 # CHECK-STDOUT:
-# CHECK-STDOUT: rule_eogb_wrappers.ts:6:5: warning: call to `graph_break()` [GraphBreakCall]
+# CHECK-STDOUT: rule_eogb_wrappers.ts:6:5: warning: call to `graph_break()` [TS4001 graph_break_call]
 # CHECK-STDOUT:  6 |     graph_break()
 # CHECK-STDOUT:    |     ^~~~~~~~~~~~~
 # CHECK-STDOUT:   explanation: user-inserted graph break: the graph ends here and the call runs in the interpreter
@@ -44,7 +44,7 @@ model(ones(2))
 # CHECK-STDOUT:     rule_eogb_wrappers.ts:21:26  in model   return layer.forward(tolerant(x))
 # CHECK-STDOUT:     rule_eogb_wrappers.ts:6:5    in third_party   graph_break()
 # CHECK-STDOUT:
-# CHECK-STDOUT: rule_eogb_wrappers.ts:12:9: warning: call to `graph_break()` [GraphBreakCall]
+# CHECK-STDOUT: rule_eogb_wrappers.ts:12:9: warning: call to `graph_break()` [TS4001 graph_break_call]
 # CHECK-STDOUT:  12 |         graph_break()
 # CHECK-STDOUT:     |         ^~~~~~~~~~~~~
 # CHECK-STDOUT:   explanation: user-inserted graph break: the graph ends here and the call runs in the interpreter

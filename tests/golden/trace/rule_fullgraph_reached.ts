@@ -29,7 +29,7 @@ caller(ones(2))
 # CHECK-STDOUT:   break    rule_fullgraph_reached.ts:16:5  graph_break_call [TS4001]  call to `graph_break()`
 # CHECK-STDOUT:   2 graphs, 1 graph break, 1 error
 # CHECK-STDOUT:
-# CHECK-STDOUT: rule_fullgraph_reached.ts:11:9: error: call to `graph_break()` (graph breaks are errors under `fullgraph`) [GraphBreakCall]
+# CHECK-STDOUT: rule_fullgraph_reached.ts:11:9: error: call to `graph_break()` (graph breaks are errors under `fullgraph`) [TS4001 graph_break_call]
 # CHECK-STDOUT:  11 |         graph_break()
 # CHECK-STDOUT:     |         ^~~~~~~~~~~~~
 # CHECK-STDOUT:   explanation: user-inserted graph break: the graph ends here and the call runs in the interpreter
@@ -40,7 +40,7 @@ caller(ones(2))
 # CHECK-STDOUT:     rule_fullgraph_reached.ts:15:9  in caller   y = kernel(x)
 # CHECK-STDOUT:     rule_fullgraph_reached.ts:11:9  in kernel   graph_break()
 # CHECK-STDOUT:
-# CHECK-STDOUT: rule_fullgraph_reached.ts:16:5: warning: call to `graph_break()` [GraphBreakCall]
+# CHECK-STDOUT: rule_fullgraph_reached.ts:16:5: warning: call to `graph_break()` [TS4001 graph_break_call]
 # CHECK-STDOUT:  16 |     graph_break()
 # CHECK-STDOUT:     |     ^~~~~~~~~~~~~
 # CHECK-STDOUT:   explanation: user-inserted graph break: the graph ends here and the call runs in the interpreter

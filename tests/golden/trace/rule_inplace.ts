@@ -68,7 +68,7 @@ print(subscript(zeros(3)))
 # CHECK-STDOUT:   interp   rule_inplace.ts:34:5  assignment into a tensor (`x[...] = v`) (runs in the interpreter, not a break)
 # CHECK-STDOUT:   0 graphs, 0 graph breaks
 # CHECK-STDOUT:
-# CHECK-STDOUT: rule_inplace.ts:30:5: warning: result type float32 can't be cast to the desired output type int32 (an in-place `+=` keeps the tensor's dtype) [TraceTypeError]
+# CHECK-STDOUT: rule_inplace.ts:30:5: warning: result type float32 can't be cast to the desired output type int32 (an in-place `+=` keeps the tensor's dtype) [TS5009 type_error]
 # CHECK-STDOUT:  30 |     counts += x
 # CHECK-STDOUT:     |     ^~~~~~~~~~~
 # CHECK-STDOUT:   hint: write `x = x + y` for a new tensor of the promoted type

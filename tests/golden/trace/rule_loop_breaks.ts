@@ -22,7 +22,7 @@ train(ones(2), 3)
 # CHECK-STDOUT:   interp   rule_loop_breaks.ts:10:5  this loop runs in the interpreter: a graph break inside it ends the graph, which resumes only after it (3 tensor ops) (runs in the interpreter, not a break)
 # CHECK-STDOUT:   0 graphs, 4 graph breaks
 # CHECK-STDOUT:
-# CHECK-STDOUT: rule_loop_breaks.ts:6:5: warning: `print(...)` inside a compiled function [SideEffectIO]
+# CHECK-STDOUT: rule_loop_breaks.ts:6:5: warning: `print(...)` inside a compiled function [TS4002 side_effect_io]
 # CHECK-STDOUT:  6 |     print(x)
 # CHECK-STDOUT:    |     ^~~~~~~~
 # CHECK-STDOUT:   explanation: `print`, `save` and `load` act on the outside world, so they cannot run inside a compiled graph; the graph ends before the call and resumes after it

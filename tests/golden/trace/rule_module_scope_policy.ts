@@ -54,7 +54,7 @@ lenient_step(x)
 # CHECK-STDOUT:   break    rule_module_scope_policy.ts:10:5  graph_break_call [TS4001]  call to `graph_break()`  (allowed by error_on_graph_break(False))
 # CHECK-STDOUT:   2 graphs, 1 graph break
 # CHECK-STDOUT:
-# CHECK-STDOUT: rule_module_scope_policy.ts:10:5: error: call to `graph_break()` (graph breaks are errors under `error_on_graph_break(True)`) [GraphBreakCall]
+# CHECK-STDOUT: rule_module_scope_policy.ts:10:5: error: call to `graph_break()` (graph breaks are errors under `error_on_graph_break(True)`) [TS4001 graph_break_call]
 # CHECK-STDOUT:  10 |     graph_break()
 # CHECK-STDOUT:     |     ^~~~~~~~~~~~~
 # CHECK-STDOUT:   explanation: user-inserted graph break: the graph ends here and the call runs in the interpreter
@@ -64,7 +64,7 @@ lenient_step(x)
 # CHECK-STDOUT:     rule_module_scope_policy.ts:18:5  in <module>   step(x)
 # CHECK-STDOUT:     rule_module_scope_policy.ts:10:5  in step   graph_break()
 # CHECK-STDOUT:
-# CHECK-STDOUT: rule_module_scope_policy.ts:10:5: warning: call to `graph_break()` [GraphBreakCall]
+# CHECK-STDOUT: rule_module_scope_policy.ts:10:5: warning: call to `graph_break()` [TS4001 graph_break_call]
 # CHECK-STDOUT:  10 |     graph_break()
 # CHECK-STDOUT:     |     ^~~~~~~~~~~~~
 # CHECK-STDOUT:   explanation: user-inserted graph break: the graph ends here and the call runs in the interpreter
@@ -73,7 +73,7 @@ lenient_step(x)
 # CHECK-STDOUT:     rule_module_scope_policy.ts:19:1  in <module>   step(x)
 # CHECK-STDOUT:     rule_module_scope_policy.ts:10:5  in step   graph_break()
 # CHECK-STDOUT:
-# CHECK-STDOUT: rule_module_scope_policy.ts:10:5: warning: call to `graph_break()` [GraphBreakCall]
+# CHECK-STDOUT: rule_module_scope_policy.ts:10:5: warning: call to `graph_break()` [TS4001 graph_break_call]
 # CHECK-STDOUT:  10 |     graph_break()
 # CHECK-STDOUT:     |     ^~~~~~~~~~~~~
 # CHECK-STDOUT:   explanation: user-inserted graph break: the graph ends here and the call runs in the interpreter

@@ -27,7 +27,7 @@ entry(ones(3), zeros(3))
 # CHECK-STDOUT:            fused into 1 loop nest: [elementwise] mul, add
 # CHECK-STDOUT:   1 graph, 0 graph breaks
 # CHECK-STDOUT:
-# CHECK-STDOUT: rule_nonstrict_ok.ts:13:5: warning: I/O inside the nonstrict_trace function `swap_scale` happens only while tracing: the compiled program does not do it (an eager run does, on every call) [NonstrictSideEffect]
+# CHECK-STDOUT: rule_nonstrict_ok.ts:13:5: warning: I/O inside the nonstrict_trace function `swap_scale` happens only while tracing: the compiled program does not do it (an eager run does, on every call) [TS5010 nonstrict_side_effect]
 # CHECK-STDOUT:  13 |     print("tracing")
 # CHECK-STDOUT:     |     ^~~~~~~~~~~~~~~~
 # CHECK-STDOUT:   hint: return the value and print it outside the nonstrict_trace function, or drop `nonstrict_trace`

@@ -51,7 +51,7 @@ OFFSET = 2.0
 # CHECK-STDOUT:            fused into 1 loop nest: [elementwise] neg, mul
 # CHECK-STDOUT:   1 graph, 0 graph breaks
 # CHECK-STDOUT:
-# CHECK-STDOUT: rule_nonstrict_requirements.ts:18:24: error: `peek` runs under `nonstrict_trace` at compile time, where tensors have no data: `.item()` copies tensor data into a Python number [NonstrictNeedsData]
+# CHECK-STDOUT: rule_nonstrict_requirements.ts:18:24: error: `peek` runs under `nonstrict_trace` at compile time, where tensors have no data: `.item()` copies tensor data into a Python number [TS5004 nonstrict_needs_data]
 # CHECK-STDOUT:  18 |     return x * x.sum().item()
 # CHECK-STDOUT:     |                        ^~~~~~
 # CHECK-STDOUT:   hint: nonstrict_trace functions may not read tensor values; keep the logic on tensors (e.g. `where`) or call the function without nonstrict_trace
@@ -60,7 +60,7 @@ OFFSET = 2.0
 # CHECK-STDOUT:     rule_nonstrict_requirements.ts:36:9   in entry   x = peek(x)
 # CHECK-STDOUT:     rule_nonstrict_requirements.ts:18:24  in peek   return x * x.sum().item()
 # CHECK-STDOUT:
-# CHECK-STDOUT: rule_nonstrict_requirements.ts:22:8: error: `choose` runs under `nonstrict_trace` at compile time, where tensors have no data: `if` on a tensor's value (bool[]) [NonstrictNeedsData]
+# CHECK-STDOUT: rule_nonstrict_requirements.ts:22:8: error: `choose` runs under `nonstrict_trace` at compile time, where tensors have no data: `if` on a tensor's value (bool[]) [TS5004 nonstrict_needs_data]
 # CHECK-STDOUT:  22 |     if x.sum() > 0:
 # CHECK-STDOUT:     |        ^~~~~~~~~~~
 # CHECK-STDOUT:   hint: nonstrict_trace functions may not read tensor values; keep the logic on tensors (e.g. `where`) or call the function without nonstrict_trace
@@ -69,7 +69,7 @@ OFFSET = 2.0
 # CHECK-STDOUT:     rule_nonstrict_requirements.ts:37:9  in entry   x = choose(x)
 # CHECK-STDOUT:     rule_nonstrict_requirements.ts:22:8  in choose   if x.sum() > 0:
 # CHECK-STDOUT:
-# CHECK-STDOUT: rule_nonstrict_requirements.ts:38:16: error: argument `p` of `unwrap` is an instance of `Plain`, which is not a `@pytree` class [NonstrictBadInput]
+# CHECK-STDOUT: rule_nonstrict_requirements.ts:38:16: error: argument `p` of `unwrap` is an instance of `Plain`, which is not a `@pytree` class [TS5001 nonstrict_bad_input]
 # CHECK-STDOUT:  38 |     x = unwrap(Plain(x))
 # CHECK-STDOUT:     |                ^~~~~~~~
 # CHECK-STDOUT:   hint: pass tensors, numbers, strings, None, lists/tuples/dicts of them, or instances of a `@pytree` class
@@ -77,7 +77,7 @@ OFFSET = 2.0
 # CHECK-STDOUT:     rule_nonstrict_requirements.ts:44:7   in <module>   print(entry(ones(2)))
 # CHECK-STDOUT:     rule_nonstrict_requirements.ts:38:16  in entry   x = unwrap(Plain(x))
 # CHECK-STDOUT:
-# CHECK-STDOUT: rule_nonstrict_requirements.ts:39:9: error: `give_function` returns wrapped function `shift`, which `nonstrict_trace` cannot pass back [NonstrictBadOutput]
+# CHECK-STDOUT: rule_nonstrict_requirements.ts:39:9: error: `give_function` returns wrapped function `shift`, which `nonstrict_trace` cannot pass back [TS5002 nonstrict_bad_output]
 # CHECK-STDOUT:  39 |     f = give_function(x)
 # CHECK-STDOUT:     |         ^~~~~~~~~~~~~~~~
 # CHECK-STDOUT:   hint: return tensors, numbers, strings, None, lists/tuples/dicts of them, or a `@pytree` instance
@@ -85,7 +85,7 @@ OFFSET = 2.0
 # CHECK-STDOUT:     rule_nonstrict_requirements.ts:44:7  in <module>   print(entry(ones(2)))
 # CHECK-STDOUT:     rule_nonstrict_requirements.ts:39:9  in entry   f = give_function(x)
 # CHECK-STDOUT:
-# CHECK-STDOUT: rule_nonstrict_requirements.ts:42:12: error: `entry.local` is traced with `nonstrict_trace` but is defined inside another function [NonstrictDefinedInside]
+# CHECK-STDOUT: rule_nonstrict_requirements.ts:42:12: error: `entry.local` is traced with `nonstrict_trace` but is defined inside another function [TS5003 nonstrict_defined_inside]
 # CHECK-STDOUT:  42 |     return nonstrict_trace(local)(x)
 # CHECK-STDOUT:     |            ^~~~~~~~~~~~~~~~~~~~~~~~~
 # CHECK-STDOUT:   hint: define `local` at module scope; `nonstrict_trace(fn)(...)` may still be called inside compiled code
@@ -93,7 +93,7 @@ OFFSET = 2.0
 # CHECK-STDOUT:     rule_nonstrict_requirements.ts:44:7   in <module>   print(entry(ones(2)))
 # CHECK-STDOUT:     rule_nonstrict_requirements.ts:42:12  in entry   return nonstrict_trace(local)(x)
 # CHECK-STDOUT:
-# CHECK-STDOUT: rule_nonstrict_requirements.ts:45:1: warning: global `OFFSET` is read by the nonstrict_trace function `shift` but module scope assigns it again [NonstrictGlobalReassigned]
+# CHECK-STDOUT: rule_nonstrict_requirements.ts:45:1: warning: global `OFFSET` is read by the nonstrict_trace function `shift` but module scope assigns it again [TS5005 nonstrict_global_reassigned]
 # CHECK-STDOUT:  45 | OFFSET = 2.0
 # CHECK-STDOUT:     | ^
 # CHECK-STDOUT:   hint: `nonstrict_trace` captures globals as constants at compile time and does not guard them; pass `OFFSET` as an argument instead

@@ -31,7 +31,7 @@ print(grow(ones(1), n))
 # CHECK-STDOUT:   break    rule_rolled_loops.ts:13:5  unsupported [TS4006]  a loop whose iterations differ (`x` is float32[1] before an iteration and float32[2] after it) runs in the interpreter (1 tensor op run in the interpreter)
 # CHECK-STDOUT:   0 graphs, 1 graph break
 # CHECK-STDOUT:
-# CHECK-STDOUT: rule_rolled_loops.ts:13:5: warning: a loop whose iterations differ (`x` is float32[1] before an iteration and float32[2] after it) runs in the interpreter (1 tensor op run in the interpreter) [UnsupportedConstruct]
+# CHECK-STDOUT: rule_rolled_loops.ts:13:5: warning: a loop whose iterations differ (`x` is float32[1] before an iteration and float32[2] after it) runs in the interpreter (1 tensor op run in the interpreter) [TS4006 unsupported]
 # CHECK-STDOUT:  13 |     for i in range(n):
 # CHECK-STDOUT:     |     ^
 # CHECK-STDOUT:   explanation: the tracer cannot represent this in a graph, so it runs in the interpreter

@@ -3,7 +3,7 @@
 x = arange(4)
 print(x.mean())
 
-# CHECK-STDERR: dtype_mean.ts:4:7: error: mean(): input dtype must be floating point, got int64 [RtDTypeError]
+# CHECK-STDERR: dtype_mean.ts:4:7: error: mean(): input dtype must be floating point, got int64 [TS3009 dtype_error]
 # CHECK-STDERR:  4 | print(x.mean())
 # CHECK-STDERR:    |       ^~~~~~~~
 # CHECK-STDERR: traceback (most recent call first):

@@ -4,7 +4,7 @@
 counts = zeros(3, dtype=int64)
 counts += 0.5
 
-# CHECK-STDERR: inplace_dtype.ts:5:1: error: result type float32 can't be cast to the desired output type int64 [RtDTypeError]
+# CHECK-STDERR: inplace_dtype.ts:5:1: error: result type float32 can't be cast to the desired output type int64 [TS3009 dtype_error]
 # CHECK-STDERR:  5 | counts += 0.5
 # CHECK-STDERR:    | ^~~~~~~~~~~~~
 # CHECK-STDERR: traceback (most recent call first):

@@ -7,7 +7,7 @@ def accumulate(total, batch):
 
 accumulate(zeros(3), ones(2, 3))
 
-# CHECK-STDERR: inplace_shape.ts:5:5: error: output with shape [3] doesn't match the broadcast shape [2, 3] [RtShapeError]
+# CHECK-STDERR: inplace_shape.ts:5:5: error: output with shape [3] doesn't match the broadcast shape [2, 3] [TS3008 shape_error]
 # CHECK-STDERR:  5 |     total += batch
 # CHECK-STDERR:    |     ^~~~~~~~~~~~~~
 # CHECK-STDERR: hint: shapes broadcast when, aligned from the right, each pair of sizes is equal or one of them is 1

@@ -6,7 +6,7 @@ class Lin:
 
 lin = Lin(ones(2))
 
-# CHECK-STDERR: missing_argument.ts:7:7: error: `Lin()` missing required field `b` [RtArgumentError]
+# CHECK-STDERR: missing_argument.ts:7:7: error: `Lin()` missing required field `b` [TS3007 argument_error]
 # CHECK-STDERR:  7 | lin = Lin(ones(2))
 # CHECK-STDERR:    |       ^~~~~~~~~~~~
 # CHECK-STDERR: traceback (most recent call first):

@@ -3,7 +3,7 @@
 x = ones(2)
 y = x.shape(0)
 
-# CHECK-STDERR: not_callable.ts:4:5: error: a value of type `tuple` is not callable [RtNotCallable]
+# CHECK-STDERR: not_callable.ts:4:5: error: a value of type `tuple` is not callable [TS3014 not_callable]
 # CHECK-STDERR:  4 | y = x.shape(0)
 # CHECK-STDERR:    |     ^~~~~~~~~~
 # CHECK-STDERR: traceback (most recent call first):

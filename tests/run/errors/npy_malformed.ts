@@ -2,7 +2,7 @@
 # RUN-EXIT: 1
 x = load("_not_npy.txt")
 
-# CHECK-STDERR: npy_malformed.ts:3:5: error: load: '_not_npy.txt' is not a .npy file (bad magic) [RtFileError]
+# CHECK-STDERR: npy_malformed.ts:3:5: error: load: '_not_npy.txt' is not a .npy file (bad magic) [TS3011 file_error]
 # CHECK-STDERR:  3 | x = load("_not_npy.txt")
 # CHECK-STDERR:    |     ^~~~~~~~~~~~~~~~~~~~
 # CHECK-STDERR: traceback (most recent call first):

@@ -5,7 +5,7 @@ def down(n):
 
 down(5)
 
-# CHECK-STDERR: recursion.ts:4:12: error: maximum recursion depth exceeded (1000 nested calls) [RtRecursionError]
+# CHECK-STDERR: recursion.ts:4:12: error: maximum recursion depth exceeded (1000 nested calls) [TS3012 recursion_error]
 # CHECK-STDERR:  4 |     return down(n - 1) + 1
 # CHECK-STDERR:    |            ^~~~~~~~~~~
 # CHECK-STDERR: hint: a recursive function probably has no base case that ends it

@@ -10,7 +10,7 @@ except IndexError as e:
     raise
 
 # CHECK-STDOUT: caught list index 7 is out of range for length 3
-# CHECK-STDERR: reraise_index.ts:10:5: error: list index 7 is out of range for length 3 [RtIndexError]
+# CHECK-STDERR: reraise_index.ts:10:5: error: list index 7 is out of range for length 3 [TS3004 index_error]
 # CHECK-STDERR:  10 |     raise
 # CHECK-STDERR:     |     ^~~~~
 # CHECK-STDERR: traceback (most recent call first):

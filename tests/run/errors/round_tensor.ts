@@ -7,7 +7,7 @@ def g(x):
 
 print(g(tensor([1.5])))
 
-# CHECK-STDERR: round_tensor.ts:6:12: error: `round()` needs a number, not `Tensor` [RtTypeError]
+# CHECK-STDERR: round_tensor.ts:6:12: error: `round()` needs a number, not `Tensor` [TS3001 type_error]
 # CHECK-STDERR:  6 |     return round(x * 2)
 # CHECK-STDERR:    |            ^~~~~~~~~~~~
 # CHECK-STDERR: traceback (most recent call first):

@@ -7,7 +7,7 @@ def combine(a, b):
 x = ones(2, 3)
 print(combine(x, ones(4)))
 
-# CHECK-STDERR: shape_broadcast.ts:5:12: error: shapes [2, 3] and [4] cannot be broadcast [RtShapeError]
+# CHECK-STDERR: shape_broadcast.ts:5:12: error: shapes [2, 3] and [4] cannot be broadcast [TS3008 shape_error]
 # CHECK-STDERR:  5 |     return a + b * 2
 # CHECK-STDERR:    |            ^~~~~~~~~
 # CHECK-STDERR: hint: shapes broadcast when, aligned from the right, each pair of sizes is equal or one of them is 1

@@ -9,7 +9,7 @@ def model(x):
 
 model(ones(3, 4))
 
-# CHECK-STDERR: shape_matmul.ts:5:17: error: matmul: inner dimensions differ: [3, 4] @ [5, 2] [RtShapeError]
+# CHECK-STDERR: shape_matmul.ts:5:17: error: matmul: inner dimensions differ: [3, 4] @ [5, 2] [TS3008 shape_error]
 # CHECK-STDERR:  5 |     return relu(x @ w)
 # CHECK-STDERR:    |                 ^~~~~
 # CHECK-STDERR: hint: for `a @ b` the last dimension of `a` must equal the second-to-last of `b`

@@ -3,7 +3,7 @@
 x = arange(6)
 y = x.reshape(4, -1)
 
-# CHECK-STDERR: shape_reshape.ts:4:5: error: shape [4, -1] is invalid for input of size 6 [RtShapeError]
+# CHECK-STDERR: shape_reshape.ts:4:5: error: shape [4, -1] is invalid for input of size 6 [TS3008 shape_error]
 # CHECK-STDERR:  4 | y = x.reshape(4, -1)
 # CHECK-STDERR:    |     ^~~~~~~~~~~~~~~~
 # CHECK-STDERR: traceback (most recent call first):

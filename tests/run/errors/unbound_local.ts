@@ -7,7 +7,7 @@ def f(flag):
 
 f(False)
 
-# CHECK-STDERR: unbound_local.ts:6:12: error: local variable `y` is used before it is assigned [RtNameError]
+# CHECK-STDERR: unbound_local.ts:6:12: error: local variable `y` is used before it is assigned [TS3002 name_error]
 # CHECK-STDERR:  6 |     return y
 # CHECK-STDERR:    |            ^
 # CHECK-STDERR: traceback (most recent call first):

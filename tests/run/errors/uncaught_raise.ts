@@ -16,7 +16,7 @@ finally:
     print("finally runs first")
 
 # CHECK-STDOUT: finally runs first
-# CHECK-STDERR: uncaught_raise.ts:9:5: error: ConfigError: no config named 'base' [RtUncaughtException]
+# CHECK-STDERR: uncaught_raise.ts:9:5: error: ConfigError: no config named 'base' [TS3018 uncaught_exception]
 # CHECK-STDERR:  9 |     raise ConfigError("no config named " + repr(name))
 # CHECK-STDERR:    |     ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
 # CHECK-STDERR: traceback (most recent call first):

@@ -5,7 +5,7 @@ def f(x):
 
 print(f(1))
 
-# CHECK-STDERR: undefined_name.ts:4:16: error: name `offset` is not defined [RtNameError]
+# CHECK-STDERR: undefined_name.ts:4:16: error: name `offset` is not defined [TS3002 name_error]
 # CHECK-STDERR:  4 |     return x + offset
 # CHECK-STDERR:    |                ^~~~~~
 # CHECK-STDERR: traceback (most recent call first):

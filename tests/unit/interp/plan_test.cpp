@@ -141,7 +141,7 @@ TEST_CASE("ts_rt_raise in a kernel is a located run-time error", "[plan]") {
     "outputs": [{"target": "h", "value": {"kind": "tensor", "index": 0}}]}]})";
   auto r = RunSource(kProgram, plan, kKernels, 2);
   CHECK(r.code == 1);
-  CHECK(r.err.rfind("test.ts:2:9: error: the kernel found a problem [RtKernelError]", 0) == 0);
+  CHECK(r.err.rfind("test.ts:2:9: error: the kernel found a problem [TS3016 kernel_error]", 0) == 0);
   CHECK(r.err.find("at f (test.ts:2:9)") != std::string::npos);
 }
 

@@ -65,5 +65,5 @@ TEST_CASE("ts_rt_main returns 1 on a run-time error", "[rt_main]") {
   char* argv[] = {arg0, nullptr};
   Capture err(std::cerr);
   CHECK(ts_rt_main(1, argv, &prog) == 1);
-  CHECK(err.buf.str().rfind("prog.ts:1:5: error: shapes [2] and [3] cannot be broadcast [RtShapeError]", 0) == 0);
+  CHECK(err.buf.str().rfind("prog.ts:1:5: error: shapes [2] and [3] cannot be broadcast [TS3008 shape_error]", 0) == 0);
 }

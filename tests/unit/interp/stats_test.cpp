@@ -142,7 +142,7 @@ TEST_CASE("stats: a new shape at run time is a guard failure, warned once", "[st
   CHECK(s.r.err.rfind("test.ts:2:5: warning: compiled code for `f` did not run: guard `x` expected float32[2], saw "
                       "float32[3]",
                       0) == 0);
-  CHECK(s.r.err.find("[RtGuardFailed]") != std::string::npos);
+  CHECK(s.r.err.find("[TS3017 guard_failed]") != std::string::npos);
   REQUIRE(s.stats["entries"].size() == 2);
   const json& ok = s.stats["entries"][0];
   CHECK(ok["signature"] == "(x: float32[2])");
