@@ -85,9 +85,28 @@ def run_commands(runs, path, tcc):
         if code != 0:
             break
     # The standard library's path depends on where tcc was built: `<stdlib>`.
+    # tcc pads a user stack's locations to the longest, so realign the
+    # frames after the replacement: the golden must not depend on the path.
     stdlib = os.path.join(os.path.dirname(os.path.abspath(tcc)), "stdlib")
     out, err = out.replace(stdlib, "<stdlib>"), err.replace(stdlib, "<stdlib>")
-    return normalize(out), normalize(err), code
+    return realign_stacks(normalize(out)), realign_stacks(normalize(err)), code
+
+
+STACK_FRAME_RE = re.compile(r"^(    )(\S+:\d+:\d+) +(in .*)$")
+
+
+def realign_stacks(lines):
+    out, i = list(lines), 0
+    while i < len(out):
+        j = i
+        while j < len(out) and STACK_FRAME_RE.match(out[j]):
+            j += 1
+        if j > i:
+            frames = [STACK_FRAME_RE.match(l).groups() for l in out[i:j]]
+            w = max(len(f[1]) for f in frames)
+            out[i:j] = [f[0] + f[1] + " " * (w - len(f[1]) + 2) + f[2] for f in frames]
+        i = max(j, i + 1)
+    return out
 
 
 def rewrite(path, text, out, err, code):
