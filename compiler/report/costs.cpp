@@ -138,9 +138,39 @@ CostReport MeasuredCosts(const TraceResult& r, const std::string& stats_path) {
     bc.share = c.run_seconds > 0 ? bc.seconds / c.run_seconds : 0;
     c.breaks.push_back(bc);
   }
+  for (const auto& e : j["entries"])
+    if (e.contains("sites"))
+      for (const auto& s : e["sites"])
+        c.sites.push_back({s.value("file", ""), s.value("line", 0u), s.value("end_line", 0u), s.value("seconds", 0.0)});
   std::stable_sort(c.breaks.begin(), c.breaks.end(),
                    [](const BreakCost& a, const BreakCost& b) { return a.seconds > b.seconds; });
   return c;
+}
+
+LineCosts CostsByLine(const TraceResult& r, const CostReport& c, const std::vector<std::string>& files) {
+  LineCosts out;
+  out.measured = c.measured;
+  auto add = [&](const SourceFile* file, uint32_t line, double cost) {
+    if (file && line) out.by_file[file->display_name()][line] += cost;
+  };
+  if (c.measured) {
+    for (const auto& s : c.sites)
+      for (const auto& f : files)
+        if (SameFile(s.file, f))
+          for (uint32_t l = s.line; l <= std::max(s.line, s.end_line); ++l) out.by_file[f][l] += s.seconds;
+  } else {
+    for (const auto& b : c.breaks) {
+      const BreakSite& site = r.breaks[b.site];
+      add(site.file, site.range.begin.line, b.est_score);
+      for (size_t k = 0; k + 1 < site.user_stack.size(); ++k)
+        add(site.user_stack[k].file, site.user_stack[k].loc.line, b.est_score);
+    }
+    for (const auto& sp : r.specs)
+      for (const auto& n : sp.interpreted) add(n.file, n.loc.line, std::max(1, n.count));
+  }
+  for (const auto& [f, ls] : out.by_file)
+    for (const auto& [l, v] : ls) out.max = std::max(out.max, v);
+  return out;
 }
 
 std::string CostsText(const CostReport& c) {

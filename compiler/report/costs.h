@@ -9,6 +9,7 @@
 // hands out).
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -39,7 +40,26 @@ struct CostReport {
   std::string error;             // why the profile could not be used (then: the estimate)
   double run_seconds = 0, kernel_seconds = 0, interpreted_seconds = 0, module_seconds = 0;
   std::vector<BreakCost> breaks; // most costly first
+  // measured: the statements of entries that ran in the interpreter
+  struct SiteTime {
+    std::string file;            // as the statistics name it
+    uint32_t line = 0, end_line = 0;
+    double seconds = 0;
+  };
+  std::vector<SiteTime> sites;
 };
+
+// What each line's interpreted work costs, for shading the HTML report as
+// Cython's `-a` does: with a profile, the measured seconds of the statements
+// that ran in the interpreter; without, the static estimate of each break
+// (est_score) and 1 per occurrence of an interpreted statement, at its line
+// and at the user's calls reaching it. `files` are the display names to key by.
+struct LineCosts {
+  bool measured = false;
+  std::map<std::string, std::map<uint32_t, double>> by_file;  // display name -> line -> cost
+  double max = 0;
+};
+LineCosts CostsByLine(const trace::TraceResult& r, const CostReport& c, const std::vector<std::string>& files);
 
 CostReport EstimateCosts(const trace::TraceResult& r);
 CostReport MeasuredCosts(const trace::TraceResult& r, const std::string& stats_path);

@@ -2,6 +2,7 @@
 #include "report/html.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
 #include <set>
 #include <sstream>
@@ -49,6 +50,26 @@ void Raise(LineInfo& l, Where w) {
   if (static_cast<int>(w) > static_cast<int>(l.where)) l.where = w;
 }
 
+// An interpreter or break line's background, darker where more of the cost
+// goes (share: its cost over the costliest line's, 0..1), as Cython's -a.
+std::string Shade(Where w, double share) {
+  if ((w != Where::Interp && w != Where::Break) || share <= 0) return "";
+  double t = 0.15 + 0.85 * std::min(1.0, share);
+  int lo[3] = {253, 240, 220}, hi[3] = {246, 178, 90};  // light to dark amber; text stays readable
+  if (w == Where::Break) lo[1] = lo[2] = 215, hi[0] = 240, hi[1] = hi[2] = 125;
+  char buf[48];
+  std::snprintf(buf, sizeof buf, " style=\"background:#%02x%02x%02x\"", static_cast<int>(lo[0] + t * (hi[0] - lo[0])),
+                static_cast<int>(lo[1] + t * (hi[1] - lo[1])), static_cast<int>(lo[2] + t * (hi[2] - lo[2])));
+  return buf;
+}
+
+std::string CostLabel(const LineCosts& lc, double v) {
+  char buf[64];
+  if (lc.measured) std::snprintf(buf, sizeof buf, "%.3f ms", v * 1e3);
+  else std::snprintf(buf, sizeof buf, "est. cost %.1f", v);
+  return buf;
+}
+
 const char* kStyle = R"css(
 body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222}
 h1{font-size:1.3em} h2{font-size:1.1em;margin-top:1.5em}
@@ -94,7 +115,10 @@ std::string RenderHtml(const trace::Analysis& a, const std::string& file, const 
      << " kernels.</p>\n";
   os << "<p class=\"key\"><span class=\"k-graph\" style=\"background:#e2f5e2\">in a graph (compiled)</span>"
         "<span style=\"background:#fde8c8\">in the interpreter</span><span style=\"background:#f9c6c6\">graph break "
-        "or error</span><span style=\"background:#eee\">module-scope glue</span> Click a line to expand it.</p>\n";
+        "or error</span><span style=\"background:#eee\">module-scope glue</span> Interpreter and break lines are "
+        "darker where more time goes ("
+     << (opts.costs.measured ? "measured: " + Esc(opts.costs.profile) : std::string("estimated; pass --profile stats.json to measure"))
+     << "). Click a line to expand it.</p>\n";
 
   // Summary: specialisations.
   os << "<h2>Specialisations</h2>\n<table class=\"sum\" id=\"specs\"><tr><th>function</th><th>signature</th>"
@@ -151,6 +175,14 @@ std::string RenderHtml(const trace::Analysis& a, const std::string& file, const 
         Raise(li, Where::Graph);
         li.details.push_back(d.str());
         if (li.mark.empty()) li.mark = "graph " + std::to_string(gi + 1) + " of " + sp.function;
+      }
+      // A call whose callee's ops run in this graph (into the standard
+      // library or another function) runs compiled too.
+      for (const auto& site : g.call_sites) {
+        size_t colon = site.rfind(':');
+        LineInfo& li = line_of(site.substr(0, colon), static_cast<uint32_t>(std::stoul(site.substr(colon + 1))));
+        Raise(li, Where::Graph);
+        if (li.mark.empty()) li.mark = "graph " + std::to_string(gi + 1) + " of " + sp.function + " (through a call)";
       }
     }
     for (const auto& n : sp.interpreted) {
@@ -213,6 +245,13 @@ std::string RenderHtml(const trace::Analysis& a, const std::string& file, const 
   }
 
   // The sources: every module that is not the standard library.
+  std::vector<std::string> shown;
+  for (size_t mi = 0; a.program && mi < a.program->modules.size(); ++mi) {
+    const auto& pm = a.program->modules[mi];
+    if (pm.module && pm.module->source && (mi == 0 || !InStdlib(pm.module->source->path())))
+      shown.push_back(pm.module->source->display_name());
+  }
+  LineCosts costs = CostsByLine(r, opts.costs, shown);
   int id = 0;
   for (size_t mi = 0; a.program && mi < a.program->modules.size(); ++mi) {
     const auto& pm = a.program->modules[mi];
@@ -227,12 +266,19 @@ std::string RenderHtml(const trace::Analysis& a, const std::string& file, const 
     }
     os << "<h2>" << Esc(src.display_name()) << (mi == 0 ? "" : " (module " + Esc(pm.name) + ")") << "</h2>\n"
        << "<table class=\"src\" data-file=\"" << Esc(src.display_name()) << "\">\n";
+    auto& file_costs = costs.by_file[src.display_name()];
     for (uint32_t l = 1; l <= src.line_count(); ++l) {
       LineInfo& li = info[l];
       ++id;
+      auto cost = file_costs.find(l);
+      bool costed = cost != file_costs.end() && cost->second > 0 && (li.where == Where::Interp || li.where == Where::Break);
+      std::string mark = li.mark;
+      if (costed) mark += (mark.empty() ? "" : " \u00b7 ") + CostLabel(costs, cost->second);
       os << "<tr class=\"line " << ClassOf(li.where) << "\" data-id=\"" << id << "\" data-line=\"" << l << "\""
-         << (mi == 0 ? " data-main=\"1\"" : "") << "><td class=\"n\">" << l << "</td><td class=\"c\">"
-         << Esc(src.Line(l)) << "</td><td class=\"m\">" << Esc(li.mark) << "</td></tr>\n";
+         << (mi == 0 ? " data-main=\"1\"" : "")
+         << (costed ? " data-cost=\"" + std::to_string(cost->second / costs.max) + "\"" : std::string())
+         << "><td class=\"n\">" << l << "</td><td class=\"c\"" << (costed ? Shade(li.where, cost->second / costs.max) : "")
+         << ">" << Esc(src.Line(l)) << "</td><td class=\"m\">" << Esc(mark) << "</td></tr>\n";
       if (!li.details.empty()) {
         os << "<tr class=\"det\" id=\"det-" << id << "\"><td></td><td colspan=\"2\">";
         for (const auto& d : li.details) os << d;

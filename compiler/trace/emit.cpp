@@ -23,7 +23,12 @@ ValuePtr Tracer::Emit(graph::OpKind op, std::vector<ValuePtr> inputs, graph::Att
     v->view_of = inputs[0]->view_of ? inputs[0]->view_of : inputs[0];
   if (Traced()) {
     v->tape_pos = static_cast<int64_t>(tape.size());
-    tape.push_back(TapeOp{op, std::move(inputs), std::move(attrs), v, CurFile(), where.begin});
+    tape.push_back(TapeOp{op, std::move(inputs), std::move(attrs), v, CurFile(), where.begin, {}});
+    size_t entry = 0;
+    while (entry < frames.size() && frames[entry]->eager) ++entry;
+    for (size_t k = entry + 1; k < frames.size(); ++k)
+      if (frames[k]->call_file && frames[k]->call_loc.valid())
+        tape.back().via.emplace_back(frames[k]->call_file, frames[k]->call_loc.line);
   }
   return v;
 }

@@ -49,6 +49,9 @@ struct TapeOp {
   ValuePtr out;
   const SourceFile* file = nullptr;
   Loc loc;
+  // The calls inside the entry that reach it (outermost first): lines that
+  // run in a graph through a call (the HTML report shades them compiled).
+  std::vector<std::pair<const SourceFile*, uint32_t>> via;
 };
 
 // The dynamic break policy: fullgraph > error_on_graph_break > default.

@@ -90,9 +90,33 @@ def test_page(tcc, exe, work, prog, name, expect_breaks):
     for code in expect_breaks:
         check(re.search(r'class="line brk".*?%s' % code, dom) is not None,
               "%s: a break line is marked with %s" % (name, code))
+    # Break and interpreter lines are shaded by cost, as Cython's -a.
+    check(re.search(r'class="line brk"[^>]*data-cost="[0-9.]+"><td class="n">\d+</td><td class="c" style="background:#',
+                    dom) is not None, "%s: a break line is shaded by its cost" % name)
     shot = os.path.join(work, name + ".png")
     browser(exe, profile, "--screenshot=" + shot, "--window-size=1280,1600", url)
     check(os.path.exists(shot) and os.path.getsize(shot) > 1000, "%s: screenshot %s" % (name, shot))
+
+
+def test_costs(tcc, work, prog):
+    """With --profile, lines carry the measured time of what ran in the
+    interpreter; a call whose callee's ops run in a graph is a graph line."""
+    exe = os.path.join(work, "measured.bin")
+    stats = os.path.join(work, "measured.json")
+    html = os.path.join(work, "measured.html")
+    r = subprocess.run([tcc, "build", prog, "-o", exe], capture_output=True, text=True, timeout=300)
+    check(r.returncode == 0, "measured: tcc build")
+    r = subprocess.run([exe], capture_output=True, text=True, env=dict(os.environ, TCC_STATS=stats), timeout=300)
+    check(r.returncode == 0 and os.path.exists(stats), "measured: the program wrote its statistics")
+    r = subprocess.run([tcc, "explain", "--format", "html", "--profile", stats, "-o", html, prog],
+                       capture_output=True, text=True, timeout=300)
+    check(r.returncode == 0, "measured: explain --profile --format html")
+    page = open(html).read() if os.path.exists(html) else ""
+    check("measured: " in page, "measured: the key says the shading is measured")
+    check(re.search(r'class="line brk"[^>]*data-cost="[0-9.]+".*?\d+\.\d{3} ms</td>', page) is not None,
+          "measured: a break line shows its measured time")
+    check(re.search(r'class="line graph".*?\(through a call\)</td>', page) is not None,
+          "measured: a call into a function whose ops are in a graph is a graph line")
 
 
 def main():
@@ -109,6 +133,7 @@ def main():
     os.makedirs(work, exist_ok=True)
     tcc = os.path.abspath(args.tcc)
     test_page(tcc, exe, work, os.path.abspath(args.example), "graph_breaks", ["TS4002"])
+    test_costs(tcc, work, os.path.abspath(args.example))
     gen = os.path.join(work, "hundred.ts")
     hundred_functions(gen)
     test_page(tcc, exe, work, gen, "hundred", ["TS4002"])
