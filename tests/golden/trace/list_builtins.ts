@@ -101,7 +101,7 @@
 # CHECK-STDOUT: flip               function, method         Flip       Shape     (input, dims)
 # CHECK-STDOUT: narrow             function, method         Slice      Shape     (input, dim, start, length)
 # CHECK-STDOUT: chunk              function, method         Slice      Shape     (input, chunks, dim=0) -> tuple
-# CHECK-STDOUT: split              function, method         Slice      Shape     (input, split_size_or_sections, dim=0) -> tuple
+# CHECK-STDOUT: split              function, method         Slice      Shape     (input, split_size_or_sections, dim=0) -> tuple; the keyword may be spelt split_size, as Tensor.split's is
 # CHECK-STDOUT: unbind             function, method         Select     Shape     (input, dim=0) -> tuple
 # CHECK-STDOUT: roll               function, method         Cat        Shape     (input, shifts, dims=None)
 # CHECK-STDOUT: repeat             method                   Expand     Shape     (self, *repeats)
