@@ -324,12 +324,17 @@ ValuePtr Tracer::ObjectBuiltin(const std::string& name, const ValuePtr& self, Ca
     ++uncertain_raises;
     return MakeUnknown();
   }
-  if ((name == "getattr" || name == "hasattr" || name == "setattr") && !self && args.pos.size() >= 2) {
+  if ((name == "getattr" || name == "hasattr" || name == "setattr" || name == "delattr") && !self &&
+      args.pos.size() >= 2) {
     const ValuePtr& obj = args.pos[0];
     const ValuePtr& attr = args.pos[1];
     if (attr->kind != VK::Str || !attr->known) {
       MarkEager("`" + name + "()` of an attribute name known only at run time", where);
       return MakeUnknown();
+    }
+    if (name == "delattr") {
+      DelAttr(obj, attr->s, where);
+      return MakeNone();
     }
     bool has = true;
     if (obj->kind == VK::Object)

@@ -71,6 +71,12 @@ Value SetAttrFn(Interp& in, Args& a) {
   return Value::None();
 }
 
+Value DelAttrFn(Interp&, Args& a) {
+  a.Check(2, {});
+  DelAttr(a.Need(0, "object"), NameArg(a));
+  return Value::None();
+}
+
 // type(x): the class of an instance; for builtin values the builtin that
 // makes them (`int`, `str`, `list`, `Tensor`, ...); `type` for a class.
 Value TypeFn(Interp&, Args& a) {
@@ -206,6 +212,7 @@ void RegisterObjectBuiltins(BuiltinTable& t) {
   t.AddFn("classmethod", ClassMethodFn);
   t.AddFn("getattr", GetAttrFn);
   t.AddFn("setattr", SetAttrFn);
+  t.AddFn("delattr", DelAttrFn);
   t.AddFn("hasattr", HasAttrFn);
   t.AddFn("type", TypeFn);
   t.AddFn("iter", IterFn);

@@ -213,6 +213,15 @@ void Interp::ExecRaise(const SNode* s, Frame& f) {
   throw e;
 }
 
+void DelAttr(const Value& obj, int32_t sym) {
+  if (!obj.is(OType::Instance)) TypeErr("cannot delete an attribute of a `" + TypeName(obj) + "`");
+  auto& attrs = obj.as<InstanceObj>()->attrs;
+  size_t before = attrs.size();
+  std::erase_if(attrs, [&](const auto& kv) { return kv.first == sym; });
+  if (attrs.size() == before)
+    ThrowError(DiagKind::RtAttributeError, "`" + TypeName(obj) + "` object has no attribute `" + SymName(sym) + "`");
+}
+
 void Interp::ExecDel(const SNode* s, Frame& f) {
   for (const auto& tp : s->targets) {
     const XNode* t = tp.get();
@@ -237,12 +246,7 @@ void Interp::ExecDel(const SNode* s, Frame& f) {
       case XK::Attr: {
         Value obj = Eval(t->kids[0].get(), f);
         f.at = &t->range;
-        if (!obj.is(OType::Instance)) TypeErr("cannot delete an attribute of a `" + TypeName(obj) + "`");
-        auto& attrs = obj.as<InstanceObj>()->attrs;
-        size_t before = attrs.size();
-        std::erase_if(attrs, [&](const auto& kv) { return kv.first == t->slot; });
-        if (attrs.size() == before)
-          ThrowError(DiagKind::RtAttributeError, "`" + TypeName(obj) + "` object has no attribute `" + SymName(t->slot) + "`");
+        DelAttr(obj, t->slot);
         break;
       }
       case XK::Const: case XK::List: case XK::Tuple: case XK::Dict: case XK::Slice: case XK::Call:

@@ -209,6 +209,7 @@ int64_t Len(const Value& v);
 Value GetItem(const Value& obj, const Value& index);
 void SetItem(const Value& obj, const Value& index, const Value& v);
 void DelItem(const Value& obj, const Value& index);  // `del obj[index]` (lists, dicts)
+void DelAttr(const Value& obj, int32_t sym);           // `del obj.name`, delattr(obj, "name")
 // str() of an exception instance: its args as Python shows them.
 std::string ExceptionMessage(const Value& exc);
 // A KeyError whose exception object holds `key` (str(e) is its repr, as in

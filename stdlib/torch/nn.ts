@@ -246,11 +246,32 @@ class ModuleList(Module):
         if modules is not None:
             self.extend(modules)
 
+    def _index(self, idx):  # torch's _get_abs_string_index
+        n = len(self)
+        if not (-n <= idx < n):
+            raise IndexError(f"index {idx} is out of range")
+        return str(idx % n)
+
+    def _renumber(self, mods):  # the submodules are "0", "1", ... in order
+        for k, _ in self.named_children():
+            delattr(self, k)
+        for i, m in enumerate(mods):
+            setattr(self, str(i), m)
+
     def __getitem__(self, idx):
+        if isinstance(idx, int):
+            return getattr(self, self._index(idx))
+        return ModuleList(self.children()[idx])  # a slice
+
+    def __setitem__(self, idx, module):
+        setattr(self, self._index(idx), module)
+
+    def __delitem__(self, idx):
         mods = self.children()
         if isinstance(idx, int):
-            return mods[idx]
-        return ModuleList(mods[idx])  # a slice
+            self._index(idx)
+        del mods[idx]
+        self._renumber(mods)
 
     def __len__(self):
         return len(self.children())
@@ -258,9 +279,25 @@ class ModuleList(Module):
     def __iter__(self):
         return iter(self.children())
 
+    def __iadd__(self, modules):
+        return self.extend(modules)
+
+    def __add__(self, other):
+        return ModuleList(self.children() + list(other))
+
+    def insert(self, index, module):
+        mods = self.children()
+        mods.insert(index, module)
+        self._renumber(mods)
+
     def append(self, module):
         setattr(self, str(len(self)), module)
         return self
+
+    def pop(self, key):
+        v = self[key]
+        del self[key]
+        return v
 
     def extend(self, modules):
         for m in modules:

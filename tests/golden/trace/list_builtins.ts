@@ -318,6 +318,7 @@
 # CHECK-STDOUT: classmethod            Python   (function)
 # CHECK-STDOUT: getattr                Python   (object, name, default=<none>)
 # CHECK-STDOUT: setattr                Python   (object, name, value)
+# CHECK-STDOUT: delattr                Python   (object, name)
 # CHECK-STDOUT: hasattr                Python   (object, name)
 # CHECK-STDOUT: type                   Python   (object)
 # CHECK-STDOUT: iter                   Python   (object)
