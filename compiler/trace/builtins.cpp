@@ -343,6 +343,19 @@ ValuePtr Tracer::CallBuiltin(const std::string& spelled, const ValuePtr& self, C
   }
 
   // ---- Python builtins
+  if (name == "slice") {  // slice(stop), slice(start, stop[, step]): as `a:b:c` makes
+    if (args.pos.empty() || args.pos.size() > 3 || !args.kw.empty()) {
+      size_t n = args.pos.size();
+      Issue(DiagKind::TraceTypeError, where,
+            n == 0 || n > 3 ? std::string("slice expected at ") + (n ? "most 3 arguments" : "least 1 argument") +
+                                  ", got " + std::to_string(n)
+                            : "slice() takes no keyword arguments");
+      return MakeUnknown();
+    }
+    const auto& p = args.pos;
+    return MakeSeq(VK::Slice, {p.size() == 1 ? MakeNone() : p[0], p.size() == 1 ? p[0] : p[1],
+                               p.size() == 3 ? p[2] : MakeNone()});
+  }
   if (name == "range") {
     std::vector<int64_t> b;
     bool known = true;

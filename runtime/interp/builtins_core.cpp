@@ -367,6 +367,20 @@ Value SuperFn(Interp& in, Args& a) {
   return Value::Obj(new SuperObj(f->fn->owner->base, std::move(self)));
 }
 
+// slice(stop), slice(start, stop[, step]): Python's slice object, as `a:b:c`
+// makes; its items are checked where it is used (an index), as Python does.
+Value SliceFn(Interp&, Args& a) {
+  if (a.npos == 0 || a.npos > 3)
+    TypeErr(std::string("slice expected at ") + (a.npos ? "most 3" : "least 1") + " argument" + (a.npos ? "s" : "") +
+            ", got " + std::to_string(a.npos));
+  a.Check(3, {});
+  Ref<SliceObj> s(new SliceObj());
+  s->lo = a.npos == 1 ? Value::None() : a.pos[0];
+  s->hi = a.npos == 1 ? a.pos[0] : a.pos[1];
+  s->step = a.npos == 3 ? a.pos[2] : Value::None();
+  return s.value();
+}
+
 Value ArgvFn(Interp& in, Args& a) {
   a.Check(0, {});
   std::vector<Value> out;
@@ -402,6 +416,7 @@ void RegisterCoreBuiltins(BuiltinTable& t) {
   t.AddFn("zip", ZipFn);
   t.AddFn("round", RoundFn);
   t.AddFn("argv", ArgvFn);
+  t.AddFn("slice", SliceFn);
   t.AddFn("sorted", SortedFn);
   t.AddFn("reversed", ReversedFn);
   t.AddFn("any", AnyFn);

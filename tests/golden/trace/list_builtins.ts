@@ -283,6 +283,7 @@
 # CHECK-STDOUT: Python builtin         group    signature
 # CHECK-STDOUT: print                  Python   (*values, sep=' ', end='\n')
 # CHECK-STDOUT: range                  Python   (stop) | (start, stop, step=1)
+# CHECK-STDOUT: slice                  Python   (stop) | (start, stop, step=None)
 # CHECK-STDOUT: len                    Python   (obj)
 # CHECK-STDOUT: int                    Python   (x=0)
 # CHECK-STDOUT: float                  Python   (x=0.0)
