@@ -29,6 +29,8 @@ const std::set<std::string>& PythonBuiltins() {
     r.insert("__torch_save");
     for (const char* g : {"__generator_new", "__generator_manual_seed", "__generator_initial_seed"}) r.insert(g);
     r.insert("__copy_deepcopy");
+    r.insert("__parameter");     // stdlib/torch/nn.ts nn.Parameter
+    r.insert("__is_parameter");
     r.insert("__return_types");  // stdlib/torch/_composite.ts (trace_iter.cpp)
     r.insert("__tensor_methods");  // stdlib/torch.ts (trace_iter.cpp)
     return r;
@@ -335,6 +337,16 @@ ValuePtr Tracer::CallBuiltin(const std::string& spelled, const ValuePtr& self, C
   if (name == "manual_seed") {
     Break(BreakKind::Unsupported, where, "`manual_seed` inside a compiled function changes the random state");
     return MakeNone();
+  }
+  if (name == "__parameter" || name == "__is_parameter") {  // nn.Parameter's mark (stdlib/torch/nn.ts)
+    ValuePtr t = args.Arg(0, "data");
+    if (!t) return MakeUnknown();
+    if (name == "__is_parameter")
+      return t->kind == VK::Tensor ? MakeBool(t->parameter) : t->kind == VK::Unknown ? MakeUnknownOf(VK::Bool) : MakeBool(false);
+    // the mark is no plan output: a traced statement that sets it runs in the interpreter
+    if (Traced()) MarkEager("`nn.Parameter` marks a tensor in the interpreter", where);
+    if (t->kind == VK::Tensor) t->parameter = true;
+    return t;
   }
   if (name == "__generator_new" || name == "__generator_manual_seed" || name == "__generator_initial_seed") {
     // torch.Generator's state lives in the interpreter (as its draws do)

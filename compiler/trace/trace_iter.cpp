@@ -79,6 +79,7 @@ ValuePtr Tracer::CopyValue(const ValuePtr& v, bool deep, std::map<const Value*, 
       none.range = where;
       ValuePtr r = OpsBuiltin("clone", v, none);
       if (!r) r = MakeUnknown();
+      r->parameter = v->parameter;
       memo[v.get()] = r;
       return r;
     }
