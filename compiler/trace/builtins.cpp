@@ -30,6 +30,9 @@ const std::set<std::string>& PythonBuiltins() {
     for (const char* g : {"__generator_new", "__generator_manual_seed", "__generator_initial_seed"}) r.insert(g);
     r.insert("__copy_deepcopy");
     r.insert("__parameter");     // stdlib/torch/nn.ts nn.Parameter
+    r.insert("__sys_argv");      // stdlib/sys.ts sys.argv, sys.stderr
+    r.insert("__stderr_write");
+    r.insert("__runtime_value");  // stdlib/argparse: a value parsed from sys.argv
     r.insert("__is_parameter");
     r.insert("__return_types");  // stdlib/torch/_composite.ts (trace_iter.cpp)
     r.insert("__tensor_methods");  // stdlib/torch.ts (trace_iter.cpp)
@@ -300,8 +303,9 @@ ValuePtr Tracer::CallBuiltin(const std::string& spelled, const ValuePtr& self, C
     }
     return MakeUnknown();
   }
-  if (name == "print" || name == "save" || name == "load" || name == "__torch_save") {
-    Break(BreakKind::SideEffectIO, where, "`" + name + "(...)` inside a compiled function");
+  if (name == "print" || name == "save" || name == "load" || name == "__torch_save" || name == "__stderr_write") {
+    Break(BreakKind::SideEffectIO, where,
+          "`" + std::string(name == "__stderr_write" ? "sys.stderr.write" : name) + "(...)` inside a compiled function");
     if (name == "load") {
       // The data is read at run time; a file present now gives dtype and rank.
       ValuePtr p = args.Arg(0, "path");
@@ -329,7 +333,8 @@ ValuePtr Tracer::CallBuiltin(const std::string& spelled, const ValuePtr& self, C
     }
     return MakeNone();
   }
-  if (name == "argv") {
+  if (name == "__runtime_value") return MakeUnknown();  // the value itself, known only when the program runs
+  if (name == "argv" || name == "__sys_argv") {  // known only at run time
     auto l = MakeSeq(VK::List, {MakeUnknownOf(VK::Str)});
     l->known = false;
     return l;

@@ -107,6 +107,25 @@ bool ClassObj::IsSubclassOf(const ClassObj* other) const {
   throw e;
 }
 
+std::optional<int> SystemExitStatus(const TsError& e, std::ostream& err) {
+  static const ClassObj* system_exit = Classes().Find("SystemExit").get();
+  if (!e.exc.is(OType::Instance) || !e.exc.as<InstanceObj>()->cls->IsSubclassOf(system_exit)) return std::nullopt;
+  auto* inst = const_cast<InstanceObj*>(e.exc.as<InstanceObj>());
+  static const int32_t code_sym = Intern("code");
+  Value code = Value::None();
+  if (Value* c = inst->Find(code_sym)) {
+    code = *c;
+  } else if (Value* args = inst->Find(kArgsSym); args && args->is(OType::Tuple)) {
+    const auto& items = args->as<TupleObj>()->items;
+    if (items.size() == 1) code = items[0];
+    else if (!items.empty()) code = *args;
+  }
+  if (code.is_none()) return 0;
+  if (code.is_int() || code.is_bool()) return static_cast<int>(code.to_int() & 0xff);
+  err << Str(code) << '\n';
+  return 1;
+}
+
 std::string ExceptionMessage(const Value& exc) {
   const auto* inst = exc.as<InstanceObj>();
   Value* args = const_cast<InstanceObj*>(inst)->Find(kArgsSym);

@@ -16,7 +16,9 @@ of the same program written in PyTorch, made by the script beside it in
 tests/e2e/torch/ and committed, so CI needs no PyTorch), the compiled output
 must also match it, with the same tolerance. A case that says "# e2e-exact"
 must print exactly the same text compiled, eagerly and (when it has one) as
-PyTorch: no tolerance, for values that must agree bit for bit.
+PyTorch: no tolerance, for values that must agree bit for bit. A case that
+says "# e2e-args: ARGS" runs with those arguments (its .torch.txt is the
+output of `/usr/bin/python3 CASE.ts ARGS`).
 
 With --truth, also runs `tcc explain --format json` and makes check_truth.py's
 checks (run statistics agree with explain) on the same executable and eager
@@ -33,6 +35,7 @@ Usage: run_e2e.py --tcc build/tcc [--cwd DIR] [--expect-kernels N] [--truth] FIL
 import argparse
 import os
 import re
+import shlex
 import subprocess
 import sys
 import tempfile
@@ -82,6 +85,10 @@ def main():
     ap.add_argument("file")
     ap.add_argument("args", nargs="*")
     a = ap.parse_args()
+    if not a.args:  # "# e2e-args: ARGS" in the case: the program's command line (shell words)
+        with open(a.file, encoding="utf-8") as src:
+            m = re.search(r"^# e2e-args: (.*)$", src.read(), re.M)
+        a.args = shlex.split(m.group(1)) if m else []
     import check_truth  # here: check_truth imports this module's comparison
     tcc = os.path.abspath(a.tcc)
     path = os.path.abspath(a.file)

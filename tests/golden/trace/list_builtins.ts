@@ -281,7 +281,7 @@
 # CHECK-STDOUT: triu_              triu
 # CHECK-STDOUT:
 # CHECK-STDOUT: Python builtin         group    signature
-# CHECK-STDOUT: print                  Python   (*values, sep=' ', end='\n')
+# CHECK-STDOUT: print                  Python   (*values, sep=' ', end='\n', file=None)
 # CHECK-STDOUT: range                  Python   (stop) | (start, stop, step=1)
 # CHECK-STDOUT: slice                  Python   (stop) | (start, stop, step=None)
 # CHECK-STDOUT: len                    Python   (obj)
