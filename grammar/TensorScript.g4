@@ -202,18 +202,21 @@ INTEGER
 fragment DIGITS: [0-9] [0-9_]*;
 fragment EXPONENT: [eE] [+-]? [0-9]+;
 
-// An optional `f` prefix makes an f-string (build_fstring.cpp).
+// A prefix: `f` makes an f-string (build_fstring.cpp), `r` a raw string
+// (backslashes are kept: build_literal.cpp DecodeString), `rf`/`fr` both.
+// There are no bytes literals.
 STRING
-    : [fF]? '"""' ( '\\' . | . )*? '"""'
-    | [fF]? '\'\'\'' ( '\\' . | . )*? '\'\'\''
-    | [fF]? '"' ( '\\' . | ~["\\\r\n] )* '"'
-    | [fF]? '\'' ( '\\' . | ~['\\\r\n] )* '\''
+    : STRING_PREFIX? '"""' ( '\\' . | . )*? '"""'
+    | STRING_PREFIX? '\'\'\'' ( '\\' . | . )*? '\'\'\''
+    | STRING_PREFIX? '"' ( '\\' . | ~["\\\r\n] )* '"'
+    | STRING_PREFIX? '\'' ( '\\' . | ~['\\\r\n] )* '\''
     ;
 // A string that reaches the end of its line; the token source reports it.
 UNTERMINATED_STRING
-    : [fF]? '"' ( '\\' ~[\r\n] | ~["\\\r\n] )*
-    | [fF]? '\'' ( '\\' ~[\r\n] | ~['\\\r\n] )*
+    : STRING_PREFIX? '"' ( '\\' ~[\r\n] | ~["\\\r\n] )*
+    | STRING_PREFIX? '\'' ( '\\' ~[\r\n] | ~['\\\r\n] )*
     ;
+fragment STRING_PREFIX: [fF] | [rR] | [fF] [rR] | [rR] [fF];
 
 NEWLINE: '\r'? '\n' | '\r';
 ELLIPSIS: '...';

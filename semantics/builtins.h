@@ -208,6 +208,7 @@ inline constexpr PyExceptionInfo kPyExceptions[] = {
     {"NameError", "Exception"},          {"StopIteration", "Exception"},
     {"ImportError", "Exception"},        {"OSError", "Exception"},
     {"FileNotFoundError", "OSError"},    {"OverflowError", "ArithmeticError"},
+    {"SystemExit", "BaseException"},
 };
 
 constexpr const PyExceptionInfo* FindPyException(std::string_view name) {

@@ -236,6 +236,7 @@ from torch._reductions import (
     logcumsumexp, cummax, cummin, aminmax, mode, nanmedian, nansum, nanmean, trace, dist, addr, trapezoid, trapz,
     quantile, histc,
 )
+from torch._dtype_info import finfo, iinfo
 arcsinh = asinh
 arccosh = acosh
 arctanh = atanh

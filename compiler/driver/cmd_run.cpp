@@ -31,6 +31,7 @@ int RunEager(const CommonOptions& common, const RunOptions& opts) {
   Render(diags, common);  // warnings
   interp::RunConfig cfg;
   cfg.argv = opts.args;
+  cfg.program = opts.file;  // sys.argv[0], as `python FILE` gives it
   cfg.color = common.UseColor();
   cfg.json_diagnostics = common.diagnostic_format == "json";
   return interp::RunProgram(*program, cfg);
@@ -52,7 +53,7 @@ int RunRun(const CommonOptions& common, const RunOptions& opts) {
   int rc = BuildProgram(common, b, &exe);
   if (rc != kExitOk) return rc;
   std::vector<char*> argv;
-  argv.push_back(const_cast<char*>(exe.c_str()));
+  argv.push_back(const_cast<char*>(opts.file.c_str()));  // the program's sys.argv[0], as with --eager
   for (const std::string& a : opts.args) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
   std::cout.flush();

@@ -136,6 +136,7 @@ class Emitter {
   bool CallsApproxFrom(llvm::BasicBlock* first) const;  // a call of IsApproxFn in `first` or a later block
   llvm::Value* EvalUnary(const graph::Node& n, llvm::Value* x, DType t);
   llvm::Value* EvalBinary(const graph::Node& n, llvm::Value* a, llvm::Value* bv, DType t);
+  llvm::Value* EvalLinspace(const graph::Node& n, llvm::Value* i);  // element i (linspace.cpp)
   // Integer a ** e (sem::Pow): exact and wrapping, by repeated squaring; a
   // negative exponent gives torch's powi.
   // sem::Maximum (is_max) or sem::Minimum of two values of dtype t.

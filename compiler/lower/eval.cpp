@@ -413,19 +413,7 @@ Value* Emitter::EvalCreate(const Node& n, const Index& idx) {
       Value* v = b_.CreateFAdd(dc(start), b_.CreateFMul(b_.CreateSIToFP(idx[0], d), dc(step)));
       return Convert(v, DType::F64, t);
     }
-    case OpKind::Linspace: {
-      double start = n.attrs.fvalues.size() > 0 ? n.attrs.fvalues[0] : 0;
-      double stop = n.attrs.fvalues.size() > 1 ? n.attrs.fvalues[1] : 0;
-      Value* count = DimSize(n.type.shape[0]);
-      Value* denom = b_.CreateSIToFP(b_.CreateSub(count, I64(1)), d);
-      Value* step = b_.CreateFDiv(dc(stop - start), b_.CreateSelect(b_.CreateFCmpOGT(denom, dc(0)), denom, dc(1)));
-      // torch: the first half counts up from start, the second half down from stop
-      Value* i = b_.CreateSIToFP(idx[0], d);
-      Value* up = b_.CreateFAdd(dc(start), b_.CreateFMul(i, step));
-      Value* down = b_.CreateFSub(dc(stop), b_.CreateFMul(b_.CreateFSub(denom, i), step));
-      Value* half = b_.CreateSDiv(count, I64(2));
-      return Convert(b_.CreateSelect(b_.CreateICmpSLT(idx[0], half), up, down), DType::F64, t);
-    }
+    case OpKind::Linspace: return EvalLinspace(n, idx[0]);  // linspace.cpp
     case OpKind::Eye: return Convert(b_.CreateICmpEQ(idx[0], idx[1]), DType::Bool, t);
 #define TCC_CASE_FLAGS 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1
 #include "graph/op_cases.inc"

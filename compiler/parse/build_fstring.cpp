@@ -16,7 +16,7 @@ namespace tcc::parse {
 
 using namespace ast;
 
-bool DecodeString(const std::string& tok, std::string& out, std::string& error);  // build_literal.cpp
+bool DecodeString(const std::string& tok, std::string& out, std::string& error, bool raw);  // build_literal.cpp
 
 namespace {
 
@@ -112,9 +112,9 @@ ExprPtr AstBuilder::BuildStrings(TSP::AtomContext* ctx) {
   Range whole = RangeOf(ctx);
   std::vector<ExprPtr> parts;
   std::string pending;  // decoded literal text not yet in `parts`
-  auto decode = [&](const std::string& token_text, antlr4::Token* tok) {
+  auto decode = [&](const std::string& token_text, antlr4::Token* tok, bool raw) {
     std::string error;
-    if (!DecodeString(token_text, pending, error))
+    if (!DecodeString(token_text, pending, error, raw))
       diags_.Report(DiagKind::InvalidLiteral, &file_, RangeOf(tok), "invalid escape in string literal: " + error);
   };
   auto flush = [&](Range r) {
@@ -127,16 +127,19 @@ ExprPtr AstBuilder::BuildStrings(TSP::AtomContext* ctx) {
   for (auto* node : ctx->STRING()) {
     antlr4::Token* tok = node->getSymbol();
     std::string text = tok->getText();
-    if (text.empty() || (text[0] != 'f' && text[0] != 'F')) {
-      decode(text, tok);
+    size_t prefix = std::min(text.find_first_of("\"'"), text.size());  // `f`, `r`, `rf`, `fr` or none
+    bool raw = text.find_first_of("rR") < prefix;
+    bool fstring = text.find_first_of("fF") < prefix;
+    text = text.substr(prefix);
+    if (!fstring) {
+      decode(text, tok, raw);
       continue;
     }
     any_f = true;
-    text = text.substr(1);
     size_t q = text.size() >= 6 && (text.compare(0, 3, "\"\"\"") == 0 || text.compare(0, 3, "'''") == 0) ? 3 : 1;
     std::string quote = text.substr(0, q);
     std::string body = text.substr(q, text.size() - 2 * q);
-    size_t body_cp = tok->getStartIndex() + 1 + q;  // code-point index of the body in the file
+    size_t body_cp = tok->getStartIndex() + prefix + q;  // code-point index of the body in the file
     Range tr = RangeOf(tok);
     // the range of body bytes [b, e) in the file
     auto span = [&](size_t b, size_t e) {
@@ -196,7 +199,7 @@ ExprPtr AstBuilder::BuildStrings(TSP::AtomContext* ctx) {
         expr.resize(last);
         if (conv.empty() && spec.empty()) conv = "r";
       }
-      decode(quote + lit + quote, tok);
+      decode(quote + lit + quote, tok, raw);
       lit.clear();
       if (!pending.empty()) flush(tr);
       if (expr.find_first_not_of(" \t") == std::string::npos) {
@@ -217,7 +220,7 @@ ExprPtr AstBuilder::BuildStrings(TSP::AtomContext* ctx) {
       }
       i = k + 1;
     }
-    decode(quote + lit + quote, tok);
+    decode(quote + lit + quote, tok, raw);
   }
   if (!any_f) {
     auto lit = Make<StrLit>(whole);

@@ -68,12 +68,17 @@ int HexValue(char c) {
 
 }  // namespace
 
-// Decodes one string token's body (quotes removed); returns false on a bad
-// escape and sets `error`. (Also used by build_fstring.cpp.)
-bool DecodeString(const std::string& tok, std::string& out, std::string& error) {
+// Decodes one string token's body (quotes removed; `tok` starts at its
+// quote); returns false on a bad escape and sets `error`. A raw string (`r`
+// prefix) keeps every backslash, as Python's. (Also used by build_fstring.cpp.)
+bool DecodeString(const std::string& tok, std::string& out, std::string& error, bool raw) {
   size_t q = (tok.size() >= 6 && (tok.compare(0, 3, "\"\"\"") == 0 || tok.compare(0, 3, "'''") == 0)) ? 3 : 1;
   if (tok.size() < 2 * q) return true;
   std::string body = tok.substr(q, tok.size() - 2 * q);
+  if (raw) {
+    out += body;
+    return true;
+  }
   for (size_t i = 0; i < body.size(); ++i) {
     char c = body[i];
     if (c != '\\' || i + 1 >= body.size()) {

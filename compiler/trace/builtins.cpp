@@ -29,6 +29,11 @@ const std::set<std::string>& PythonBuiltins() {
     r.insert("__torch_save");
     for (const char* g : {"__generator_new", "__generator_manual_seed", "__generator_initial_seed"}) r.insert(g);
     r.insert("__copy_deepcopy");
+    r.insert("__parameter");     // stdlib/torch/nn.ts nn.Parameter
+    r.insert("__sys_argv");      // stdlib/sys.ts sys.argv, sys.stderr
+    r.insert("__stderr_write");
+    r.insert("__runtime_value");  // stdlib/argparse: a value parsed from sys.argv
+    r.insert("__is_parameter");
     r.insert("__return_types");  // stdlib/torch/_composite.ts (trace_iter.cpp)
     r.insert("__tensor_methods");  // stdlib/torch.ts (trace_iter.cpp)
     return r;
@@ -307,8 +312,9 @@ ValuePtr Tracer::CallBuiltin(const std::string& spelled, const ValuePtr& self, C
     }
     return MakeUnknown();
   }
-  if (name == "print" || name == "save" || name == "load" || name == "__torch_save") {
-    Break(BreakKind::SideEffectIO, where, "`" + name + "(...)` inside a compiled function");
+  if (name == "print" || name == "save" || name == "load" || name == "__torch_save" || name == "__stderr_write") {
+    Break(BreakKind::SideEffectIO, where,
+          "`" + std::string(name == "__stderr_write" ? "sys.stderr.write" : name) + "(...)` inside a compiled function");
     if (name == "load") {
       // The data is read at run time; a file present now gives dtype and rank.
       ValuePtr p = args.Arg(0, "path");
@@ -336,7 +342,8 @@ ValuePtr Tracer::CallBuiltin(const std::string& spelled, const ValuePtr& self, C
     }
     return MakeNone();
   }
-  if (name == "argv") {
+  if (name == "__runtime_value") return MakeUnknown();  // the value itself, known only when the program runs
+  if (name == "argv" || name == "__sys_argv") {  // known only at run time
     auto l = MakeSeq(VK::List, {MakeUnknownOf(VK::Str)});
     l->known = false;
     return l;
@@ -345,6 +352,16 @@ ValuePtr Tracer::CallBuiltin(const std::string& spelled, const ValuePtr& self, C
     Break(BreakKind::Unsupported, where, "`manual_seed` inside a compiled function changes the random state");
     return MakeNone();
   }
+  if (name == "__parameter" || name == "__is_parameter") {  // nn.Parameter's mark (stdlib/torch/nn.ts)
+    ValuePtr t = args.Arg(0, "data");
+    if (!t) return MakeUnknown();
+    if (name == "__is_parameter")
+      return t->kind == VK::Tensor ? MakeBool(t->parameter) : t->kind == VK::Unknown ? MakeUnknownOf(VK::Bool) : MakeBool(false);
+    // the mark is no plan output: a traced statement that sets it runs in the interpreter
+    if (Traced()) MarkEager("`nn.Parameter` marks a tensor in the interpreter", where);
+    if (t->kind == VK::Tensor) t->parameter = true;
+    return t;
+  }
   if (name == "__generator_new" || name == "__generator_manual_seed" || name == "__generator_initial_seed") {
     // torch.Generator's state lives in the interpreter (as its draws do)
     if (Traced()) MarkInterpreted(where, "a torch.Generator's state (the interpreter keeps it)");
@@ -352,6 +369,19 @@ ValuePtr Tracer::CallBuiltin(const std::string& spelled, const ValuePtr& self, C
   }
 
   // ---- Python builtins
+  if (name == "slice") {  // slice(stop), slice(start, stop[, step]): as `a:b:c` makes
+    if (args.pos.empty() || args.pos.size() > 3 || !args.kw.empty()) {
+      size_t n = args.pos.size();
+      Issue(DiagKind::TraceTypeError, where,
+            n == 0 || n > 3 ? std::string("slice expected at ") + (n ? "most 3 arguments" : "least 1 argument") +
+                                  ", got " + std::to_string(n)
+                            : "slice() takes no keyword arguments");
+      return MakeUnknown();
+    }
+    const auto& p = args.pos;
+    return MakeSeq(VK::Slice, {p.size() == 1 ? MakeNone() : p[0], p.size() == 1 ? p[0] : p[1],
+                               p.size() == 3 ? p[2] : MakeNone()});
+  }
   if (name == "range") {
     std::vector<int64_t> b;
     bool known = true;

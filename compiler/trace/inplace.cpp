@@ -221,6 +221,7 @@ ValuePtr Tracer::InPlaceUpdate(const ValuePtr& cur, const ValuePtr& r, Range whe
     for (const auto& wb : fr->seg.writebacks) fr->stmt_saved_wb_values.push_back(wb.value);
   }
   auto redirect = [&](const ValuePtr& from, const ValuePtr& to) {
+    to->parameter = from->parameter;  // still the same tensor
     Redirect red{from.get(), to, *this, {}};
     for (Frame* fr : frames) {
       for (auto& wb : fr->stmt_writebacks) red.Slot(wb.value, 0);

@@ -44,6 +44,14 @@ bool IsDisabled(const ValuePtr& v) {
     if (f->kind == VK::Wrapper && f->wrap == WrapKind::Disable) return true;
   return false;
 }
+
+// A module that declares `__tcc_module_scope__ = True` (stdlib/argparse.ts,
+// sys.ts: command-line glue, no tensor code) runs as module-scope code: its
+// functions are never traced as compiled code, and a compiled function's
+// statement that calls one runs in the interpreter.
+bool IsModuleScopeCode(const ModuleState* mod) {
+  return mod->globals && mod->globals->vars.count("__tcc_module_scope__");
+}
 }  // namespace
 
 ValuePtr Tracer::Call(const ValuePtr& fn, CallArgs& args) {
@@ -241,6 +249,11 @@ ValuePtr Tracer::CallFunction(const ValuePtr& fnv, const ValuePtr& self, CallArg
   nf.call_loc = args.range.begin;
   nf.eager = entering ? false : Cur().eager;
   nf.disabled = disabled;
+  if (nf.module && IsModuleScopeCode(nf.module) && !nf.eager) {  // argparse, sys: see Entry
+    MarkEager("`" + f->s + "` runs in the interpreter (module `" + nf.module->name + "` is module-scope code)",
+              args.range);
+    nf.eager = true;
+  }
   entering = false;
   Frame* caller = &Cur();
   BindParams(def, bound_self, args, *nf.locals, nf.module ? nf.module->file : nullptr);
@@ -308,6 +321,15 @@ ValuePtr Tracer::Entry(const ValuePtr& callable, CallArgs& args) {
   std::string qual;
   ModuleState* mod = nullptr;
   const FunctionDef* def = UnderlyingDef(callable, &qual, &mod);
+  // A module of module-scope code (IsModuleScopeCode): a call into it from
+  // module scope runs as a constructor's does, as no entry.
+  if (mod && IsModuleScopeCode(mod)) {
+    bool saved_entering = entering;
+    entering = false;
+    ValuePtr r = CallFunction(callable, nullptr, args, false);
+    entering = saved_entering;
+    return r;
+  }
   std::map<int32_t, int> symnames;
   // The policy in force at the call (a module-scope `with
   // error_on_graph_break(...)`) is part of what the entry was traced under.

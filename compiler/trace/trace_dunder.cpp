@@ -242,4 +242,13 @@ void Tracer::ObjectSetItem(const ValuePtr& obj, const ValuePtr& idx, const Value
         "define `__setitem__` on the class");
 }
 
+void Tracer::ObjectDelItem(const ValuePtr& obj, const ValuePtr& idx, Range where) {
+  if (ValuePtr m = MemberOf(obj, "__delitem__")) {
+    CallMember(obj, m, {idx}, where);
+    return;
+  }
+  Issue(DiagKind::TraceTypeError, where, "`" + ClassName(obj) + "` object does not support item deletion",
+        "define `__delitem__` on the class");
+}
+
 }  // namespace tcc::trace

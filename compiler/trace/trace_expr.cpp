@@ -287,8 +287,13 @@ ValuePtr Tracer::GetAttr(const ValuePtr& base, const std::string& attr, Range wh
       }
       MarkEager("attribute `" + attr + "` of " + Describe(*base) + " is not known at compile time", where);
       return MakeUnknown();
+    case VK::Slice:  // items: start, stop, step (None when absent)
+      if (attr == "start" || attr == "stop" || attr == "step")
+        return base->items[attr == "start" ? 0 : attr == "stop" ? 1 : 2];
+      Issue(DiagKind::TraceTypeError, where, "`slice` object has no attribute `" + attr + "`");
+      return MakeUnknown();
     case VK::Unknown: case VK::None: case VK::Bool: case VK::Int: case VK::Float: case VK::Ellipsis:
-    case VK::Slice: case VK::DType: case VK::Marker:
+    case VK::DType: case VK::Marker:
       break;
   }
   MarkEager("attribute `" + attr + "` of " + Describe(*base) + " is not known at compile time", where);

@@ -11,6 +11,26 @@ std::optional<int64_t> KnownIntOf(const ValuePtr& v) {
   if ((v->kind == VK::Int || v->kind == VK::Bool) && v->known) return v->kind == VK::Bool ? v->b : v->i;
   return std::nullopt;
 }
+// Python's slice.indices(n) of a slice whose items are known ints or None;
+// false when one is known only at run time or the step is 0.
+bool KnownSliceRange(const Value& sl, int64_t n, int64_t* lo, int64_t* hi, int64_t* step) {
+  std::optional<int64_t> b[3];
+  for (int j = 0; j < 3; ++j) {
+    if (sl.items[j]->kind == VK::None) continue;
+    b[j] = KnownIntOf(sl.items[j]);
+    if (!b[j]) return false;
+  }
+  *step = b[2].value_or(1);
+  if (*step == 0) return false;
+  auto bound = [&](std::optional<int64_t> v, int64_t dflt) {
+    if (!v) return dflt;
+    int64_t x = *v < 0 ? *v + n : *v;
+    return *step > 0 ? std::clamp<int64_t>(x, 0, n) : std::clamp<int64_t>(x, -1, n - 1);
+  };
+  *lo = bound(b[0], *step > 0 ? 0 : n - 1);
+  *hi = bound(b[1], *step > 0 ? n : -1);
+  return true;
+}
 }  // namespace
 
 ValuePtr Tracer::IndexValue(const ValuePtr& base, const Expr& index_expr, Range where) {
@@ -161,22 +181,11 @@ ValuePtr Tracer::IndexValue(const ValuePtr& base, const Expr& index_expr, Range 
       return base->items[i];
     }
     if (idx->kind == VK::Slice) {
-      std::optional<int64_t> b[3];
-      for (int j = 0; j < 3; ++j)
-        if (idx->items[j]->kind != VK::None) b[j] = KnownIntOf(idx->items[j]);
-      int64_t n = static_cast<int64_t>(base->items.size());
-      int64_t step = b[2].value_or(1);
-      if (step == 0 || (idx->items[0]->kind != VK::None && !b[0]) || (idx->items[1]->kind != VK::None && !b[1])) {
+      int64_t lo, hi, step;
+      if (!KnownSliceRange(*idx, static_cast<int64_t>(base->items.size()), &lo, &hi, &step)) {
         MarkEager("a slice whose bounds are known only at run time", where);  // (a step of 0 fails at run time)
         return MakeUnknown();
       }
-      // Python's slice.indices(n)
-      auto bound = [&](std::optional<int64_t> v, int64_t dflt) {
-        if (!v) return dflt;
-        int64_t x = *v < 0 ? *v + n : *v;
-        return step > 0 ? std::clamp<int64_t>(x, 0, n) : std::clamp<int64_t>(x, -1, n - 1);
-      };
-      int64_t lo = bound(b[0], step > 0 ? 0 : n - 1), hi = bound(b[1], step > 0 ? n : -1);
       std::vector<ValuePtr> items;
       for (int64_t i = lo; step > 0 ? i < hi : i > hi; i += step) items.push_back(base->items[i]);
       return IsSize(*base) ? MakeSize(items) : MakeSeq(base->kind, items);
@@ -199,10 +208,27 @@ ValuePtr Tracer::IndexValue(const ValuePtr& base, const Expr& index_expr, Range 
     MarkEager("a dict key not known at compile time", where);
     return MakeUnknown();
   }
-  if (base->kind == VK::Str) return MakeUnknownOf(VK::Str);
+  if (base->kind == VK::Str) return StrItem(base, idx);
   if (base->kind == VK::Unknown) return MakeUnknown();
   Issue(DiagKind::TraceTypeError, where, Describe(*base) + " cannot be indexed");
   return MakeUnknown();
+}
+
+// s[i] and s[a:b:c] of a str known at compile time, as the interpreter
+// computes them (runtime/interp/ops_index.cpp: strs index by byte); else a
+// str known only at run time (an index out of range raises then).
+ValuePtr Tracer::StrItem(const ValuePtr& s, const ValuePtr& idx) {
+  if (!s->known) return MakeUnknownOf(VK::Str);
+  int64_t n = static_cast<int64_t>(s->s.size());
+  if (auto k = KnownIntOf(idx)) {
+    int64_t i = *k < 0 ? *k + n : *k;
+    return i >= 0 && i < n ? MakeStr(std::string(1, s->s[size_t(i)])) : MakeUnknownOf(VK::Str);
+  }
+  int64_t lo, hi, step;
+  if (idx->kind != VK::Slice || !KnownSliceRange(*idx, n, &lo, &hi, &step)) return MakeUnknownOf(VK::Str);
+  std::string out;
+  for (int64_t i = lo; step > 0 ? i < hi : i > hi; i += step) out += s->s[size_t(i)];
+  return MakeStr(out);
 }
 
 }  // namespace tcc::trace

@@ -79,6 +79,7 @@ ValuePtr Tracer::CopyValue(const ValuePtr& v, bool deep, std::map<const Value*, 
       none.range = where;
       ValuePtr r = OpsBuiltin("clone", v, none);
       if (!r) r = MakeUnknown();
+      r->parameter = v->parameter;
       memo[v.get()] = r;
       return r;
     }
@@ -324,12 +325,17 @@ ValuePtr Tracer::ObjectBuiltin(const std::string& name, const ValuePtr& self, Ca
     ++uncertain_raises;
     return MakeUnknown();
   }
-  if ((name == "getattr" || name == "hasattr" || name == "setattr") && !self && args.pos.size() >= 2) {
+  if ((name == "getattr" || name == "hasattr" || name == "setattr" || name == "delattr") && !self &&
+      args.pos.size() >= 2) {
     const ValuePtr& obj = args.pos[0];
     const ValuePtr& attr = args.pos[1];
     if (attr->kind != VK::Str || !attr->known) {
       MarkEager("`" + name + "()` of an attribute name known only at run time", where);
       return MakeUnknown();
+    }
+    if (name == "delattr") {
+      DelAttr(obj, attr->s, where);
+      return MakeNone();
     }
     bool has = true;
     if (obj->kind == VK::Object)

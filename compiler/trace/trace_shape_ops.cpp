@@ -135,7 +135,8 @@ ValuePtr Tracer::IndexShapeBuiltin(const std::string& name, const ValuePtr& self
       if (*c <= 0) return ShapeError("`chunk`: chunks must be positive", where);
       return pieces(*d, sem::ChunkSizes(*n, *c));
     }
-    ValuePtr s = args.Arg(f, "split_size_or_sections");
+    ValuePtr s = args.Arg(f, "split_size_or_sections");  // torch.split's keyword
+    if (!s) s = args.Kw("split_size");                      // Tensor.split's
     std::vector<int64_t> sizes;
     if (!ints_of(s, sizes)) { Issue(DiagKind::TraceTypeError, where, "`split` needs sizes known at compile time"); return MakeUnknown(); }
     if (s->kind == VK::List || s->kind == VK::Tuple) {

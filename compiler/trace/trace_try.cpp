@@ -150,6 +150,10 @@ void Tracer::ExecDel(const DelStmt& s) {
     if (auto* sub = dyn_cast<SubscriptExpr>(t.get())) {
       ValuePtr base = Eval(*sub->value);
       ValuePtr idx = Eval(*sub->index);
+      if (base->kind == VK::Object) {
+        ObjectDelItem(base, idx, t->range);  // __delitem__
+        continue;
+      }
       MarkMutation(base, "`del` of an item of " + Describe(*base), t->range);
       if (base->kind == VK::List && base->known && idx->kind == VK::Int && idx->known) {
         int64_t n = static_cast<int64_t>(base->items.size());
@@ -180,13 +184,17 @@ void Tracer::ExecDel(const DelStmt& s) {
       continue;
     }
     if (auto* a = dyn_cast<AttributeExpr>(t.get())) {
-      ValuePtr base = Eval(*a->value);
-      MarkMutation(base, "`del` of the attribute `" + a->attr + "` of " + Describe(*base), t->range);
-      if (base->kind == VK::Object) {
-        base->attrs.erase(a->attr);
-        std::erase(base->attr_order, a->attr);
-      }
+      DelAttr(Eval(*a->value), a->attr, t->range);
     }
+  }
+}
+
+// `del base.attr` and delattr(base, "attr").
+void Tracer::DelAttr(const ValuePtr& base, const std::string& attr, Range where) {
+  MarkMutation(base, "`del` of the attribute `" + attr + "` of " + Describe(*base), where);
+  if (base->kind == VK::Object) {
+    base->attrs.erase(attr);
+    std::erase(base->attr_order, attr);
   }
 }
 

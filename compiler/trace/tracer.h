@@ -205,6 +205,7 @@ class Tracer {
   ValuePtr EvalAttribute(const ast::AttributeExpr& e);
   ValuePtr GetAttr(const ValuePtr& base, const std::string& attr, Range where);
   ValuePtr EvalSubscript(const ast::SubscriptExpr& e);
+  ValuePtr StrItem(const ValuePtr& s, const ValuePtr& idx);  // s[i], s[a:b] (trace_index.cpp)
   ValuePtr IndexValue(const ValuePtr& base, const ast::Expr& index_expr, Range where);
   // index tensors (trace_gather.cpp)
   ValuePtr AdvancedIndex(const ValuePtr& base, const std::vector<const ast::Expr*>& parts,
@@ -366,6 +367,7 @@ class Tracer {
   Flow ExecTry(const ast::TryStmt& s);
   Flow ExecRaise(const ast::RaiseStmt& s);
   void ExecDel(const ast::DelStmt& s);
+  void DelAttr(const ValuePtr& base, const std::string& attr, Range where);  // del base.attr
   // Whether exception object `exc` is caught by `type` (a class or a tuple),
   // when known at compile time.
   std::optional<bool> ExceptionMatches(const ValuePtr& exc, const ValuePtr& type);
@@ -404,6 +406,7 @@ class Tracer {
   ValuePtr ObjectLen(const ValuePtr& v, Range where);
   ValuePtr ObjectGetItem(const ValuePtr& obj, const ValuePtr& idx, Range where);
   void ObjectSetItem(const ValuePtr& obj, const ValuePtr& idx, const ValuePtr& v, Range where);
+  void ObjectDelItem(const ValuePtr& obj, const ValuePtr& idx, Range where);
   // What a loop over `v` visits: an object's or iterator's items as a list
   // (not known when they are not); any other value as it is.
   ValuePtr IterableOf(const ValuePtr& v, Range where);

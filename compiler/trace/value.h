@@ -82,6 +82,7 @@ struct Value {
   std::vector<double> data;     // small constant tensors created from literals
   int64_t tape_pos = -1;        // index of the tape op that made it (-1: not made by a traced op)
   ValuePtr view_of;             // made by a view op (slice, transpose, ...) of this tensor (its root)
+  bool parameter = false;       // marked by nn.Parameter (__parameter), as the interpreter's TensorObj
   // Function
   const ast::FunctionDef* fn = nullptr;
   ModuleState* module = nullptr;        // Function/Class: defining module; Module: the module

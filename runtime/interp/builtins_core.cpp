@@ -24,7 +24,7 @@ Value TensorUnaryBuiltin(Args& a, rt::UnaryOp op);
 namespace {
 
 Value Print(Interp& in, Args& a) {
-  a.Check(1 << 30, {"sep", "end"});
+  a.Check(1 << 30, {"sep", "end", "file"});
   const Value& sepv = a.Get(-1, "sep");
   const Value& endv = a.Get(-1, "end");
   std::string sep = sepv.is(OType::Str) ? sepv.as<StrObj>()->s : " ";
@@ -35,6 +35,12 @@ Value Print(Interp& in, Args& a) {
     line += Str(a.pos[i]);
   }
   line += end;
+  const Value& file = a.Get(-1, "file");
+  if (!file.is_undef() && !file.is_none()) {  // file=sys.stderr, or any object with write()
+    static const int32_t write = Intern("write");
+    in.Call1(in.GetAttr(file, write), MakeStr(line));
+    return Value::None();
+  }
   in.out() << line;
   return Value::None();
 }
@@ -370,6 +376,47 @@ Value SuperFn(Interp& in, Args& a) {
   return Value::Obj(new SuperObj(f->fn->owner->base, std::move(self)));
 }
 
+// slice(stop), slice(start, stop[, step]): Python's slice object, as `a:b:c`
+// makes; its items are checked where it is used (an index), as Python does.
+Value SliceFn(Interp&, Args& a) {
+  if (a.npos == 0 || a.npos > 3)
+    TypeErr(std::string("slice expected at ") + (a.npos ? "most 3" : "least 1") + " argument" + (a.npos ? "s" : "") +
+            ", got " + std::to_string(a.npos));
+  a.Check(3, {});
+  Ref<SliceObj> s(new SliceObj());
+  s->lo = a.npos == 1 ? Value::None() : a.pos[0];
+  s->hi = a.npos == 1 ? a.pos[0] : a.pos[1];
+  s->step = a.npos == 3 ? a.pos[2] : Value::None();
+  return s.value();
+}
+
+// sys.argv (stdlib/sys.ts): the program's path, then its arguments.
+Value SysArgvFn(Interp& in, Args& a) {
+  a.Check(0, {});
+  std::vector<Value> out{MakeStr(in.program())};
+  for (auto& s : in.argv()) out.push_back(MakeStr(s));
+  return MakeList(std::move(out));
+}
+
+// sys.stderr.write(s) (stdlib/sys.ts): the diagnostics stream, after the
+// program's output so far.
+Value StderrWriteFn(Interp& in, Args& a) {
+  a.Check(1, {});
+  const Value& s = a.Need(0, "s");
+  if (!s.is(OType::Str)) TypeErr("write() argument must be str, not " + TypeName(s));
+  in.out().flush();
+  in.err() << s.as<StrObj>()->s;
+  in.err().flush();
+  return Value::Int(int64_t(s.as<StrObj>()->s.size()));
+}
+
+// __runtime_value(v) (stdlib/argparse): v itself; the tracer takes it for a
+// value known only at run time (what argparse parsed from sys.argv).
+Value RuntimeValueFn(Interp&, Args& a) {
+  a.Check(1, {});
+  return a.Need(0, "value");
+}
+
 Value ArgvFn(Interp& in, Args& a) {
   a.Check(0, {});
   std::vector<Value> out;
@@ -405,6 +452,10 @@ void RegisterCoreBuiltins(BuiltinTable& t) {
   t.AddFn("zip", ZipFn);
   t.AddFn("round", RoundFn);
   t.AddFn("argv", ArgvFn);
+  t.AddFn("__sys_argv", SysArgvFn);
+  t.AddFn("__stderr_write", StderrWriteFn);
+  t.AddFn("__runtime_value", RuntimeValueFn);
+  t.AddFn("slice", SliceFn);
   t.AddFn("sorted", SortedFn);
   t.AddFn("reversed", ReversedFn);
   t.AddFn("any", AnyFn);

@@ -153,10 +153,13 @@ Value Load(Interp&, Args& a) {
   return MakeTensor(rt::load_npy(PathArg(a, 0)));
 }
 
+// save(tensor, path), torch.save's order. The older save(path, tensor) still
+// works: a str first and a tensor second cannot mean the other order.
 Value Save(Interp&, Args& a) {
-  a.Check(2, {"path", "tensor"});
-  const std::string& path = PathArg(a, 0);
-  const Value& t = a.Need(1, "tensor");
+  a.Check(2, {"tensor", "path"});
+  bool old_order = a.npos == 2 && a.pos[0].is(OType::Str) && !a.pos[1].is(OType::Str);
+  const std::string& path = PathArg(a, old_order ? 0 : 1);
+  const Value& t = a.Need(old_order ? 1 : 0, "tensor");
   rt::save_npy(path, ToTensor(t, "the saved value"));
   return Value::None();
 }

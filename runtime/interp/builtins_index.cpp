@@ -94,15 +94,17 @@ Value Chunk(Interp&, Args& a) {
 }
 
 Value Split(Interp&, Args& a) {
-  a.Check(3, {"input", "split_size_or_sections", "dim"});
+  // torch.split's keyword is split_size_or_sections, Tensor.split's split_size
+  a.Check(3, {"input", "split_size_or_sections", "split_size", "dim"});
   const rt::Tensor& x = InputTensor(a);
   int64_t dim = DimOf(a, 2, "dim", x.dim(), 0);
   int64_t n = x.sizes()[int(dim)];
-  const Value& s = a.Need(1, "split_size_or_sections");
+  const Value& s = a.Get(1, "split_size_or_sections").is_undef() ? a.Need(1, "split_size")
+                                                                   : a.Get(1, "split_size_or_sections");
   if (s.is(OType::List) || s.is(OType::Tuple)) {
     std::vector<int64_t> sizes = IntList(s, "split sizes");
     std::string err = sem::CheckSplitList(sizes, n);
-    if (!err.empty()) ValueErr("`split()`: " + err);
+    if (!err.empty()) ThrowError(DiagKind::RtShapeError, "`split()`: " + err);  // torch's RuntimeError
     return Pieces(x, dim, sizes);
   }
   int64_t size = IntArg(s, "split_size");

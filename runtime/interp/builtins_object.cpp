@@ -71,6 +71,28 @@ Value SetAttrFn(Interp& in, Args& a) {
   return Value::None();
 }
 
+Value DelAttrFn(Interp&, Args& a) {
+  a.Check(2, {});
+  DelAttr(a.Need(0, "object"), NameArg(a));
+  return Value::None();
+}
+
+// nn.Parameter(t) (stdlib/torch/nn.ts): marks the tensor t itself as a
+// module parameter and returns it; __is_parameter(v) reads the mark.
+Value ParameterFn(Interp&, Args& a) {
+  a.Check(1, {});
+  const Value& t = a.Need(0, "data");
+  if (!t.is(OType::Tensor)) TypeErr("`nn.Parameter()` takes a tensor, not `" + TypeName(t) + "`");
+  t.as<TensorObj>()->parameter = true;
+  return t;
+}
+
+Value IsParameterFn(Interp&, Args& a) {
+  a.Check(1, {});
+  const Value& v = a.Need(0, "value");
+  return Value::Bool(v.is(OType::Tensor) && v.as<TensorObj>()->parameter);
+}
+
 // type(x): the class of an instance; for builtin values the builtin that
 // makes them (`int`, `str`, `list`, `Tensor`, ...); `type` for a class.
 Value TypeFn(Interp&, Args& a) {
@@ -152,6 +174,7 @@ Value CopyValue(const Value& v, bool deep, std::unordered_map<const Object*, Val
     }
     case OType::Tensor: {
       Value r = MakeTensor(rt::clone(TensorOf(v)));
+      r.as<TensorObj>()->parameter = v.as<TensorObj>()->parameter;  // a copied model keeps its parameters
       memo[v.obj()] = r;
       return r;
     }
@@ -201,11 +224,14 @@ void RegisterObjectBuiltins(BuiltinTable& t) {
   t.AddFn("__tensor_methods", TensorMethodsFn);
   t.AddFn("__copy_copy", CopyFn<false>);
   t.AddFn("__copy_deepcopy", CopyFn<true>);
+  t.AddFn("__parameter", ParameterFn);
+  t.AddFn("__is_parameter", IsParameterFn);
   t.AddFn("property", PropertyFn);
   t.AddFn("staticmethod", StaticMethodFn);
   t.AddFn("classmethod", ClassMethodFn);
   t.AddFn("getattr", GetAttrFn);
   t.AddFn("setattr", SetAttrFn);
+  t.AddFn("delattr", DelAttrFn);
   t.AddFn("hasattr", HasAttrFn);
   t.AddFn("type", TypeFn);
   t.AddFn("iter", IterFn);

@@ -549,9 +549,17 @@ Value Interp::GetAttr(const Value& obj, int32_t sym) {
         if (sym == is_fp) return Value::Bool(rt::is_floating(static_cast<rt::DType>(obj.as<DTypeObj>()->dtype)));
         break;
       }
-      case OType::Function: case OType::Builtin: case OType::BoundMethod: case OType::Slice:
+      case OType::Slice: {  // a slice's start, stop and step (None when absent)
+        static const int32_t start = Intern("start"), stop = Intern("stop"), step = Intern("step");
+        auto* sl = obj.as<SliceObj>();
+        if (sym == start) return sl->lo;
+        if (sym == stop) return sl->hi;
+        if (sym == step) return sl->step;
+        break;
+      }
+      case OType::Function: case OType::Builtin: case OType::BoundMethod:
       case OType::Ellipsis: case OType::Cell: case OType::Native: case OType::Range: case OType::Special:
-        break;  // SpecialAttribute's (`__name__`, `start`, ...) or none
+        break;  // SpecialAttribute's (`__name__`, ...) or none
     }
   }
   if (Value s = SpecialAttribute(obj, sym); !s.is_undef()) return s;

@@ -108,6 +108,25 @@ bool ClassObj::IsSubclassOf(const ClassObj* other) const {
   throw e;
 }
 
+std::optional<int> SystemExitStatus(const TsError& e, std::ostream& err) {
+  static const ClassObj* system_exit = Classes().Find("SystemExit").get();
+  if (!e.exc.is(OType::Instance) || !e.exc.as<InstanceObj>()->cls->IsSubclassOf(system_exit)) return std::nullopt;
+  auto* inst = const_cast<InstanceObj*>(e.exc.as<InstanceObj>());
+  static const int32_t code_sym = Intern("code");
+  Value code = Value::None();
+  if (Value* c = inst->Find(code_sym)) {
+    code = *c;
+  } else if (Value* args = inst->Find(kArgsSym); args && args->is(OType::Tuple)) {
+    const auto& items = args->as<TupleObj>()->items;
+    if (items.size() == 1) code = items[0];
+    else if (!items.empty()) code = *args;
+  }
+  if (code.is_none()) return 0;
+  if (code.is_int() || code.is_bool()) return static_cast<int>(code.to_int() & 0xff);
+  err << Str(code) << '\n';
+  return 1;
+}
+
 std::string ExceptionMessage(const Value& exc) {
   const auto* inst = exc.as<InstanceObj>();
   Value* args = const_cast<InstanceObj*>(inst)->Find(kArgsSym);
@@ -214,6 +233,15 @@ void Interp::ExecRaise(const SNode* s, Frame& f) {
   throw e;
 }
 
+void DelAttr(const Value& obj, int32_t sym) {
+  if (!obj.is(OType::Instance)) TypeErr("cannot delete an attribute of a `" + TypeName(obj) + "`");
+  auto& attrs = obj.as<InstanceObj>()->attrs;
+  size_t before = attrs.size();
+  std::erase_if(attrs, [&](const auto& kv) { return kv.first == sym; });
+  if (attrs.size() == before)
+    ThrowError(DiagKind::RtAttributeError, "`" + TypeName(obj) + "` object has no attribute `" + SymName(sym) + "`");
+}
+
 void Interp::ExecDel(const SNode* s, Frame& f) {
   for (const auto& tp : s->targets) {
     const XNode* t = tp.get();
@@ -238,12 +266,7 @@ void Interp::ExecDel(const SNode* s, Frame& f) {
       case XK::Attr: {
         Value obj = Eval(t->kids[0].get(), f);
         f.at = &t->range;
-        if (!obj.is(OType::Instance)) TypeErr("cannot delete an attribute of a `" + TypeName(obj) + "`");
-        auto& attrs = obj.as<InstanceObj>()->attrs;
-        size_t before = attrs.size();
-        std::erase_if(attrs, [&](const auto& kv) { return kv.first == t->slot; });
-        if (attrs.size() == before)
-          ThrowError(DiagKind::RtAttributeError, "`" + TypeName(obj) + "` object has no attribute `" + SymName(t->slot) + "`");
+        DelAttr(obj, t->slot);
         break;
       }
       case XK::Const: case XK::List: case XK::Tuple: case XK::Dict: case XK::Slice: case XK::Call:

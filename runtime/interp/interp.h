@@ -24,6 +24,7 @@ namespace tcc::interp {
 
 struct RunConfig {
   std::vector<std::string> argv;          // what the program's argv() returns
+  std::string program;                    // sys.argv[0]: the program's path as the command line gave it
   std::string plan_json;                  // empty: no plan, everything eager
   const ts_kernel_entry* kernels = nullptr;
   int32_t n_kernels = 0;

@@ -102,6 +102,9 @@ class Interp {
   // ---- output and process state
   std::ostream& out() { return out_; }
   const std::vector<std::string>& argv() const { return argv_; }
+  const std::string& program() const { return program_; }  // sys.argv[0]
+  void SetProgram(std::string path) { program_ = std::move(path); }
+  std::ostream& err() { return warn_ ? *warn_ : out_; }  // sys.stderr
 
   // The traceback of the error being handled: innermost frame first.
   std::vector<TraceEntry>& unwound() { return unwound_; }
@@ -149,6 +152,7 @@ class Interp {
 
   std::ostream& out_;
   std::vector<std::string> argv_;
+  std::string program_;
   std::vector<std::unique_ptr<ModuleCode>> codes_;
   std::unordered_map<std::string, Ref<ModuleObj>> modules_;
   const Plan* plan_ = nullptr;
@@ -209,8 +213,13 @@ int64_t Len(const Value& v);
 Value GetItem(const Value& obj, const Value& index);
 void SetItem(const Value& obj, const Value& index, const Value& v);
 void DelItem(const Value& obj, const Value& index);  // `del obj[index]` (lists, dicts)
+void DelAttr(const Value& obj, int32_t sym);           // `del obj.name`, delattr(obj, "name")
 // str() of an exception instance: its args as Python shows them.
 std::string ExceptionMessage(const Value& exc);
+// An uncaught SystemExit (sys.exit) ends the program quietly, as Python's:
+// its exit status (`code` attribute, else its argument: None 0, an int
+// itself; anything else is printed to `err` and gives 1). Empty for any other error.
+std::optional<int> SystemExitStatus(const TsError& e, std::ostream& err);
 // A KeyError whose exception object holds `key` (str(e) is its repr, as in
 // Python), reported as `message` when nothing catches it.
 [[noreturn]] void ThrowKeyError(const Value& key, std::string message, std::string hint = {});

@@ -20,6 +20,7 @@ extern "C" int ts_rt_main(int argc, char** argv, const ts_program* program) {
   }
   tcc::interp::RunConfig cfg;
   for (int i = 1; i < argc; ++i) cfg.argv.emplace_back(argv[i]);
+  if (argc > 0) cfg.program = argv[0];  // `tcc run FILE` passes FILE (cmd_run.cpp)
   if (program->plan_json) cfg.plan_json = program->plan_json;
   cfg.kernels = program->kernels;
   cfg.n_kernels = program->n_kernels;

@@ -60,6 +60,7 @@ int Run(const ast::Program& program, const RunConfig& cfg) {
   std::ostream& out = cfg.out ? *cfg.out : std::cout;
   std::ostream& err = cfg.err ? *cfg.err : std::cerr;
   Interp in(out, cfg.argv);
+  in.SetProgram(cfg.program);
   in.SetWarnings(&err, cfg.color);
   std::string stats_path = cfg.stats_path;
   if (stats_path.empty()) {
@@ -98,6 +99,7 @@ int Run(const ast::Program& program, const RunConfig& cfg) {
   }
   auto fail = [&](const TsError& e) {
     out.flush();
+    if (std::optional<int> status = SystemExitStatus(e, err)) return finish(*status);
     Report(e, in.unwound(), err, cfg);
     return finish(1);
   };

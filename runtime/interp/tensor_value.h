@@ -22,6 +22,7 @@ struct Args;
 struct TensorObj : Object {
   explicit TensorObj(rt::Tensor v) : Object(OType::Tensor), t(std::move(v)) {}
   rt::Tensor t;
+  bool parameter = false;  // nn.Parameter marked it (stdlib/torch/nn.ts: parameters(), state_dict())
   // From a small per-thread free list (tensor_convert.cpp): a loop of kernel
   // launches makes and drops a few tensor headers per iteration.
   static void* operator new(size_t bytes);

@@ -3,6 +3,7 @@
 // non-random *_like functions, and tolist.
 #include <cmath>
 
+#include "semantics/linspace.h"
 #include "tensor/internal.h"
 
 namespace tcc::rt {
@@ -130,14 +131,10 @@ Tensor linspace(double start, double end, int64_t steps, std::optional<DType> dt
   if (steps < 0) throw TensorError("linspace: number of steps must be non-negative");
   DType dt = dtype ? *dtype : DType::Float32;
   Tensor t = Tensor::empty(Dims{steps}, dt);
-  double step = steps > 1 ? (end - start) / double(steps - 1) : 0.0;
-  int64_t half = steps / 2;
   dispatch(dt, [&](auto tag) {
     using T = typename decltype(tag)::type;
     T* p = t.data<T>();
-    // torch fills the first half from start and the second half from end
-    for (int64_t i = 0; i < steps; ++i)
-      p[i] = cast<T>(steps == 1 ? start : i < half ? start + step * double(i) : end - step * double(steps - 1 - i));
+    for (int64_t i = 0; i < steps; ++i) p[i] = sem::LinspaceAt<T>(start, end, steps, i);  // torch's bits
   });
   return t;
 }

@@ -4,10 +4,13 @@
 # passes through torch.nn.functional (stdlib/nn.ts), and torch's printed form.
 #
 # How it differs from torch.nn (TensorScript has no autograd):
-#   - nn.Parameter(t) is t; a module's parameters are its tensor attributes
-#     that are not buffers (register_buffer), found in the order the
-#     attributes were first set, own ones before its submodules', each
-#     tensor once (tied weights count once), as torch orders them;
+#   - nn.Parameter(t) marks t itself as a parameter and returns it (torch
+#     makes a new tensor sharing t's data); a module's parameters are its
+#     attributes holding a marked tensor, its buffers those register_buffer
+#     named, and a plain tensor attribute (`self.stride = torch.tensor(...)`)
+#     is neither, as in torch. Both are found in the order the attributes
+#     were first set, own ones before its submodules', each tensor once
+#     (tied weights count once), as torch orders them;
 #   - requires_grad, zero_grad and the optimisers' bookkeeping change nothing;
 #   - `to(dtype)` replaces the tensors (a tied weight becomes two).
 import copy
@@ -19,13 +22,18 @@ F = functional
 
 
 def Parameter(data=None, requires_grad=True):
-    if data is None:
-        return empty(0)
-    return data
+    return __parameter(empty(0) if data is None else data)
 
 
 def _dtype(dtype):
     return float32 if dtype is None else dtype
+
+
+def _typename(obj):  # torch.typename
+    if isinstance(obj, Tensor):
+        names = {float32: "Float", float64: "Double", int64: "Long", int32: "Int"}
+        return "torch." + names.get(obj.dtype, "Bool") + "Tensor"
+    return type(obj).__name__
 
 
 def _addindent(s, n):
@@ -55,6 +63,8 @@ class Module:
         setattr(self, name, tensor)
 
     def register_parameter(self, name, param):
+        if param is not None and not __is_parameter(param):
+            raise TypeError(f"cannot assign '{_typename(param)}' object to parameter '{name}' (torch.nn.Parameter or None required)")
         setattr(self, name, param)
 
     def add_module(self, name, module):
@@ -90,9 +100,10 @@ class Module:
     def modules(self):
         return [m for _, m in self.named_modules()]
 
-    def _own_tensors(self, buffers):
+    def _own_tensors(self, buffers):  # its buffers, or its parameters (nn.Parameter)
         marks = getattr(self, "_buffers", {})
-        return [(k, v) for k, v in vars(self).items() if isinstance(v, Tensor) and (k in marks) == buffers]
+        return [(k, v) for k, v in vars(self).items()
+                if isinstance(v, Tensor) and (k in marks if buffers else k not in marks and __is_parameter(v))]
 
     def _named_members(self, prefix, recurse, buffers):
         mods = self.named_modules(None, prefix) if recurse else [(prefix, self)]
@@ -165,10 +176,11 @@ class Module:
                 dtype = a.dtype
         if dtype is None:
             return self
-        for m in self.modules():
+        for m in self.modules():  # its parameters and buffers; other tensor attributes stay, as in torch
+            marks = getattr(m, "_buffers", {})
             for k, v in vars(m).items():
-                if isinstance(v, Tensor) and v.is_floating_point():
-                    setattr(m, k, v.to(dtype))
+                if isinstance(v, Tensor) and v.is_floating_point() and (k in marks or __is_parameter(v)):
+                    setattr(m, k, Parameter(v.to(dtype)) if __is_parameter(v) else v.to(dtype))
         return self
 
     def float(self):
@@ -246,11 +258,32 @@ class ModuleList(Module):
         if modules is not None:
             self.extend(modules)
 
+    def _index(self, idx):  # torch's _get_abs_string_index
+        n = len(self)
+        if not (-n <= idx < n):
+            raise IndexError(f"index {idx} is out of range")
+        return str(idx % n)
+
+    def _renumber(self, mods):  # the submodules are "0", "1", ... in order
+        for k, _ in self.named_children():
+            delattr(self, k)
+        for i, m in enumerate(mods):
+            setattr(self, str(i), m)
+
     def __getitem__(self, idx):
+        if isinstance(idx, int):
+            return getattr(self, self._index(idx))
+        return ModuleList(self.children()[idx])  # a slice
+
+    def __setitem__(self, idx, module):
+        setattr(self, self._index(idx), module)
+
+    def __delitem__(self, idx):
         mods = self.children()
         if isinstance(idx, int):
-            return mods[idx]
-        return ModuleList(mods[idx])  # a slice
+            self._index(idx)
+        del mods[idx]
+        self._renumber(mods)
 
     def __len__(self):
         return len(self.children())
@@ -258,9 +291,25 @@ class ModuleList(Module):
     def __iter__(self):
         return iter(self.children())
 
+    def __iadd__(self, modules):
+        return self.extend(modules)
+
+    def __add__(self, other):
+        return ModuleList(self.children() + list(other))
+
+    def insert(self, index, module):
+        mods = self.children()
+        mods.insert(index, module)
+        self._renumber(mods)
+
     def append(self, module):
         setattr(self, str(len(self)), module)
         return self
+
+    def pop(self, key):
+        v = self[key]
+        del self[key]
+        return v
 
     def extend(self, modules):
         for m in modules:
@@ -315,8 +364,8 @@ class Linear(Module):
         super().__init__()
         self.in_features = in_features
         self.out_features = out_features
-        self.weight = empty(out_features, in_features, dtype=_dtype(dtype))
-        self.bias = empty(out_features, dtype=_dtype(dtype)) if bias else None
+        self.weight = Parameter(empty(out_features, in_features, dtype=_dtype(dtype)))
+        self.bias = Parameter(empty(out_features, dtype=_dtype(dtype))) if bias else None
         self.reset_parameters()
 
     def reset_parameters(self):
@@ -343,10 +392,10 @@ class Embedding(Module):
             padding_idx = num_embeddings + padding_idx
         self.padding_idx = padding_idx
         if _weight is None:
-            self.weight = empty(num_embeddings, embedding_dim, dtype=_dtype(dtype))
+            self.weight = Parameter(empty(num_embeddings, embedding_dim, dtype=_dtype(dtype)))
             self.reset_parameters()
         else:
-            self.weight = _weight
+            self.weight = Parameter(_weight)
 
     def reset_parameters(self):
         init.normal_(self.weight)
@@ -372,8 +421,8 @@ class LayerNorm(Module):
         self.eps = eps
         self.elementwise_affine = elementwise_affine
         if elementwise_affine:
-            self.weight = ones(self.normalized_shape, dtype=_dtype(dtype))
-            self.bias = zeros(self.normalized_shape, dtype=_dtype(dtype))
+            self.weight = Parameter(ones(self.normalized_shape, dtype=_dtype(dtype)))
+            self.bias = Parameter(zeros(self.normalized_shape, dtype=_dtype(dtype)))
         else:
             self.weight = None
             self.bias = None
@@ -393,7 +442,7 @@ class RMSNorm(Module):
         self.normalized_shape = tuple(normalized_shape)
         self.eps = eps
         self.elementwise_affine = elementwise_affine
-        self.weight = ones(self.normalized_shape, dtype=_dtype(dtype)) if elementwise_affine else None
+        self.weight = Parameter(ones(self.normalized_shape, dtype=_dtype(dtype))) if elementwise_affine else None
 
     def forward(self, input):
         return F.rms_norm(input, self.normalized_shape, self.weight, self.eps)
@@ -411,8 +460,8 @@ class GroupNorm(Module):
         self.num_channels = num_channels
         self.eps = eps
         self.affine = affine
-        self.weight = ones(num_channels, dtype=_dtype(dtype)) if affine else None
-        self.bias = zeros(num_channels, dtype=_dtype(dtype)) if affine else None
+        self.weight = Parameter(ones(num_channels, dtype=_dtype(dtype))) if affine else None
+        self.bias = Parameter(zeros(num_channels, dtype=_dtype(dtype))) if affine else None
 
     def forward(self, input):
         return F.group_norm(input, self.num_groups, self.weight, self.bias, self.eps)
@@ -439,8 +488,8 @@ class _ConvNd(Module):
         self.dilation = tup(dilation)
         self.groups = groups
         self.padding_mode = padding_mode
-        self.weight = empty(out_channels, in_channels // groups, *self.kernel_size, dtype=_dtype(dtype))
-        self.bias = empty(out_channels, dtype=_dtype(dtype)) if bias else None
+        self.weight = Parameter(empty(out_channels, in_channels // groups, *self.kernel_size, dtype=_dtype(dtype)))
+        self.bias = Parameter(empty(out_channels, dtype=_dtype(dtype))) if bias else None
         self.reset_parameters()
 
     def reset_parameters(self):
@@ -502,8 +551,8 @@ class _ConvTransposeNd(_ConvNd):
         self.output_padding = tup(output_padding)
         self.groups = groups
         self.padding_mode = padding_mode
-        self.weight = empty(in_channels, out_channels // groups, *self.kernel_size, dtype=_dtype(dtype))
-        self.bias = empty(out_channels, dtype=_dtype(dtype)) if bias else None
+        self.weight = Parameter(empty(in_channels, out_channels // groups, *self.kernel_size, dtype=_dtype(dtype)))
+        self.bias = Parameter(empty(out_channels, dtype=_dtype(dtype))) if bias else None
         self.reset_parameters()
 
     def extra_repr(self):
@@ -562,8 +611,8 @@ class _BatchNorm(Module):
         self.momentum = momentum
         self.affine = affine
         self.track_running_stats = track_running_stats
-        self.weight = ones(num_features, dtype=_dtype(dtype)) if affine else None
-        self.bias = zeros(num_features, dtype=_dtype(dtype)) if affine else None
+        self.weight = Parameter(ones(num_features, dtype=_dtype(dtype))) if affine else None
+        self.bias = Parameter(zeros(num_features, dtype=_dtype(dtype))) if affine else None
         if track_running_stats:
             self.register_buffer("running_mean", zeros(num_features, dtype=_dtype(dtype)))
             self.register_buffer("running_var", ones(num_features, dtype=_dtype(dtype)))
@@ -617,8 +666,8 @@ class MultiheadAttention(Module):
         self.head_dim = embed_dim // num_heads
         if self.head_dim * num_heads != embed_dim:
             raise ValueError("embed_dim must be divisible by num_heads")
-        self.in_proj_weight = empty(3 * embed_dim, embed_dim, dtype=_dtype(dtype))
-        self.in_proj_bias = empty(3 * embed_dim, dtype=_dtype(dtype)) if bias else None
+        self.in_proj_weight = Parameter(empty(3 * embed_dim, embed_dim, dtype=_dtype(dtype)))
+        self.in_proj_bias = Parameter(empty(3 * embed_dim, dtype=_dtype(dtype))) if bias else None
         self.out_proj = NonDynamicallyQuantizableLinear(embed_dim, embed_dim, bias=bias, dtype=dtype)
         init.xavier_uniform_(self.in_proj_weight)
         if self.in_proj_bias is not None:
@@ -786,11 +835,11 @@ class _RNNBase(Module):
             for d in range(directions):
                 suffix = f"_l{layer}" + ("_reverse" if d == 1 else "")
                 layer_in = input_size if layer == 0 else hidden_size * directions
-                setattr(self, "weight_ih" + suffix, empty(gates * hidden_size, layer_in, dtype=_dtype(dtype)))
-                setattr(self, "weight_hh" + suffix, empty(gates * hidden_size, hidden_size, dtype=_dtype(dtype)))
+                setattr(self, "weight_ih" + suffix, Parameter(empty(gates * hidden_size, layer_in, dtype=_dtype(dtype))))
+                setattr(self, "weight_hh" + suffix, Parameter(empty(gates * hidden_size, hidden_size, dtype=_dtype(dtype))))
                 if bias:
-                    setattr(self, "bias_ih" + suffix, empty(gates * hidden_size, dtype=_dtype(dtype)))
-                    setattr(self, "bias_hh" + suffix, empty(gates * hidden_size, dtype=_dtype(dtype)))
+                    setattr(self, "bias_ih" + suffix, Parameter(empty(gates * hidden_size, dtype=_dtype(dtype))))
+                    setattr(self, "bias_hh" + suffix, Parameter(empty(gates * hidden_size, dtype=_dtype(dtype))))
         self.reset_parameters()
 
     def reset_parameters(self):

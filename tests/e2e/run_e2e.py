@@ -14,7 +14,11 @@ that the build compiled at least N kernels (so the compiled path is really
 exercised). When FILE has a sibling FILE-without-.ts + ".torch.txt" (the output
 of the same program written in PyTorch, made by the script beside it in
 tests/e2e/torch/ and committed, so CI needs no PyTorch), the compiled output
-must also match it, with the same tolerance.
+must also match it, with the same tolerance. A case that says "# e2e-exact"
+must print exactly the same text compiled, eagerly and (when it has one) as
+PyTorch: no tolerance, for values that must agree bit for bit. A case that
+says "# e2e-args: ARGS" runs with those arguments (its .torch.txt is the
+output of `/usr/bin/python3 CASE.ts ARGS`).
 
 With --truth, also runs `tcc explain --format json` and makes check_truth.py's
 checks (run statistics agree with explain) on the same executable and eager
@@ -31,6 +35,7 @@ Usage: run_e2e.py --tcc build/tcc [--cwd DIR] [--expect-kernels N] [--truth] FIL
 import argparse
 import os
 import re
+import shlex
 import subprocess
 import sys
 import tempfile
@@ -80,6 +85,10 @@ def main():
     ap.add_argument("file")
     ap.add_argument("args", nargs="*")
     a = ap.parse_args()
+    if not a.args:  # "# e2e-args: ARGS" in the case: the program's command line (shell words)
+        with open(a.file, encoding="utf-8") as src:
+            m = re.search(r"^# e2e-args: (.*)$", src.read(), re.M)
+        a.args = shlex.split(m.group(1)) if m else []
     import check_truth  # here: check_truth imports this module's comparison
     tcc = os.path.abspath(a.tcc)
     path = os.path.abspath(a.file)
@@ -135,11 +144,18 @@ def main():
         problems += ["truth " + p for p in found] if truth_name not in check_truth.XFAIL else []
     if c.returncode != e.returncode:
         problems.append(f"exit codes differ: compiled {c.returncode}, eager {e.returncode}\n{c.stderr}\n{e.stderr}")
+    with open(path, encoding="utf-8") as src:
+        exact_case = re.search(r"^# e2e-exact\b", src.read(), re.M) is not None
     compare(c.stdout, e.stdout, "eager", problems)
+    if exact_case and c.stdout != e.stdout:
+        problems.append("e2e-exact: the compiled output is not exactly the eager output")
     ref = os.path.splitext(path)[0] + ".torch.txt"
     if os.path.exists(ref):
         with open(ref) as f:
-            compare(c.stdout, f.read(), "PyTorch", problems)
+            torch_text = f.read()
+        compare(c.stdout, torch_text, "PyTorch", problems)
+        if exact_case and c.stdout != torch_text:
+            problems.append("e2e-exact: the compiled output is not exactly PyTorch's")
     exact = c.stdout == e.stdout
     if problems:
         print(f"FAIL {os.path.basename(path)}")

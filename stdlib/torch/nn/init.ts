@@ -88,3 +88,22 @@ def kaiming_normal_(tensor, a=0, mode="fan_in", nonlinearity="leaky_relu"):
     gain = calculate_gain(nonlinearity, a)
     std = gain / math.sqrt(fan)
     return tensor.normal_(0, std)
+
+
+# torch 1.13's _no_grad_trunc_normal_: a uniform draw between the normal CDF
+# at a and at b (the same draw as uniform_), mapped through the inverse CDF
+# (erfinv), scaled, shifted and clamped to [a, b]. torch warns (and still
+# fills) when mean is more than 2 std outside [a, b]; TensorScript has no
+# warnings module, so it fills without the warning.
+def trunc_normal_(tensor, mean=0.0, std=1.0, a=-2.0, b=2.0):
+    def norm_cdf(x):
+        return (1.0 + math.erf(x / math.sqrt(2.0))) / 2.0
+
+    lo = norm_cdf((a - mean) / std)
+    hi = norm_cdf((b - mean) / std)
+    tensor.uniform_(2 * lo - 1, 2 * hi - 1)
+    tensor.erfinv_()
+    tensor.mul_(std * math.sqrt(2.0))
+    tensor.add_(mean)
+    tensor.clamp_(min=a, max=b)
+    return tensor

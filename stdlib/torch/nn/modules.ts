@@ -4,7 +4,7 @@
 # forward is a torch.nn.functional function (stdlib/nn.ts); torch/nn.ts
 # re-exports every class here, so `nn.GRUCell` is this one.
 import math
-from torch.nn import Module, Softmax, _Loss, _BatchNorm, _MaxPoolNd, _AvgPoolNd, _dtype, _rnn_cell
+from torch.nn import Module, Parameter, Softmax, _Loss, _BatchNorm, _MaxPoolNd, _AvgPoolNd, _dtype, _rnn_cell
 import torch.nn.functional as F
 import torch.nn.init as init
 
@@ -17,11 +17,11 @@ class RNNCellBase(Module):
         self.input_size = input_size
         self.hidden_size = hidden_size
         self.bias = bias
-        self.weight_ih = empty(num_chunks * hidden_size, input_size, dtype=_dtype(dtype))
-        self.weight_hh = empty(num_chunks * hidden_size, hidden_size, dtype=_dtype(dtype))
+        self.weight_ih = Parameter(empty(num_chunks * hidden_size, input_size, dtype=_dtype(dtype)))
+        self.weight_hh = Parameter(empty(num_chunks * hidden_size, hidden_size, dtype=_dtype(dtype)))
         if bias:
-            self.bias_ih = empty(num_chunks * hidden_size, dtype=_dtype(dtype))
-            self.bias_hh = empty(num_chunks * hidden_size, dtype=_dtype(dtype))
+            self.bias_ih = Parameter(empty(num_chunks * hidden_size, dtype=_dtype(dtype)))
+            self.bias_hh = Parameter(empty(num_chunks * hidden_size, dtype=_dtype(dtype)))
         else:
             self.bias_ih = None
             self.bias_hh = None
@@ -207,7 +207,7 @@ class PReLU(Module):
         super().__init__()
         self.num_parameters = num_parameters
         self.init = init
-        self.weight = full((num_parameters,), init, dtype=_dtype(dtype))
+        self.weight = Parameter(full((num_parameters,), init, dtype=_dtype(dtype)))
 
     def forward(self, input):
         return F.prelu(input, self.weight)

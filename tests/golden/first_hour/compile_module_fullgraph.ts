@@ -24,7 +24,7 @@ print(model(torch.randn(2, 4)).shape)
 # CHECK-STDERR: compile_module_fullgraph.ts:19:7: note: in `<module>`, calling `Module.__call__`
 # CHECK-STDERR:  19 | print(model(torch.randn(2, 4)).shape)
 # CHECK-STDERR:     |       ^
-# CHECK-STDERR: <stdlib>/torch/nn.ts:48:21: note: in `Module.__call__`, calling `Net.forward`
-# CHECK-STDERR:  48 |         return self.forward(*args, **kwargs)
+# CHECK-STDERR: <stdlib>/torch/nn.ts:56:21: note: in `Module.__call__`, calling `Net.forward`
+# CHECK-STDERR:  56 |         return self.forward(*args, **kwargs)
 # CHECK-STDERR:     |                     ^
 # CHECK-STDERR: hint: move the I/O to module scope (return the value and print it there), or accept the break inside `error_on_graph_break(False)`

@@ -5,13 +5,13 @@
 def step(x):
     y = x + 1
     print("y is", y)
-    save("y.npy", y)
+    save(y, "y.npy")
     z = load("y.npy")
     return y * 2
 
 x = zeros(3)
 print(step(x))
-save("x.npy", x)
+save(x, "x.npy")
 
 # CHECK-STDOUT: tcc explain kind_side_effect_io.ts
 # CHECK-STDOUT:
@@ -35,13 +35,13 @@ save("x.npy", x)
 # CHECK-STDOUT:     kind_side_effect_io.ts:7:5   in step   print("y is", y)
 # CHECK-STDOUT:
 # CHECK-STDOUT: kind_side_effect_io.ts:8:5: warning: `save(...)` inside a compiled function [TS4002 side_effect_io]
-# CHECK-STDOUT:  8 |     save("y.npy", y)
+# CHECK-STDOUT:  8 |     save(y, "y.npy")
 # CHECK-STDOUT:    |     ^~~~~~~~~~~~~~~~
 # CHECK-STDOUT:   explanation: `print`, `save` and `load` act on the outside world, so they cannot run inside a compiled graph; the graph ends before the call and resumes after it
 # CHECK-STDOUT:   hint: move the I/O to module scope (return the value and print it there), or accept the break inside `error_on_graph_break(False)`
 # CHECK-STDOUT:   user stack (most recent call last):
 # CHECK-STDOUT:     kind_side_effect_io.ts:13:7  in <module>   print(step(x))
-# CHECK-STDOUT:     kind_side_effect_io.ts:8:5   in step   save("y.npy", y)
+# CHECK-STDOUT:     kind_side_effect_io.ts:8:5   in step   save(y, "y.npy")
 # CHECK-STDOUT:
 # CHECK-STDOUT: kind_side_effect_io.ts:9:9: warning: `load(...)` inside a compiled function [TS4002 side_effect_io]
 # CHECK-STDOUT:  9 |     z = load("y.npy")

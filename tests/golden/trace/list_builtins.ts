@@ -85,7 +85,7 @@
 # CHECK-STDOUT: ones               function                 Full       Create    (*size, dtype=float32)
 # CHECK-STDOUT: full               function                 Full       Create    (size, fill_value, dtype=None)
 # CHECK-STDOUT: arange             function                 Arange     Create    (start=0, end, step=1, dtype=None)
-# CHECK-STDOUT: linspace           function                 Linspace   Create    (start, end, steps, dtype=float32)
+# CHECK-STDOUT: linspace           function                 Linspace   Create    (start, end, steps, dtype=float32); torch 1.13 CPU's values bit for bit (semantics/linspace.h; past 32768 steps, torch's with one thread)
 # CHECK-STDOUT: eye                function                 Eye        Create    (n, m=n, dtype=float32)
 # CHECK-STDOUT: rand               function                 Rand       Create    (*size, dtype=float32, generator=None)
 # CHECK-STDOUT: randn              function                 RandN      Create    (*size, dtype=float32, generator=None)
@@ -101,7 +101,7 @@
 # CHECK-STDOUT: flip               function, method         Flip       Shape     (input, dims)
 # CHECK-STDOUT: narrow             function, method         Slice      Shape     (input, dim, start, length)
 # CHECK-STDOUT: chunk              function, method         Slice      Shape     (input, chunks, dim=0) -> tuple
-# CHECK-STDOUT: split              function, method         Slice      Shape     (input, split_size_or_sections, dim=0) -> tuple
+# CHECK-STDOUT: split              function, method         Slice      Shape     (input, split_size_or_sections, dim=0) -> tuple; the keyword may be spelt split_size, as Tensor.split's is
 # CHECK-STDOUT: unbind             function, method         Select     Shape     (input, dim=0) -> tuple
 # CHECK-STDOUT: roll               function, method         Cat        Shape     (input, shifts, dims=None)
 # CHECK-STDOUT: repeat             method                   Expand     Shape     (self, *repeats)
@@ -281,8 +281,9 @@
 # CHECK-STDOUT: triu_              triu
 # CHECK-STDOUT:
 # CHECK-STDOUT: Python builtin         group    signature
-# CHECK-STDOUT: print                  Python   (*values, sep=' ', end='\n')
+# CHECK-STDOUT: print                  Python   (*values, sep=' ', end='\n', file=None)
 # CHECK-STDOUT: range                  Python   (stop) | (start, stop, step=1)
+# CHECK-STDOUT: slice                  Python   (stop) | (start, stop, step=None)
 # CHECK-STDOUT: len                    Python   (obj)
 # CHECK-STDOUT: int                    Python   (x=0)
 # CHECK-STDOUT: float                  Python   (x=0.0)
@@ -318,6 +319,7 @@
 # CHECK-STDOUT: classmethod            Python   (function)
 # CHECK-STDOUT: getattr                Python   (object, name, default=<none>)
 # CHECK-STDOUT: setattr                Python   (object, name, value)
+# CHECK-STDOUT: delattr                Python   (object, name)
 # CHECK-STDOUT: hasattr                Python   (object, name)
 # CHECK-STDOUT: type                   Python   (object)
 # CHECK-STDOUT: iter                   Python   (object)

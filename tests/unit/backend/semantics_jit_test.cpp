@@ -11,6 +11,7 @@
 #include "graph_builder.h"
 #include "jit_kernel.h"
 #include "semantics/elementwise.h"
+#include "semantics/linspace.h"
 
 using namespace tcc::graph;
 using tcc::testing::GraphBuilder;
@@ -246,4 +247,35 @@ TEST_CASE("semantics (issue 11): the library's edge values are torch's") {
   CHECK(tcc::sem::Sign(double(NAN)) == 0.0);
   CHECK(tcc::sem::Lerp(1.0, 3.0, 0.25) == 1.5);
   CHECK(tcc::sem::Lerp(2.0, 5.0, 0.75) == 4.25);
+}
+
+namespace {
+
+template <class T> void CheckLinspace(double start, double end, int64_t steps) {
+  GraphBuilder b("linspace");
+  Node n;
+  n.op = OpKind::Linspace;
+  n.attrs.fvalues = {start, end};
+  n.type = {DTypeOf<T>(), GraphBuilder::S({steps})};
+  b.Output(b.Add(n));
+  JitKernel k(b.g);
+  REQUIRE(k.Call({}) == 0);
+  std::vector<double> got = k.Output(0);
+  REQUIRE(got.size() == size_t(steps));
+  for (int64_t i = 0; i < steps; ++i) {
+    INFO("linspace(" << start << ", " << end << ", " << steps << ")[" << i << "]");
+    CHECK(Same(T(got[size_t(i)]), tcc::sem::LinspaceAt<T>(start, end, steps, i)));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("semantics: lowered linspace matches the library (torch's bits)") {
+  for (int64_t steps : {1, 2, 7, 16, 17, 33, 100, 1000}) {
+    CheckLinspace<float>(1e-4, 0.02, steps);
+    CheckLinspace<float>(2.5, -7.25, steps);
+    CheckLinspace<double>(-3.0, 5.5, steps);
+    CheckLinspace<int64_t>(-3.0, 50.5, steps);
+    CheckLinspace<int32_t>(-3.7, 50.5, steps);
+  }
 }

@@ -82,3 +82,14 @@ TEST_CASE("columns count bytes and tabs as one column", "[ranges]") {
   auto t = Parsed("if a:\n\tb = 1\n");
   CHECK(cast<IfStmt>(t->body[0].get())->body[0]->loc() == Loc{2, 2});
 }
+
+TEST_CASE("raw strings keep their backslashes", "[ranges]") {
+  auto m = Parsed("a = r'x\\ny'\nb = R\"\\d\\\"\"\nc = r'''\\t\n'''\nd = rf'{1}\\n'\n");
+  auto value = [&](size_t i) { return cast<AssignStmt>(m->body[i].get())->value.get(); };
+  CHECK(cast<StrLit>(value(0))->value == "x\\ny");
+  CHECK(cast<StrLit>(value(1))->value == "\\d\\\"");
+  CHECK(cast<StrLit>(value(2))->value == "\\t\n");
+  auto* d = cast<BinaryExpr>(value(3));  // "" + #format(1) + "\\n"
+  CHECK(cast<StrLit>(d->rhs.get())->value == "\\n");
+  CHECK(Str(d->rhs->range) == "5:5-5:14");  // line 5: the triple-quoted string spans two
+}
