@@ -3,8 +3,8 @@
 // error", math.exp(1000) OverflowError "math range error"). The interpreter
 // evaluates the builtins with these functions and the tracer folds them at
 // compile time with the same ones (semantics/pymath.def lists the functions).
-// Ints are TensorScript's 64-bit ints: a result beyond them (factorial(21))
-// is an OverflowError where Python would return a big int.
+// Ints are exact as Python's (factorial(30) is a BigInt); gcd and lcm take
+// ints that fit 64 bits.
 #pragma once
 
 #include <cmath>
@@ -44,6 +44,7 @@ inline R Range() { return R::Err("OverflowError", "math range error"); }
 inline R F(double d) { return R::Of(PyNumber::Float(d)); }
 inline R I(int64_t i) { return R::Of(PyNumber::Int(i)); }
 inline R B(bool b) { return R::Of(PyNumber::Bool(b)); }
+inline R Big(BigInt v) { return R::Of(PyNumber::Big(std::move(v))); }
 
 // CPython's math_1: a NaN from a non-NaN is a domain error, an infinity from
 // a finite argument a range error (functions that can overflow) or a domain
@@ -66,13 +67,12 @@ R Log(double x, Fn fn) {
 inline R ToInt(double d) {
   if (std::isnan(d)) return R::Err("ValueError", "cannot convert float NaN to integer");
   if (std::isinf(d)) return R::Err("OverflowError", "cannot convert float infinity to integer");
-  if (d >= 9223372036854775808.0 || d < -9223372036854775808.0)
-    return R::Err("OverflowError", PyErrorMessage(PyError::IntOverflow));
+  if (d >= 9223372036854775808.0 || d < -9223372036854775808.0) return Big(BigInt::FromDouble(d));
   return I(static_cast<int64_t>(d));
 }
 inline bool IsInt(const PyNumber& n) { return !n.is_float(); }
 inline R NotInteger() { return R::Err("TypeError", "'float' object cannot be interpreted as an integer"); }
-inline R IntOverflow() { return R::Err("OverflowError", PyErrorMessage(PyError::IntOverflow)); }
+inline R IntOverflow() { return R::Err("OverflowError", "Python int too large to convert to C long"); }
 
 inline int64_t Gcd(int64_t a, int64_t b) {
   uint64_t x = a < 0 ? 0 - static_cast<uint64_t>(a) : static_cast<uint64_t>(a);
@@ -87,13 +87,13 @@ inline R PermComb(int64_t n, int64_t k, bool comb) {
   if (k < 0) return R::Err("ValueError", "k must be a non-negative integer");
   if (k > n) return I(0);
   if (comb && k > n - k) k = n - k;
-  unsigned __int128 r = 1;
+  if (k > 100000) return R::Err("OverflowError", PyErrorMessage(PyError::IntOverflow));
+  BigInt r(1);
   for (int64_t i = 0; i < k; ++i) {
-    r *= static_cast<unsigned __int128>(n - i);
-    if (comb) r /= static_cast<unsigned __int128>(i + 1);  // exact: a product of i+1 consecutive ints
-    if (r > static_cast<unsigned __int128>(INT64_MAX)) return IntOverflow();
+    r = r * BigInt(n - i);
+    if (comb) BigInt::DivModFloor(r, BigInt(i + 1), &r, nullptr);  // exact: a product of i+1 consecutive ints
   }
-  return I(static_cast<int64_t>(r));
+  return Big(std::move(r));
 }
 
 // CPython's math_fsum (Shewchuk's exact partials, correctly rounded).
@@ -157,6 +157,11 @@ inline R FSum(const std::vector<double>& xs) {
 inline PyMathResult PyMath(std::string_view name, const std::vector<PyNumber>& a) {
   using namespace pymath_detail;
   auto x = [&](size_t i) { return a[i].as_double(); };
+  bool int_args = name == "floor" || name == "ceil" || name == "trunc" || name == "gcd" || name == "lcm" ||
+                  name == "factorial" || name == "comb" || name == "perm";
+  for (const auto& n : a)
+    if (!int_args && n.is_big() && std::isinf(n.as_double()))
+      return R::Err("OverflowError", PyErrorMessage(PyError::IntTooLargeForFloat));
   constexpr double kPi = 3.141592653589793;
   if (name == "sqrt") return Math1(x(0), [](double v) { return std::sqrt(v); }, false);
   if (name == "exp") return Math1(x(0), [](double v) { return std::exp(v); }, true);
@@ -193,7 +198,7 @@ inline PyMathResult PyMath(std::string_view name, const std::vector<PyNumber>& a
     return F(num.value.f / den.value.f);
   }
   if (name == "floor" || name == "ceil" || name == "trunc") {
-    if (IsInt(a[0])) return I(a[0].i);
+    if (IsInt(a[0])) return R::Of(a[0].kind == PyNumber::Kind::Bool ? PyNumber::Int(a[0].i) : a[0]);
     double v = x(0);
     return ToInt(name == "floor" ? std::floor(v) : name == "ceil" ? std::ceil(v) : std::trunc(v));
   }
@@ -255,6 +260,7 @@ inline PyMathResult PyMath(std::string_view name, const std::vector<PyNumber>& a
     int64_t r = lcm ? 1 : 0;
     for (const auto& n : a) {
       if (!IsInt(n)) return NotInteger();
+      if (n.is_big()) return IntOverflow();
       if (!lcm) { r = Gcd(r, n.i); continue; }
       if (r == 0 || n.i == 0) { r = 0; continue; }
       int64_t g = Gcd(r, n.i), out;
@@ -266,12 +272,15 @@ inline PyMathResult PyMath(std::string_view name, const std::vector<PyNumber>& a
   }
   if (name == "factorial") {
     if (!IsInt(a[0])) return NotInteger();
+    if (a[0].is_big()) return IntOverflow();
     if (a[0].i < 0) return R::Err("ValueError", "factorial() not defined for negative values");
     return PermComb(a[0].i, a[0].i, false);
   }
   if (name == "comb" || name == "perm") {
-    for (const auto& n : a)
+    for (const auto& n : a) {
       if (!IsInt(n)) return NotInteger();
+      if (n.is_big()) return IntOverflow();
+    }
     return PermComb(a[0].i, a.size() > 1 ? a[1].i : a[0].i, name == "comb");
   }
   if (name == "fsum") {
@@ -282,8 +291,8 @@ inline PyMathResult PyMath(std::string_view name, const std::vector<PyNumber>& a
   return R::Err("TypeError", "not a function of the math module");
 }
 
-// int(x) of a float: truncated; ValueError for nan, OverflowError for
-// infinities and values beyond 64 bits.
+// int(x) of a float: truncated, exactly (int(1e30) is a BigInt); ValueError
+// for nan, OverflowError for infinities.
 inline PyMathResult PyFloatToInt(double d) { return pymath_detail::ToInt(d); }
 
 // divmod(a, b) on Python numbers: (a // b, a % b), CPython's float_divmod
@@ -295,8 +304,8 @@ inline PyDivModResult PyDivModNumbers(PyNumber a, PyNumber b) {
     PyDivMod r = PyFloatDivMod(a.as_double(), b.as_double());
     return {PyNumber::Float(r.div), PyNumber::Float(r.mod)};
   }
-  if (b.i == 0) return {PyNumber::Int(0), PyNumber::Int(0), "integer division or modulo by zero"};
-  return {PyNumber::Int(FloorDiv(a.i, b.i)), PyNumber::Int(Remainder(a.i, b.i))};
+  if (!b.is_big() && b.i == 0) return {PyNumber::Int(0), PyNumber::Int(0), "integer division or modulo by zero"};
+  return {PyBinary(PyOp::FloorDiv, a, b), PyBinary(PyOp::Mod, a, b)};
 }
 
 }  // namespace tcc::sem

@@ -1,15 +1,17 @@
-// The meaning of TensorScript's Python numbers: `int` is a 64-bit integer,
-// every operation exact within it and an OverflowError past it (never a
-// wrapped number), `float` is a double with CPython's operators, `bool` is an
-// int in arithmetic. The interpreter
+// The meaning of TensorScript's Python numbers: `int` is exact as Python's
+// (an int64, and a BigInt where the result needs more bits; never a wrapped
+// number), `float` is a double with CPython's operators, `bool` is an int in
+// arithmetic. The interpreter
 // computes with these functions and the tracer folds constants with them,
 // so a program gives the same numbers compiled and eagerly.
 #pragma once
 
 #include <cmath>
 #include <cstdint>
+#include <memory>
 #include <optional>
 
+#include "semantics/bigint.h"
 #include "semantics/elementwise.h"
 
 namespace tcc::sem {
@@ -52,7 +54,8 @@ constexpr std::optional<PyOp> PyOpOf(BinOp op) {
   X(NegativeShift, Value, "negative shift count")                                    \
   X(FractionalPowerOfNegative, Value, "a negative number cannot be raised to a fractional power") \
   X(NotIntegers, Type, "bitwise operators and shifts need integers")                  \
-  X(IntOverflow, Overflow, "int too large for TensorScript's 64-bit int")
+  X(IntOverflow, Overflow, "int result too large to compute (more than 2**24 bits)")      \
+  X(IntTooLargeForFloat, Overflow, "int too large to convert to float")
 
 enum class PyError : uint8_t {
 #define TCC_X(Name, cls, msg) Name,
@@ -88,20 +91,29 @@ constexpr const char* PyErrorClassName(PyErrorClass c) {
   return "Exception";
 }
 
-// A Python number or the error computing it raised.
+// A Python number or the error computing it raised. An int beyond int64 is
+// Kind::Big (never one that fits: Big() normalises).
 struct PyNumber {
-  enum class Kind : uint8_t { Bool, Int, Float } kind = Kind::Int;
+  enum class Kind : uint8_t { Bool, Int, Float, Big } kind = Kind::Int;
   int64_t i = 0;  // Bool and Int
   double f = 0;   // Float
   PyError error = PyError::None;
+  std::shared_ptr<const BigInt> big;  // Big
 
-  static constexpr PyNumber Int(int64_t v) { return {Kind::Int, v, 0, PyError::None}; }
-  static constexpr PyNumber Bool(bool v) { return {Kind::Bool, v ? 1 : 0, 0, PyError::None}; }
-  static constexpr PyNumber Float(double v) { return {Kind::Float, 0, v, PyError::None}; }
-  static constexpr PyNumber Error(PyError e) { return {Kind::Int, 0, 0, e}; }
-  constexpr bool ok() const { return error == PyError::None; }
-  constexpr bool is_float() const { return kind == Kind::Float; }
-  constexpr double as_double() const { return is_float() ? f : static_cast<double>(i); }
+  static PyNumber Int(int64_t v) { return {Kind::Int, v, 0, PyError::None, nullptr}; }
+  static PyNumber Bool(bool v) { return {Kind::Bool, v ? 1 : 0, 0, PyError::None, nullptr}; }
+  static PyNumber Float(double v) { return {Kind::Float, 0, v, PyError::None, nullptr}; }
+  static PyNumber Error(PyError e) { return {Kind::Int, 0, 0, e, nullptr}; }
+  static PyNumber Big(BigInt v) {
+    if (auto small = v.ToInt64()) return Int(*small);
+    return {Kind::Big, 0, 0, PyError::None, std::make_shared<const BigInt>(std::move(v))};
+  }
+  bool ok() const { return error == PyError::None; }
+  bool is_float() const { return kind == Kind::Float; }
+  bool is_big() const { return kind == Kind::Big; }
+  // A Big's value may be an infinity here (PyBinary raises for it).
+  double as_double() const { return is_float() ? f : is_big() ? big->ToDouble() : static_cast<double>(i); }
+  BigInt as_big() const { return is_big() ? *big : BigInt(i); }
 };
 
 // CPython's float_divmod: the remainder takes the divisor's sign
@@ -165,21 +177,72 @@ inline std::optional<int64_t> CheckedShiftLeft(int64_t a, int64_t b) {  // b >= 
   if ((r >> b) != a) return std::nullopt;
   return r;
 }
-inline PyNumber PyIntResult(std::optional<int64_t> v) {
-  return v ? PyNumber::Int(*v) : PyNumber::Error(PyError::IntOverflow);
-}
 inline PyNumber PyIntNeg(int64_t a) {
-  return a == INT64_MIN ? PyNumber::Error(PyError::IntOverflow) : PyNumber::Int(-a);
+  return a == INT64_MIN ? PyNumber::Big(-BigInt(a)) : PyNumber::Int(-a);
+}
+
+// Python's int operators on ints of any size (PyIntBinary's results that
+// need more than 64 bits). Sizes past 2**24 bits are an OverflowError (Python
+// would spend minutes and gigabytes on them).
+inline PyNumber PyBigBinary(PyOp op, const BigInt& a, const BigInt& b) {
+  using N = PyNumber;
+  constexpr uint64_t kMaxBits = uint64_t{1} << 24;
+  auto shift_count = [&]() { return b.ToInt64().value_or(INT64_MAX); };
+  switch (op) {
+    case PyOp::Add: return N::Big(a + b);
+    case PyOp::Sub: return N::Big(a - b);
+    case PyOp::Mul: return N::Big(a * b);
+    case PyOp::Div: {
+      if (b.is_zero()) return N::Error(PyError::DivisionByZero);
+      double r = BigInt::TrueDivide(a, b);
+      return std::isinf(r) ? N::Error(PyError::IntTooLargeForFloat) : N::Float(r);
+    }
+    case PyOp::FloorDiv: case PyOp::Mod: {
+      if (b.is_zero()) return N::Error(op == PyOp::Mod ? PyError::IntModByZero : PyError::IntFloorDivByZero);
+      BigInt q, r;
+      BigInt::DivModFloor(a, b, &q, &r);
+      return N::Big(op == PyOp::Mod ? r : q);
+    }
+    case PyOp::Pow: {
+      if (b.neg()) {
+        if (a.is_zero()) return N::Error(PyError::ZeroToNegativePower);
+        double r = std::pow(a.ToDouble(), b.ToDouble());
+        return std::isinf(a.ToDouble()) ? N::Error(PyError::IntTooLargeForFloat) : N::Float(r);
+      }
+      if (a.BitLength() <= 1) {  // 0, 1 and -1 to any power
+        bool odd = !BigInt::Bitwise('&', b, BigInt(1)).is_zero();
+        return N::Big(a.is_zero() ? BigInt(b.is_zero() ? 1 : 0) : a.neg() && odd ? BigInt(-1) : BigInt(1));
+      }
+      int64_t e = shift_count();
+      if (static_cast<uint64_t>(e) > kMaxBits / a.BitLength()) return N::Error(PyError::IntOverflow);
+      return N::Big(a.Pow(static_cast<uint64_t>(e)));
+    }
+    case PyOp::BitAnd: return N::Big(BigInt::Bitwise('&', a, b));
+    case PyOp::BitOr: return N::Big(BigInt::Bitwise('|', a, b));
+    case PyOp::BitXor: return N::Big(BigInt::Bitwise('^', a, b));
+    case PyOp::LShift: {
+      if (b.neg()) return N::Error(PyError::NegativeShift);
+      if (a.is_zero()) return N::Int(0);
+      int64_t n = shift_count();
+      if (static_cast<uint64_t>(n) > kMaxBits) return N::Error(PyError::IntOverflow);
+      return N::Big(a.Shl(static_cast<uint64_t>(n)));
+    }
+    case PyOp::RShift:
+      if (b.neg()) return N::Error(PyError::NegativeShift);
+      return N::Big(a.ShrFloor(static_cast<uint64_t>(shift_count())));
+  }
+  return N::Error(PyError::NotIntegers);
 }
 
 // Both operands ints (or bools, as ints; bool op bool for & | ^ stays bool).
 inline PyNumber PyIntBinary(PyOp op, int64_t a, int64_t b) {
   using N = PyNumber;
   int64_t r = 0;
+  auto big = [&]() { return PyBigBinary(op, BigInt(a), BigInt(b)); };  // the exact result needs more bits
   switch (op) {
-    case PyOp::Add: return __builtin_add_overflow(a, b, &r) ? N::Error(PyError::IntOverflow) : N::Int(r);
-    case PyOp::Sub: return __builtin_sub_overflow(a, b, &r) ? N::Error(PyError::IntOverflow) : N::Int(r);
-    case PyOp::Mul: return __builtin_mul_overflow(a, b, &r) ? N::Error(PyError::IntOverflow) : N::Int(r);
+    case PyOp::Add: return __builtin_add_overflow(a, b, &r) ? big() : N::Int(r);
+    case PyOp::Sub: return __builtin_sub_overflow(a, b, &r) ? big() : N::Int(r);
+    case PyOp::Mul: return __builtin_mul_overflow(a, b, &r) ? big() : N::Int(r);
     case PyOp::Div:
       if (b == 0) return N::Error(PyError::DivisionByZero);
       return N::Float(static_cast<double>(a) / static_cast<double>(b));
@@ -192,13 +255,15 @@ inline PyNumber PyIntBinary(PyOp op, int64_t a, int64_t b) {
         if (a == 0) return N::Error(PyError::ZeroToNegativePower);
         return N::Float(std::pow(static_cast<double>(a), static_cast<double>(b)));
       }
-      return PyIntResult(CheckedPow(a, b));
+      if (auto p = CheckedPow(a, b)) return N::Int(*p);
+      return big();
     case PyOp::BitAnd: return N::Int(a & b);
     case PyOp::BitOr: return N::Int(a | b);
     case PyOp::BitXor: return N::Int(a ^ b);
     case PyOp::LShift:
       if (b < 0) return N::Error(PyError::NegativeShift);
-      return PyIntResult(CheckedShiftLeft(a, b));
+      if (auto p = CheckedShiftLeft(a, b)) return N::Int(*p);
+      return big();
     case PyOp::RShift:
       if (b < 0) return N::Error(PyError::NegativeShift);
       return N::Int(b >= 64 ? (a < 0 ? -1 : 0) : a >> b);
@@ -207,8 +272,13 @@ inline PyNumber PyIntBinary(PyOp op, int64_t a, int64_t b) {
 }
 
 // Any two Python numbers.
-inline PyNumber PyBinary(PyOp op, PyNumber a, PyNumber b) {
-  if (a.is_float() || b.is_float()) return PyFloatBinary(op, a.as_double(), b.as_double());
+inline PyNumber PyBinary(PyOp op, const PyNumber& a, const PyNumber& b) {
+  if (a.is_float() || b.is_float()) {
+    double x = a.as_double(), y = b.as_double();
+    if ((a.is_big() && std::isinf(x)) || (b.is_big() && std::isinf(y))) return PyNumber::Error(PyError::IntTooLargeForFloat);
+    return PyFloatBinary(op, x, y);
+  }
+  if (a.is_big() || b.is_big()) return PyBigBinary(op, a.as_big(), b.as_big());
   if (a.kind == PyNumber::Kind::Bool && b.kind == PyNumber::Kind::Bool &&
       (op == PyOp::BitAnd || op == PyOp::BitOr || op == PyOp::BitXor)) {
     PyNumber r = PyIntBinary(op, a.i, b.i);

@@ -58,6 +58,7 @@ struct NameExpr : Expr {
 struct IntLit : Expr {
   IntLit() : Expr(ExprKind::IntLit) {}
   int64_t value = 0;
+  std::string big;  // the decimal digits of a literal beyond int64 (then value is 0), else empty
 };
 struct FloatLit : Expr {
   FloatLit() : Expr(ExprKind::FloatLit) {}

@@ -127,7 +127,7 @@ ExprPtr Reader::E() {
   Range r = R();
   switch (static_cast<ExprKind>(k)) {
     case ExprKind::NameExpr: { auto n = New<NameExpr>(r); n->name = S(); return n; }
-    case ExprKind::IntLit: { auto n = New<IntLit>(r); n->value = I(); return n; }
+    case ExprKind::IntLit: { auto n = New<IntLit>(r); n->value = I(); n->big = S(); return n; }
     case ExprKind::FloatLit: {
       auto n = New<FloatLit>(r);
       uint64_t bits = U();

@@ -70,7 +70,8 @@ class Printer {
     switch (e.kind) {
       case ExprKind::NameExpr: Line(indent, label, head + " " + cast<NameExpr>(&e)->name + " " + at); return;
       case ExprKind::IntLit:
-        Line(indent, label, head + " " + std::to_string(cast<IntLit>(&e)->value) + " " + at);
+        Line(indent, label, head + " " + (cast<IntLit>(&e)->big.empty() ? std::to_string(cast<IntLit>(&e)->value)
+                                                                          : cast<IntLit>(&e)->big) + " " + at);
         return;
       case ExprKind::FloatLit:
         Line(indent, label, head + " " + FormatFloat(cast<FloatLit>(&e)->value) + " " + at);

@@ -56,7 +56,7 @@ void Writer::E(const Expr* e) {
   R(e->range);
   switch (e->kind) {
     case ExprKind::NameExpr: S(cast<NameExpr>(e)->name); break;
-    case ExprKind::IntLit: I(cast<IntLit>(e)->value); break;
+    case ExprKind::IntLit: I(cast<IntLit>(e)->value); S(cast<IntLit>(e)->big); break;
     case ExprKind::FloatLit: {
       uint64_t bits;
       double v = cast<FloatLit>(e)->value;

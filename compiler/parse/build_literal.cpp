@@ -1,9 +1,11 @@
 // Implements number and string literal decoding for the AST builder.
 #include <cerrno>
 #include <cstdlib>
+#include <optional>
 #include <string>
 
 #include "parse/build.h"
+#include "semantics/bigint.h"
 #include "semantics/strings.h"
 
 namespace tcc::parse {
@@ -42,18 +44,14 @@ ExprPtr AstBuilder::BuildNumber(antlr4::Token* tok, bool is_float) {
         .hint = "write `0o" + digits.substr(digits.find_first_not_of('0')) +
                 "` for an octal number";
   }
-  errno = 0;
-  char* end = nullptr;
-  unsigned long long v = digits.empty() ? 0 : std::strtoull(digits.c_str(), &end, base);
-  bool bad = digits.empty() || (end && *end != '\0');
-  if (errno == ERANGE || v > static_cast<unsigned long long>(INT64_MAX) || bad) {
-    diags_.Report(DiagKind::InvalidLiteral, &file_, r,
-                  bad ? "malformed integer literal `" + tok->getText() + "`"
-                      : "integer literal `" + tok->getText() + "` does not fit in 64 bits");
-    v = 0;
-  }
   auto lit = Make<IntLit>(r);
-  lit->value = static_cast<int64_t>(v);
+  std::optional<sem::BigInt> v = sem::BigInt::FromDigits(digits, base);  // exact, as Python's ints
+  if (!v) {
+    diags_.Report(DiagKind::InvalidLiteral, &file_, r, "malformed integer literal `" + tok->getText() + "`");
+    return lit;
+  }
+  if (auto small = v->ToInt64()) lit->value = *small;
+  else lit->big = v->ToString();
   return lit;
 }
 

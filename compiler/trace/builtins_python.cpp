@@ -26,6 +26,7 @@ ValuePtr FromPy(const sem::PyNumber& n) {
     case sem::PyNumber::Kind::Bool: return MakeBool(n.i != 0);
     case sem::PyNumber::Kind::Int: return MakeInt(n.i);
     case sem::PyNumber::Kind::Float: return MakeFloat(n.f);
+    case sem::PyNumber::Kind::Big: return MakeUnknownOf(VK::Int);  // exact in the interpreter (Tracer::MathFold)
   }
   return MakeUnknown();
 }
@@ -161,6 +162,7 @@ ValuePtr Tracer::PythonBuiltin(const std::string& name, const ValuePtr& self, Ca
       MarkEager(std::string("`divmod` raises ZeroDivisionError: ") + r.message, where);
       return MakeSeq(VK::Tuple, {MakeUnknownOf(k), MakeUnknownOf(k)});
     }
+    if (r.div.is_big()) MarkEager("`divmod`'s quotient is an int beyond 64 bits", where);
     return MakeSeq(VK::Tuple, {FromPy(r.div), FromPy(r.mod)});
   }
   if (name == "min" || name == "max" || name == "sorted") {
@@ -293,6 +295,7 @@ ValuePtr Tracer::MathBuiltin(const std::string& name, CallArgs& args) {
     MarkEager(std::string("`math.") + name + "` raises " + r.error_class + ": " + r.message, where);
     return MakeUnknownOf(kind);
   }
+  if (r.value.is_big()) MarkEager("`math." + name + "` returns an int beyond 64 bits", where);
   return FromPy(r.value);
 }
 

@@ -48,7 +48,12 @@ ValuePtr Tracer::Eval(const Expr& e) {
   NestGuard nest(branches && !frames.empty() ? frames.back() : nullptr);
   switch (e.kind) {
     case ExprKind::NameExpr: return EvalName(*cast<NameExpr>(&e));
-    case ExprKind::IntLit: return MakeInt(cast<IntLit>(&e)->value);
+    case ExprKind::IntLit:
+      if (!cast<IntLit>(&e)->big.empty()) {  // exact in the interpreter; graphs hold 64-bit ints
+        MarkEager("an int literal beyond 64 bits", e.range);
+        return MakeUnknownOf(VK::Int);
+      }
+      return MakeInt(cast<IntLit>(&e)->value);
     case ExprKind::FloatLit: return MakeFloat(cast<FloatLit>(&e)->value);
     case ExprKind::BoolLit: return MakeBool(cast<BoolLit>(&e)->value);
     case ExprKind::NoneLit: return MakeNone();

@@ -100,6 +100,9 @@ ValuePtr Tracer::BinaryOp(BinOp op, const ValuePtr& a, const ValuePtr& b, Range 
       case sem::PyNumber::Kind::Bool: return MakeBool(r.i != 0);
       case sem::PyNumber::Kind::Int: return MakeInt(r.i);
       case sem::PyNumber::Kind::Float: return MakeFloat(r.f);
+      case sem::PyNumber::Kind::Big:  // exact in the interpreter; graphs hold 64-bit ints
+        MarkEager("an int beyond 64 bits (" + r.big->ToString().substr(0, 24) + "...)", where);
+        return MakeUnknownOf(VK::Int);
     }
     return MakeUnknownOf(rk);
   }
@@ -198,7 +201,7 @@ ValuePtr Tracer::EvalUnary(const UnaryExpr& e) {
           return r;
         }
         if (v->kind == VK::Float) return MakeFloat(-v->f);
-        if (v->kind == VK::Int && v->i == INT64_MIN) return MakeUnknownOf(VK::Int);  // OverflowError at run time
+        if (v->kind == VK::Int && v->i == INT64_MIN) return MakeUnknownOf(VK::Int);  // 2**63: a big int at run time
         return MakeInt(v->kind == VK::Bool ? -int64_t(v->b) : -v->i);
       }
       return MakeUnknown();

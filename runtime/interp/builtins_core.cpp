@@ -3,14 +3,18 @@
 // round, argv. Those that also accept tensors (abs, min, max, sum, int,
 // float, bool) hand tensors to the tensor builtins.
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cmath>
+#include <optional>
 #include <ostream>
+#include <string_view>
 
 #include "interp/dunder.h"
 #include "interp/interpreter.h"
+#include "interp/pynumber.h"
 #include "interp/tensor_value.h"
 #include "semantics/pymath.h"
 
@@ -94,10 +98,10 @@ Value AbsFn(Interp&, Args& a) {
   if (x.is(OType::Tensor)) return TensorUnaryBuiltin(a, rt::UnaryOp::Abs);
   if (x.is(OType::Instance)) return InstanceAbs(x);
   if (x.is_float()) return Value::Float(std::fabs(x.as_float()));
-  if (x.is_int() || x.is_bool()) {
-    int64_t v = x.to_int();
-    if (v == INT64_MIN) OverflowErr();
-    return Value::Int(v < 0 ? -v : v);
+  if (IsPyInt(x)) {
+    sem::PyNumber n = ToPyNumber(x);
+    bool neg = n.is_big() ? n.big->neg() : n.i < 0;
+    return neg ? FromPyNumber(sem::PyBinary(sem::PyOp::Sub, sem::PyNumber::Int(0), n)) : Value::Int(n.i);
   }
   TypeErr("`abs()` needs a number or a tensor, not `" + TypeName(x) + "`");
 }
@@ -117,9 +121,10 @@ Value IntFn(Interp&, Args& a) {
   const Value& x = a.Get(0, nullptr);
   if (x.is_undef()) return Value::Int(0);
   if (x.is_int() || x.is_bool()) return Value::Int(x.to_int());
+  if (IsBigInt(x)) return x;
   auto of_float = [](double d) {
     sem::PyMathResult r = sem::PyFloatToInt(d);
-    if (r.ok()) return Value::Int(r.value.i);
+    if (r.ok()) return FromPyNumber(r.value);
     if (std::isnan(d)) ValueErr(r.message);
     OverflowErr(r.message);
   };
@@ -129,13 +134,19 @@ Value IntFn(Interp&, Args& a) {
     return s.is_float() ? of_float(s.f) : Value::Int(s.to_int());
   }
   if (x.is(OType::Str)) {
-    const std::string& s = x.as<StrObj>()->s;
-    char* end = nullptr;
-    errno = 0;
-    long long v = std::strtoll(s.c_str(), &end, 10);
-    if (s.empty() || *end != '\0') ValueErr("invalid literal for `int()`: " + Repr(x));
-    if (errno == ERANGE) OverflowErr();
-    return Value::Int(v);
+    // As Python: blanks around, one sign, digits with single '_' between them.
+    std::string_view s = x.as<StrObj>()->s;
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+    std::string digits;
+    for (size_t i = 0; i < s.size(); ++i) {
+      bool sep_ok = s[i] == '_' && i > 0 && i + 1 < s.size() && std::isdigit(static_cast<unsigned char>(s[i - 1])) &&
+                    std::isdigit(static_cast<unsigned char>(s[i + 1]));
+      if (!sep_ok) digits += s[i];
+    }
+    std::optional<sem::BigInt> v = sem::BigInt::FromDigits(digits, 10);
+    if (!v) ValueErr("invalid literal for `int()` with base 10: " + Repr(x));
+    return FromPyNumber(sem::PyNumber::Big(std::move(*v)));
   }
   TypeErr("`int()` cannot convert a value of type `" + TypeName(x) + "`");
 }
@@ -145,6 +156,11 @@ Value FloatFn(Interp&, Args& a) {
   const Value& x = a.Get(0, nullptr);
   if (x.is_undef()) return Value::Float(0);
   if (x.is_number()) return Value::Float(x.to_double());
+  if (IsBigInt(x)) {
+    double d = x.as<BigIntObj>()->v.ToDouble();
+    if (std::isinf(d)) OverflowErr(sem::PyErrorMessage(sem::PyError::IntTooLargeForFloat));
+    return Value::Float(d);
+  }
   if (x.is(OType::Tensor)) return Value::Float(TensorOf(x).item().to_double());
   if (x.is(OType::Str)) {
     const std::string& s = x.as<StrObj>()->s;
@@ -245,7 +261,7 @@ bool IsInstanceOf(const Value& x, const Value& cls) {
   }
   if (cls.is(OType::Builtin)) {
     std::string n = cls.as<BuiltinObj>()->name;
-    if (n == "int") return x.is_int() || x.is_bool();
+    if (n == "int") return IsPyInt(x);
     if (n == "float") return x.is_float();
     if (n == "bool") return x.is_bool();
     if (n == "str") return x.is(OType::Str);
@@ -297,10 +313,13 @@ Value RoundFn(Interp&, Args& a) {
   a.Check(2, {"number", "ndigits"});
   const Value& x = a.Need(0, "number");
   const Value& nd = a.Get(1, "ndigits");
-  if (!x.is_number()) TypeErr("`round()` needs a number, not `" + TypeName(x) + "`");
+  if (!IsPyNumber(x)) TypeErr("`round()` needs a number, not `" + TypeName(x) + "`");
   if (nd.is_undef() || nd.is_none()) {
+    if (IsBigInt(x)) return x;
     if (!x.is_float()) return Value::Int(x.to_int());
-    return Value::Int(static_cast<int64_t>(std::nearbyint(x.as_float())));  // ties to even, as Python
+    sem::PyMathResult r = sem::PyFloatToInt(std::nearbyint(x.as_float()));  // ties to even, as Python
+    if (!r.ok()) std::isnan(x.as_float()) ? ValueErr(r.message) : OverflowErr(r.message);
+    return FromPyNumber(r.value);
   }
   int64_t digits = IntArg(nd, "ndigits");
   if (!x.is_float()) return x;

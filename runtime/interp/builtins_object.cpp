@@ -180,7 +180,7 @@ Value CopyValue(const Value& v, bool deep, std::unordered_map<const Object*, Val
     }
     case OType::Str: case OType::Function: case OType::Builtin: case OType::Class: case OType::BoundMethod:
     case OType::Module: case OType::Slice: case OType::Ellipsis: case OType::DType: case OType::Cell:
-    case OType::Native: case OType::Range: case OType::Super: case OType::Special:
+    case OType::Native: case OType::Range: case OType::Super: case OType::Special: case OType::BigInt:
       return v;  // immutable, or shared by copies as in Python
   }
   return v;

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "interp/interpreter.h"
+#include "interp/pynumber.h"
 #include "interp/tensor_value.h"
 #include "semantics/pymath.h"
 #include "semantics/strings.h"
@@ -27,21 +28,12 @@ namespace {
   ThrowPythonException(cls, msg);
 }
 
-Value FromPy(const sem::PyNumber& n) {
-  switch (n.kind) {
-    case sem::PyNumber::Kind::Bool: return Value::Bool(n.i != 0);
-    case sem::PyNumber::Kind::Int: return Value::Int(n.i);
-    case sem::PyNumber::Kind::Float: return Value::Float(n.f);
-  }
-  return Value::None();
-}
+Value FromPy(const sem::PyNumber& n) { return FromPyNumber(n); }
 
 // A Python number argument of math.<fn>; a one-element tensor converts as
 // Python's float()/index() of it does.
 sem::PyNumber ToPy(const Value& v, const std::string& fn) {
-  if (v.is_bool()) return sem::PyNumber::Bool(v.to_int() != 0);
-  if (v.is_int()) return sem::PyNumber::Int(v.as_int());
-  if (v.is_float()) return sem::PyNumber::Float(v.as_float());
+  if (IsPyNumber(v)) return ToPyNumber(v);
   if (v.is(OType::Tensor)) {
     const rt::Tensor& t = TensorOf(v);
     if (t.numel() != 1) ValueErr("only one element tensors can be converted to Python scalars");
@@ -128,7 +120,7 @@ Value DivModFn(Interp&, Args& a) {
   a.Check(2, {});
   const Value& x = a.Need(0, "a");
   const Value& y = a.Need(1, "b");
-  if (!x.is_number() || !y.is_number())  // tensors too: torch 1.13 has no __divmod__
+  if (!IsPyNumber(x) || !IsPyNumber(y))  // tensors too: torch 1.13 has no __divmod__
     TypeErr("unsupported operand type(s) for divmod(): '" + TypeName(x) + "' and '" + TypeName(y) + "'");
   sem::PyDivModResult r = sem::PyDivModNumbers(ToPy(x, "divmod"), ToPy(y, "divmod"));
   if (r.message) ThrowError(DiagKind::RtZeroDivision, r.message);

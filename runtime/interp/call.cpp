@@ -207,7 +207,7 @@ Value Interp::Call(const Value& callee, const Value* pos, int32_t npos, const in
       }
       case OType::Str: case OType::List: case OType::Tuple: case OType::Dict: case OType::Set:
       case OType::Module: case OType::Tensor: case OType::Slice: case OType::Ellipsis: case OType::DType:
-      case OType::Cell: case OType::Range: case OType::Super: case OType::Special:
+      case OType::Cell: case OType::Range: case OType::Super: case OType::Special: case OType::BigInt:
         break;  // not callable
     }
   }
@@ -558,7 +558,7 @@ Value Interp::GetAttr(const Value& obj, int32_t sym) {
         break;
       }
       case OType::Function: case OType::Builtin: case OType::BoundMethod:
-      case OType::Ellipsis: case OType::Cell: case OType::Native: case OType::Range: case OType::Special:
+      case OType::Ellipsis: case OType::Cell: case OType::Native: case OType::Range: case OType::Special: case OType::BigInt:
         break;  // SpecialAttribute's (`__name__`, ...) or none
     }
   }

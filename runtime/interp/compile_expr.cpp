@@ -2,6 +2,7 @@
 #include "interp/compile.h"
 #include "interp/errors.h"
 #include "interp/interpreter.h"
+#include "interp/pynumber.h"
 
 namespace tcc::interp {
 
@@ -66,7 +67,13 @@ XPtr Compiler::Expr(const ast::Expr* e) {
   if (!e) return nullptr;
   switch (e->kind) {
     case ExprKind::NameExpr: return NameRef(cast<NameExpr>(e)->name, e->range);
-    case ExprKind::IntLit: { auto n = Node(XK::Const, e->range); n->constant = Value::Int(cast<IntLit>(e)->value); return n; }
+    case ExprKind::IntLit: {
+      auto n = Node(XK::Const, e->range);
+      const auto* lit = cast<IntLit>(e);
+      n->constant = lit->big.empty() ? Value::Int(lit->value)
+                                     : FromPyNumber(sem::PyNumber::Big(*sem::BigInt::FromDigits(lit->big, 10)));
+      return n;
+    }
     case ExprKind::FloatLit: { auto n = Node(XK::Const, e->range); n->constant = Value::Float(cast<FloatLit>(e)->value); return n; }
     case ExprKind::BoolLit: { auto n = Node(XK::Const, e->range); n->constant = Value::Bool(cast<BoolLit>(e)->value); return n; }
     case ExprKind::NoneLit: { auto n = Node(XK::Const, e->range); n->constant = Value::None(); return n; }
@@ -148,7 +155,7 @@ XPtr Compiler::Expr(const ast::Expr* e) {
     case ExprKind::UnaryExpr: {
       auto* u = cast<UnaryExpr>(e);
       // Fold -<number literal> so `-1` is a constant.
-      if (u->op == UnaryOp::Neg && isa<IntLit>(u->operand.get())) {
+      if (u->op == UnaryOp::Neg && isa<IntLit>(u->operand.get()) && cast<IntLit>(u->operand.get())->big.empty()) {
         auto n = Node(XK::Const, e->range);
         n->constant = Value::Int(-cast<IntLit>(u->operand.get())->value);
         return n;

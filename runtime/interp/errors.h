@@ -43,8 +43,9 @@ const char* PythonExceptionName(DiagKind kind);
 [[noreturn]] void ThrowError(DiagKind kind, std::string message, std::string hint = {});
 [[noreturn]] inline void TypeErr(std::string m, std::string h = {}) { ThrowError(DiagKind::RtTypeError, std::move(m), std::move(h)); }
 [[noreturn]] inline void ValueErr(std::string m, std::string h = {}) { ThrowError(DiagKind::RtValueError, std::move(m), std::move(h)); }
-[[noreturn]] inline void OverflowErr(std::string m = "int too large for TensorScript's 64-bit int") {
-  ThrowError(DiagKind::RtOverflowError, std::move(m), "TensorScript's ints are 64-bit; use a float for larger values");
+[[noreturn]] inline void OverflowErr(std::string m) {
+  ThrowError(DiagKind::RtOverflowError, std::move(m),
+             "Python ints are exact, but an index, a size, a tensor element or a float holds a bounded number");
 }
 
 }  // namespace tcc::interp

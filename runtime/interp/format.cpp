@@ -182,6 +182,7 @@ void ReprInto(const Value& v, std::string& out, int depth) {
     }
     case OType::Module: out += "<module '" + v.as<ModuleObj>()->code->name + "'>"; return;
     case OType::Tensor: out += rt::format_tensor(TensorOf(v)); return;
+    case OType::BigInt: out += v.as<BigIntObj>()->v.ToString(); return;
     case OType::Slice: {
       auto* s = v.as<SliceObj>();
       out += "slice(";

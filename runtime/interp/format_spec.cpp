@@ -8,6 +8,7 @@
 #include <cstdio>
 
 #include "interp/interpreter.h"
+#include "interp/pynumber.h"
 #include "interp/tensor_value.h"
 
 namespace tcc::interp {
@@ -165,6 +166,13 @@ std::string FormatWithSpec(const Value& v, const std::string& spec) {
     return Pad("", s, p, '<');
   }
   if (v.is_float()) return FormatDouble(v.as_float(), p);
+  if (IsBigInt(v)) {
+    const sem::BigInt& b = v.as<BigIntObj>()->v;
+    if (p.type && std::string("eEfFgG%").find(p.type) != std::string::npos) return FormatDouble(b.ToDouble(), p);
+    if (p.type && p.type != 'd') ValueErr(std::string("format code `") + p.type + "` of an int beyond 64 bits is not supported");
+    std::string digits = (-b).ToString();
+    return b.neg() ? Pad("-", digits.substr(1), p, '>') : Pad("", b.ToString(), p, '>');
+  }
   if (v.is_int() || v.is_bool()) {
     if (p.type && std::string("eEfFgG%").find(p.type) != std::string::npos)
       return FormatDouble(static_cast<double>(v.to_int()), p);

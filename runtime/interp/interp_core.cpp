@@ -85,6 +85,7 @@ size_t HashItem(const Value& v) {
       return h;
     }
     case OType::DType: return std::hash<int32_t>()(v.as<DTypeObj>()->dtype);
+    case OType::BigInt: return static_cast<size_t>(v.as<BigIntObj>()->v.Hash());
     case OType::List: case OType::Dict: case OType::Set:
       TypeErr("unhashable type: `" + TypeName(v) + "`", "a set item or dict key can be a tuple, not a list");
     case OType::Instance: case OType::BoundMethod:
@@ -157,6 +158,7 @@ std::string TypeName(const Value& v) {
     case OType::Module: return "module";
     case OType::Tensor: return "Tensor";
     case OType::Slice: return "slice";
+    case OType::BigInt: return "int";
     case OType::Ellipsis: return "ellipsis";
     case OType::DType: return "dtype";
     case OType::Cell: return "cell";

@@ -11,6 +11,7 @@
 
 #include "base/source.h"
 #include "interp/value.h"
+#include "semantics/bigint.h"
 
 namespace tcc::interp {
 
@@ -72,6 +73,10 @@ size_t HashItem(const Value& v);
 struct CellObj : Object {
   CellObj() : Object(OType::Cell) {}
   Value v;
+};
+struct BigIntObj : Object {
+  explicit BigIntObj(sem::BigInt v) : Object(OType::BigInt), v(std::move(v)) {}
+  const sem::BigInt v;
 };
 struct SliceObj : Object {
   SliceObj() : Object(OType::Slice) {}

@@ -6,6 +6,7 @@
 
 #include "interp/dunder.h"
 #include "interp/interpreter.h"
+#include "interp/pynumber.h"
 #include "interp/tensor_value.h"
 
 namespace tcc::interp {
@@ -14,10 +15,15 @@ namespace {
 
 // Python's normalisation of a slice over a sequence of length n.
 void SliceBounds(const SliceObj* s, int64_t n, int64_t* start, int64_t* stop, int64_t* step) {
+  CheckNotBigInt(s->step);
   *step = s->step.is_none() ? 1 : s->step.to_int();
   if (*step == 0) ValueErr("slice step cannot be zero");
   auto norm = [&](const Value& v, int64_t dflt) {
     if (v.is_none()) return dflt;
+    if (IsBigInt(v)) {  // past either end, as Python clamps it
+      bool below = v.as<BigIntObj>()->v.neg();
+      return *step > 0 ? (below ? int64_t{0} : n) : (below ? int64_t{-1} : n - 1);
+    }
     if (!v.is_int() && !v.is_bool()) TypeErr("slice indices must be integers, not `" + TypeName(v) + "`");
     int64_t x = v.to_int();
     if (x < 0) x += n;
@@ -37,6 +43,7 @@ std::vector<Value> SliceItems(const std::vector<Value>& items, const SliceObj* s
 }
 
 int64_t SeqIndex(const Value& idx, int64_t n, const char* what) {
+  CheckNotBigIndex(idx);
   if (!idx.is_int() && !idx.is_bool()) {
     TypeErr(std::string(what) + " indices must be integers or slices, not `" + TypeName(idx) + "`");
   }

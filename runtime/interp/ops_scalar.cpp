@@ -7,6 +7,7 @@
 
 #include "interp/dunder.h"
 #include "interp/interpreter.h"
+#include "interp/pynumber.h"
 #include "interp/tensor_value.h"
 #include "semantics/pynum.h"
 
@@ -29,11 +30,7 @@ namespace {
 Value NumberOp(BinOp op, const Value& a, const Value& b) {
   auto pop = sem::PyOpOf(op);
   if (!pop) BadOperands(op, a, b);
-  auto num = [](const Value& v) {
-    return v.is_float() ? sem::PyNumber::Float(v.as_float())
-                        : v.is_bool() ? sem::PyNumber::Bool(v.as_bool()) : sem::PyNumber::Int(v.as_int());
-  };
-  sem::PyNumber r = sem::PyBinary(*pop, num(a), num(b));
+  sem::PyNumber r = sem::PyBinary(*pop, ToPyNumber(a), ToPyNumber(b));
   if (!r.ok()) {
     const char* msg = sem::PyErrorMessage(r.error);
     switch (sem::PyErrorClassOf(r.error)) {
@@ -43,12 +40,7 @@ Value NumberOp(BinOp op, const Value& a, const Value& b) {
       case sem::PyErrorClass::Overflow: OverflowErr(msg);
     }
   }
-  switch (r.kind) {
-    case sem::PyNumber::Kind::Bool: return Value::Bool(r.i != 0);
-    case sem::PyNumber::Kind::Int: return Value::Int(r.i);
-    case sem::PyNumber::Kind::Float: return Value::Float(r.f);
-  }
-  BadOperands(op, a, b);
+  return FromPyNumber(r);
 }
 
 template <typename Seq>
@@ -67,7 +59,19 @@ Value Repeat(const Value& seq, int64_t n) {
 
 bool SeqLess(const std::vector<Value>& a, const std::vector<Value>& b);
 
+// Numbers where one is a big int: exactly between ints, through the float
+// value (an infinity past DBL_MAX) with a float. -1, 0 or 1.
+int CompareBig(const Value& a, const Value& b) {
+  sem::PyNumber x = ToPyNumber(a), y = ToPyNumber(b);
+  if (x.is_float() || y.is_float()) {
+    double u = x.as_double(), v = y.as_double();
+    return u < v ? -1 : u > v ? 1 : 0;
+  }
+  return Compare(x.as_big(), y.as_big());
+}
+
 bool Less(const Value& a, const Value& b) {
+  if ((IsBigInt(a) || IsBigInt(b)) && IsPyNumber(a) && IsPyNumber(b)) return CompareBig(a, b) < 0;
   if (a.is_number() && b.is_number()) {
     if (a.is_float() || b.is_float()) return a.to_double() < b.to_double();
     return a.to_int() < b.to_int();
@@ -142,6 +146,7 @@ bool Truthy(const Value& v) {
     case OType::Dict: return !v.as<DictObj>()->items.empty();
     case OType::Set: return !v.as<SetObj>()->items().empty();
     case OType::Range: return v.as<RangeObj>()->size() > 0;
+    case OType::BigInt: return true;  // never zero
     case OType::Tensor: return TensorTruthy(v);
     case OType::Function: case OType::Builtin: case OType::Class: case OType::BoundMethod: case OType::Module:
     case OType::Slice: case OType::Ellipsis: case OType::DType: case OType::Cell: case OType::Native:
@@ -154,7 +159,7 @@ bool Truthy(const Value& v) {
 Value PercentFormat(const Value& fmt, const Value& args);  // format_python.cpp
 
 Value BinaryOp(BinOp op, const Value& a, const Value& b) {
-  if (a.is_number() && b.is_number()) return NumberOp(op, a, b);
+  if (IsPyNumber(a) && IsPyNumber(b)) return NumberOp(op, a, b);
   if (op == BinOp::Mod && a.is(OType::Str)) return PercentFormat(a, b);  // format_python.cpp
   if (a.is(OType::Instance) || b.is(OType::Instance)) return InstanceBinary(op, a, b);
   if (a.is(OType::Tensor) || b.is(OType::Tensor)) return TensorBinary(op, a, b);
@@ -203,17 +208,14 @@ Value UnaryOp(ast::UnaryOp op, const Value& a) {
   switch (op) {
     case ast::UnaryOp::Neg:
       if (a.is_float()) return Value::Float(-a.as_float());
-      if (a.is_int() || a.is_bool()) {
-        if (a.to_int() == INT64_MIN) OverflowErr();
-        return Value::Int(-a.to_int());
-      }
+      if (IsPyInt(a)) return FromPyNumber(sem::PyBinary(sem::PyOp::Sub, sem::PyNumber::Int(0), ToPyNumber(a)));
       break;
     case ast::UnaryOp::Pos:
-      if (a.is_float()) return a;
+      if (a.is_float() || IsBigInt(a)) return a;
       if (a.is_int() || a.is_bool()) return Value::Int(a.to_int());
       break;
-    case ast::UnaryOp::Invert:
-      if (a.is_int() || a.is_bool()) return Value::Int(~a.to_int());
+    case ast::UnaryOp::Invert:  // ~a is -a - 1
+      if (IsPyInt(a)) return FromPyNumber(sem::PyBinary(sem::PyOp::Sub, sem::PyNumber::Int(-1), ToPyNumber(a)));
       break;
     case ast::UnaryOp::Not: break;
   }
@@ -222,6 +224,7 @@ Value UnaryOp(ast::UnaryOp op, const Value& a) {
 }
 
 bool ValuesEqual(const Value& a, const Value& b) {
+  if ((IsBigInt(a) || IsBigInt(b)) && IsPyNumber(a) && IsPyNumber(b)) return CompareBig(a, b) == 0;
   if (a.is_number() && b.is_number()) {
     if (a.is_float() || b.is_float()) return a.to_double() == b.to_double();
     return a.to_int() == b.to_int();

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "interp/interpreter.h"
+#include "interp/pynumber.h"
 #include "interp/tensor_value.h"
 
 namespace tcc::interp {
@@ -44,6 +45,7 @@ rt::Scalar ToScalar(const Value& v, const char* what) {
   if (v.is_int()) return rt::Scalar::from_int(v.as_int());
   if (v.is_float()) return rt::Scalar::from_float(v.as_float());
   if (v.is(OType::Tensor)) return TensorOf(v).item();
+  CheckNotBigTensorScalar(v);
   TypeErr(std::string(what) + " must be a number, not `" + TypeName(v) + "`");
 }
 
@@ -115,6 +117,7 @@ int64_t IntArg(const Value& v, const char* what) {
     const rt::Tensor& t = TensorOf(v);
     if (t.numel() == 1 && !rt::is_floating(t.dtype())) return t.item().to_int();
   }
+  CheckNotBigInt(v);
   TypeErr(std::string(what) + " must be an integer, not `" + TypeName(v) + "`");
 }
 

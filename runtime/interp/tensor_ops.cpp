@@ -3,6 +3,7 @@
 // indexing and index assignment, len and row iteration.
 #include "interp/dunder.h"
 #include "interp/interpreter.h"
+#include "interp/pynumber.h"
 #include "interp/tensor_value.h"
 
 namespace tcc::interp {
@@ -40,6 +41,8 @@ Value ApplyBinary(rt::BinaryOp op, const Value& a, const Value& b, const char* s
   if (a.is(OType::Tensor) && b.is(OType::Tensor)) return MakeTensor(rt::binary(op, TensorOf(a), TensorOf(b)));
   if (a.is(OType::Tensor) && b.is_number()) return MakeTensor(rt::binary(op, TensorOf(a), ToScalar(b, "operand")));
   if (b.is(OType::Tensor) && a.is_number()) return MakeTensor(rt::binary(op, ToScalar(a, "operand"), TensorOf(b)));
+  CheckNotBigTensorScalar(a);
+  CheckNotBigTensorScalar(b);
   TypeErr(std::string("unsupported operand types for `") + spelling + "`: `" + TypeName(a) + "` and `" +
           TypeName(b) + "`");
 }

@@ -18,7 +18,8 @@ enum class Tag : uint8_t { Undef, None, Bool, Int, Float, Obj };
 enum class OType : uint8_t {
   Str, List, Tuple, Dict, Set, Function, Builtin, Class, Instance, BoundMethod,
   Module, Tensor, Slice, Ellipsis, DType, Cell, Native, Range, Super,
-  Special  // property, staticmethod, classmethod, iterator, NotImplemented (dunder.h)
+  Special,  // property, staticmethod, classmethod, iterator, NotImplemented (dunder.h)
+  BigInt    // a Python int beyond int64 (semantics/bigint.h); an int that fits is Value::Int
 };
 
 struct Object {

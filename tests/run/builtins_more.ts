@@ -28,9 +28,9 @@ print(arange(24.0).reshape(2, 3, 4))
 # CHECK-STDOUT:         [2., 3.]])
 # CHECK-STDOUT: tensor([[1, 2],
 # CHECK-STDOUT:         [3, 4]]) tensor([ True, False]) tensor([False,  True])
-# CHECK-STDOUT: OverflowError: int too large for TensorScript's 64-bit int
-# CHECK-STDOUT: OverflowError: int too large for TensorScript's 64-bit int
-# CHECK-STDOUT: OverflowError: int too large for TensorScript's 64-bit int
+# CHECK-STDOUT: 9223372036854775808
+# CHECK-STDOUT: 9223372036854775808
+# CHECK-STDOUT: 9223372036854775808
 # CHECK-STDOUT: 0 0
 # CHECK-STDOUT: tensor([   0,    1,    2,  ..., 1997, 1998, 1999])
 # CHECK-STDOUT: tensor([[[ 0.,  1.,  2.,  3.],

@@ -1,4 +1,4 @@
-// Tests semantics/pynum.h: TensorScript's Python numbers (exact int64 or OverflowError,
+// Tests semantics/pynum.h: TensorScript's Python numbers (exact ints of any size,
 // CPython's float operators), which the interpreter computes with and the
 // tracer folds with.
 #include <catch2/catch.hpp>
@@ -43,21 +43,52 @@ TEST_CASE("Python ints are exact (no detour through double)") {
   CHECK(I(PyOp::LShift, 0, 1000) == 0);
 }
 
-TEST_CASE("Python ints never wrap: past 64 bits is an OverflowError") {
+// The exact result of an int op as Python prints it.
+std::string Exact(PyOp op, int64_t a, int64_t b) {
+  PyNumber r = PyIntBinary(op, a, b);
+  REQUIRE(r.ok());
+  return r.is_big() ? r.big->ToString() : std::to_string(r.i);
+}
+
+TEST_CASE("Python ints never wrap: past 64 bits they are exact big ints") {
   const int64_t max = std::numeric_limits<int64_t>::max(), min = std::numeric_limits<int64_t>::min();
-  for (auto [op, a, b] : {std::tuple{PyOp::Add, max, int64_t(1)}, {PyOp::Sub, min, int64_t(1)},
-                          {PyOp::Mul, max / 2 + 1, int64_t(2)}, {PyOp::Mul, min, int64_t(-1)},
-                          {PyOp::Pow, int64_t(2), int64_t(63)}, {PyOp::Pow, int64_t(2), int64_t(100)},
-                          {PyOp::Pow, int64_t(10), int64_t(19)}, {PyOp::LShift, int64_t(1), int64_t(63)},
-                          {PyOp::LShift, int64_t(3), int64_t(62)}, {PyOp::FloorDiv, min, int64_t(-1)}}) {
-    CAPTURE(static_cast<int>(op), a, b);
-    PyNumber r = PyIntBinary(op, a, b);
-    CHECK(r.error == PyError::IntOverflow);
-  }
-  CHECK(PyErrorClassOf(PyError::IntOverflow) == PyErrorClass::Overflow);
-  CHECK(std::string(PyErrorClassName(PyErrorClass::Overflow)) == "OverflowError");
+  CHECK(Exact(PyOp::Add, max, 1) == "9223372036854775808");
+  CHECK(Exact(PyOp::Sub, min, 1) == "-9223372036854775809");
+  CHECK(Exact(PyOp::Mul, max, max) == "85070591730234615847396907784232501249");
+  CHECK(Exact(PyOp::Mul, min, -1) == "9223372036854775808");
+  CHECK(Exact(PyOp::Pow, 2, 100) == "1267650600228229401496703205376");
+  CHECK(Exact(PyOp::Pow, -3, 41) == "-36472996377170786403");
+  CHECK(Exact(PyOp::LShift, 3, 62) == "13835058055282163712");
+  CHECK(Exact(PyOp::FloorDiv, min, -1) == "9223372036854775808");
+  CHECK(PyIntBinary(PyOp::Add, max, 1).is_big());
+  // Results that fit are ints again, never a big int.
+  PyNumber big = PyIntBinary(PyOp::Add, max, 1);
+  PyNumber back = PyBinary(PyOp::Sub, big, PyNumber::Int(1));
+  CHECK((back.kind == PyNumber::Kind::Int && back.i == max));
   CHECK(I(PyOp::Pow, 10, 18) == int64_t(1000000000000000000));
   CHECK(I(PyOp::Add, max, min) == -1);
+  // Sizes Python would spend minutes on are an OverflowError.
+  CHECK(PyIntBinary(PyOp::Pow, 3, int64_t(1) << 40).error == PyError::IntOverflow);
+  CHECK(PyIntBinary(PyOp::LShift, 1, int64_t(1) << 40).error == PyError::IntOverflow);
+  CHECK(PyErrorClassOf(PyError::IntOverflow) == PyErrorClass::Overflow);
+  CHECK(std::string(PyErrorClassName(PyErrorClass::Overflow)) == "OverflowError");
+}
+
+TEST_CASE("Big ints with floats, and floor division, modulo, shifts and bitwise ops as Python") {
+  PyNumber a = PyIntBinary(PyOp::Pow, 2, 100), m = PyNumber::Big(-*PyIntBinary(PyOp::Pow, 2, 100).big);
+  auto s = [](const PyNumber& n) { return n.is_big() ? n.big->ToString() : std::to_string(n.i); };
+  CHECK(s(PyBinary(PyOp::FloorDiv, a, PyNumber::Int(3))) == "422550200076076467165567735125");
+  CHECK(s(PyBinary(PyOp::FloorDiv, m, PyNumber::Int(3))) == "-422550200076076467165567735126");
+  CHECK(s(PyBinary(PyOp::Mod, m, PyNumber::Int(7))) == "5");
+  CHECK(s(PyBinary(PyOp::Mod, a, PyNumber::Int(-7))) == "-5");
+  CHECK(s(PyBinary(PyOp::RShift, m, PyNumber::Int(70))) == "-1073741824");
+  CHECK(s(PyBinary(PyOp::BitAnd, m, PyNumber::Int(0xFFFF))) == "0");
+  CHECK(s(PyBinary(PyOp::BitXor, m, PyNumber::Int(-1))) == "1267650600228229401496703205375");
+  CHECK(PyBinary(PyOp::Div, a, PyNumber::Int(3)).f == 4.2255020007607644e+29);
+  CHECK(PyBinary(PyOp::Mul, a, PyNumber::Float(0.5)).f == 6.338253001141147e+29);
+  PyNumber huge = PyIntBinary(PyOp::Pow, 10, 400);
+  CHECK(PyBinary(PyOp::Add, huge, PyNumber::Float(1.0)).error == PyError::IntTooLargeForFloat);
+  CHECK(PyBinary(PyOp::Div, huge, PyBinary(PyOp::Pow, PyNumber::Int(10), PyNumber::Int(399))).f == 10.0);
 }
 
 TEST_CASE("Python int errors and float results") {
