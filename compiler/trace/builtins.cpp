@@ -520,26 +520,31 @@ ValuePtr Tracer::CallBuiltin(const std::string& spelled, const ValuePtr& self, C
     return d;
   }
   if (name == "enumerate" || name == "zip") {
+    // The items each iterable visits, as a for-loop over it would (a tensor's
+    // rows, a dict's keys, a str's characters); a list of run-time length of
+    // tuples of a typical item when one is known only at run time.
     std::vector<std::vector<ValuePtr>> seqs;
-    if (name == "enumerate") {
-      ValuePtr v = args.Arg(0, "iterable");
-      if (!v || !(v->kind == VK::List || v->kind == VK::Tuple) || !v->known) {
-        auto l = MakeSeq(VK::List, {MakeSeq(VK::Tuple, {MakeUnknownOf(VK::Int), v ? MakeUnknown() : MakeUnknown()})});
-        l->known = false;
-        return l;
-      }
+    std::vector<ValuePtr> srcs = args.pos;
+    if (name == "enumerate") srcs = {args.Arg(0, "iterable")};
+    bool known = true;
+    for (const auto& v : srcs) {
+      std::vector<ValuePtr> items;
+      known = known && v && LoopItems(*this, v, items, where) &&
+              (v->kind != VK::Tensor || static_cast<int64_t>(items.size()) <= opts.max_unroll);
+      seqs.push_back(std::move(items));
+    }
+    if (name == "enumerate" && known) {
       std::vector<ValuePtr> idx;
-      for (size_t i = 0; i < v->items.size(); ++i) idx.push_back(MakeInt(static_cast<int64_t>(i)));
-      seqs = {idx, v->items};
-    } else {
-      for (const auto& v : args.pos) {
-        if (!(v->kind == VK::List || v->kind == VK::Tuple) || !v->known) {
-          auto l = MakeSeq(VK::List, {MakeUnknown()});
-          l->known = false;
-          return l;
-        }
-        seqs.push_back(v->items);
-      }
+      for (size_t i = 0; i < seqs[0].size(); ++i) idx.push_back(MakeInt(static_cast<int64_t>(i)));
+      seqs.insert(seqs.begin(), idx);
+    }
+    if (!known) {
+      std::vector<ValuePtr> row;
+      if (name == "enumerate") row.push_back(MakeUnknownOf(VK::Int));
+      for (const auto& v : srcs) row.push_back(v ? SomeItem(v) : MakeUnknown());
+      auto l = MakeSeq(VK::List, {MakeSeq(VK::Tuple, row)});
+      l->known = false;
+      return l;
     }
     size_t n = seqs.empty() ? 0 : SIZE_MAX;
     for (const auto& s : seqs) n = std::min(n, s.size());

@@ -25,7 +25,7 @@ bool LiteralData(const ValuePtr& v, Shape& shape, size_t depth, std::vector<doub
     return true;
   }
   if (v->kind == VK::Tensor) { has_tensor = true; return false; }
-  if (v->kind != VK::List && v->kind != VK::Tuple) return false;
+  if ((v->kind != VK::List && v->kind != VK::Tuple) || !v->known) return false;  // a run-time length
   if (depth == shape.size()) shape.push_back(Dim::Static(static_cast<int64_t>(v->items.size())));
   else if (shape[depth].size != static_cast<int64_t>(v->items.size())) return false;
   for (const auto& x : v->items)
