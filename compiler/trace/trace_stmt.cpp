@@ -167,6 +167,7 @@ void Tracer::Assign(const Expr& target, const ValuePtr& v) {
             return;
           }
         }
+        if (IndexPutStore(base, idx, v, target.range)) return;
         // As torch.compile, not a graph break; the store runs in the interpreter,
         // which writes into the tensor in place (every alias sees it).
         if (Traced()) {

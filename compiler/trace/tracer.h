@@ -254,6 +254,10 @@ class Tracer {
   // was redirected (or `cur` when the interpreter makes the update).
   ValuePtr InPlaceUpdate(const ValuePtr& cur, const ValuePtr& r, Range where, const std::string& what,
                          bool check_category, const std::string& fix = "");
+  // `x[:, pos] = v` with a 1-d int tensor of positions (index_put.cpp): a
+  // Scatter in the graph and the in-place update; false when the store is
+  // another kind (it then runs in the interpreter).
+  bool IndexPutStore(const ValuePtr& base, const ValuePtr& idx, const ValuePtr& v, Range where);
   // A warning for each live view of `base` (its root) that a kernel made: compiled
   // code does not show it an in-place update (StaleView).
   // `rederived`: views made from `base` by view ops are made again from the
