@@ -423,6 +423,12 @@ ValuePtr Tracer::CallBuiltin(const std::string& spelled, const ValuePtr& self, C
     VK k = name == "int" ? VK::Int : name == "float" ? VK::Float : VK::Bool;
     if (!v) return k == VK::Int ? MakeInt(0) : k == VK::Float ? MakeFloat(0) : MakeBool(false);
     if (v->kind == VK::Tensor) {
+      if (ValuePtr k = KnownScalar(v)) {  // module scope, from constants: as the number's own conversion
+        CallArgs conv;
+        conv.range = where;
+        conv.pos = {k};
+        return CallBuiltin(name, nullptr, conv);
+      }
       Break(BreakKind::TensorToScalar, where, "`" + name + "(t)` converts a tensor to a Python " + name);
       return MakeUnknownOf(k);
     }

@@ -12,6 +12,7 @@ ValuePtr Tracer::TensorMethod(const std::string& name, const ValuePtr& t, CallAr
   Range where = args.range;
   if (ValuePtr r = IndexShapeBuiltin(name, t, args)) return r;
   if (name == "item" || name == "tolist") {
+    if (ValuePtr k = name == "item" ? KnownScalar(t) : KnownList(t)) return k;  // module scope, from constants
     Break(BreakKind::TensorToScalar, where,
           "`." + name + "()` copies tensor data into " + (name == "item" ? "a Python number" : "a Python list"));
     if (name == "tolist") {

@@ -21,6 +21,7 @@ ValuePtr Tracer::Emit(graph::OpKind op, std::vector<ValuePtr> inputs, graph::Att
     if (in->kind == VK::Tensor && !in->rank_known) v->rank_known = false;
   if (graph::SharesStorage(op) && !inputs.empty() && inputs[0]->kind == VK::Tensor)
     v->view_of = inputs[0]->view_of ? inputs[0]->view_of : inputs[0];
+  if (!Traced()) FoldKnownData(op, inputs, attrs, v);
   if (Traced()) {
     v->tape_pos = static_cast<int64_t>(tape.size());
     tape.push_back(TapeOp{op, std::move(inputs), std::move(attrs), v, CurFile(), where.begin, {}});

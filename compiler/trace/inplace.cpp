@@ -147,6 +147,7 @@ void Tracer::AugAssignTensor(const ast::AugAssignStmt& s, const ValuePtr& cur, c
 ValuePtr Tracer::InPlaceUpdate(const ValuePtr& cur, const ValuePtr& r, Range where, const std::string& what,
                                bool check_category, const std::string& fix) {
   if (r->kind != VK::Tensor) return cur;  // an error was reported
+  if (cur->kind == VK::Tensor) MutatedTensor(cur);
   std::string op = what.starts_with("`") ? what : "`" + what + "`";
   if (check_category && !CategoryFits(r->type.dtype, cur->type.dtype)) {
     Issue(DiagKind::TraceTypeError, where,

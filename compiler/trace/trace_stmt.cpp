@@ -152,6 +152,7 @@ void Tracer::Assign(const Expr& target, const ValuePtr& v) {
       const auto* s = cast<SubscriptExpr>(&target);
       ValuePtr base = Eval(*s->value);
       if (base->kind == VK::Tensor) {
+        MutatedTensor(base);
         ValuePtr idx = Eval(*s->index);
         // `x[mask] = v` with a bool mask of x's shape and a number or 0-d
         // tensor: x.masked_fill_(mask, v), in the graph (top-k filtering).

@@ -258,6 +258,14 @@ class Tracer {
   // Scatter in the graph and the in-place update; false when the store is
   // another kind (it then runs in the interpreter).
   bool IndexPutStore(const ValuePtr& base, const ValuePtr& idx, const ValuePtr& v, Range where);
+  // Module scope (known_data.cpp): the values of a tensor made from constants
+  // (linspace, arange, literals, rows of them), computed by the runtime's
+  // tensor library; `.item()`/`.tolist()`/int()/float() of it are known.
+  void FoldKnownData(graph::OpKind op, const std::vector<ValuePtr>& in, const graph::Attrs& a, const ValuePtr& out);
+  bool KnownValues(const ValuePtr& t);      // t->values hold, here and now
+  void MutatedTensor(const ValuePtr& t);    // an in-place update of t: its known values (and its views') are stale
+  ValuePtr KnownScalar(const ValuePtr& t);  // null unless one known element
+  ValuePtr KnownList(const ValuePtr& t);    // t.tolist(), null unless known
   // A warning for each live view of `base` (its root) that a kernel made: compiled
   // code does not show it an in-place update (StaleView).
   // `rederived`: views made from `base` by view ops are made again from the

@@ -19,6 +19,10 @@
 #include "ast/ast.h"
 #include "graph/graph.h"
 
+namespace tcc::rt {
+class Tensor;
+}  // namespace tcc::rt
+
 namespace tcc::trace {
 
 struct Value;
@@ -81,6 +85,10 @@ struct Value {
   bool rank_known = true;
   std::vector<double> data;     // small constant tensors created from literals
   int64_t tape_pos = -1;        // index of the tape op that made it (-1: not made by a traced op)
+  // Module scope: the values of a tensor made from constants (known_data.cpp)
+  std::shared_ptr<const rt::Tensor> values;
+  int64_t values_epoch = 0;     // the root's `mutations` when `values` were computed
+  int64_t mutations = 0;        // in-place updates of this tensor (a root): stale `values` of it and its views
   ValuePtr view_of;             // made by a view op (slice, transpose, ...) of this tensor (its root)
   bool parameter = false;       // marked by nn.Parameter (__parameter), as the interpreter's TensorObj
   // Function
