@@ -68,9 +68,10 @@ nlohmann::json PlanToJson(const TraceResult& result) {
       if (g.kind == "tensor") {
         j["dtype"] = DTypeSpelling(g.type.dtype);
         nlohmann::json shape = nlohmann::json::array();
-        for (const auto& d : g.type.shape) {
+        for (size_t i = 0; i < g.type.shape.size(); ++i) {
+          const auto& d = g.type.shape[i];
           if (d.is_static()) shape.push_back(d.size);
-          else shape.push_back("s" + std::to_string(d.sym));
+          else shape.push_back(i < g.shape.size() ? g.shape[i] : "s" + std::to_string(d.sym));  // "s0" or "s0<=16"
         }
         j["shape"] = shape;
       } else if (g.kind == "same") {

@@ -653,7 +653,10 @@ void AddGuards(Tracer& t, const PathMap& pm, Segment& seg) {
       g.kind = "tensor";
       g.type = v->type;
       g.type.shape = t.syms.Resolve(g.type.shape);
-      for (const auto& d : g.type.shape) g.shape.push_back(DimName(d));
+      for (const auto& d : g.type.shape) {
+        g.shape.push_back(DimName(d));
+        if (auto m = t.syms.MaxOf(d)) g.shape.back() += "<=" + std::to_string(*m);  // checked by the guard
+      }
     } else {
       g.kind = v->kind == VK::Float ? "float" : v->kind == VK::Bool ? "bool" : v->kind == VK::Str ? "str" : "int";
       if (g.kind == "str" || g.kind == "bool") continue;  // run-time strings/bools: not assumed

@@ -10,6 +10,7 @@ namespace tcc::trace {
 Dim SymTable::Fresh() {
   parent_.push_back(static_cast<int32_t>(parent_.size()));
   bound_.push_back(-1);
+  max_.push_back(-1);
   derived_.push_back(derived_context && derived_context());
   return Dim::Symbolic(static_cast<int32_t>(parent_.size() - 1));
 }
@@ -49,8 +50,28 @@ bool SymTable::Unify(Dim a, Dim b) {
     bound_[a.sym] = b.size;
     return true;
   }
-  if (a.sym != b.sym) parent_[a.sym] = b.sym;
+  if (a.sym != b.sym) {
+    parent_[a.sym] = b.sym;
+    if (max_[a.sym] >= 0 && (max_[b.sym] < 0 || max_[a.sym] < max_[b.sym])) max_[b.sym] = max_[a.sym];
+  }
   return true;
+}
+
+void SymTable::Cap(Dim d, int64_t max) {
+  d = Resolve(d);
+  if (d.is_static() || d.sym >= static_cast<int32_t>(max_.size())) return;
+  if (max_[d.sym] < 0 || max < max_[d.sym]) max_[d.sym] = max;
+}
+
+std::optional<int64_t> SymTable::MaxOf(Dim d) const {
+  d = Resolve(d);
+  if (d.is_static() || d.sym >= static_cast<int32_t>(max_.size()) || max_[d.sym] < 0) return std::nullopt;
+  return max_[d.sym];
+}
+
+bool SymTable::Derived(Dim d) const {
+  d = Resolve(d);
+  return !d.is_static() && d.sym < static_cast<int32_t>(derived_.size()) && derived_[d.sym];
 }
 
 bool SymTable::KnownEqual(Dim a, Dim b) const { return Resolve(a) == Resolve(b); }

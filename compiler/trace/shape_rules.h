@@ -45,12 +45,18 @@ class SymTable {
   // Makes a and b equal; false when they are different static sizes.
   bool Unify(Dim a, Dim b);
   bool KnownEqual(Dim a, Dim b) const;  // equal under the current unification
+  // An upper bound on a symbolic size (`x[:, :T]` of a dim of static size n
+  // reads T <= n): its guard checks it, so compiled code may rely on it.
+  void Cap(Dim d, int64_t max);
+  std::optional<int64_t> MaxOf(Dim d) const;
+  bool Derived(Dim d) const;  // made while tracing: no kernel input binds it
 
  private:
   int32_t Root(int32_t s) const;
   std::vector<int32_t> parent_;
   std::vector<int64_t> bound_;  // -1 unbound
   std::vector<char> derived_;
+  std::vector<int64_t> max_;  // per root, -1 none
 };
 
 template <typename T>

@@ -133,6 +133,10 @@ ValuePtr Tracer::IndexValue(const ValuePtr& base, const Expr& index_expr, Range 
         std::optional<int64_t> st;
         get(v->items[2], st);
         if (st) step = *st;
+        if (!ok && SymbolicPrefix(cur, dim, v, pr)) {
+          ++dim;
+          continue;
+        }
         if (!ok) {
           if (Traced())
             Break(BreakKind::Unsupported, pr, "slicing a tensor with bounds known only at run time");
@@ -212,6 +216,32 @@ ValuePtr Tracer::IndexValue(const ValuePtr& base, const Expr& index_expr, Range 
   if (base->kind == VK::Unknown) return MakeUnknown();
   Issue(DiagKind::TraceTypeError, where, Describe(*base) + " cannot be indexed");
   return MakeUnknown();
+}
+
+// x[..., :n] where n is a tensor size known only at run time (`T =
+// ids.shape[1]`, then `self.position_ids[:, :T]`): the first n items, n
+// itself the result's size, as torch.compile's dynamic shapes trace it. Over
+// a dim of static size m, the guard of n's input checks n <= m (beyond it
+// Python's slice would stop at m). Replaces `cur`; false for other slices.
+bool Tracer::SymbolicPrefix(ValuePtr& cur, int64_t dim, const ValuePtr& sl, Range where) {
+  auto none_or = [](const ValuePtr& x, int64_t k) { return x->kind == VK::None || KnownIntOf(x) == k; };
+  const ValuePtr& stop = sl->items[1];
+  if (!none_or(sl->items[0], 0) || !none_or(sl->items[2], 1) || stop->kind != VK::Int || stop->known ||
+      stop->size_sym < 0 || !cur->rank_known || dim >= static_cast<int64_t>(cur->type.shape.size()))
+    return false;
+  const Dim n = syms.Resolve(Dim::Symbolic(stop->size_sym));
+  const Dim have = syms.Resolve(cur->type.shape[static_cast<size_t>(dim)]);
+  if (n.is_static() || syms.Derived(n)) return false;  // a size no guard can check
+  if (have == n) return true;                          // x[:, :x.shape[1]]: all of it
+  if (!have.is_static()) return false;
+  syms.Cap(n, have.size);
+  graph::Attrs a;
+  a.axis = dim;
+  a.ints = {0, have.size, 1};
+  Shape out = cur->type.shape;
+  out[static_cast<size_t>(dim)] = n;
+  cur = Emit(graph::OpKind::Slice, {cur}, a, {cur->type.dtype, out}, where);
+  return true;
 }
 
 // s[i] and s[a:b:c] of a str known at compile time, as the interpreter

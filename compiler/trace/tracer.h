@@ -206,6 +206,7 @@ class Tracer {
   ValuePtr GetAttr(const ValuePtr& base, const std::string& attr, Range where);
   ValuePtr EvalSubscript(const ast::SubscriptExpr& e);
   ValuePtr StrItem(const ValuePtr& s, const ValuePtr& idx);  // s[i], s[a:b] (trace_index.cpp)
+  bool SymbolicPrefix(ValuePtr& cur, int64_t dim, const ValuePtr& sl, Range where);  // x[:, :T], T a run-time size
   ValuePtr IndexValue(const ValuePtr& base, const ast::Expr& index_expr, Range where);
   // index tensors (trace_gather.cpp)
   ValuePtr AdvancedIndex(const ValuePtr& base, const std::vector<const ast::Expr*>& parts,

@@ -199,10 +199,15 @@ std::optional<Plan> ParsePlan(const std::string& text, const ts_kernel_entry* ke
           for (auto& d : jg.at("shape")) {
             if (d.is_string()) {
               std::string name = d.get<std::string>();
+              int64_t max = -1;
+              if (size_t le = name.find("<="); le != std::string::npos) {
+                max = std::stoll(name.substr(le + 2));
+                name.resize(le);
+              }
               auto it = std::find(symbols.begin(), symbols.end(), name);
               int32_t id = static_cast<int32_t>(it - symbols.begin());
               if (it == symbols.end()) symbols.push_back(name);
-              g.shape.push_back({0, id});
+              g.shape.push_back({0, id, max});
             } else {
               g.shape.push_back({d.get<int64_t>(), -1});
             }

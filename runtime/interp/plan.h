@@ -49,7 +49,7 @@ struct PlanGuard {
   PlanPath same_as;           // kSame: must hold the very same tensor object as `path`
   rt::DType dtype = rt::DType::Float32;
   // Shape entries: a static size (sym < 0) or a symbol id (equal ids, equal sizes).
-  struct DimSpec { int64_t size; int32_t sym; };
+  struct DimSpec { int64_t size; int32_t sym; int64_t max = -1; };  // max: "s0<=16", an upper bound
   std::vector<DimSpec> shape;
   int64_t int_value = 0;  // kInt, kLen; kDType: the dtype (semantics/dtypes.def order)
   double float_value = 0;

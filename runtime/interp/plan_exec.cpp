@@ -81,6 +81,7 @@ bool GuardHolds(const PlanGuard& g, const Value& v, std::vector<int64_t>& syms) 
       for (size_t d = 0; d < g.shape.size(); ++d) {
         const auto& spec = g.shape[d];
         int64_t size = t.sizes()[static_cast<int>(d)];
+        if (spec.max >= 0 && size > spec.max) return false;
         if (spec.sym < 0) {
           if (size != spec.size) return false;
         } else if (syms[spec.sym] < 0) {
@@ -357,7 +358,8 @@ std::string ExpectedTensor(const PlanGuard& g, const std::vector<int64_t>& syms)
     const auto& spec = g.shape[d];
     s += d ? ", " : "";
     if (spec.sym < 0) s += std::to_string(spec.size);
-    else s += "s" + std::to_string(spec.sym) + (syms[spec.sym] >= 0 ? "=" + std::to_string(syms[spec.sym]) : "");
+    else s += "s" + std::to_string(spec.sym) + (syms[spec.sym] >= 0 ? "=" + std::to_string(syms[spec.sym]) : "") +
+              (spec.max >= 0 ? "<=" + std::to_string(spec.max) : "");
   }
   return s + "]";
 }
