@@ -168,6 +168,19 @@ ValuePtr Tracer::Creation(const std::string& name, CallArgs& args) {
     }
     std::vector<double> b;
     bool any_float = false;
+    // arange(T) (or arange(0, T, 1)) with T a tensor size known only at run
+    // time (T = x.shape[1]): T itself is the result's length.
+    auto is_const = [](const ValuePtr& v, int64_t k) { return v->kind == VK::Int && v->known && v->i == k; };
+    const ValuePtr& end_v = given.size() == 1 ? given[0] : given.size() == 3 ? given[1] : nullptr;
+    if (end_v && end_v->kind == VK::Int && !end_v->known && end_v->size_sym >= 0 &&
+        (given.size() == 1 || (is_const(given[0], 0) && is_const(given[2], 1)))) {
+      Dim n = syms.Resolve(Dim::Symbolic(end_v->size_sym));
+      if (!n.is_static() && !syms.Derived(n)) {
+        graph::Attrs a;
+        a.fvalues = {0, 1};
+        return Emit(graph::OpKind::Arange, {}, a, {dtype_kw.value_or(graph::DType::I64), {n}}, where);
+      }
+    }
     for (const auto& v : given) {
       if (!v->is_number() || !v->known) {
         Break(BreakKind::Unsupported, where, "`arange` with bounds known only at run time");
