@@ -238,7 +238,8 @@ class Verifier {
     switch (CategoryOf(n.op)) {
       case OpCategory::Index: return CheckIndex(n);
       case OpCategory::Random:
-        if (!n.inputs.empty()) Error("takes no operands");
+        if (n.inputs.size() > 1) Error("takes no operands, or a generator's id");
+        if (n.inputs.size() == 1 && !g_.TypeOf(n.inputs[0]).shape.empty()) Error("a generator's id is a 0-d number");
         if (n.op == OpKind::RandInt || n.op == OpKind::RandPerm) {
           if (n.type.dtype != DType::I64) Error("randint and randperm are int64");
           if (n.op == OpKind::RandInt && (n.attrs.ints.size() != 2 || n.attrs.ints[0] >= n.attrs.ints[1]))

@@ -345,23 +345,30 @@ class KernelLowering {
   // rand/randn/randint/randperm: the runtime fills the (contiguous) buffer
   // from the program's generator, as eager code would at this point of the
   // program.
+  // An operand (a 0-d int64 scalar input) is a torch.Generator's id: the
+  // draw comes from it (`generator=g`), as eager code's would.
   void EmitRandom(ValueId root, const Buffer& dest) {
     const Node& n = k_.g.nodes[root];
     auto& b = ke_->b();
     Value* numel = b.getInt64(1);
     for (Value* s : dest.sizes) numel = b.CreateMul(numel, s);
+    Value* prev = nullptr;
+    if (!n.inputs.empty()) {
+      Value* id = ke_->Eval(n.inputs[0], {});
+      if (!id->getType()->isIntegerTy(64)) id = b.CreateFPToSI(id, b.getInt64Ty());
+      prev = b.CreateCall(GetRuntimeFn(k_.m, RtFn::ts_rt_use_generator), {id});
+    }
     if (n.op == OpKind::RandInt) {
       b.CreateCall(GetRuntimeFn(k_.m, RtFn::ts_rt_randint),
                    {dest.data, numel, b.getInt64(n.attrs.ints[0]), b.getInt64(n.attrs.ints[1])});
-      return;
-    }
-    if (n.op == OpKind::RandPerm) {
+    } else if (n.op == OpKind::RandPerm) {
       b.CreateCall(GetRuntimeFn(k_.m, RtFn::ts_rt_randperm), {dest.data, numel});
-      return;
+    } else {
+      b.CreateCall(GetRuntimeFn(k_.m, RtFn::ts_rt_random),
+                   {dest.data, b.getInt32(n.type.dtype == DType::F64 ? 1 : 0), numel,
+                    b.getInt32(n.op == OpKind::RandN ? 1 : 0), RandomParam(n, 0, 0.0), RandomParam(n, 1, 1.0)});
     }
-    b.CreateCall(GetRuntimeFn(k_.m, RtFn::ts_rt_random),
-                 {dest.data, b.getInt32(n.type.dtype == DType::F64 ? 1 : 0), numel,
-                  b.getInt32(n.op == OpKind::RandN ? 1 : 0), RandomParam(n, 0, 0.0), RandomParam(n, 1, 1.0)});
+    if (prev) b.CreateCall(GetRuntimeFn(k_.m, RtFn::ts_rt_use_generator), {prev});
   }
 
   // Rand's {from, to} and RandN's {mean, std} (attrs.fvalues; rand(), randn() leave them empty)

@@ -195,11 +195,24 @@ ValuePtr Tracer::CallBuiltin(const std::string& spelled, const ValuePtr& self, C
     for (auto& [k, v] : args.kw)
       for (const auto& a : sem::kKeywordAliases)
         if (k == a.spelling) k = a.keyword;
-  if (!args.kw.empty() && sem::TakesGenerator(name)) {  // `generator=g`: the interpreter draws from g
+  // `generator=g`: the draws of this call come from g. Compiled, its random
+  // ops take g's id (a run-time int) and the kernel draws from g's state in
+  // the runtime, as the interpreter does (EmitRandom).
+  struct DrawScope {
+    Tracer& t;
+    ValuePtr saved;
+    ~DrawScope() { t.draw_generator = saved; }
+  } draw_scope{*this, draw_generator};
+  if (!args.kw.empty() && sem::TakesGenerator(name)) {
     for (auto it = args.kw.begin(); it != args.kw.end(); ++it) {
       if (it->first != "generator") continue;
-      if (it->second->kind != VK::None && Traced())
-        MarkInterpreted(where, "a draw from a torch.Generator (the interpreter keeps its state)");
+      if (it->second->kind != VK::None && Traced()) {
+        ValuePtr id;
+        if (it->second->kind == VK::Object)
+          if (auto a = it->second->attrs.find("_id"); a != it->second->attrs.end()) id = a->second;  // stdlib/torch.ts
+        if (id && id->kind == VK::Int) draw_generator = id;
+        else MarkInterpreted(where, "a draw from a torch.Generator (the interpreter keeps its state)");
+      }
       args.kw.erase(it);
       break;
     }

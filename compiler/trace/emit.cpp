@@ -22,6 +22,7 @@ ValuePtr Tracer::Emit(graph::OpKind op, std::vector<ValuePtr> inputs, graph::Att
   if (graph::SharesStorage(op) && !inputs.empty() && inputs[0]->kind == VK::Tensor)
     v->view_of = inputs[0]->view_of ? inputs[0]->view_of : inputs[0];
   if (!Traced()) FoldKnownData(op, inputs, attrs, v);
+  if (draw_generator && graph::CategoryOf(op) == graph::OpCategory::Random) inputs.push_back(draw_generator);
   if (Traced()) {
     v->tape_pos = static_cast<int64_t>(tape.size());
     tape.push_back(TapeOp{op, std::move(inputs), std::move(attrs), v, CurFile(), where.begin, {}});

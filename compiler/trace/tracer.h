@@ -259,6 +259,9 @@ class Tracer {
   // Scatter in the graph and the in-place update; false when the store is
   // another kind (it then runs in the interpreter).
   bool IndexPutStore(const ValuePtr& base, const ValuePtr& idx, const ValuePtr& v, Range where);
+  // While a call with `generator=g` is traced: g's id, an operand of the
+  // random ops it emits (Emit; the kernel draws from g).
+  ValuePtr draw_generator;
   // Module scope (known_data.cpp): the values of a tensor made from constants
   // (linspace, arange, literals, rows of them), computed by the runtime's
   // tensor library; `.item()`/`.tolist()`/int()/float() of it are known.

@@ -112,6 +112,10 @@ void ts_rt_random(void* data, int32_t dtype, int64_t n, int32_t normal, double a
  * n draws in [low, high); a permutation of 0..n-1 (torch's Fisher-Yates). */
 void ts_rt_randint(int64_t* data, int64_t n, int64_t low, int64_t high);
 void ts_rt_randperm(int64_t* data, int64_t n);
+/* The draws of the calling thread come from generator `id` (a torch.Generator;
+ * 0 is the program's default) until the next call; returns the previous id.
+ * A kernel draws with `generator=g` between two calls, as eager code does. */
+int64_t ts_rt_use_generator(int64_t id);
 
 /* Sliding-window ops on [N, C, H, W] views (a 1-d op has H = 1; see
  * semantics/window.h). `params` holds 13 int64: kernel h/w, stride h/w,

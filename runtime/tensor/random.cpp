@@ -238,6 +238,13 @@ extern "C" void ts_rt_randint(int64_t* data, int64_t n, int64_t low, int64_t hig
 }
 extern "C" void ts_rt_randperm(int64_t* data, int64_t n) { tcc::rt::fill_randperm(data, n); }
 
+extern "C" int64_t ts_rt_use_generator(int64_t id) {
+  int64_t prev = tcc::rt::t_current;
+  if (id != 0) tcc::rt::gen_at(id);  // checks it exists
+  tcc::rt::t_current = id;
+  return prev;
+}
+
 extern "C" void ts_rt_random(void* data, int32_t dtype, int64_t n, int32_t normal, double a, double b) {
   tcc::rt::DType dt = dtype == TS_FLOAT64 ? tcc::rt::DType::Float64 : tcc::rt::DType::Float32;
   if (normal) tcc::rt::fill_normal(data, dt, n, a, b);
