@@ -120,7 +120,7 @@ void Tracer::FinishEntryCoverage(size_t notes_begin, size_t regions_begin, size_
     if (ops_of[n] && note.explained && report && !note.whole_statement.empty()) {
       std::string reason = note.whole_statement + " (" + std::to_string(ops_of[n]) + " tensor op" +
                            (ops_of[n] == 1 ? "" : "s") + ")";
-      ListInterpreted(note.file, note.range.begin, reason);
+      ListInterpreted(note.file, note.range.begin, reason, note.stack);
       continue;
     }
     if (!ops_of[n] || note.explained || !report) continue;

@@ -14,6 +14,7 @@
 //     path. No graph break is reported (torch.compile compiles input
 //     mutations too); the kernel boundary is an execution detail.
 // `x[i] op= v` stays a subscript store (a graph break), `x @= y` rebinds.
+#include <algorithm>
 #include <set>
 
 #include "graph/shape.h"
@@ -81,17 +82,20 @@ void Tracer::MarkInterpreted(Range where, const std::string& reason) {
   // The line explain lists accounts for every frame this makes eager.
   for (Frame* f : frames)
     if (!f->eager && f->stmt_eager_reason == reason) f->stmt_listed = true;
-  ListInterpreted(CurFile(), where.begin, reason);
+  ListInterpreted(CurFile(), where.begin, reason, UserStack(where.begin));
 }
 
-void Tracer::ListInterpreted(const SourceFile* file, Loc at, const std::string& reason) {
+void Tracer::ListInterpreted(const SourceFile* file, Loc at, const std::string& reason,
+                             const std::vector<StackFrame>& stack) {
   auto& notes = result.specs[spec].interpreted;
+  Specialisation::Interpreted* note = nullptr;
   for (auto& n : notes)
-    if (n.file == file && n.loc == at && n.reason == reason) {
-      ++n.count;
-      return;
-    }
-  notes.push_back({file, at, reason, 1});
+    if (n.file == file && n.loc == at && n.reason == reason) note = &n;
+  if (note) ++note->count;
+  else note = &notes.emplace_back(Specialisation::Interpreted{file, at, reason, 1, {}});
+  for (const StackFrame& f : stack)
+    if (f.file && std::find(note->at.begin(), note->at.end(), std::make_pair(f.file, f.loc.line)) == note->at.end())
+      note->at.emplace_back(f.file, f.loc.line);
 }
 
 ValuePtr Tracer::ReDerive(const ValuePtr& view, const ValuePtr& base, const ValuePtr& now, Range where) {

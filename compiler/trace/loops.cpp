@@ -265,7 +265,7 @@ Tracer::Roll Tracer::RolledLoop(const ast::ForStmt& fs, const ValuePtr& item, co
     for (auto& l : loops)
       if (l.file == CurFile() && l.loc == fs.range.begin) seen = ++l.count;
     if (!seen)
-      loops.push_back({CurFile(), fs.range.begin, "rolled (" + why + "): its body runs as the same kernels on every iteration", 1});
+      loops.push_back({CurFile(), fs.range.begin, "rolled (" + why + "): its body runs as the same kernels on every iteration", 1, {}});
   }
   // The loop may run any number of times, none included: join the states.
   auto after = f.locals->vars;

@@ -83,9 +83,12 @@ nlohmann::json ExplainJson(const TraceResult& r, const std::string& file) {
                     {"error", b.error}, {"allowed", b.allowed}, {"count", sp.break_counts[k]}});
     }
     nlohmann::json interp = nlohmann::json::array();
-    for (const auto& n : sp.interpreted)
+    for (const auto& n : sp.interpreted) {
+      nlohmann::json at = nlohmann::json::array();
+      for (const auto& [f, line] : n.at) at.push_back({{"file", f->display_name()}, {"line", line}});
       interp.push_back({{"file", n.file ? n.file->display_name() : ""}, {"line", n.loc.line}, {"column", n.loc.col},
-                        {"reason", n.reason}, {"count", n.count}});
+                        {"reason", n.reason}, {"count", n.count}, {"at", at}});
+    }
     nlohmann::json loops = nlohmann::json::array();
     for (const auto& n : sp.loops)
       loops.push_back({{"file", n.file ? n.file->display_name() : ""}, {"line", n.loc.line}, {"column", n.loc.col},

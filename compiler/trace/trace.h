@@ -115,6 +115,10 @@ struct Specialisation {
     Loc loc;
     std::string reason;
     int count = 0;
+    // The lines of the calls that reach it (its user stacks' frames): the
+    // entry's statement that runs it is one of them (the truth test matches
+    // them with the run statistics' sites).
+    std::vector<std::pair<const SourceFile*, uint32_t>> at;
   };
   std::vector<Interpreted> interpreted;
   // Rolled loops: `for` loops the interpreter runs whose body runs as the same

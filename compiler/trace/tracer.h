@@ -628,7 +628,7 @@ class Tracer {
   // MarkEager for a statement `tcc explain` should list (Specialisation::interpreted).
   void MarkInterpreted(Range where, const std::string& reason);
   // Adds an `interp` line to the current specialisation, or counts it again.
-  void ListInterpreted(const SourceFile* file, Loc at, const std::string& reason);
+  void ListInterpreted(const SourceFile* file, Loc at, const std::string& reason, const std::vector<StackFrame>& stack);
   bool Traced() const { return !frames.empty() && !frames.back()->eager; }
   ModuleState* CurModule() const { return frames.back()->module; }
 };

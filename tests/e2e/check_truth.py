@@ -22,6 +22,10 @@ executable it built, so each is built once), runs `tcc explain --format json`,
                    no graph break, no error and no `interpreted` line ran 0
                    interpreted tensor ops
   unexplained      a run-time entry that ran tensor ops is listed by explain
+  sites            every statement of an entry that ran interpreted tensor
+                   ops (TCC_STATS `sites`) is explained there: a break, an
+                   error or an `interpreted` line of that function is at it
+                   or reached through a call on its line
   guard_failures   no guard failed, unless the program has a line
                    `# truth: guard-failure-expected`
   stats            the executable wrote its statistics (also after an error)
@@ -117,7 +121,24 @@ def explain_functions(ex):
                       for n in f.get("interpreted", []))
         d.setdefault("ops", []).append(per_graph[0] if branchy and per_graph else sum(per_graph))
         d["specs"].append(f"{f.get('signature', '')}: {g} graphs, {brk} breaks, {interp} interp lines")
+        # Where explain places work in the interpreter: interp lines and the
+        # calls reaching them, and every frame of the breaks and errors.
+        at = d.setdefault("at", set())
+        for n in f.get("interpreted", []):
+            at.add((n.get("file", ""), n["line"]))
+            at.update((a["file"], a["line"]) for a in n.get("at", []))
+        for site in ex.get("graph_breaks", []) + ex.get("errors", []):
+            if site.get("function") != f["function"] and not any(
+                    fr.get("function") == f["function"] for fr in site.get("user_stack", [])):
+                continue
+            at.add((site.get("file", ""), site["line"]))
+            at.update((fr.get("file", ""), fr["line"]) for fr in site.get("user_stack", []))
     return funcs
+
+
+def same_file(a, b):
+    """Explain and the statistics name a file as given or as an absolute path."""
+    return a == b or os.path.basename(a) == os.path.basename(b) and (a.endswith(b) or b.endswith(a))
 
 
 def parse_explain(name, e):
@@ -247,6 +268,14 @@ def judge(name, src, ex, build_stderr, compiled, eager):
             problems.append(f"kernel_ops: {where}: explain places {info['ops'][0]} ops in graphs, expected >= "
                             f"{en['calls'] * info['ops'][0]} kernel ops in {en['calls']} calls, saw {en['kernel_ops']} "
                             f"(interpreted_ops {en['interpreted_ops']})")
+        for site in en.get("sites", []):
+            if not site.get("interpreted_ops"):
+                continue
+            lines = set(range(site["line"], max(site["line"], site.get("end_line", 0)) + 1))
+            if not any(same_file(f, site["file"]) and ln in lines for f, ln in info["at"]):
+                problems.append(f"sites: {where}: {site['file']}:{site['line']} ran {site['interpreted_ops']} "
+                                f"interpreted ops in {site['count']} runs, and explain names no break, error or "
+                                f"interp line at it ({'; '.join(info['specs'])})")
         if info["clean"] and en["interpreted_ops"] != 0:
             problems.append(f"interpreted_ops: {where}: explain reports no break and no interp line "
                             f"({'; '.join(info['specs'])}), expected 0, saw {en['interpreted_ops']}")
