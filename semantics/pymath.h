@@ -26,9 +26,10 @@ struct PyMathResult {
   static PyMathResult Err(const char* cls, const char* msg) { return {PyNumber::Int(0), cls, msg}; }
 };
 
-struct PyMathRow { const char* name; int min_args, max_args; const char* signature; };
+enum class PyMathArgs : uint8_t { Floats, Ints };
+struct PyMathRow { const char* name; int min_args, max_args; const char* signature; PyMathArgs args; };
 inline constexpr PyMathRow kPyMath[] = {
-#define TCC_PYMATH(name, min_args, max_args, signature) {#name, min_args, max_args, signature},
+#define TCC_PYMATH(name, min_args, max_args, signature, args) {#name, min_args, max_args, signature, PyMathArgs::args},
 #include "semantics/pymath.def"
 };
 inline const PyMathRow* FindPyMath(std::string_view name) {
@@ -157,10 +158,9 @@ inline R FSum(const std::vector<double>& xs) {
 inline PyMathResult PyMath(std::string_view name, const std::vector<PyNumber>& a) {
   using namespace pymath_detail;
   auto x = [&](size_t i) { return a[i].as_double(); };
-  bool int_args = name == "floor" || name == "ceil" || name == "trunc" || name == "gcd" || name == "lcm" ||
-                  name == "factorial" || name == "comb" || name == "perm";
+  const PyMathRow* row = FindPyMath(name);
   for (const auto& n : a)
-    if (!int_args && n.is_big() && std::isinf(n.as_double()))
+    if (row && row->args == PyMathArgs::Floats && n.is_big() && std::isinf(n.as_double()))
       return R::Err("OverflowError", PyErrorMessage(PyError::IntTooLargeForFloat));
   constexpr double kPi = 3.141592653589793;
   if (name == "sqrt") return Math1(x(0), [](double v) { return std::sqrt(v); }, false);

@@ -206,8 +206,8 @@ inline PyNumber PyBigBinary(PyOp op, const BigInt& a, const BigInt& b) {
     case PyOp::Pow: {
       if (b.neg()) {
         if (a.is_zero()) return N::Error(PyError::ZeroToNegativePower);
-        double r = std::pow(a.ToDouble(), b.ToDouble());
-        return std::isinf(a.ToDouble()) ? N::Error(PyError::IntTooLargeForFloat) : N::Float(r);
+        double base = a.ToDouble();
+        return std::isinf(base) ? N::Error(PyError::IntTooLargeForFloat) : N::Float(std::pow(base, b.ToDouble()));
       }
       if (a.BitLength() <= 1) {  // 0, 1 and -1 to any power
         bool odd = !BigInt::Bitwise('&', b, BigInt(1)).is_zero();
@@ -285,6 +285,11 @@ inline PyNumber PyBinary(PyOp op, const PyNumber& a, const PyNumber& b) {
     return PyNumber::Bool(r.i != 0);
   }
   return PyIntBinary(op, a.i, b.i);
+}
+
+// -a, or ~a (-a - 1) when `invert`, of an int of any size or a bool.
+inline PyNumber PyIntNegate(const PyNumber& a, bool invert) {
+  return PyBinary(PyOp::Sub, PyNumber::Int(invert ? -1 : 0), a);
 }
 
 }  // namespace tcc::sem

@@ -178,9 +178,8 @@ std::string RenderHtml(const trace::Analysis& a, const std::string& file, const 
       }
       // A call whose callee's ops run in this graph (into the standard
       // library or another function) runs compiled too.
-      for (const auto& site : g.call_sites) {
-        size_t colon = site.rfind(':');
-        LineInfo& li = line_of(site.substr(0, colon), static_cast<uint32_t>(std::stoul(site.substr(colon + 1))));
+      for (const auto& [file, line] : g.call_sites) {
+        LineInfo& li = line_of(file->display_name(), line);
         Raise(li, Where::Graph);
         if (li.mark.empty()) li.mark = "graph " + std::to_string(gi + 1) + " of " + sp.function + " (through a call)";
       }

@@ -66,10 +66,8 @@ RegionInfo BuildRegion(Tracer& t, const Specialisation& sp, const std::string& n
     if (op.file != sp.file) fname = fname.substr(fname.find_last_of('/') + 1);
     std::string where = fname + ":" + std::to_string(op.loc.line);
     if (std::find(r.locations.begin(), r.locations.end(), where) == r.locations.end()) r.locations.push_back(where);
-    for (const auto& [file, line] : op.via) {
-      std::string site = file->display_name() + ":" + std::to_string(line);
+    for (const auto& site : op.via)
       if (std::find(r.call_sites.begin(), r.call_sites.end(), site) == r.call_sites.end()) r.call_sites.push_back(site);
-    }
     if (op.file == sp.file && op.loc.valid() &&
         std::find(r.lines.begin(), r.lines.end(), op.loc.line) == r.lines.end())
       r.lines.push_back(op.loc.line);

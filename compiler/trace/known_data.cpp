@@ -40,12 +40,14 @@ rt::Scalar ScalarOf(double v, graph::DType dt) {
 
 void Tracer::FoldKnownData(graph::OpKind op, const std::vector<ValuePtr>& in, const graph::Attrs& a,
                            const ValuePtr& out) {
-  if (Traced() || out->kind != VK::Tensor || !out->rank_known) return;
+  using K = graph::OpKind;
+  const bool foldable = op == K::Linspace || op == K::Arange || op == K::Constant || op == K::Full ||
+                        op == K::Select || op == K::Cast || op == K::Reshape;
+  if (!foldable || Traced() || out->kind != VK::Tensor || !out->rank_known) return;
   std::optional<rt::Dims> dims = StaticDims(out->type.shape);
   if (!dims) return;
   const rt::DType dt = rt::from_sem(out->type.dtype);
   auto known = [&](size_t i) { return i < in.size() && in[i]->kind == VK::Tensor && KnownValues(in[i]); };
-  using K = graph::OpKind;
   try {
     std::optional<rt::Tensor> r;
     if (op == K::Linspace) {
@@ -56,14 +58,12 @@ void Tracer::FoldKnownData(graph::OpKind op, const std::vector<ValuePtr>& in, co
       auto num = [&](double v) { return ints ? rt::Scalar::from_int(int64_t(v)) : rt::Scalar::from_float(v); };
       r = rt::arange(num(start), num(end), num(step), dt);
       if (r->numel() != (*dims)[0]) return;  // a float end rounded to another count: not folded
-    } else if (op == K::Constant || op == K::Full) {
+    } else if (op == K::Constant && !a.fvalues.empty()) {  // a literal's row-major data
       std::vector<rt::Scalar> flat;
-      int64_t n = 1;
-      for (int k = 0; k < dims->size(); ++k) n *= (*dims)[k];
-      for (int64_t i = 0; i < n; ++i)
-        flat.push_back(ScalarOf(op == K::Full || a.fvalues.empty() ? a.fvalue : a.fvalues[size_t(i) % a.fvalues.size()],
-                                out->type.dtype));
+      for (double v : a.fvalues) flat.push_back(ScalarOf(v, out->type.dtype));
       r = rt::tensor_from_flat(flat, *dims, dt);
+    } else if (op == K::Constant || op == K::Full) {
+      r = rt::full(*dims, ScalarOf(a.fvalue, out->type.dtype), dt);
     } else if (op == K::Select && known(0) && !a.ints.empty()) {
       std::vector<rt::IndexItem> items(size_t(a.axis), rt::Slice{});
       items.push_back(a.ints[0]);

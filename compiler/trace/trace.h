@@ -83,7 +83,7 @@ struct RegionInfo {
   std::vector<std::string> op_names;    // spelling of each op, in order ("add", "matmul")
   std::vector<std::string> locations;   // distinct "file:line" of the ops, in order
   std::vector<uint32_t> lines;          // distinct lines of ops in the entry's file, sorted
-  std::vector<std::string> call_sites;  // distinct "file:line" (display names) of the calls reaching its ops
+  std::vector<std::pair<const SourceFile*, uint32_t>> call_sites;  // distinct calls reaching its ops (TapeOp::via)
   graph::Graph graph;                   // the ops; inputs named by tensor ("t3") not by path
   // The fused loop nests the backend makes of `graph`, filled in by the driver
   // (the tracer does not depend on passes/): "2 loop nests: [matmul] ...".

@@ -101,7 +101,7 @@ Value AbsFn(Interp&, Args& a) {
   if (IsPyInt(x)) {
     sem::PyNumber n = ToPyNumber(x);
     bool neg = n.is_big() ? n.big->neg() : n.i < 0;
-    if (neg) return FromPyNumber(sem::PyBinary(sem::PyOp::Sub, sem::PyNumber::Int(0), n));
+    if (neg) return FromPyNumber(sem::PyIntNegate(n, false));
     return x.is_bool() ? Value::Int(n.i) : x;  // abs(True) is 1
   }
   TypeErr("`abs()` needs a number or a tensor, not `" + TypeName(x) + "`");

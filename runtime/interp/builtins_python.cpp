@@ -28,8 +28,6 @@ namespace {
   ThrowPythonException(cls, msg);
 }
 
-Value FromPy(const sem::PyNumber& n) { return FromPyNumber(n); }
-
 // A Python number argument of math.<fn>; a one-element tensor converts as
 // Python's float()/index() of it does.
 sem::PyNumber ToPy(const Value& v, const std::string& fn) {
@@ -83,7 +81,7 @@ Value MathFn(Interp& in, Args& a) {
   }
   sem::PyMathResult r = sem::PyMath(name, nums);
   if (!r.ok()) RaisePy(r.error_class, r.message);
-  return FromPy(r.value);
+  return FromPyNumber(r.value);
 }
 
 Value MapFn(Interp& in, Args& a) {
@@ -124,7 +122,7 @@ Value DivModFn(Interp&, Args& a) {
     TypeErr("unsupported operand type(s) for divmod(): '" + TypeName(x) + "' and '" + TypeName(y) + "'");
   sem::PyDivModResult r = sem::PyDivModNumbers(ToPy(x, "divmod"), ToPy(y, "divmod"));
   if (r.message) ThrowError(DiagKind::RtZeroDivision, r.message);
-  return MakeTuple({FromPy(r.div), FromPy(r.mod)});
+  return MakeTuple({FromPyNumber(r.div), FromPyNumber(r.mod)});
 }
 
 Value OrdFn(Interp&, Args& a) {

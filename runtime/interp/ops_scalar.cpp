@@ -208,14 +208,14 @@ Value UnaryOp(ast::UnaryOp op, const Value& a) {
   switch (op) {
     case ast::UnaryOp::Neg:
       if (a.is_float()) return Value::Float(-a.as_float());
-      if (IsPyInt(a)) return FromPyNumber(sem::PyBinary(sem::PyOp::Sub, sem::PyNumber::Int(0), ToPyNumber(a)));
+      if (IsPyInt(a)) return FromPyNumber(sem::PyIntNegate(ToPyNumber(a), false));
       break;
     case ast::UnaryOp::Pos:
       if (a.is_float() || IsBigInt(a)) return a;
       if (a.is_int() || a.is_bool()) return Value::Int(a.to_int());
       break;
     case ast::UnaryOp::Invert:  // ~a is -a - 1
-      if (IsPyInt(a)) return FromPyNumber(sem::PyBinary(sem::PyOp::Sub, sem::PyNumber::Int(-1), ToPyNumber(a)));
+      if (IsPyInt(a)) return FromPyNumber(sem::PyIntNegate(ToPyNumber(a), true));
       break;
     case ast::UnaryOp::Not: break;
   }

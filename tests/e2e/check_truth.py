@@ -138,7 +138,7 @@ def explain_functions(ex):
 
 def same_file(a, b):
     """Explain and the statistics name a file as given or as an absolute path."""
-    return a == b or os.path.basename(a) == os.path.basename(b) and (a.endswith(b) or b.endswith(a))
+    return a == b or (os.path.basename(a) == os.path.basename(b) and (a.endswith(b) or b.endswith(a)))
 
 
 def parse_explain(name, e):
