@@ -128,19 +128,13 @@ class BigInt {
   // Python's // and %: the quotient rounds toward -inf, the remainder takes
   // the divisor's sign. Precondition: b is not zero.
   static void DivModFloor(const BigInt& a, const BigInt& b, BigInt* q, BigInt* r) {
-    BigInt qm, rm;  // of the magnitudes: shift-subtract, one bit at a time
-    size_t bits = a.BitLength();
-    qm.mag_.assign(a.mag_.size(), 0);
-    for (size_t i = bits; i-- > 0;) {
-      rm = rm.Shl(1);
-      if ((a.mag_[i / 32] >> (i % 32)) & 1) {
-        if (rm.mag_.empty()) rm.mag_.push_back(1);
-        else rm.mag_[0] |= 1;
-      }
-      if (CmpMag(rm.mag_, b.mag_) >= 0) {
-        rm.mag_ = SubMag(rm.mag_, b.mag_);
-        qm.mag_[i / 32] |= 1u << (i % 32);
-      }
+    BigInt qm, rm;  // of the magnitudes
+    if (b.mag_.size() == 1) {  // a one-limb divisor: short division
+      qm = a;
+      qm.neg_ = false;
+      rm = BigInt(static_cast<int64_t>(qm.DivSmall(b.mag_[0])));
+    } else {
+      ShiftSubtract(a, b, qm, rm);
     }
     qm.Trim();
     qm.neg_ = (a.neg_ != b.neg_) && !qm.is_zero();
@@ -232,6 +226,25 @@ class BigInt {
     for (size_t i = n / 32; i < mag_.size(); ++i)
       r.push_back(s ? (mag_[i] >> s) | (i + 1 < mag_.size() ? mag_[i + 1] << (32 - s) : 0) : mag_[i]);
     return Make(std::move(r), neg_);
+  }
+  // |a| / |b| one bit at a time (shift-subtract): q and r of the magnitudes.
+  static void ShiftSubtract(const BigInt& a, const BigInt& b, BigInt& q, BigInt& r) {
+    q.mag_.assign(a.mag_.size(), 0);
+    r.mag_.clear();
+    for (size_t i = a.BitLength(); i-- > 0;) {
+      uint32_t carry = (a.mag_[i / 32] >> (i % 32)) & 1;  // r = 2r + the next bit of a, in place
+      for (uint32_t& limb : r.mag_) {
+        uint32_t out = limb >> 31;
+        limb = (limb << 1) | carry;
+        carry = out;
+      }
+      if (carry) r.mag_.push_back(carry);
+      if (CmpMag(r.mag_, b.mag_) >= 0) {
+        r.mag_ = SubMag(r.mag_, b.mag_);
+        r.Trim();  // CmpMag compares lengths first
+        q.mag_[i / 32] |= 1u << (i % 32);
+      }
+    }
   }
   void MulAddSmall(uint32_t m, uint32_t add) {
     uint64_t carry = add;

@@ -88,11 +88,11 @@ inline R PermComb(int64_t n, int64_t k, bool comb) {
   if (k < 0) return R::Err("ValueError", "k must be a non-negative integer");
   if (k > n) return I(0);
   if (comb && k > n - k) k = n - k;
-  if (k > 100000) return R::Err("OverflowError", PyErrorMessage(PyError::IntOverflow));
   BigInt r(1);
   for (int64_t i = 0; i < k; ++i) {
     r = r * BigInt(n - i);
     if (comb) BigInt::DivModFloor(r, BigInt(i + 1), &r, nullptr);  // exact: a product of i+1 consecutive ints
+    if (r.BitLength() > kMaxIntBits) return R::Err("OverflowError", PyErrorMessage(PyError::IntOverflow));
   }
   return Big(std::move(r));
 }

@@ -54,7 +54,7 @@ constexpr std::optional<PyOp> PyOpOf(BinOp op) {
   X(NegativeShift, Value, "negative shift count")                                    \
   X(FractionalPowerOfNegative, Value, "a negative number cannot be raised to a fractional power") \
   X(NotIntegers, Type, "bitwise operators and shifts need integers")                  \
-  X(IntOverflow, Overflow, "int result too large to compute (more than 2**24 bits)")      \
+  X(IntOverflow, Overflow, "int result too large to compute (more than 2**16 bits)")      \
   X(IntTooLargeForFloat, Overflow, "int too large to convert to float")
 
 enum class PyError : uint8_t {
@@ -181,17 +181,24 @@ inline PyNumber PyIntNeg(int64_t a) {
   return a == INT64_MIN ? PyNumber::Big(-BigInt(a)) : PyNumber::Int(-a);
 }
 
+// The largest int computed: 65,536 bits (about 10**19728). BigInt's
+// schoolbook algorithms take well under a second up to it; the tracer folds
+// constants with them while it builds, so a larger result (a squaring loop,
+// `3 ** 10 ** 6`) is an OverflowError rather than a build that never ends.
+inline constexpr uint64_t kMaxIntBits = uint64_t{1} << 16;
+
 // Python's int operators on ints of any size (PyIntBinary's results that
-// need more than 64 bits). Sizes past 2**24 bits are an OverflowError (Python
-// would spend minutes and gigabytes on them).
+// need more than 64 bits), up to kMaxIntBits.
 inline PyNumber PyBigBinary(PyOp op, const BigInt& a, const BigInt& b) {
   using N = PyNumber;
-  constexpr uint64_t kMaxBits = uint64_t{1} << 24;
+  constexpr uint64_t kMaxBits = kMaxIntBits;
   auto shift_count = [&]() { return b.ToInt64().value_or(INT64_MAX); };
   switch (op) {
     case PyOp::Add: return N::Big(a + b);
     case PyOp::Sub: return N::Big(a - b);
-    case PyOp::Mul: return N::Big(a * b);
+    case PyOp::Mul:
+      if (a.BitLength() + b.BitLength() > kMaxBits + 1) return N::Error(PyError::IntOverflow);
+      return N::Big(a * b);
     case PyOp::Div: {
       if (b.is_zero()) return N::Error(PyError::DivisionByZero);
       double r = BigInt::TrueDivide(a, b);

@@ -101,7 +101,7 @@ ValuePtr Tracer::BinaryOp(BinOp op, const ValuePtr& a, const ValuePtr& b, Range 
       case sem::PyNumber::Kind::Int: return MakeInt(r.i);
       case sem::PyNumber::Kind::Float: return MakeFloat(r.f);
       case sem::PyNumber::Kind::Big:  // exact in the interpreter; graphs hold 64-bit ints
-        MarkEager("an int beyond 64 bits (" + r.big->ToString().substr(0, 24) + "...)", where);
+        MarkEager("an int of " + std::to_string(r.big->BitLength()) + " bits (beyond 64)", where);
         return MakeUnknownOf(VK::Int);
     }
     return MakeUnknownOf(rk);

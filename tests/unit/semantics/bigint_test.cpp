@@ -34,6 +34,12 @@ TEST_CASE("big int arithmetic is exact, with Python's floor division") {
   BigInt::DivModFloor(-a, b, &q, &r);  // the remainder takes the divisor's sign
   CHECK(S(q * b + r) == S(-a));
   CHECK(!r.neg());
+  BigInt::DivModFloor(-BigInt(2).Pow(100), BigInt(2).Pow(70), &q, &r);  // exact: no floor correction
+  CHECK(S(q) == "-1073741824");
+  CHECK(r.is_zero());
+  BigInt::DivModFloor(BigInt(10).Pow(30), BigInt(7), &q, &r);  // a one-limb divisor
+  CHECK(S(q) == "142857142857142857142857142857");
+  CHECK(S(r) == "1");
   CHECK(Compare(a, b) > 0);
   CHECK(Compare(-a, b) < 0);
   CHECK(Compare(a - a, BigInt()) == 0);

@@ -70,6 +70,10 @@ TEST_CASE("Python ints never wrap: past 64 bits they are exact big ints") {
   // Sizes Python would spend minutes on are an OverflowError.
   CHECK(PyIntBinary(PyOp::Pow, 3, int64_t(1) << 40).error == PyError::IntOverflow);
   CHECK(PyIntBinary(PyOp::LShift, 1, int64_t(1) << 40).error == PyError::IntOverflow);
+  PyNumber wide = PyIntBinary(PyOp::LShift, 1, 40000);
+  CHECK(wide.is_big());
+  CHECK(PyBinary(PyOp::Mul, wide, wide).error == PyError::IntOverflow);  // 80,001 bits
+  CHECK(PyBinary(PyOp::Mul, wide, PyNumber::Int(3)).is_big());
   CHECK(PyErrorClassOf(PyError::IntOverflow) == PyErrorClass::Overflow);
   CHECK(std::string(PyErrorClassName(PyErrorClass::Overflow)) == "OverflowError");
 }
