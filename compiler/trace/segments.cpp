@@ -222,6 +222,9 @@ struct PathMap {
   // reads it once, so that both paths hold the very same object is assumed.
   std::vector<std::pair<std::string, std::string>> aliases;
   std::unordered_map<const Value*, std::string> visited; // containers and objects: first path
+  // (path, object, attribute) of each object attribute walked: a guard under
+  // an attribute its entry only stores is dropped (Tracer::DropStoreGuards).
+  std::vector<Segment::AttrPath> attr_paths;
   // (path, kind, identity) of the functions and classes read ("def") and of
   // the class of each instance reached ("class"): the kernel was traced
   // through that code, so which definition it is, is assumed.
@@ -261,7 +264,10 @@ void Walk(const std::string& path, const ValuePtr& v, PathMap& pm) {
       }
       if (v->kind == VK::Object) {
         if (std::string id = DefinitionOf(*v); !id.empty()) pm.defs.emplace_back(path, "class", id);
-        for (const auto& [k, x] : v->attrs) Walk(path + "." + k, x, pm);
+        for (const auto& [k, x] : v->attrs) {
+          pm.attr_paths.push_back({path + "." + k, v.get(), k});
+          Walk(path + "." + k, x, pm);
+        }
       } else {
         if (v->known) pm.lengths.emplace_back(path, v->items.size());
         for (size_t i = 0; i < v->items.size(); ++i) Walk(path + "[" + std::to_string(i) + "]", v->items[i], pm);
@@ -634,6 +640,7 @@ namespace {
 
 // Guards: every tensor and Python value reached from what the segment read.
 void AddGuards(Tracer& t, const PathMap& pm, Segment& seg) {
+  seg.attr_paths = pm.attr_paths;
   auto add = [&](const std::string& path, const std::string& kind, std::string value_json) {
     Guard g;
     g.path = path;
@@ -873,6 +880,7 @@ void Tracer::SegFinishFrame(Frame& f, Frame* caller) {
   }
   // An entry: its segments run whenever the interpreter runs it.
   for (auto& s : f.closed) {
+    DropStoreGuards(s);
     nlohmann::json key = {s.module, s.function, s.def_line, s.block, s.stmt_begin, s.stmt_end, s.cond, s.inputs, s.scalar_inputs};
     for (const auto& g : s.guards) key.push_back(g.path + ":" + g.kind + ":" + g.value_json + ":" + [&] {
       std::string r;

@@ -213,6 +213,13 @@ struct Segment {
   // op): the interpreter runs them without their own compiled code, which
   // was traced for other calls.
   bool unplanned = false;
+  // Tracer-internal: the object attributes its guards' paths pass through.
+  struct AttrPath {
+    std::string path;
+    const void* object;
+    std::string attr;
+  };
+  std::vector<AttrPath> attr_paths;
 };
 
 struct TraceOptions {

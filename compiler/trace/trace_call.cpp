@@ -66,7 +66,10 @@ ValuePtr Tracer::Call(const ValuePtr& fn, CallArgs& args) {
       }
       return CallBuiltin(fn->s, fn->self_value, args);
     case VK::Function: case VK::BoundMethod: case VK::Wrapper:
-      if ((!Cur().def || Cur().disabled) && !entering && !IsDisabled(fn)) return Entry(fn, args);
+      if ((!Cur().def || Cur().disabled) && !entering && !IsDisabled(fn)) {
+        if (ValuePtr r = CallWithChoiceArgs(fn, args)) return r;
+        return Entry(fn, args);
+      }
       return CallFunction(fn, nullptr, args, false);
     case VK::Class: return Construct(fn, args);
     case VK::Object: {
@@ -89,6 +92,7 @@ ValuePtr Tracer::Call(const ValuePtr& fn, CallArgs& args) {
       return MakeUnknown();
     case VK::Unknown:
       if (fn->diagnosed) return MakeDiagnosed();  // the error that made it is reported
+      if (!fn->choices.empty() && !Traced()) return CallChoice(fn, args);
       if (Traced())
         Break(BreakKind::Unsupported, args.range, "call to a value the tracer cannot resolve at compile time");
       return MakeUnknown();
@@ -110,6 +114,7 @@ ValuePtr Tracer::CallDisabled(const ValuePtr& fn, CallArgs& args) {
   auto forget = [&](const ValuePtr& v) {
     if (v->kind != VK::Object && v->kind != VK::List && v->kind != VK::Dict) return;
     MarkMutation(v, "an argument of " + Describe(*fn), args.range);
+    NoteAttrRead(v, "");
     for (auto& [name, a] : v->attrs)
       if (a->is_number() || a->kind == VK::Str) a = MakeUnknownOf(a->kind);
     for (auto& a : v->items)
@@ -269,42 +274,6 @@ ValuePtr Tracer::CallFunction(const ValuePtr& fnv, const ValuePtr& self, CallArg
 }
 
 namespace {
-// The scalar attributes (bool, int, float, str, None) of the objects an entry
-// is called with, and of the objects, lists, tuples and dicts they hold: the
-// state a trace specialises on (`self.training`, `self.eps`), so a call after
-// `model.eval()` is traced again, as torch.compile recompiles on a changed
-// module attribute.
-void ObjectState(const ValuePtr& v, std::set<const Value*>& seen, std::string& out, int depth) {
-  if (depth > 8 || out.size() > 65536 || !seen.insert(v.get()).second) return;
-  switch (v->kind) {
-    case VK::Object:
-      out += "{";
-      for (const auto& [k, a] : v->attrs) {
-        if (a->is_number() || a->kind == VK::Str || a->kind == VK::None) {
-          out += k + "=" + (a->known ? Describe(*a) : std::string("?")) + ";";
-        } else {
-          out += k + ":";
-          ObjectState(a, seen, out, depth + 1);
-        }
-      }
-      out += "}";
-      return;
-    case VK::List: case VK::Tuple: case VK::Dict:
-      out += "[";
-      for (const auto& x : v->items) ObjectState(x, seen, out, depth + 1);
-      out += "]";
-      return;
-    case VK::BoundMethod: case VK::Wrapper:
-      if (v->self_value) ObjectState(v->self_value, seen, out, depth + 1);
-      if (v->inner) ObjectState(v->inner, seen, out, depth + 1);
-      return;
-    case VK::Unknown: case VK::None: case VK::Bool: case VK::Int: case VK::Float: case VK::Str: case VK::Ellipsis:
-    case VK::Slice: case VK::Set: case VK::Tensor: case VK::DType: case VK::Function: case VK::Builtin: case VK::Class:
-    case VK::Module: case VK::Marker:
-      return;
-  }
-}
-
 const FunctionDef* UnderlyingDef(const ValuePtr& v, std::string* name, ModuleState** mod) {
   ValuePtr f = v;
   while (f && (f->kind == VK::Wrapper || f->kind == VK::BoundMethod)) f = f->inner;
@@ -318,6 +287,8 @@ const FunctionDef* UnderlyingDef(const ValuePtr& v, std::string* name, ModuleSta
 }  // namespace
 
 ValuePtr Tracer::Entry(const ValuePtr& callable, CallArgs& args) {
+  std::string chosen = std::move(choice_note);  // this entry's, not its callees'
+  choice_note.clear();
   std::string qual;
   ModuleState* mod = nullptr;
   const FunctionDef* def = UnderlyingDef(callable, &qual, &mod);
@@ -378,10 +349,12 @@ ValuePtr Tracer::Entry(const ValuePtr& callable, CallArgs& args) {
   arg_values.insert(arg_values.end(), args.pos.begin(), args.pos.end());
   for (const auto& kv : args.kw) arg_values.push_back(kv.second);
   std::string retraced_because;
+  // The state an entry specialises on (entry_state.cpp), as torch.compile
+  // recompiles on a changed module attribute (`model.eval()`).
+  const std::string base_key = key;
+  const std::vector<StateToken> state_tokens = ObjectState(arg_values);
   {
-    std::set<const Value*> seen;
-    std::string state;
-    for (const auto& v : arg_values) ObjectState(v, seen, state, 0);
+    std::string state = RenderState(state_tokens, base_key);
     // At most kMaxStateSpecs states per signature, as torch.compile's
     // cache_size_limit: later states share one more specialisation, whose
     // guards send a call in another state to the interpreter.
@@ -407,6 +380,7 @@ ValuePtr Tracer::Entry(const ValuePtr& callable, CallArgs& args) {
       ValueMap map;
       for (size_t i = 0; i < cached.args.size() && i < arg_values.size(); ++i)
         MatchValues(cached.args[i], arg_values[i], map);
+      ReplayStores(cached, map);
       return FreshCopy(cached.value, cached.made_since, map);
     }
     retraced_because = why;
@@ -438,10 +412,14 @@ ValuePtr Tracer::Entry(const ValuePtr& callable, CallArgs& args) {
   result.specs.push_back(sp);
   int index = static_cast<int>(result.specs.size()) - 1;
   spec_by_key[key] = index;
-  spec_returns[key] = SpecReturn{MakeUnknown(), arg_values, BornNow(), {}};  // recursion guard
+  spec_returns[key] = SpecReturn{MakeUnknown(), arg_values, BornNow(), {}, {}};  // recursion guard
   if (!retraced_because.empty()) result.specs[index].signature += "  [traced again: " + retraced_because + "]";
+  if (!chosen.empty()) result.specs[index].signature += "  [" + chosen + "]";
   std::vector<GlobalRead>* saved_reading = reading_globals;
   reading_globals = &spec_returns[key].globals;
+  AttrAccess mine;
+  AttrAccess* saved_access = attr_access;
+  attr_access = &mine;
 
   int saved_spec = spec;
   size_t saved_region = region_begin;
@@ -457,6 +435,7 @@ ValuePtr Tracer::Entry(const ValuePtr& callable, CallArgs& args) {
   size_t notes_begin = uncompiled.size(), regions_begin = regions.size(), errors_begin = result.errors.size();
   ValuePtr ret = CallFunction(callable, nullptr, args, true);
   reading_globals = saved_reading;
+  attr_access = saved_access;
   entering = false;
   if (exhausted) ret = MakeUnknown();
   exhausted = false;
@@ -470,6 +449,14 @@ ValuePtr Tracer::Entry(const ValuePtr& callable, CallArgs& args) {
   SpecReturn& cached = spec_returns[key];
   ValueMap own;  // the snapshot: what this call made, copied now
   cached.value = FreshCopy(ret, cached.made_since, own);
+  RecordStores(base_key, mine, cached);
+  // A later call whose state differs only in attributes this entry stored
+  // finds it under the state without them.
+  std::string stateless = base_key + "#" + RenderState(state_tokens, base_key);
+  if (key != base_key + "#*" && !spec_by_key.count(stateless)) {
+    spec_by_key[stateless] = index;
+    spec_returns[stateless] = cached;
+  }
   return ret;
 }
 

@@ -111,6 +111,7 @@ ValuePtr Tracer::EvalInClassBody(const Expr& e, const ClassInfo& cls) {
 bool Tracer::StoreObjectAttr(const ValuePtr& obj, const std::string& attr, const ValuePtr& v, Range where) {
   ValuePtr m = MemberOf(obj, attr);
   if (!IsNamed(m, "#property")) {
+    NoteAttrWrite(obj, attr);
     obj->SetAttr(attr, v);
     return true;
   }

@@ -183,6 +183,7 @@ ValuePtr Tracer::GetAttr(const ValuePtr& base, const std::string& attr, Range wh
   if (raise_pending) return MakeUnknown();
   switch (base->kind) {
     case VK::Object: {
+      NoteAttrRead(base, attr);
       auto it = base->attrs.find(attr);
       if (it != base->attrs.end()) return it->second;
       if (base->cls) {
@@ -297,7 +298,11 @@ ValuePtr Tracer::GetAttr(const ValuePtr& base, const std::string& attr, Range wh
         return base->items[attr == "start" ? 0 : attr == "stop" ? 1 : 2];
       Issue(DiagKind::TraceTypeError, where, "`slice` object has no attribute `" + attr + "`");
       return MakeUnknown();
-    case VK::Unknown: case VK::None: case VK::Bool: case VK::Int: case VK::Float: case VK::Ellipsis:
+    case VK::Unknown:
+      if (!base->choices.empty() && !Traced())
+        return EachChoice(base, [&](const ValuePtr& c) { return GetAttr(c, attr, where); });
+      break;
+    case VK::None: case VK::Bool: case VK::Int: case VK::Float: case VK::Ellipsis:
     case VK::DType: case VK::Marker:
       break;
   }
@@ -352,7 +357,7 @@ ValuePtr Tracer::EvalIfExpr(const IfExpr& e) {
   if (t) return *t ? Eval(*e.body) : Eval(*e.orelse);
   ValuePtr a = Eval(*e.body);
   ValuePtr b = Eval(*e.orelse);
-  return JoinValues(syms, a, b);
+  return JoinBranches(a, b);
 }
 
 }  // namespace tcc::trace

@@ -210,9 +210,12 @@ ValuePtr Tracer::IndexValue(const ValuePtr& base, const Expr& index_expr, Range 
       if (eq && *eq) return base->items[i];
     }
     MarkEager("a dict key not known at compile time", where);
+    if (ValuePtr c = ChoiceOfItems(base, idx)) return c;
     return MakeUnknown();
   }
   if (base->kind == VK::Str) return StrItem(base, idx);
+  if (base->kind == VK::Unknown && !base->choices.empty() && !Traced())
+    return EachChoice(base, [&](const ValuePtr& c) { return IndexValue(c, index_expr, where); });
   if (base->kind == VK::Unknown) return MakeUnknown();
   Issue(DiagKind::TraceTypeError, where, Describe(*base) + " cannot be indexed");
   return MakeUnknown();

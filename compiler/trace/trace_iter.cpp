@@ -53,6 +53,7 @@ ValuePtr Tracer::CopyValue(const ValuePtr& v, bool deep, std::map<const Value*, 
       r->cls = v->cls;
       r->known = v->known;
       memo[v.get()] = r;
+      NoteAttrRead(v, "");
       for (const auto& name : v->attr_order)
         if (auto it = v->attrs.find(name); it != v->attrs.end()) r->SetAttr(name, item(it->second));
       for (const auto& [name, x] : v->attrs)
@@ -95,6 +96,7 @@ ValuePtr Tracer::CopyValue(const ValuePtr& v, bool deep, std::map<const Value*, 
 // they were first set (the interpreter's InstanceObj order); nullptr when the
 // tracer does not know that order for all of them.
 ValuePtr Tracer::AttributeDict(const ValuePtr& obj) {
+  NoteAttrRead(obj, "");
   if (obj->kind != VK::Object || !obj->known || obj->attr_order.size() != obj->attrs.size()) return nullptr;
   ValuePtr d = MakeSeq(VK::Dict, {});
   for (const std::string& name : obj->attr_order) {
@@ -338,6 +340,7 @@ ValuePtr Tracer::ObjectBuiltin(const std::string& name, const ValuePtr& self, Ca
       return MakeNone();
     }
     bool has = true;
+    if (obj->kind == VK::Object && name != "setattr") NoteAttrRead(obj, attr->s);
     if (obj->kind == VK::Object)
       has = obj->attrs.count(attr->s) || (obj->cls && obj->cls->members.count(attr->s)) || SpecialAttr(obj, attr->s);
     else if (obj->kind == VK::Class)

@@ -230,7 +230,7 @@ Flow Tracer::ExecBothWays(const std::function<Flow()>& a, const std::function<Fl
   for (auto& [k, va] : after_a) {
     auto it = f.locals->vars.find(k);
     if (it == f.locals->vars.end()) f.locals->vars[k] = va;
-    else it->second = JoinForBranches(syms, va, it->second);
+    else it->second = JoinBranches(va, it->second);
   }
   // A raise on one side only: whether it happens is known at run time.
   if (fa == Flow::Raise || fb == Flow::Raise) ++uncertain_raises;

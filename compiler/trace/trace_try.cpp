@@ -193,6 +193,7 @@ void Tracer::ExecDel(const DelStmt& s) {
 void Tracer::DelAttr(const ValuePtr& base, const std::string& attr, Range where) {
   MarkMutation(base, "`del` of the attribute `" + attr + "` of " + Describe(*base), where);
   if (base->kind == VK::Object) {
+    NoteAttrWrite(base, attr);
     base->attrs.erase(attr);
     std::erase(base->attr_order, attr);
   }

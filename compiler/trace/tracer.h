@@ -10,6 +10,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -565,9 +566,24 @@ class Tracer {
   int spec = -1;                     // index of the specialisation being traced
   size_t region_begin = 0;
   std::map<std::string, int> spec_by_key;
-  // the keys without their object state (trace_call.cpp ObjectState) -> how many states were traced
+  // the keys without their object state (entry_state.cpp) -> how many states were traced
   std::map<std::string, int> spec_base_keys;
   static constexpr int kMaxStateSpecs = 8;
+  // An attribute of an object: (the object, the attribute's name).
+  using AttrRef = std::pair<const Value*, std::string>;
+  // The attributes an entry reads before it writes them (its state) and the
+  // ones it writes first (`self.last_shape = x.shape`): stores replayed on a
+  // later call, as torch.compile replays side effects, not state it
+  // specialises on. Per key without object state, over all its traces.
+  // An attribute "" stands for all of the object's (vars(), copy()).
+  struct AttrAccess {
+    std::set<AttrRef> read;
+    std::map<AttrRef, ValuePtr> written_first;  // -> the object
+  };
+  AttrAccess* attr_access = nullptr;  // the entry being traced records here
+  std::map<std::string, AttrAccess> attr_access_by_base;
+  void NoteAttrRead(const ValuePtr& obj, const std::string& attr);
+  void NoteAttrWrite(const ValuePtr& obj, const std::string& attr);
   // What a cached specialisation returned, for later calls with its signature:
   // a snapshot taken when the first call returned (module scope may mutate the
   // original), the first call's arguments, and the creation number at its start.
@@ -585,8 +601,39 @@ class Tracer {
     std::vector<ValuePtr> args;       // callable, positional, keyword values
     int64_t made_since = 0;
     std::vector<GlobalRead> globals;
+    // the attributes it wrote first and what they held when it returned
+    std::vector<std::tuple<ValuePtr, std::string, ValuePtr>> stores;
   };
   std::map<std::string, SpecReturn> spec_returns;
+  // One piece of an entry's object state (entry_state.cpp): text, and for an
+  // attribute its object and name; `end` is the index after what it covers.
+  struct StateToken {
+    const Value* obj;
+    std::string attr;
+    std::string text;
+    size_t end;
+  };
+  static std::vector<StateToken> ObjectState(const std::vector<ValuePtr>& values);
+  // The state as a key, without the attributes the key's entries only stored.
+  std::string RenderState(const std::vector<StateToken>& tokens, const std::string& base_key) const;
+  void RecordStores(const std::string& base_key, const AttrAccess& mine, SpecReturn& cached);
+  void ReplayStores(const SpecReturn& cached, ValueMap& map);
+  // Drops the guards of an entry's segment on attributes the entry only
+  // stores: a later call with another value there runs the same code.
+  void DropStoreGuards(Segment& seg) const;
+  // choices.cpp: a value chosen at run time among known ones
+  static constexpr size_t kMaxChoices = 8;
+  ValuePtr MakeChoice(std::vector<ValuePtr> cands, std::vector<std::string> labels);
+  ValuePtr ChoiceOfItems(const ValuePtr& dict, const ValuePtr& key);  // nullptr: not a choice
+  ValuePtr EachChoice(const ValuePtr& choice, const std::function<ValuePtr(const ValuePtr&)>& f);
+  ValuePtr CallChoice(const ValuePtr& fn, CallArgs& args);
+  // An entry called with a choice among its arguments (`generate(model, x)`):
+  // one entry per candidate. nullptr when no argument is a choice.
+  ValuePtr CallWithChoiceArgs(const ValuePtr& fn, CallArgs& args);
+  // The value of a name after an `if` decided at run time: at module scope,
+  // objects, functions and classes stay a choice of both sides.
+  ValuePtr JoinBranches(const ValuePtr& a, const ValuePtr& b);
+  std::string choice_note;  // the candidate the next entry is traced for (CallChoice)
   std::vector<GlobalRead>* reading_globals = nullptr;  // the entry being traced records here
   static constexpr int kMaxRetraces = 8;               // per call signature, as torch's cache_size_limit
   // Whether a global that `cached` read now holds something else; `why` says which.

@@ -119,7 +119,9 @@ std::optional<bool> KnownTruth(const Value& v) {
     case VK::Int: if (v.known) return v.i != 0; return std::nullopt;
     case VK::Float: if (v.known) return v.f != 0; return std::nullopt;
     case VK::Str: if (v.known) return !v.s.empty(); return std::nullopt;
-    case VK::List: case VK::Tuple: case VK::Dict: return !v.items.empty();
+    case VK::List: case VK::Tuple: case VK::Dict:  // a length known only at run time: not known
+      if (!v.known) return std::nullopt;
+      return !v.items.empty();
     case VK::Set: if (v.known || !v.items.empty()) return !v.items.empty(); return std::nullopt;
     case VK::Function: case VK::Builtin: case VK::BoundMethod: case VK::Class: case VK::Object:
     case VK::Module: case VK::Wrapper: case VK::Marker: case VK::DType: case VK::Ellipsis: case VK::Slice:

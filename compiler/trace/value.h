@@ -80,6 +80,11 @@ struct Value {
   std::string s;                // Str (when !known: a likely value, or empty); Builtin name; Function qualified name
   std::vector<ValuePtr> items;  // List/Tuple/Slice; Dict values
   std::vector<ValuePtr> keys;   // Dict keys
+  // Unknown: one of these, chosen at run time among values known at compile
+  // time (`models[sys.argv[1]]` over a known dict, choices.cpp), each named
+  // by its label (the key, "'mlp'").
+  std::vector<ValuePtr> choices;
+  std::vector<std::string> choice_labels;
   // Tensor
   graph::TensorType type;
   bool rank_known = true;
