@@ -1,6 +1,6 @@
 # math: Python's math module on Python numbers (CPython 3.11's results and
 # errors: math.sqrt(-1) is a ValueError "math domain error"). Each function is
-# the internal builtin `__math_<name>` (semantics/pymath.def lists them); inside
+# the internal builtin `__math_<name>` (lang/semantics/pymath.def lists them); inside
 # compiled functions a call with arguments known at compile time is folded.
 # A one-element tensor argument converts to its number, as in Python.
 

@@ -18,7 +18,7 @@ def linear(x, w, b=None):
 
 
 # exp(x - amax(x)) * (1 / sum(...)), in `dtype` if given: the tensor method
-# (semantics/composite.h defines it once for both modes).
+# (lang/semantics/composite.h defines it once for both modes).
 def softmax(x, dim=-1, dtype=None):
     return x.softmax(dim, dtype=dtype)
 
@@ -195,7 +195,7 @@ def multi_head_attention(x, w_qkv, w_o, heads, b_qkv=None, b_o=None, mask=None, 
 # and keywords). Arguments are normalised here (an int or a tuple, "same" /
 # "valid") and passed to the window builtins `_conv`, `_max_pool`,
 # `_avg_pool`, `_adaptive_avg_pool` and `_pad`, which are graph ops run by
-# the runtime's kernels (im2col + BLAS for convolution); semantics/window.h
+# the runtime's kernels (im2col + BLAS for convolution); lang/semantics/window.h
 # has their shape rules.
 
 def _ntuple(v, n):

@@ -279,7 +279,7 @@ def compile(model=None, *, fullgraph=False, dynamic=None, backend="inductor", mo
         return _fullgraph(model)
     return model
 
-# the dtypes (semantics/dtypes.def), under torch's other spellings too
+# the dtypes (lang/semantics/dtypes.def), under torch's other spellings too
 float32 = float32
 float64 = float64
 int64 = int64

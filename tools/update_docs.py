@@ -2,7 +2,7 @@
 """Keeps the files generated from the builtin tables true.
 
 Each block between BEGIN/END markers below is rewritten from
-`tcc explain --list-builtins` (the builtin tables of semantics/ and the
+`tcc explain --list-builtins` (the builtin tables of lang/semantics/ and the
 functions of stdlib/nn.ts):
 
   docs/language.md                  the language reference (--format markdown)

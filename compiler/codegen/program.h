@@ -11,7 +11,7 @@
 namespace tcc::codegen {
 
 struct ProgramParts {
-  std::string ast_blob;                  // compiler/ast/serialize.h
+  std::string ast_blob;                  // lang/ast/serialize.h
   std::string plan_json;                 // runtime/README.md
   std::vector<std::string> kernel_names; // functions already defined in the module
   // Per kernel name, the function that implements it when another kernel's

@@ -52,7 +52,7 @@ int ExplainCode(const ExplainOptions& opts) {
   const DiagKindInfo* k = report::FindKind(opts.code);
   if (!k) {
     std::cerr << "tcc explain: `" << opts.code << "` is not a diagnostic code, name or kind; codes are listed in "
-                 "compiler/diagnostics/kinds.def (e.g. TS4003)\n";
+                 "lang/diagnostics/kinds.def (e.g. TS4003)\n";
     return kExitUsage;
   }
   if (opts.format == "json") {

@@ -54,7 +54,7 @@ int SplitProgramArgs(const CLI::App& run, int argc, char** argv, std::vector<std
 }
 
 // A misspelt subcommand or option, with the closest real one (CPython's
-// "did you mean" rule, semantics/suggest.h); "" when every word is known.
+// "did you mean" rule, lang/semantics/suggest.h); "" when every word is known.
 // Only words CLI11 will parse are checked (not a program's own arguments).
 std::string UnknownWord(const CLI::App& app, int argc, char** argv) {
   if (argc < 2 || argv[1][0] == '-') return "";

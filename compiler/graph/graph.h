@@ -18,7 +18,7 @@
 
 namespace tcc::graph {
 
-// Tensor dtypes are the semantics library's (semantics/dtypes.def; = ts_dtype).
+// Tensor dtypes are the semantics library's (lang/semantics/dtypes.def; = ts_dtype).
 using sem::DType;
 using sem::DTypeName;  // "float32", ...
 
@@ -32,7 +32,7 @@ enum class OpCategory : uint8_t {
   Random,  // draws from the program's generator: never merged, never dropped, kept in program order
   Scan,    // cumulative along one axis (issue 11): its own loop nest
   Index,   // reads operand 0 at positions loaded from index tensors (take, gather)
-  Window,  // conv / pooling / padding: a runtime kernel (semantics/window.h)
+  Window,  // conv / pooling / padding: a runtime kernel (lang/semantics/window.h)
 };
 
 // The result dtype rules of ops.def's DType column.

@@ -92,7 +92,7 @@ bool IsStatic(const Shape& s) {
   return std::all_of(s.begin(), s.end(), [](const Dim& d) { return d.is_static(); });
 }
 
-// ---- Window ops (conv, pooling, pad): semantics/window.h's rules on static
+// ---- Window ops (conv, pooling, pad): lang/semantics/window.h's rules on static
 // dims; the one symbolic dim allowed (batch, or an unpadded dim) passes through.
 std::string WindowOutShape(OpKind op, const Attrs& a, const std::vector<Shape>& in, Shape* out) {
   if (in.empty()) return "needs an operand";

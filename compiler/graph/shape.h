@@ -16,7 +16,7 @@
 
 namespace tcc::graph {
 
-// dtype facts, from the semantics library (semantics/dtype.h)
+// dtype facts, from the semantics library (lang/semantics/dtype.h)
 inline bool IsFloat(DType t) { return sem::IsFloating(t); }
 inline bool IsInteger(DType t) { return sem::IsIntegral(t); }  // int32, int64 (not bool)
 inline int DTypeBytes(DType t) { return static_cast<int>(sem::DTypeBytes(t)); }  // bool: 1
@@ -39,7 +39,7 @@ Shape ReduceShape(const Shape& in, const std::vector<int64_t>& axes, bool keepdi
 // The output shape of a @ b (torch.matmul rules, batch dims broadcast), or nullopt.
 std::optional<Shape> MatMulShape(const Shape& a, const Shape& b);
 
-// The output shape of a Window op (conv, pooling, pad; semantics/window.h)
+// The output shape of a Window op (conv, pooling, pad; lang/semantics/window.h)
 // with attrs `a` on operands of shapes `in`: "" and *out, or the error. Only
 // the batch dim (pad: an unpadded dim) may be symbolic; it passes through.
 std::string WindowOutShape(OpKind op, const Attrs& a, const std::vector<Shape>& in, Shape* out);

@@ -2,7 +2,7 @@
 // pad) of the graph becomes one call of the runtime's kernel (ts_rt_conv,
 // ts_rt_pool, ts_rt_pad: im2col + BLAS gemm or Winograd, direct pooling loops), passing
 // its operands' buffers as ts_tensor views (a 1-d or unbatched operand seen
-// as [N, C, H, W], semantics/window.h) and its parameters as a constant
+// as [N, C, H, W], lang/semantics/window.h) and its parameters as a constant
 // int64 array. The fusion plan gives every operand and the result a buffer.
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/GlobalVariable.h>

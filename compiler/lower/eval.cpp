@@ -254,7 +254,7 @@ Value* Emitter::EvalBinary(const Node& n, Value* a, Value* c, DType t) {
     case OpKind::Sub: return f ? b_.CreateFSub(a, c) : b_.CreateSub(a, c);
     case OpKind::Mul: return f ? b_.CreateFMul(a, c) : t == DType::Bool ? b_.CreateAnd(a, c) : b_.CreateMul(a, c);
     case OpKind::Div: return f ? b_.CreateFDiv(a, c) : b_.CreateSDiv(a, c);
-    // // and % as semantics/elementwise.h defines them (FloorDiv, Remainder);
+    // // and % as lang/semantics/elementwise.h defines them (FloorDiv, Remainder);
     // tests/unit/backend/semantics_jit_test.cpp checks the two agree.
     case OpKind::FloorDiv:
     case OpKind::Mod: {

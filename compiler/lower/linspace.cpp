@@ -1,5 +1,5 @@
 // Implements Emitter::EvalLinspace: element `i` of a linspace node, the
-// algorithm of semantics/linspace.h (sem::LinspaceAt, torch 1.13's AVX2 CPU
+// algorithm of lang/semantics/linspace.h (sem::LinspaceAt, torch 1.13's AVX2 CPU
 // kernel) in IR, so compiled and interpreted linspace agree with torch bit
 // for bit. Float dtypes compute in their own type, integer dtypes in double
 // then truncate (Convert), as torch's step_t; the multiply-adds are explicit

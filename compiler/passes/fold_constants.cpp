@@ -40,7 +40,7 @@ double RoundTo(double v, DType t) {
 
 // One element of `op` computed in the C++ type T of the node's compute dtype
 // with the semantics library's functions, exactly as the kernel computes it
-// (semantics/elementwise.h); nullopt leaves the node to the kernel (errors
+// (lang/semantics/elementwise.h); nullopt leaves the node to the kernel (errors
 // such as integer division by zero are raised there).
 template <class T>
 std::optional<double> EvalAs(OpKind op, const std::vector<double>& d) {

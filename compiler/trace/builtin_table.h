@@ -1,4 +1,4 @@
-// The tracer's reading of the builtins table (semantics/builtins.def): which
+// The tracer's reading of the builtins table (lang/semantics/builtins.def): which
 // names it knows as tensor functions and methods, and the graph op of a row.
 // tests/unit/builtins checks the interpreter registers the same names.
 #pragma once

@@ -18,7 +18,7 @@ namespace {
 const std::set<std::string>& PythonBuiltins() {
   static const std::set<std::string> s = [] {
     // Internal helpers of the parser's desugarings and the dtype names; the
-    // rest is semantics/python_builtins.def. Known, so calls to them run in
+    // rest is lang/semantics/python_builtins.def. Known, so calls to them run in
     // the interpreter (a graph break), not "undefined".
     std::set<std::string> r = {"#format", "#dict", "#set", "float32", "float64", "int64", "int32"};
     for (const auto& b : sem::kPyBuiltins) r.insert(b.name);
@@ -94,7 +94,7 @@ const std::set<std::string>& TableFunctions() {
     std::set<std::string> r;
     for (const auto& b : sem::kBuiltins)
       if (sem::HasFunctionForm(b.form) && !sem::IsPythonLevel(b.form)) r.insert(b.name);
-    for (const auto& a : sem::kBuiltinAliases) {  // semantics/builtin_aliases.def (`absolute`: Python-level `abs`)
+    for (const auto& a : sem::kBuiltinAliases) {  // lang/semantics/builtin_aliases.def (`absolute`: Python-level `abs`)
       const sem::BuiltinInfo* row = sem::FindBuiltin(a.target);
       if (row && sem::HasFunctionForm(row->form)) r.insert(a.name);
     }
@@ -109,7 +109,7 @@ const std::set<std::string>& TableMethods() {
       if (sem::HasMethodForm(b.form)) r.insert(b.name);
     for (const auto& a : sem::kBuiltinAliases)
       if (r.count(a.target)) r.insert(a.name);
-    for (const auto& m : sem::kInPlaceMethods)  // semantics/inplace_methods.def
+    for (const auto& m : sem::kInPlaceMethods)  // lang/semantics/inplace_methods.def
       if (r.count(m.target)) r.insert(m.name);
     return r;
   }();
@@ -173,7 +173,7 @@ std::string Tracer::DidYouMeanAttr(const ValuePtr& base, const std::string& attr
 }
 
 ValuePtr Tracer::CallBuiltin(const std::string& spelled, const ValuePtr& self, CallArgs& args) {
-  // an alias (`clip`, `bmm`) is its target row (semantics/builtin_aliases.def)
+  // an alias (`clip`, `bmm`) is its target row (lang/semantics/builtin_aliases.def)
   const std::string name(sem::CanonicalBuiltin(spelled));
   Range where = args.range;
   if (!args.kw.empty() && sem::TakesFactoryKeywords(name)) {  // `zeros(3, device=d)`: checked and dropped

@@ -1,7 +1,7 @@
 // Implements the window builtins (`_conv`, `_max_pool`, `_avg_pool`,
 // `_adaptive_avg_pool`, `_pad`; stdlib/nn.ts's conv1d/conv2d, pooling and
 // pad call them with normalised arguments) as graph ops of the Window
-// category, with semantics/window.h's shape rules, the ones the interpreter
+// category, with lang/semantics/window.h's shape rules, the ones the interpreter
 // (runtime/interp/builtins_conv.cpp) and the runtime kernels apply.
 #include "graph/shape.h"
 #include "semantics/window.h"

@@ -1,7 +1,7 @@
 // Implements issue 11's tensor builtins in the tracer (the interpreter's side
 // is runtime/interp/builtins_ops.cpp): the elementwise rows that take
 // parameters (round, nan_to_num, lerp, atan2, square), sum/mean/prod with
-// dtype=, the composite reductions of semantics/composite.h emitted as graph
+// dtype=, the composite reductions of lang/semantics/composite.h emitted as graph
 // ops (var, std, logsumexp, norm, count_nonzero, softmax, log_softmax), the
 // scans, the in-place methods (through InPlaceUpdate, inplace.cpp), the new_*
 // constructors, type_as and to(other) / to("cpu"). Everything else returns
@@ -23,7 +23,7 @@ bool IsTensor(const ValuePtr& v) { return v && v->kind == VK::Tensor; }
 
 }  // namespace
 
-// semantics/composite.h on graph ops: the same expression the interpreter runs.
+// lang/semantics/composite.h on graph ops: the same expression the interpreter runs.
 struct TraceBackend {
   Tracer& t;
   Range where;

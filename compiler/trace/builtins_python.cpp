@@ -2,7 +2,7 @@
 // key= and default=, sorted/list.sort with key= and reverse=, the `math`
 // module (`__math_<name>`, stdlib/math.ts), str.format and `str % args`.
 // Known inputs are folded with the functions the interpreter computes them
-// with (semantics/pymath.h, pynum.h); a user key or map function is traced
+// with (lang/semantics/pymath.h, pynum.h); a user key or map function is traced
 // like any call (its tensor ops join the graph). What depends on values known
 // only at run time runs in the interpreter (MarkEager), never a guess.
 #include <algorithm>
@@ -137,7 +137,7 @@ ValuePtr Tracer::PythonBuiltin(const std::string& name, const ValuePtr& self, Ca
     }
     return MakeSeq(VK::List, out);
   }
-  if ((name == "ord" || name == "chr") && !self && args.pos.size() == 1) {  // semantics/strings.h, as the interpreter
+  if ((name == "ord" || name == "chr") && !self && args.pos.size() == 1) {  // lang/semantics/strings.h, as the interpreter
     const ValuePtr& v = args.pos[0];
     if (name == "ord" && v->kind == VK::Str && v->known) {
       if (auto cp = sem::StrOrd(v->s)) return MakeInt(*cp);

@@ -66,7 +66,7 @@ ValuePtr Tracer::TensorMethod(const std::string& name, const ValuePtr& t, CallAr
   }
   if (name == "float" || name == "double" || name == "int" || name == "long" || name == "bool" || name == "to" ||
       name == "type") {
-    // x.float() is float32, x.int() int32: torch's names (semantics/dtypes.def)
+    // x.float() is float32, x.int() int32: torch's names (lang/semantics/dtypes.def)
     std::optional<graph::DType> to =
         name == "to" || name == "type" ? DTypeArg(args.Arg(0, "dtype")) : sem::DTypeFromName(name);
     if (!to) { Issue(DiagKind::TraceTypeError, where, "`" + name + "` needs a dtype"); return MakeUnknown(); }

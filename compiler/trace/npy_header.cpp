@@ -12,7 +12,7 @@ namespace tcc::trace {
 std::optional<graph::TensorType> ReadNpyType(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return std::nullopt;
-  sem::NpyHeader h;  // the runtime's parser (semantics/npy_header.h)
+  sem::NpyHeader h;  // the runtime's parser (lang/semantics/npy_header.h)
   if (!sem::ReadNpyHeader(in, &h).empty()) return std::nullopt;
   graph::TensorType t;
   t.dtype = h.dtype;

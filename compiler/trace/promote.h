@@ -1,4 +1,4 @@
-// The tracer's view of torch's result_type (semantics/dtype.h): a tensor
+// The tracer's view of torch's result_type (lang/semantics/dtype.h): a tensor
 // operand with dims decides first, a 0-d tensor and a Python number only
 // from a higher category. `float32[n] + tensor(1.0, dtype=float64)` is
 // float32, as eagerly.

@@ -136,7 +136,7 @@ struct Guard {
   graph::TensorType type;           // kind == tensor
   std::vector<std::string> shape;   // kind == tensor: "256" or "s0" per dim
   std::string value_json;           // scalar kinds: the JSON text of the value; len: of the length; def/class: of the
-                                    // identity (semantics/identity.h) of the function or class
+                                    // identity (lang/semantics/identity.h) of the function or class
                                     // (def) or of the instance's class (class)
 };
 

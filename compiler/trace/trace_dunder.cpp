@@ -1,6 +1,6 @@
 // Implements the Python object model of user classes in the tracer, as the
 // interpreter has it (runtime/interp/dunder.cpp): operators call the special
-// methods in semantics/dunder.h's order (the method, the reflected one, the
+// methods in lang/semantics/dunder.h's order (the method, the reflected one, the
 // default), truthiness `__bool__` then `__len__`, len(), indexing, `in`,
 // iteration (`__iter__`, then `__next__` until it raises StopIteration), and
 // the descriptors property / staticmethod / classmethod. The methods are

@@ -1,4 +1,4 @@
-// Implements einsum in a graph: semantics/einsum.h plans the equation for the
+// Implements einsum in a graph: lang/semantics/einsum.h plans the equation for the
 // operands' shapes (at compile time) and each step of the plan becomes one
 // graph op (permute, reshape, expand, sum, matmul; a diagonal is a `take` at
 // arange positions), exactly the steps the interpreter runs.

@@ -242,7 +242,7 @@ ValuePtr Tracer::GetAttr(const ValuePtr& base, const std::string& attr, Range wh
         return MakeSize(std::move(dims));
       }
       if (attr == "dtype") return MakeDType(base->type.dtype);
-      if (attr == "device") return MakeStr("cpu");  // the one device (semantics/builtins.def)
+      if (attr == "device") return MakeStr("cpu");  // the one device (lang/semantics/builtins.def)
       if (attr == "data") return base;               // no autograd: the tensor itself
       if (attr == "requires_grad" || attr == "is_cuda") return MakeBool(false);
       if (attr == "grad") return MakeNone();

@@ -1,6 +1,6 @@
 // Implements iteration over user objects in the tracer (`__iter__`, then
 // `__next__` until StopIteration; iter() and next()), and the object-model
-// builtins of semantics/python_builtins.def: property, staticmethod,
+// builtins of lang/semantics/python_builtins.def: property, staticmethod,
 // classmethod, getattr, setattr, hasattr, type (the interpreter's are
 // runtime/interp/builtins_object.cpp).
 #include "semantics/builtins.h"
@@ -170,7 +170,7 @@ ValuePtr Tracer::IterableOf(const ValuePtr& v, Range where) {
             "return `iter(...)` of a sequence, or an object with a `__next__` method (often `self`)");
       return UnknownList();
     }
-  } else if (v->kind == VK::Set) {  // its items, in insertion order (semantics/containers.h)
+  } else if (v->kind == VK::Set) {  // its items, in insertion order (lang/semantics/containers.h)
     if (!v->known) return UnknownList();
     return MakeSeq(VK::List, v->items);
   } else if (!IsIterator(v)) {
@@ -347,7 +347,7 @@ ValuePtr Tracer::ObjectBuiltin(const std::string& name, const ValuePtr& self, Ca
       has = obj->cls->members.count(attr->s) || SpecialAttr(obj, attr->s);
     else if (name == "hasattr" && (obj->kind == VK::List || obj->kind == VK::Dict || obj->kind == VK::Set ||
                                    obj->kind == VK::Str || obj->kind == VK::Tuple))
-      // their methods are semantics/container_methods.def's rows (a tuple: index and count)
+      // their methods are lang/semantics/container_methods.def's rows (a tuple: index and count)
       return MakeBool(obj->kind == VK::Tuple ? (attr->s == "index" || attr->s == "count")
                       : sem::FindContainerMethod(obj->kind == VK::List ? sem::ContainerType::List
                                                  : obj->kind == VK::Dict ? sem::ContainerType::Dict

@@ -1,5 +1,5 @@
 // Implements the operators of abstract evaluation: binary and unary
-// arithmetic and comparisons on Python values (folded with semantics/ when
+// arithmetic and comparisons on Python values (folded with lang/semantics/ when
 // known), tensors (graph ops with torch's promotion) and objects (their
 // dunder methods: trace_dunder.cpp).
 #include <cmath>
@@ -72,7 +72,7 @@ ValuePtr Tracer::BinaryOp(BinOp op, const ValuePtr& a, const ValuePtr& b, Range 
     return EmitBinary(k, x, y, where, false);
   }
   if (a->is_number() && b->is_number()) {
-    // Folded exactly as the interpreter computes (semantics/pynum.h).
+    // Folded exactly as the interpreter computes (lang/semantics/pynum.h).
     auto pop = sem::PyOpOf(op);
     if (!pop) {
       Issue(DiagKind::TraceTypeError, where, "`@` needs two tensors");

@@ -1,8 +1,8 @@
 // Traces sets: `set(...)`, set displays and comprehensions (`#set([...])`),
-// the methods of semantics/container_methods.def's Set rows, `|`, `&`, `-`,
+// the methods of lang/semantics/container_methods.def's Set rows, `|`, `&`, `-`,
 // `^` and their augmented forms (in place, as Python's), `in` and the subset
 // comparisons. A set whose items are all known, and known to be distinct, is
-// folded at compile time by semantics/containers.h's rules, the interpreter's
+// folded at compile time by lang/semantics/containers.h's rules, the interpreter's
 // (so iteration order agrees); a set holding a value known only at run time
 // has a length known only at run time (Value::known false), and what depends
 // on it runs in the interpreter.

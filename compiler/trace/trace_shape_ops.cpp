@@ -1,6 +1,6 @@
-// Implements the Index and Shape rows of semantics/builtins.def in a
+// Implements the Index and Shape rows of lang/semantics/builtins.def in a
 // graph: each Shape builtin becomes the slices, selects, expands, joins and
-// elementwise ops it is made of (sizes by semantics/shape_ops.h, as the
+// elementwise ops it is made of (sizes by lang/semantics/shape_ops.h, as the
 // interpreter's), so it fuses with its neighbours; max/min with a dimension
 // give the named tuple (values, indices) of a max and an argmax reduction.
 #include "semantics/return_types.h"

@@ -5,7 +5,7 @@
 //                      shared with the interpreter, runtime/tensor/sort.cpp),
 //                      values a `gather` at them
 //   scatter & co.      the graph op `scatter` (the same file's kernel);
-//                      with a mode of semantics/scatter_modes.def; index_add
+//                      with a mode of lang/semantics/scatter_modes.def; index_add
 //                      and index_reduce scatter their index broadcast to
 //                      the source's shape
 //   diag               `take` at arange positions (a where for the 1-d form)

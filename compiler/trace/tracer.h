@@ -223,7 +223,7 @@ class Tracer {
   ValuePtr EinsumOp(CallArgs& args);
   ValuePtr NarrowOp(const ValuePtr& x, int64_t dim, int64_t start, int64_t length, Range where);
   // torch.return_types.<type>(items...): a tuple whose keys name its items
-  // (semantics/return_types.def's row); null when there is no such row or the
+  // (lang/semantics/return_types.def's row); null when there is no such row or the
   // item count is not its fields' (the interpreter raises the TypeError).
   ValuePtr NamedTuple(const std::string& type, std::vector<ValuePtr> items);
   ValuePtr NamedPair(const std::string& type, ValuePtr values, ValuePtr indices) {
@@ -379,7 +379,7 @@ class Tracer {
   std::optional<std::vector<ValuePtr>> EvalItems(const std::vector<ast::ExprPtr>& elts);
 
   // ---- exceptions (trace_try.cpp)
-  // The builtin exception class `name` (semantics/builtins.h) as a class value.
+  // The builtin exception class `name` (lang/semantics/builtins.h) as a class value.
   ValuePtr ExceptionClass(const std::string& name);
   Flow ExecTry(const ast::TryStmt& s);
   Flow ExecRaise(const ast::RaiseStmt& s);
@@ -457,7 +457,7 @@ class Tracer {
   ValuePtr PythonBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args);
   ValuePtr MathBuiltin(const std::string& name, CallArgs& args);
   // str.split, join, ... on a known str with known arguments: folded by
-  // semantics/strings.h, the interpreter's functions; else a value of the
+  // lang/semantics/strings.h, the interpreter's functions; else a value of the
   // result's kind known only at run time.
   ValuePtr StrMethod(const std::string& m, const ValuePtr& s, CallArgs& args);
   std::optional<std::vector<ValuePtr>> KnownKeys(const std::vector<ValuePtr>& items, const ValuePtr& key, Range where);
@@ -467,7 +467,7 @@ class Tracer {
   bool IsBuiltinName(const std::string& name) const;
   bool IsTensorMethod(const std::string& name) const;
   // "; did you mean `x`?" for a name not in scope / an attribute `base` lacks
-  // (semantics/suggest.h), or "".
+  // (lang/semantics/suggest.h), or "".
   std::string DidYouMeanName(const std::string& name) const;
   std::string DidYouMeanAttr(const ValuePtr& base, const std::string& attr) const;
   ValuePtr Creation(const std::string& name, CallArgs& args);

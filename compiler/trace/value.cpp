@@ -225,7 +225,7 @@ std::string Describe(const Value& v) {
   return "value";
 }
 
-// The identity (semantics/identity.h) of a user function or class value;
+// The identity (lang/semantics/identity.h) of a user function or class value;
 // empty for builtins and exception classes the program does not define.
 std::string DefinitionOf(const Value& v) {
   const Value* f = &v;

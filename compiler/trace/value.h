@@ -183,7 +183,7 @@ void MatchValues(const ValuePtr& old, const ValuePtr& now, ValueMap& map);
 // at run time. Two calls of a factory never return one object.
 ValuePtr FreshCopy(const ValuePtr& v, int64_t made_since, ValueMap& map);
 
-// The identity (semantics/identity.h) of a user function or class value, or
+// The identity (lang/semantics/identity.h) of a user function or class value, or
 // of an instance's class; empty for builtins and for exception classes the
 // program does not define. fullgraph(f) and the like are f's.
 std::string DefinitionOf(const Value& v);

@@ -59,7 +59,7 @@ typedef struct ts_kernel_entry {
 } ts_kernel_entry;
 
 typedef struct ts_program {
-  const uint8_t* ast_blob;         /* serialized modules (compiler/ast/serialize.h) */
+  const uint8_t* ast_blob;         /* serialized modules (lang/ast/serialize.h) */
   uint64_t ast_blob_size;
   const char* plan_json;           /* NUL-terminated; format in runtime/README.md */
   const ts_kernel_entry* kernels;
@@ -118,7 +118,7 @@ void ts_rt_randperm(int64_t* data, int64_t n);
 int64_t ts_rt_use_generator(int64_t id);
 
 /* Sliding-window ops on [N, C, H, W] views (a 1-d op has H = 1; see
- * semantics/window.h). `params` holds 13 int64: kernel h/w, stride h/w,
+ * lang/semantics/window.h). `params` holds 13 int64: kernel h/w, stride h/w,
  * padding h (before, after), w (before, after), dilation h/w, groups,
  * ceil_mode, count_include_pad. x, w, b may be strided; y is contiguous with
  * the output shape the window rules give; the dtype is x's (float32/float64).
@@ -137,7 +137,7 @@ void ts_rt_pad(int32_t mode, const ts_tensor* x, const ts_tensor* y, const int64
  * position). */
 void ts_rt_argsort(const ts_tensor* x, const ts_tensor* out, int32_t axis, int32_t descending);
 /* y (contiguous, x's shape) = x with src combined at index's positions along
- * axis as mode says (semantics/scatter_modes.def's row number: written,
+ * axis as mode says (lang/semantics/scatter_modes.def's row number: written,
  * added, multiplied, averaged, max, min; torch.scatter, scatter_reduce,
  * index_reduce); include_self 0 leaves x's value out of an updated
  * position's reduction. src 0-d is one value. Returns nonzero if a position

@@ -1,7 +1,7 @@
 // Implements the window builtins behind stdlib/nn.ts's conv1d/conv2d,
 // max_pool*, avg_pool*, adaptive_avg_pool* and pad: `_conv`, `_max_pool`,
 // `_avg_pool`, `_adaptive_avg_pool` and `_pad`. They take the normalised
-// arguments nn.ts makes (lists of ints, see semantics/window.h's
+// arguments nn.ts makes (lists of ints, see lang/semantics/window.h's
 // MakeWindowParams); the tracer reads the same arguments
 // (compiler/trace/builtins_conv.cpp).
 #include "interp/interpreter.h"

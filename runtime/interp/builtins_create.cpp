@@ -190,7 +190,7 @@ void RegisterTensorBuiltins(BuiltinTable& t) {
   t.AddFn("randn_like", RandnLike);
   t.AddFn("load", Load);
   t.AddFn("save", Save);
-  // the dtype names of semantics/dtypes.def (`bool` is the Python builtin)
+  // the dtype names of lang/semantics/dtypes.def (`bool` is the Python builtin)
 #define TCC_DTYPE(Name, name, bytes, Category) \
   if (sem::DType::Name != sem::DType::Bool) t.Add(name, MakeDType(rt::from_sem(sem::DType::Name)));
 #include "semantics/dtypes.def"

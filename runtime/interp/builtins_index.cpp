@@ -1,8 +1,8 @@
-// Implements the index and shape builtins of semantics/builtins.def's Index
+// Implements the index and shape builtins of lang/semantics/builtins.def's Index
 // and Shape rows (gather, index_select, flip, narrow, chunk, split, unbind,
 // roll, repeat, repeat_interleave, tril, triu, diag, outer, dot, masked_fill;
 // sort and scatter are in builtins_sort.cpp) and max/min with a dimension,
-// which give the named tuple (values, indices). Sizes follow semantics/shape_ops.h, as
+// which give the named tuple (values, indices). Sizes follow lang/semantics/shape_ops.h, as
 // the tracer's do. Each works as a function and as a method (receiver first).
 #include "interp/interpreter.h"
 #include "interp/tensor_value.h"

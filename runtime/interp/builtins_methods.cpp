@@ -1,5 +1,5 @@
 // Implements the methods of lists, dicts and strings that
-// semantics/container_methods.def lists (sets': builtins_set.cpp; list.sort:
+// lang/semantics/container_methods.def lists (sets': builtins_set.cpp; list.sort:
 // builtins_python.cpp; str.format: format_python.cpp), and finds the one a
 // call names.
 #include <algorithm>
@@ -249,7 +249,7 @@ BuiltinFn ContainerMethodImpl(sem::ContainerType type, std::string_view name) {
   return nullptr;
 }
 
-// A method of semantics/container_methods.def on a list, dict, set or str.
+// A method of lang/semantics/container_methods.def on a list, dict, set or str.
 bool ContainerMethod(const Value& self, int32_t sym, BuiltinFn* fn, const char** fname) {
   std::optional<sem::ContainerType> type;
   if (self.is(OType::Tuple)) {  // a tuple has the list's read-only index and count

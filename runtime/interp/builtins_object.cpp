@@ -1,4 +1,4 @@
-// Implements the object-model builtins (rows of semantics/python_builtins.def):
+// Implements the object-model builtins (rows of lang/semantics/python_builtins.def):
 // property, staticmethod, classmethod, getattr, setattr, hasattr, type, iter,
 // next and the NotImplemented constant; and `__copy_copy` / `__copy_deepcopy`
 // (stdlib/copy.ts: copy.copy and copy.deepcopy).
@@ -207,7 +207,7 @@ Value ReturnTypesFn(Interp&, Args& a) {
 
 Value MakeNamedTuple(std::string_view type, std::vector<Value> items) {
   const sem::ReturnType* row = sem::FindReturnType(type);
-  if (!row) TypeErr("no type `torch.return_types." + std::string(type) + "` (semantics/return_types.def)");
+  if (!row) TypeErr("no type `torch.return_types." + std::string(type) + "` (lang/semantics/return_types.def)");
   if (row->count != items.size())
     TypeErr("`torch.return_types." + std::string(type) + "` has " + std::to_string(row->count) + " fields, not " +
             std::to_string(items.size()));

@@ -1,9 +1,9 @@
 // Implements issue 11's tensor builtins in the interpreter: more elementwise
 // functions, round/nan_to_num/lerp/atan2, amax/amin, the composite
-// reductions of semantics/composite.h (var, std, logsumexp, norm,
+// reductions of lang/semantics/composite.h (var, std, logsumexp, norm,
 // count_nonzero, softmax, log_softmax) run on the runtime's kernels, the
 // scans (cumsum, cumprod), the in-place methods (add_, ..., copy_) and the
-// new_* constructors and type_as. Rows of semantics/builtins.def; the
+// new_* constructors and type_as. Rows of lang/semantics/builtins.def; the
 // tracer's side is compiler/trace/builtins_ops.cpp.
 #include <cmath>
 #include <limits>
@@ -47,7 +47,7 @@ std::optional<rt::DType> OptDType(const Value& v) {
   return DTypeArg(v, "`dtype`");
 }
 
-// ---- semantics/composite.h on the runtime's kernels (each result is a tensor op, as compiled)
+// ---- lang/semantics/composite.h on the runtime's kernels (each result is a tensor op, as compiled)
 struct RtBackend {
   using T = Value;
   static rt::BinaryOp Bin(sem::CompOp op) {

@@ -1,7 +1,7 @@
 // Implements the Python builtins of issue 11: map, filter, divmod, min/max
 // with key= and default=, list.sort(key=, reverse=), and the functions of
 // the `math` module (stdlib/math.ts binds math.<name> to the builtin
-// `__math_<name>`), computed by semantics/pymath.h as the tracer folds them.
+// `__math_<name>`), computed by lang/semantics/pymath.h as the tracer folds them.
 #include <algorithm>
 #include <cmath>
 

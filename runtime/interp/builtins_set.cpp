@@ -1,7 +1,7 @@
-// Implements sets: the methods of semantics/container_methods.def's Set rows,
+// Implements sets: the methods of lang/semantics/container_methods.def's Set rows,
 // the operators `|`, `&`, `-`, `^` (and their augmented forms, which change
 // the left set in place as Python's do) and the subset comparisons. Which
-// items a result holds, and in which order, is semantics/containers.h's rule,
+// items a result holds, and in which order, is lang/semantics/containers.h's rule,
 // the one the tracer follows at compile time.
 #include "interp/interpreter.h"
 #include "semantics/containers.h"

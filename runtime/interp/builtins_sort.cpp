@@ -1,6 +1,6 @@
-// Implements the Sort rows of semantics/builtins.def (sort, argsort, topk),
+// Implements the Sort rows of lang/semantics/builtins.def (sort, argsort, topk),
 // scatter / scatter_add / index_add and their in-place forms, einsum (the
-// plan of semantics/einsum.h, run on the runtime's kernels), multinomial and
+// plan of lang/semantics/einsum.h, run on the runtime's kernels), multinomial and
 // nonzero. sort and scatter run the kernels of runtime/tensor/sort.cpp, the
 // ones compiled code calls (ts_rt_argsort, ts_rt_scatter), so both modes
 // order ties and report bad indices alike.
@@ -56,7 +56,7 @@ Value Topk(Interp&, Args& a) {
   return NamedPair("topk", v, i);
 }
 
-// reduce= of fn as the kernel's mode (semantics/scatter_modes.def); None:
+// reduce= of fn as the kernel's mode (lang/semantics/scatter_modes.def); None:
 // Assign (scatter only)
 sem::ScatterMode ReduceMode(Args& a, int32_t i, sem::ScatterFn fn) {
   const Value& r = fn == sem::ScatterFn::Scatter ? a.Get(i, "reduce") : a.Need(i, "reduce");

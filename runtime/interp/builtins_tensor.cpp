@@ -290,7 +290,7 @@ const std::vector<std::pair<const char*, BuiltinFn>>& TensorFunctionTable() {
   return table;
 }
 
-// Registered as globals by semantics/builtins.def's forms: method-only rows
+// Registered as globals by lang/semantics/builtins.def's forms: method-only rows
 // (`x.t()`, `x.item()`) are not functions, and the Python builtins (`abs`,
 // `max`, `sum`, ...) stay the Python-level functions, which forward tensors here.
 void RegisterTensorFunctions(BuiltinTable& t) {

@@ -1,5 +1,5 @@
 // Implements `__torch_load` and `__torch_save` (stdlib/torch.ts: torch.load,
-// torch.save) and the `__generator_*` builtins behind torch.Generator: checkpoints in torch.save's zip format (semantics/torch_pickle.h:
+// torch.save) and the `__generator_*` builtins behind torch.Generator: checkpoints in torch.save's zip format (lang/semantics/torch_pickle.h:
 // tensors, state_dicts, dicts, lists, tuples, numbers, strings); torch.load
 // also reads a .npy file.
 #include <unistd.h>

@@ -1,5 +1,5 @@
 // Implements the special methods of user classes in the interpreter: the
-// operators (semantics/dunder.h: the method, then the reflected one, then
+// operators (lang/semantics/dunder.h: the method, then the reflected one, then
 // the default), truthiness, len(), indexing, `in` and iteration, and the
 // descriptors (property, staticmethod, classmethod) attribute access binds.
 #include "interp/dunder.h"

@@ -1,6 +1,6 @@
 // Defines the Python object model of user classes in the interpreter: the
 // special methods the operators, len(), indexing, `in`, iteration and
-// truthiness call (`__add__` ... in semantics/dunder.h's order), and the
+// truthiness call (`__add__` ... in lang/semantics/dunder.h's order), and the
 // `property`, `staticmethod` and `classmethod` descriptors, iterators and
 // NotImplemented (SpecialObj). The generic operations (ops_scalar.cpp,
 // ops_index.cpp, exec_stmt.cpp, call.cpp) hand an instance operand here.

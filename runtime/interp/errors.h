@@ -36,7 +36,7 @@ struct TsError : std::exception {
   Value exc;
 };
 
-// The builtin exception class (semantics/builtins.h kPyExceptions) a
+// The builtin exception class (lang/semantics/builtins.h kPyExceptions) a
 // run-time error of `kind` is caught as: RtIndexError -> "IndexError", ...
 const char* PythonExceptionName(DiagKind kind);
 

@@ -1,5 +1,5 @@
 // Implements Python exceptions in the interpreter: the builtin exception
-// classes (semantics/builtins.h kPyExceptions), the mapping of run-time error
+// classes (lang/semantics/builtins.h kPyExceptions), the mapping of run-time error
 // kinds to them, and the `try`, `raise` and `del` statements.
 #include "interp/dunder.h"
 #include "interp/interpreter.h"

@@ -348,7 +348,7 @@ const BuiltinTable& Builtins() {
     RegisterObjectBuiltins(t);
     RegisterTensorBuiltins(t);
     RegisterPythonBuiltins(t);  // builtins_python.cpp (after core: replaces min/max)
-    for (const auto& a : sem::kBuiltinAliases) {  // semantics/builtin_aliases.def: the target's function
+    for (const auto& a : sem::kBuiltinAliases) {  // lang/semantics/builtin_aliases.def: the target's function
       auto it = t.index.find(a.target);
       if (it != t.index.end()) t.Add(a.name, t.values[it->second]);
     }

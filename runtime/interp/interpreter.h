@@ -233,7 +233,7 @@ Value SetBinary(sem::SetOp op, const Value& a, const Value& b);
 void SetAugmented(sem::SetOp op, const Value& a, const Value& b);
 bool SetLessEqual(const Value& a, const Value& b);
 BuiltinFn SetMethodImpl(std::string_view name);
-// The implementation of semantics/container_methods.def's row (type, name),
+// The implementation of lang/semantics/container_methods.def's row (type, name),
 // or nullptr (builtins_methods.cpp; tests/unit/builtins checks every row has one).
 BuiltinFn ContainerMethodImpl(sem::ContainerType type, std::string_view name);
 

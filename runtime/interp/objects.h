@@ -48,7 +48,7 @@ struct DictObj : Object {
   int64_t Find(const Value& key) const;  // index or -1
   void Set(const Value& key, Value v);
 };
-// Insertion-ordered set (semantics/containers.h: its items iterate in the
+// Insertion-ordered set (lang/semantics/containers.h: its items iterate in the
 // order they were added). Items are hashable: numbers, None, str, tuples of
 // hashables, tensors, dtypes, functions and instances; a list, dict or set is
 // a TypeError, as in Python. Lookups go through a hash of each item

@@ -25,7 +25,7 @@ namespace {
           "` and `" + TypeName(b) + "`");
 }
 
-// A Python number computed by the semantics library (semantics/pynum.h, as
+// A Python number computed by the semantics library (lang/semantics/pynum.h, as
 // the tracer folds constants), or the error it raises.
 Value NumberOp(BinOp op, const Value& a, const Value& b) {
   auto pop = sem::PyOpOf(op);

@@ -287,7 +287,7 @@ bool ResolveRoot(PlanPath& p, const FuncCode& f) {
   return true;
 }
 
-// The FuncCode or ClassCode a def/class guard names (semantics/identity.h).
+// The FuncCode or ClassCode a def/class guard names (lang/semantics/identity.h).
 void ResolveDefinition(PlanGuard& g, const std::vector<ModuleCode*>& modules) {
   for (const ModuleCode* m : modules) {
     for (const auto& f : m->funcs)

@@ -42,7 +42,7 @@ struct PlanPath {
 struct PlanGuard {
   PlanPath path;
   // kDef: the function or class defined by one statement (str_value: its
-  // semantics/identity.h identity); kClass: an instance of that class; kSet:
+  // lang/semantics/identity.h identity); kClass: an instance of that class; kSet:
   // a set of exactly `set_items` (in any order).
   enum Kind { kTensor, kInt, kFloat, kBool, kStr, kNone, kSame, kDef, kClass, kLen, kSet, kDType } kind = kTensor;
   std::vector<Value> set_items;
@@ -51,7 +51,7 @@ struct PlanGuard {
   // Shape entries: a static size (sym < 0) or a symbol id (equal ids, equal sizes).
   struct DimSpec { int64_t size; int32_t sym; int64_t max = -1; };  // max: "s0<=16", an upper bound
   std::vector<DimSpec> shape;
-  int64_t int_value = 0;  // kInt, kLen; kDType: the dtype (semantics/dtypes.def order)
+  int64_t int_value = 0;  // kInt, kLen; kDType: the dtype (lang/semantics/dtypes.def order)
   double float_value = 0;
   bool bool_value = false;
   std::string str_value;

@@ -389,7 +389,7 @@ std::string Expected(const PlanGuard& g) {
 
 std::string Saw(const Value& v) {
   if (v.is_undef()) return "nothing (no such name, attribute or item)";
-  // Functions and classes by the definition they come from (semantics/identity.h).
+  // Functions and classes by the definition they come from (lang/semantics/identity.h).
   auto def_of = [](const ClassCode* c) {
     return c && c->module ? " " + sem::DefIdentity(c->module->name, c->name, c->def_line) : std::string();
   };

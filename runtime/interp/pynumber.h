@@ -1,4 +1,4 @@
-// Python numbers between the interpreter's Values and semantics/pynum.h:
+// Python numbers between the interpreter's Values and lang/semantics/pynum.h:
 // an int is Value::Int while it fits 64 bits and a BigIntObj beyond (the
 // semantics library's PyNumber::Big), so arithmetic is exact as Python's.
 #pragma once

@@ -1,5 +1,5 @@
 // The names of the interpreter's tensor methods (`x.sum`, `x.float`, ...),
-// for tests/unit/builtins, which checks them against semantics/builtins.def.
+// for tests/unit/builtins, which checks them against lang/semantics/builtins.def.
 #pragma once
 
 #include <string>

@@ -56,7 +56,7 @@ Value Cast(Interp&, Args& a) {
 }
 std::unordered_map<int32_t, BuiltinFn>& Methods();
 
-// `x.exp_()` (semantics/inplace_methods.def): x.exp() written into x, which
+// `x.exp_()` (lang/semantics/inplace_methods.def): x.exp() written into x, which
 // it returns; the result must keep x's shape and fit its dtype (torch's checks).
 Value InPlaceOf(Interp& in, Args& a) {
   const char* target = sem::InPlaceTarget(a.fname);
@@ -88,15 +88,15 @@ std::unordered_map<int32_t, BuiltinFn>& Methods() {
     t[Intern("size")] = Size;
     t[Intern("dim")] = Dim;
     t[Intern("to")] = To;
-    // x.float(), x.int(), ...: the torch spellings of semantics/dtypes.def
+    // x.float(), x.int(), ...: the torch spellings of lang/semantics/dtypes.def
 #define TCC_DTYPE_ALIAS(spelling, Name, how) \
     if (std::string_view(#how) == "Torch") t[Intern(spelling)] = Cast<rt::from_sem(sem::DType::Name)>;
 #include "semantics/dtypes.def"
     t[Intern("is_floating_point")] = IsFloatingPoint;
     t[Intern("type")] = To;
-    for (const auto& a : sem::kBuiltinAliases)  // semantics/builtin_aliases.def: the target's method
+    for (const auto& a : sem::kBuiltinAliases)  // lang/semantics/builtin_aliases.def: the target's method
       if (auto it = t.find(Intern(a.target)); it != t.end()) t[Intern(a.name)] = it->second;
-    for (const auto& m : sem::kInPlaceMethods)  // semantics/inplace_methods.def
+    for (const auto& m : sem::kInPlaceMethods)  // lang/semantics/inplace_methods.def
       if (t.count(Intern(m.target))) t[Intern(m.name)] = InPlaceOf;
     return t;
   }();

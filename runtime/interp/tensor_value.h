@@ -68,7 +68,7 @@ rt::DType DTypeArg(const Value& v, const char* what);  // a dtype value
 const rt::Tensor& InputTensor(Args& a);
 Value MakeDType(rt::DType d);
 // torch.return_types.<type>(items...): a tuple with the field names of
-// semantics/return_types.def's row; a TypeError when there is no such row or
+// lang/semantics/return_types.def's row; a TypeError when there is no such row or
 // the item count is not its fields'.
 Value MakeNamedTuple(std::string_view type, std::vector<Value> items);
 // The (values, indices) pairs of max/min with a dim, sort, topk.

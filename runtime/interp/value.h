@@ -19,7 +19,7 @@ enum class OType : uint8_t {
   Str, List, Tuple, Dict, Set, Function, Builtin, Class, Instance, BoundMethod,
   Module, Tensor, Slice, Ellipsis, DType, Cell, Native, Range, Super,
   Special,  // property, staticmethod, classmethod, iterator, NotImplemented (dunder.h)
-  BigInt    // a Python int beyond int64 (semantics/bigint.h); an int that fits is Value::Int
+  BigInt    // a Python int beyond int64 (lang/semantics/bigint.h); an int that fits is Value::Int
 };
 
 struct Object {

@@ -1,6 +1,6 @@
 // dtype.cpp: dtype names and torch's three-tier result-type rule (dim>0
 // tensors, 0-d tensors, weak scalars), applied through the semantics library
-// (semantics/dtype.h).
+// (lang/semantics/dtype.h).
 #include "tensor/internal.h"
 
 namespace tcc::rt {

@@ -38,7 +38,7 @@ namespace {
 
 enum Flag : int { kNone = 0, kDivZero = 1, kNegPow = 2 };
 
-// One element of each op: semantics/elementwise.h (shared with the LLVM
+// One element of each op: lang/semantics/elementwise.h (shared with the LLVM
 // lowering); the kernels add the error flags torch raises.
 using sem::WrapAdd;
 using sem::WrapMul;

@@ -1,6 +1,6 @@
 // elementwise_more.cpp: implements issue 11's elementwise operations that
 // take parameters or change the dtype: round with decimals, nan_to_num,
-// isnan, isinf and lerp. The element functions are semantics/elementwise.h's
+// isnan, isinf and lerp. The element functions are lang/semantics/elementwise.h's
 // (the compiled kernels emit the same algorithm).
 #include <limits>
 

@@ -116,7 +116,7 @@ Tensor unary(UnaryOp op, const Tensor& a0) {
           run<T>(out, a, gh, [](T x) { return T(0.5) * x * (T(1) + std::erf(x * T(0.70710678118654752440))); });
           break;
         case UnaryOp::Invert: break;  // rejected above
-        // issue 11: libm in T, the rounding and sign of semantics/elementwise.h
+        // issue 11: libm in T, the rounding and sign of lang/semantics/elementwise.h
         case UnaryOp::Erf: run<T>(out, a, gh, [](T x) { return std::erf(x); }); break;
         case UnaryOp::Log1p: run<T>(out, a, gh, [](T x) { return std::log1p(x); }); break;
         case UnaryOp::Expm1: run<T>(out, a, gh, [](T x) { return std::expm1(x); }); break;

@@ -23,7 +23,7 @@ namespace {
 Tensor load_npy(const std::string& path) {
   std::ifstream f(path, std::ios::binary);
   if (!f) throw TensorError("load: cannot open '" + path + "': " + std::strerror(errno));
-  sem::NpyHeader hdr;  // semantics/npy_header.h, shared with the tracer
+  sem::NpyHeader hdr;  // lang/semantics/npy_header.h, shared with the tracer
   std::string bad = sem::ReadNpyHeader(f, &hdr);
   if (!bad.empty()) fail(path, bad);
   DType dt = from_sem(hdr.dtype);

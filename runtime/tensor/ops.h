@@ -153,7 +153,7 @@ Tensor where(const Tensor& cond, const TensorOrScalar& a, const TensorOrScalar& 
 Tensor clamp(const Tensor& x, const std::optional<TensorOrScalar>& lo,
              const std::optional<TensorOrScalar>& hi);
 
-// ---- issue 11 (elementwise_more.cpp); the element functions are semantics/elementwise.h's
+// ---- issue 11 (elementwise_more.cpp); the element functions are lang/semantics/elementwise.h's
 // torch.round(x, decimals=d) (sem::Round; d != 0 on integers throws).
 Tensor round_decimals(const Tensor& a, int64_t decimals);
 // nan_to_num: absent posinf / neginf are the dtype's largest / lowest finite values.
@@ -171,7 +171,7 @@ Dims broadcast_shapes(const Dims& a, const Dims& b);
 
 enum class ReduceOp { Sum, Mean, Max, Min, Prod, ArgMax, ArgMin, All, Any };
 const char* op_name(ReduceOp op);
-// Its result dtype rule (semantics/dtype.h): mean of an integer tensor is an error.
+// Its result dtype rule (lang/semantics/dtype.h): mean of an integer tensor is an error.
 sem::ReduceRule reduce_rule(ReduceOp op);
 
 // Reduces the given dims (negative allowed; empty = all dims) with keepdim.
@@ -204,7 +204,7 @@ Tensor matmul(const Tensor& a, const Tensor& b);
 
 // ================================================================ windows
 // Convolution, pooling and padding (conv.cpp, pool.cpp), torch.nn.functional's
-// semantics; shapes, argument checks and messages are semantics/window.h's
+// semantics; shapes, argument checks and messages are lang/semantics/window.h's
 // (WindowShape / PadShape: a TensorError with torch's message).
 
 // conv (spatial 1 or 2): x [N, C, (H,) W] or unbatched, w [O, C/groups, (KH,) KW],
@@ -273,7 +273,7 @@ Tensor nonzero(const Tensor& mask);
 Tensor gather(const Tensor& x, int64_t dim, const Tensor& index);
 // sort.cpp: a copy of x with src (a tensor, read where index is, or a
 // number) combined at the positions of index along dim as `mode` says
-// (semantics/scatter_modes.def: written, added, multiplied, averaged, max,
+// (lang/semantics/scatter_modes.def: written, added, multiplied, averaged, max,
 // min); include_self false leaves x's value out of each updated position's
 // reduction (torch.scatter_reduce). `what` names the op in errors.
 Tensor scatter(const Tensor& x, int64_t dim, const Tensor& index, const TensorOrScalar& src, sem::ScatterMode mode,

@@ -1,7 +1,7 @@
 // pool.cpp: implements max/avg/adaptive-avg pooling (1-d and 2-d) and
 // constant/reflect/replicate padding, for the interpreter (rt::pool, rt::pad)
 // and compiled kernels (ts_rt_pool, ts_rt_pad of the C ABI). Shapes and
-// argument rules are semantics/window.h's; values follow torch 1.13's CPU
+// argument rules are lang/semantics/window.h's; values follow torch 1.13's CPU
 // kernels (max: a NaN in the window wins; avg: torch's divisor with
 // count_include_pad and ceil_mode windows clipped to the padded input).
 #include <algorithm>

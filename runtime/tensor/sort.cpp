@@ -1,6 +1,6 @@
 // sort.cpp: the one implementation of sort / argsort / topk and of scatter /
 // scatter_add / scatter(reduce=...) / scatter_reduce / index_reduce (every
-// mode of semantics/scatter_modes.def), shared by the interpreter (rt::sort,
+// mode of lang/semantics/scatter_modes.def), shared by the interpreter (rt::sort,
 // rt::argsort, rt::scatter) and by compiled kernels (ts_rt_argsort,
 // ts_rt_scatter of the C ABI, called for the graph ops `sort` and `scatter`).
 // Both work on strided ts_tensor views, so a kernel passes its buffers as

@@ -41,7 +41,7 @@ class TensorError : public std::runtime_error {
 
 // ---------------------------------------------------------------- dtypes
 
-// Numbered as enum ts_dtype in ts_runtime.h and as semantics/dtypes.def,
+// Numbered as enum ts_dtype in ts_runtime.h and as lang/semantics/dtypes.def,
 // whose rules (names, sizes, promotion) these functions apply.
 enum class DType : uint8_t { Float32 = 0, Float64 = 1, Int64 = 2, Int32 = 3, Bool = 4 };
 constexpr sem::DType to_sem(DType t) { return static_cast<sem::DType>(t); }

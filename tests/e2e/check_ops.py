@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Differential op test (ctest e2e.ops_differential): every elementwise,
 reduction, contraction, view, layout and cast builtin of
-semantics/builtins.def, in function and method form, over inputs of each
+lang/semantics/builtins.def, in function and method form, over inputs of each
 dtype with edge values, and the structured cases of ops_structured.py
 (indexing, shape, sorting, joins, creation, conversions, every function of
 stdlib/nn.ts with its keywords), run compiled (`tcc build`) and with

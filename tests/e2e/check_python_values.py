@@ -64,7 +64,7 @@ def set_number(rng):
 def expr(rng, d):
     if d == 0 or rng.random() < 0.3:
         r = rng.random()
-        if r < 0.04:  # ints past 64 bits: exact, as Python's (semantics/bigint.h)
+        if r < 0.04:  # ints past 64 bits: exact, as Python's (lang/semantics/bigint.h)
             return rng.choice(['(2 ** 64)', '((1 << 70) - 1)', '(-(10 ** 19))', '12345678901234567890',
                                '0x1_0000_0000_0000_0001', '(-9223372036854775807 - 1)'])
         if r < 0.08:

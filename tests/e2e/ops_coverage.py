@@ -1,5 +1,5 @@
 """Coverage of the differential op test (check_ops.py): every tensor builtin
-of semantics/builtins.def and every public function of stdlib/nn.ts must
+of lang/semantics/builtins.def and every public function of stdlib/nn.ts must
 appear in an expression checked against PyTorch, and so must every keyword
 of its signature (written as `kw=`, as real code passes it). A name checked
 against PyTorch elsewhere (an e2e case with a committed PyTorch output) is
@@ -40,11 +40,11 @@ def keywords(signature):
 def table():
     """(name, keywords) of the builtin rows users call (not `_internal` ones) and nn's functions."""
     out = []
-    for line in open(os.path.join(ROOT, "semantics", "builtins.def")):
+    for line in open(os.path.join(ROOT, "lang", "semantics", "builtins.def")):
         m = ROW.match(line.strip())
         if m and not m.group(1).startswith("_"):
             out.append((m.group(1), keywords(m.group(5))))
-    for line in open(os.path.join(ROOT, "semantics", "inplace_methods.def")):
+    for line in open(os.path.join(ROOT, "lang", "semantics", "inplace_methods.def")):
         m = re.match(r'^TCC_INPLACE_METHOD\("(\w+)", "(\w+)"\)$', line.strip())
         if m:
             out.append((m.group(1), []))

@@ -5,7 +5,7 @@ differential op test (check_ops.py), computed with PyTorch (1.13):
     /usr/bin/python3 tests/e2e/ops_torch.py
 
 For every elementwise, reduction, contraction, view, layout and cast row of
-semantics/builtins.def, in its function and its method form, over inputs of
+lang/semantics/builtins.def, in its function and its method form, over inputs of
 each dtype with edge values (negative, -0.0, inf, nan, 0-d, empty,
 broadcasting), it records the TensorScript expression and torch's result
 (dtype and values). Expressions torch rejects are left out. CI has no
@@ -27,7 +27,7 @@ import torch.nn.functional as functional
 from ops_structured import CASES as STRUCTURED
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-TABLE = os.path.join(HERE, "..", "..", "semantics", "builtins.def")
+TABLE = os.path.join(HERE, "..", "..", "lang", "semantics", "builtins.def")
 
 ROW = re.compile(r'^TCC_BUILTIN\("(\w+)", (\w+), (\w+), (\w+), "(.*)"\)$')
 
@@ -127,7 +127,7 @@ ISSUE11_EXPLICIT = {"round", "nan_to_num", "lerp", "amax", "amin", "logsumexp", 
                     "fill_", "copy_", "new_zeros", "new_ones", "new_empty", "new_full", "new_tensor", "type_as", "square"}
 
 
-INPLACE_TABLE = os.path.join(HERE, "..", "..", "semantics", "inplace_methods.def")
+INPLACE_TABLE = os.path.join(HERE, "..", "..", "lang", "semantics", "inplace_methods.def")
 INPLACE_ROW = re.compile(r'^TCC_INPLACE_METHOD\("(\w+)", "(\w+)"\)$')
 INPLACE_ARGS = {  # targets whose arguments are not those of their rule
     "masked_fill": "x > 0, -1.5", "tril": "", "triu": "", "lerp": "y, 0.25", "nan_to_num": "nan=1.0, posinf=2.0",
@@ -136,7 +136,7 @@ INPLACE_ARGS = {  # targets whose arguments are not those of their rule
 
 
 def inplace_exprs(two_d):
-    """x.clone().NAME_(args) for each row of semantics/inplace_methods.def: the target's arguments."""
+    """x.clone().NAME_(args) for each row of lang/semantics/inplace_methods.def: the target's arguments."""
     rules = {name: rule for name, _, rule in rows()}
     out = []
     for line in open(INPLACE_TABLE):

@@ -1,7 +1,7 @@
 # torch.linspace bit for bit (issue 39, part 5): the DDPM beta schedules
 # (Ho et al.'s linear schedule, the scaled-linear one of Stable Diffusion),
 # every element printed with Python's repr, so the last bit shows. tcc
-# follows torch 1.13's CPU kernel (semantics/linspace.h); before, 375 of the
+# follows torch 1.13's CPU kernel (lang/semantics/linspace.h); before, 375 of the
 # 1000 linear betas differed in the last bit. PyTorch runs this same text
 # (tests/e2e/torch/same_text.py writes lib_linspace_ddpm.torch.txt), and the
 # output must be the same text exactly:

@@ -1,5 +1,5 @@
 # einsum in graphs: each common model form becomes a matmul (or a diagonal / sum),
-# planned at compile time by semantics/einsum.h; the list form and torch's implicit output.
+# planned at compile time by lang/semantics/einsum.h; the list form and torch's implicit output.
 # e2e-kernels: 2
 @fullgraph
 def contractions(a, b, q, k, m, v, w):

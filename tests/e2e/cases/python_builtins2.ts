@@ -2,7 +2,7 @@
 # scope: map, filter, min/max with key= and default=, sorted and list.sort
 # with key= and reverse=, divmod, the math module (import math, import math
 # as m, from math import ...), str.format, %-formatting and f"{x=}".
-# Inside compiled functions they fold at compile time (semantics/pymath.h,
+# Inside compiled functions they fold at compile time (lang/semantics/pymath.h,
 # the interpreter's own code), so the @fullgraph functions stay one graph.
 # e2e-kernels: 3
 import math

@@ -6,7 +6,7 @@
 # of a batch with torch.slogdet, GPyTorch's psd_safe_cholesky (retrying
 # with jitter while torch.linalg.cholesky_ex reports `info`), inv_ex, and
 # torch.frexp. Every field name comes from
-# semantics/return_types.def in both modes. The numbers are PyTorch's
+# lang/semantics/return_types.def in both modes. The numbers are PyTorch's
 # (tests/e2e/torch/same_text.py).
 # e2e-kernels: 14
 import math

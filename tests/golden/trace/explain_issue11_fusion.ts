@@ -1,7 +1,7 @@
 # RUN: tcc explain %s
 # Issue 11's elementwise ops fuse with each other and with the old ones into
 # one loop nest; var and logsumexp are their compositions of reductions (one
-# definition, semantics/composite.h); cumsum is a scan nest that computes its
+# definition, lang/semantics/composite.h); cumsum is a scan nest that computes its
 # operand inline; an in-place method on an argument is a writeback.
 
 def activations(x, y):

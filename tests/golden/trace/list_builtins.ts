@@ -1,5 +1,5 @@
 # RUN: tcc explain --list-builtins
-# The table of tensor builtins (semantics/builtins.def).
+# The table of tensor builtins (lang/semantics/builtins.def).
 
 # CHECK-STDOUT: name               forms                    graph op   rule      signature
 # CHECK-STDOUT: abs                Python builtin, method   Abs        Unary     (input)
@@ -85,7 +85,7 @@
 # CHECK-STDOUT: ones               function                 Full       Create    (*size, dtype=float32)
 # CHECK-STDOUT: full               function                 Full       Create    (size, fill_value, dtype=None)
 # CHECK-STDOUT: arange             function                 Arange     Create    (start=0, end, step=1, dtype=None)
-# CHECK-STDOUT: linspace           function                 Linspace   Create    (start, end, steps, dtype=float32); torch 1.13 CPU's values bit for bit (semantics/linspace.h; past 32768 steps, torch's with one thread)
+# CHECK-STDOUT: linspace           function                 Linspace   Create    (start, end, steps, dtype=float32); torch 1.13 CPU's values bit for bit (lang/semantics/linspace.h; past 32768 steps, torch's with one thread)
 # CHECK-STDOUT: eye                function                 Eye        Create    (n, m=n, dtype=float32)
 # CHECK-STDOUT: rand               function                 Rand       Create    (*size, dtype=float32, generator=None)
 # CHECK-STDOUT: randn              function                 RandN      Create    (*size, dtype=float32, generator=None)

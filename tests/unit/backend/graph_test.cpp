@@ -83,7 +83,7 @@ TEST_CASE("verifier reports each broken invariant") {
   CHECK(errs[3] == "graph has no outputs");
 }
 
-// ---- Window ops (conv, pooling, pad): semantics/window.h's rules through
+// ---- Window ops (conv, pooling, pad): lang/semantics/window.h's rules through
 // WindowOutShape, a symbolic batch dim passing through, and the verifier.
 TEST_CASE("window op shapes: conv, pooling and pad, symbolic batch") {
   auto s = GraphBuilder::S;

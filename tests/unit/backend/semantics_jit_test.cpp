@@ -1,5 +1,5 @@
 // Checks the lowered (JIT-compiled) elementwise code against the semantics
-// library (semantics/elementwise.h), which the runtime kernels and constant
+// library (lang/semantics/elementwise.h), which the runtime kernels and constant
 // folding use: every pair of edge values (negative operands, zero divisors,
 // int64 extremes, -0.0, inf, nan), bit for bit, at -O0 and -O2.
 #include <catch2/catch.hpp>

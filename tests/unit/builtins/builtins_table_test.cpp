@@ -1,5 +1,5 @@
 // Fails when a builtin exists in one mode but not the other: every row of
-// semantics/builtins.def is registered by the interpreter in each of its
+// lang/semantics/builtins.def is registered by the interpreter in each of its
 // forms, every tensor builtin the interpreter registers is a row, and every
 // Python builtin the interpreter has is one the tracer knows (and back).
 #include <catch2/catch.hpp>
@@ -47,7 +47,7 @@ TEST_CASE("every tensor method of the interpreter is a row the tracer knows") {
   for (const auto& m : InterpMethods()) {
     INFO("x." << m << "()");
     std::string_view name = m;
-    if (const char* t = sem::InPlaceTarget(m)) name = t;  // x.exp_(): semantics/inplace_methods.def's target
+    if (const char* t = sem::InPlaceTarget(m)) name = t;  // x.exp_(): lang/semantics/inplace_methods.def's target
     const sem::BuiltinInfo* row = sem::FindBuiltin(sem::CanonicalBuiltin(name));  // an alias: its target's row
     REQUIRE(row != nullptr);
     CHECK(sem::HasMethodForm(row->form));

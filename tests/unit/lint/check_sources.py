@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
 """Source checks that keep issue 10's structure true:
 
-1. Layering: no file under runtime/ includes a compiler phase header
-   (parse, trace, graph, passes, lower, codegen, driver). The runtime may use
-   what is shared: semantics/, ast/, base/, diagnostics/.
+1. Layering: lang/ is below compiler/ and runtime/. No file under runtime/
+   includes a header of a folder of compiler/ (the runtime is linked into
+   every program tcc builds), and no file under lang/ includes one of
+   compiler/ or runtime/. What both use lives in lang/. (The compiler may use
+   the runtime: `tcc run --eager` is its interpreter, and the tracer computes
+   module-scope tensors with its tensor library.)
 2. Kinds stay enforced: no `default:` in a switch over OpKind or OpCategory
    (with -Werror=switch a new ops.def row is then a compile error at each
    place that must handle it).
@@ -14,7 +17,6 @@ import os
 import re
 import sys
 
-PHASES = ("parse", "trace", "graph", "passes", "lower", "codegen", "driver")
 INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]([^">]+)[">]', re.M)
 
 
@@ -25,13 +27,21 @@ def sources(root, sub):
                 yield os.path.join(d, f)
 
 
+def folders(root, sub):
+    top = os.path.join(root, sub)
+    return {d for d in os.listdir(top) if os.path.isdir(os.path.join(top, d))}
+
+
 def check_layering(root):
+    compiler = folders(root, "compiler") | {"compiler"}
+    runtime = (folders(root, "runtime") - {"include"}) | {"runtime"}
     bad = []
-    for p in sources(root, "runtime"):
-        for inc in INCLUDE.findall(open(p, encoding="utf-8", errors="replace").read()):
-            first = inc.split("/")[0]
-            if first in PHASES or inc.startswith("compiler/"):
-                bad.append("%s includes %s (a compiler phase)" % (os.path.relpath(p, root), inc))
+    for layer, banned, what in (("runtime", compiler, "compiler"), ("lang", compiler | runtime, "compiler or runtime")):
+        for p in sources(root, layer):
+            for inc in INCLUDE.findall(open(p, encoding="utf-8", errors="replace").read()):
+                first = inc.split("/")[0]
+                if "/" in inc and first in banned:
+                    bad.append("%s includes %s (a header of %s/)" % (os.path.relpath(p, root), inc, what))
     return bad
 
 
@@ -72,7 +82,7 @@ def main():
     for p in problems:
         print("FAIL", p)
     if not problems:
-        print("ok: runtime/ includes no compiler phase; no default: over OpKind/OpCategory")
+        print("ok: runtime/ includes nothing of compiler/, lang/ nothing of either; no default: over OpKind/OpCategory")
     return 1 if problems else 0
 
 

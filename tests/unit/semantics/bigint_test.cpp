@@ -1,4 +1,4 @@
-// Tests semantics/bigint.h: Python's ints beyond 64 bits, against values
+// Tests lang/semantics/bigint.h: Python's ints beyond 64 bits, against values
 // CPython 3.11 prints.
 #include <catch2/catch.hpp>
 

@@ -1,4 +1,4 @@
-// Tests semantics/dtype.h against torch 1.13's answers (in the comments).
+// Tests lang/semantics/dtype.h against torch 1.13's answers (in the comments).
 #include <catch2/catch.hpp>
 
 #include "semantics/dtype.h"

@@ -1,4 +1,4 @@
-// Tests semantics/pymath.h: Python's math module and divmod on Python
+// Tests lang/semantics/pymath.h: Python's math module and divmod on Python
 // numbers, which the interpreter computes with and the tracer folds with.
 // Expected values are CPython 3.11's (printed with repr()).
 #include <catch2/catch.hpp>

@@ -1,4 +1,4 @@
-// Tests semantics/pynum.h: TensorScript's Python numbers (exact ints of any size,
+// Tests lang/semantics/pynum.h: TensorScript's Python numbers (exact ints of any size,
 // CPython's float operators), which the interpreter computes with and the
 // tracer folds with.
 #include <catch2/catch.hpp>

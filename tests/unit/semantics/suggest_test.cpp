@@ -1,4 +1,4 @@
-// Tests semantics/suggest.h: "did you mean" picks what CPython 3.12 picks.
+// Tests lang/semantics/suggest.h: "did you mean" picks what CPython 3.12 picks.
 #include <catch2/catch.hpp>
 
 #include <string>

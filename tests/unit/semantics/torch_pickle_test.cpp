@@ -1,4 +1,4 @@
-// semantics/torch_pickle.h: the zip directory and the pickle subset of
+// lang/semantics/torch_pickle.h: the zip directory and the pickle subset of
 // torch.save's checkpoints, on a real checkpoint (examples/data, written by
 // PyTorch) and on damaged input, which must give an error, never a crash.
 #include <catch2/catch.hpp>

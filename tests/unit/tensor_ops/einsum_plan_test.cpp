@@ -1,4 +1,4 @@
-// The einsum planner (semantics/einsum.h): the common model forms become one
+// The einsum planner (lang/semantics/einsum.h): the common model forms become one
 // matmul, diagonals and sums where torch reduces, and torch's implicit output.
 #include <catch2/catch.hpp>
 

@@ -1,4 +1,4 @@
-// The scatter modes of semantics/scatter_modes.def as data: the mode numbers
+// The scatter modes of lang/semantics/scatter_modes.def as data: the mode numbers
 // the runtime's kernel takes and the reduce= spellings of each torch
 // function, so the tracer and the interpreter accept and reject the same
 // strings with the same message.

@@ -1,4 +1,4 @@
-// The container methods (semantics/container_methods.def) as data, and the
+// The container methods (lang/semantics/container_methods.def) as data, and the
 // rules of set algebra both modes follow: the interpreter on its objects, the
 // tracer on values known at compile time. Sets keep their items in insertion
 // order (Python's order is the hash table's, which nothing may rely on; a

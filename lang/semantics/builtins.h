@@ -1,4 +1,4 @@
-// The table of tensor builtins (semantics/builtins.def) as data: names,
+// The table of tensor builtins (lang/semantics/builtins.def) as data: names,
 // forms, rule and signature. The graph op column is read by the tracer
 // (trace/builtin_ops.h), which knows the graph IR.
 #pragma once
@@ -39,20 +39,20 @@ inline constexpr RuleDoc kRuleDocs[] = {
      "Fuse with their neighbours into one loop nest; the dtype follows ops.def (ints become float32 for "
      "`exp`, `sqrt`, ...)."},
     {"Binary", "Elementwise, two operands",
-     "NumPy broadcasting and torch's three-tier type promotion (`semantics/dtype.h`); fuse."},
+     "NumPy broadcasting and torch's three-tier type promotion (`lang/semantics/dtype.h`); fuse."},
     {"Ternary", "Elementwise, three operands", "Broadcasting and promotion as the binary ops; fuse."},
     {"Reduce", "Reductions",
      "`dim` an int, a tuple or None, `keepdim`; `sum` of ints is int64 and `mean` of ints an error, as in "
      "torch."},
     {"Scan", "Scans", "Cumulative along a dim, a graph op with its own loop nest (floats accumulate in double)."},
     {"Composite", "Composites",
-     "Made of other graph ops, written once in `semantics/composite.h` for both modes; they fuse."},
+     "Made of other graph ops, written once in `lang/semantics/composite.h` for both modes; they fuse."},
     {"Contract", "Contractions", "`matmul` / `@` with torch's broadcasting of batch dims; BLAS in both modes."},
     {"View", "Views", "Index arithmetic in the graph; `flip` copies, as in torch."},
     {"Layout", "Layout", "A copy or the tensor itself (`contiguous`, `clone`)."},
     {"Shape", "Shape builtins",
      "Traced as the slices, selects, expands, joins and `where`s they are made of (sizes by "
-     "`semantics/shape_ops.h`), so they fuse."},
+     "`lang/semantics/shape_ops.h`), so they fuse."},
     {"Index", "Indexing by tensors",
      "Graph ops (`take`, `gather`) with shapes known at compile time; a position out of range raises "
      "IndexError in both modes."},
@@ -63,7 +63,7 @@ inline constexpr RuleDoc kRuleDocs[] = {
      "A copy with values written or accumulated at index positions (graph op `scatter`); duplicate positions "
      "accumulate, a position out of range raises IndexError in both modes."},
     {"Einsum", "Einsum",
-     "The equation is planned at compile time (`semantics/einsum.h`, shared with the interpreter) into "
+     "The equation is planned at compile time (`lang/semantics/einsum.h`, shared with the interpreter) into "
      "permutes, reshapes, sums and matmuls."},
     {"Random", "Sampling", "Draws from the program's generator in program order: compiled and eager agree."},
     {"Dynamic", "Data-dependent shapes",
@@ -106,7 +106,7 @@ constexpr const BuiltinInfo* FindBuiltin(std::string_view name) {
   return nullptr;
 }
 
-// Other spellings of tensor builtins (semantics/builtin_aliases.def).
+// Other spellings of tensor builtins (lang/semantics/builtin_aliases.def).
 struct BuiltinAlias {
   const char* name;
   const char* target;
@@ -123,7 +123,7 @@ constexpr std::string_view CanonicalBuiltin(std::string_view name) {
   return name;
 }
 
-// The in-place methods made of an out-of-place row (semantics/inplace_methods.def).
+// The in-place methods made of an out-of-place row (lang/semantics/inplace_methods.def).
 struct InPlaceMethod {
   const char* name;
   const char* target;
@@ -175,7 +175,7 @@ constexpr bool IsCpuDevice(std::string_view d) { return d == "cpu" || d.starts_w
 inline constexpr const char* kDeviceError =
     "TensorScript runs on the CPU: the only device is \"cpu\" (torch.cuda.is_available() is False)";
 
-// The Python-level builtins (semantics/python_builtins.def): len, range,
+// The Python-level builtins (lang/semantics/python_builtins.def): len, range,
 // the compile controls, I/O.
 struct PyBuiltinInfo {
   const char* name;

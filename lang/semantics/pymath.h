@@ -2,7 +2,7 @@
 // computes them, with its errors (math.sqrt(-1) is ValueError "math domain
 // error", math.exp(1000) OverflowError "math range error"). The interpreter
 // evaluates the builtins with these functions and the tracer folds them at
-// compile time with the same ones (semantics/pymath.def lists the functions).
+// compile time with the same ones (lang/semantics/pymath.def lists the functions).
 // Ints are exact as Python's (factorial(30) is a BigInt); gcd and lcm take
 // ints that fit 64 bits.
 #pragma once

@@ -1,4 +1,4 @@
-// The named tuple types of semantics/return_types.def as data.
+// The named tuple types of lang/semantics/return_types.def as data.
 #pragma once
 
 #include <array>

@@ -1,4 +1,4 @@
-// Python's str methods (semantics/container_methods.def's Str rows, but
+// Python's str methods (lang/semantics/container_methods.def's Str rows, but
 // `format`) on std::string: the interpreter calls them on its strings and the
 // tracer on strings known at compile time, so both modes agree. ASCII only:
 // upper/lower change ASCII letters, strip and split() strip ASCII whitespace.

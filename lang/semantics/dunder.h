@@ -7,7 +7,7 @@
 // both dispatch user classes' operators by these names.
 //
 // The AST's operator enums are template parameters, so this library needs no
-// AST (as semantics/pynum.h).
+// AST (as lang/semantics/pynum.h).
 #pragma once
 
 #include <cstdint>
