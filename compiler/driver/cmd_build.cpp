@@ -322,6 +322,12 @@ int BuildProgram(const CommonOptions& common, const BuildOptions& opts, std::str
     split[0].module->print(os, nullptr);
     return kExitOk;
   }
+  if (opts.emit == "kernels") {  // without the program descriptor (AST, plan): what lowering made
+    llvm::raw_os_ostream os(std::cout);
+    for (const llvm::Function& f : *split[0].module)
+      if (!f.isDeclaration() && f.getName().starts_with("tcc_kernel_")) f.print(os);
+    return kExitOk;
+  }
   codegen::ForEachPart(split, [&](codegen::ModulePart& part) {
     auto t0 = PhaseTimer::Start();
     if (!codegen::EmitCode(*part.module, *part.tm, opts.emit == "asm", &part.object, &part.error) &&

@@ -146,8 +146,9 @@ int main(int argc, char** argv) {
   auto* build = app.add_subcommand("build", "compile a program into a native executable");
   build->add_option("file", build_opts.file, "the .ts file")->required();
   build->add_option("-o,--output", build_opts.output, "output path (default: the file's stem)");
-  build->add_option("--emit", build_opts.emit, "stop early and print: graph, llvm, asm or obj")
-      ->check(CLI::IsMember({"graph", "llvm", "asm", "obj"}));
+  build->add_option("--emit", build_opts.emit,
+                    "stop early and print: graph, llvm, kernels (the kernels' optimised LLVM IR alone), asm or obj")
+      ->check(CLI::IsMember({"graph", "llvm", "kernels", "asm", "obj"}));
   build->add_option("--dump-after", build_opts.dump_after, "print the graph after PASS (or `all`)");
   build->add_flag("--time-passes", build_opts.time_passes, "report the time each phase and pass took");
   build->add_flag("--unroll", build_opts.loop_unroll,

@@ -17,13 +17,20 @@ using namespace graph;
 
 namespace {
 
+// A 0-d constant: a Python number (fvalue) or a 0-d tensor made from data
+// (`torch.tensor(2.0)`: its one value in fvalues).
 bool IsScalarConst(const Graph& g, ValueId v) {
   const Node& n = g.nodes[v];
-  return n.op == OpKind::Constant && n.type.shape.empty() && n.attrs.fvalues.empty();
+  return n.op == OpKind::Constant && n.type.shape.empty() && n.attrs.fvalues.size() <= 1;
+}
+
+double ScalarOf(const Graph& g, ValueId v) {
+  const Attrs& a = g.nodes[v].attrs;
+  return a.fvalues.empty() ? a.fvalue : a.fvalues[0];
 }
 
 bool IsConstValue(const Graph& g, ValueId v, double want) {
-  return IsScalarConst(g, v) && g.nodes[v].attrs.fvalue == want;
+  return IsScalarConst(g, v) && ScalarOf(g, v) == want;
 }
 
 // Rounds a double to what dtype t can hold.
@@ -149,7 +156,7 @@ bool FoldConstants(Graph& g) {
     std::vector<double> vals;
     for (ValueId in : n.inputs) {
       all_const &= IsScalarConst(g, in);
-      if (all_const) vals.push_back(g.nodes[in].attrs.fvalue);
+      if (all_const) vals.push_back(ScalarOf(g, in));
     }
     if (all_const) {
       std::optional<double> v = n.op == OpKind::Cast ? std::optional<double>(vals[0]) : Eval(n.op, ComputeDType(g, n), vals);
@@ -168,7 +175,7 @@ bool FoldConstants(Graph& g) {
     bool identity = (n.op == OpKind::Cast) ||
                     (n.op == OpKind::Mul && IsConstValue(g, n.inputs[1], 1.0)) ||
                     (n.op == OpKind::Div && IsConstValue(g, n.inputs[1], 1.0)) ||
-                    (n.op == OpKind::Sub && IsConstValue(g, n.inputs[1], 0.0) && !std::signbit(g.nodes[n.inputs[1]].attrs.fvalue));
+                    (n.op == OpKind::Sub && IsConstValue(g, n.inputs[1], 0.0) && !std::signbit(ScalarOf(g, n.inputs[1])));
     if (identity) changed |= ReplaceAllUses(g, id, x);
   }
   return changed;
