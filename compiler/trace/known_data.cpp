@@ -46,7 +46,7 @@ void Tracer::FoldKnownData(graph::OpKind op, const std::vector<ValuePtr>& in, co
   if (!foldable || Traced() || out->kind != VK::Tensor || !out->rank_known) return;
   std::optional<rt::Dims> dims = StaticDims(out->type.shape);
   if (!dims) return;
-  const rt::DType dt = rt::from_sem(out->type.dtype);
+  const rt::DType dt = out->type.dtype;
   auto known = [&](size_t i) { return i < in.size() && in[i]->kind == VK::Tensor && KnownValues(in[i]); };
   try {
     std::optional<rt::Tensor> r;

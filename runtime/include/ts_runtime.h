@@ -22,13 +22,12 @@
 extern "C" {
 #endif
 
-/* dtypes, numbered as in graph IR */
+/* dtypes: the rows of lang/semantics/dtypes.def in order (TS_DTYPE_F32 = 0,
+   TS_DTYPE_F64, TS_DTYPE_I64, TS_DTYPE_I32, TS_DTYPE_Bool), the numbering
+   of sem::DType (the graph IR's and the runtime's dtype) */
 enum ts_dtype {
-  TS_FLOAT32 = 0,
-  TS_FLOAT64 = 1,
-  TS_INT64 = 2,
-  TS_INT32 = 3,
-  TS_BOOL = 4,
+#define TCC_DTYPE(Name, name, bytes, Category) TS_DTYPE_##Name,
+#include "semantics/dtypes.def"
 };
 
 #define TS_MAX_DIMS 8
@@ -104,7 +103,7 @@ void ts_rt_gemm_f64(int32_t trans_a, int32_t trans_b, int64_t m, int64_t n, int6
 void ts_rt_gemm_batched(int32_t f64, int32_t trans_a, int32_t trans_b, int64_t m, int64_t n, int64_t k, const void* a,
                         int64_t lda, const void* b, int64_t ldb, void* c, int64_t ldc, int32_t nb, const int64_t* batch);
 
-/* Fills n contiguous float32/float64 elements (dtype: TS_FLOAT32/TS_FLOAT64)
+/* Fills n contiguous float32/float64 elements (dtype: TS_DTYPE_F32/TS_DTYPE_F64)
  * from the program's random generator exactly as rand (normal = 0) or randn
  * (normal != 0) of the same size would, advancing it the same way. */
 void ts_rt_random(void* data, int32_t dtype, int64_t n, int32_t normal, double a, double b);

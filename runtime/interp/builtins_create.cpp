@@ -48,19 +48,19 @@ rt::Dims Shape(Args& a) {
 
 Value Zeros(Interp&, Args& a) {
   a.Check(rt::kMaxDims, {"size", "dtype"});
-  return MakeTensor(rt::zeros(Shape(a), OptDType(a).value_or(rt::DType::Float32)));
+  return MakeTensor(rt::zeros(Shape(a), OptDType(a).value_or(rt::DType::F32)));
 }
 Value Ones(Interp&, Args& a) {
   a.Check(rt::kMaxDims, {"size", "dtype"});
-  return MakeTensor(rt::ones(Shape(a), OptDType(a).value_or(rt::DType::Float32)));
+  return MakeTensor(rt::ones(Shape(a), OptDType(a).value_or(rt::DType::F32)));
 }
 Value Rand(Interp&, Args& a) {
   a.Check(rt::kMaxDims, {"size", "dtype"});
-  return MakeTensor(rt::rand(Shape(a), OptDType(a).value_or(rt::DType::Float32)));
+  return MakeTensor(rt::rand(Shape(a), OptDType(a).value_or(rt::DType::F32)));
 }
 Value Randn(Interp&, Args& a) {
   a.Check(rt::kMaxDims, {"size", "dtype"});
-  return MakeTensor(rt::randn(Shape(a), OptDType(a).value_or(rt::DType::Float32)));
+  return MakeTensor(rt::randn(Shape(a), OptDType(a).value_or(rt::DType::F32)));
 }
 // randint(high, size) | randint(low, high, size, dtype=int64): torch's draws.
 Value RandInt(Interp&, Args& a) {
@@ -119,7 +119,7 @@ Value Eye(Interp&, Args& a) {
   const Value& m = a.Get(1, "m");
   std::optional<int64_t> mm;
   if (!m.is_undef() && !m.is_none()) mm = IntArg(m, "m");
-  return MakeTensor(rt::eye(IntArg(a.Need(0, "n"), "n"), mm, OptDType(a).value_or(rt::DType::Float32)));
+  return MakeTensor(rt::eye(IntArg(a.Need(0, "n"), "n"), mm, OptDType(a).value_or(rt::DType::F32)));
 }
 
 Value ManualSeed(Interp&, Args& a) {
@@ -192,7 +192,7 @@ void RegisterTensorBuiltins(BuiltinTable& t) {
   t.AddFn("save", Save);
   // the dtype names of lang/semantics/dtypes.def (`bool` is the Python builtin)
 #define TCC_DTYPE(Name, name, bytes, Category) \
-  if (sem::DType::Name != sem::DType::Bool) t.Add(name, MakeDType(rt::from_sem(sem::DType::Name)));
+  if (sem::DType::Name != sem::DType::Bool) t.Add(name, MakeDType(sem::DType::Name));
 #include "semantics/dtypes.def"
 }
 

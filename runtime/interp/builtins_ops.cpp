@@ -98,11 +98,11 @@ struct RtBackend {
   }
   Value Number(double v) { return Value::Float(v); }
   Value Cast(const Value& x, sem::DType t) {
-    rt::DType d = rt::from_sem(t);
+    rt::DType d = t;
     if (TensorOf(x).dtype() == d) return x;
     return MakeTensor(rt::to_dtype(TensorOf(x), d));
   }
-  sem::DType DTypeOf(const Value& x) { return rt::to_sem(TensorOf(x).dtype()); }
+  sem::DType DTypeOf(const Value& x) { return (TensorOf(x).dtype()); }
   std::optional<double> ReducedCount(const Value& x, const sem::Dims& dims) {
     const rt::Tensor& t = TensorOf(x);
     if (dims.empty()) return static_cast<double>(t.numel());
@@ -180,7 +180,7 @@ Value SoftmaxMethod(Interp&, Args& a) {
   InputTensor(a);
   RtBackend b;
   std::optional<sem::DType> dt;
-  if (auto d = OptDType(a.Get(2, "dtype"))) dt = rt::to_sem(*d);
+  if (auto d = OptDType(a.Get(2, "dtype"))) dt = *d;
   return sem::Softmax(b, a.pos[0], IntArg(a.Need(1, "dim"), "dim"), dt, Log);
 }
 
@@ -265,7 +265,7 @@ Value ClampInPlace(Interp&, Args& a) {
   auto lo = bound(1, "min"), hi = bound(2, "max");
   if (!lo && !hi) ValueErr("`clamp_()` needs at least one of `min` and `max`");
   rt::Tensor r = rt::clamp(self, lo, hi);
-  if (!sem::InPlaceFits(rt::to_sem(r.dtype()), rt::to_sem(self.dtype())))
+  if (!sem::InPlaceFits(r.dtype(), self.dtype()))
     TypeErr(std::string("result type ") + rt::dtype_name(r.dtype()) + " can't be cast to the desired output type " +
             rt::dtype_name(self.dtype()));
   rt::copy_into(self, r);

@@ -214,15 +214,15 @@ Value Multinomial(Interp&, Args& a) {
     ValueErr("invalid multinomial distribution (sum of probabilities <= 0)");
   rt::Tensor out;
   if (repl) {
-    rt::Tensor u = rt::rand(rt::Dims{rows, s}, rt::DType::Float64);
+    rt::Tensor u = rt::rand(rt::Dims{rows, s}, rt::DType::F64);
     rt::Tensor cdf = rt::scan(rt::ScanOp::CumSum, q, 1);
     std::vector<rt::IndexItem> last = {rt::Slice{}, rt::Slice{n - 1, n, 1}};
-    rt::Tensor c = rt::to_dtype(rt::binary(rt::BinaryOp::Div, cdf, rt::index(cdf, last)), rt::DType::Float64);
+    rt::Tensor c = rt::to_dtype(rt::binary(rt::BinaryOp::Div, cdf, rt::index(cdf, last)), rt::DType::F64);
     rt::Tensor lt = rt::binary(rt::BinaryOp::Lt, rt::unsqueeze(c, 1), rt::unsqueeze(u, 2));
     int64_t ax[1] = {2};
     out = rt::binary(rt::BinaryOp::Minimum, rt::reduce(rt::ReduceOp::Sum, lt, ax), rt::Scalar::from_int(n - 1));
   } else {
-    rt::Tensor u = rt::rand(q.sizes(), rt::DType::Float64);
+    rt::Tensor u = rt::rand(q.sizes(), rt::DType::F64);
     rt::Tensor e = rt::unary(rt::UnaryOp::Neg, rt::unary(rt::UnaryOp::Log, rt::binary(rt::BinaryOp::Sub, rt::Scalar::from_float(1.0), u)));
     rt::Tensor keys = rt::binary(rt::BinaryOp::Div, q, rt::to_dtype(e, q.dtype()));
     out = s == 1 ? rt::reduce(rt::ReduceOp::ArgMax, keys, last_axis, true) : rt::argsort(keys, 1, true, s);

@@ -24,7 +24,7 @@ namespace {
 rt::Tensor PtTensor(const sem::PtFile& f, const sem::PtValue& v, const std::string& path) {
   if (v.sizes.size() > size_t(rt::kMaxDims)) ThrowError(DiagKind::RtValueError, "`" + path + "`: a tensor of too many dims");
   rt::Dims dims{std::span<const int64_t>(v.sizes)};
-  rt::Tensor t = rt::Tensor::empty(dims, rt::from_sem(v.dtype));
+  rt::Tensor t = rt::Tensor::empty(dims, v.dtype);
   int64_t numel = t.numel(), extent = v.offset + 1;
   for (size_t d = 0; d < v.sizes.size(); ++d) {
     if (v.sizes[d] == 0) extent = 0;
@@ -145,14 +145,14 @@ struct PickleWriter {
     rt::Tensor t = rt::clone(src);  // contiguous
     const char* storage = nullptr;
     switch (t.dtype()) {
-      case rt::DType::Float32: storage = "FloatStorage"; break;
-      case rt::DType::Float64: storage = "DoubleStorage"; break;
-      case rt::DType::Int64: storage = "LongStorage"; break;
-      case rt::DType::Int32: storage = "IntStorage"; break;
+      case rt::DType::F32: storage = "FloatStorage"; break;
+      case rt::DType::F64: storage = "DoubleStorage"; break;
+      case rt::DType::I64: storage = "LongStorage"; break;
+      case rt::DType::I32: storage = "IntStorage"; break;
       case rt::DType::Bool: storage = "BoolStorage"; break;
     }
     std::string key = std::to_string(storages.size());
-    storages.emplace_back(t.data<char>(), static_cast<size_t>(t.numel()) * sem::DTypeBytes(rt::to_sem(t.dtype())));
+    storages.emplace_back(t.data<char>(), static_cast<size_t>(t.numel()) * sem::DTypeBytes(t.dtype()));
     std::vector<int64_t> sizes, strides;
     int64_t stride = 1;
     for (int d = t.dim() - 1; d >= 0; --d) {
@@ -283,7 +283,7 @@ Value AllClose(Interp&, Args& a) {
   double atol = av.is_undef() ? 1e-08 : ToScalar(av, "atol").to_double();
   bool equal_nan = !nv.is_undef() && ToScalar(nv, "equal_nan").to_bool();
   using B = rt::BinaryOp;
-  rt::Tensor xd = rt::to_dtype(x, rt::DType::Float64), yd = rt::to_dtype(y, rt::DType::Float64);
+  rt::Tensor xd = rt::to_dtype(x, rt::DType::F64), yd = rt::to_dtype(y, rt::DType::F64);
   rt::Tensor diff = rt::unary(rt::UnaryOp::Abs, rt::binary(B::Sub, xd, yd));
   rt::Tensor bound = rt::binary(B::Add, rt::binary(B::Mul, rt::unary(rt::UnaryOp::Abs, yd), rt::Scalar::from_float(rtol)),
                                 rt::Scalar::from_float(atol));

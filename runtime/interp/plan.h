@@ -47,7 +47,7 @@ struct PlanGuard {
   enum Kind { kTensor, kInt, kFloat, kBool, kStr, kNone, kSame, kDef, kClass, kLen, kSet, kDType } kind = kTensor;
   std::vector<Value> set_items;
   PlanPath same_as;           // kSame: must hold the very same tensor object as `path`
-  rt::DType dtype = rt::DType::Float32;
+  rt::DType dtype = rt::DType::F32;
   // Shape entries: a static size (sym < 0) or a symbol id (equal ids, equal sizes).
   struct DimSpec { int64_t size; int32_t sym; int64_t max = -1; };  // max: "s0<=16", an upper bound
   std::vector<DimSpec> shape;

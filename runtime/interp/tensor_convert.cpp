@@ -95,7 +95,7 @@ rt::Tensor ToTensor(const Value& v, const char* what) {
 rt::DType DTypeArg(const Value& v, const char* what) {
   if (v.is(OType::DType)) return static_cast<rt::DType>(v.as<DTypeObj>()->dtype);
   if (v.is(OType::Builtin)) {  // `bool`, `int`, `float` as dtypes, as torch reads them
-    if (auto d = sem::DTypeOfPyType(v.as<BuiltinObj>()->name)) return rt::from_sem(*d);
+    if (auto d = sem::DTypeOfPyType(v.as<BuiltinObj>()->name)) return *d;
   }
   if (v.is(OType::Str)) {
     rt::DType d;

@@ -68,7 +68,7 @@ Value InPlaceOf(Interp& in, Args& a) {
   Value r = it->second(in, a);
   a.fname = name;
   const rt::Tensor& out = TensorOf(r);
-  if (!sem::InPlaceFits(rt::to_sem(out.dtype()), rt::to_sem(self.dtype())))
+  if (!sem::InPlaceFits(out.dtype(), self.dtype()))
     TypeErr(std::string("result type ") + rt::dtype_name(out.dtype()) + " can't be cast to the desired output type " +
             rt::dtype_name(self.dtype()) + " (in `" + name + "()`)");
   if (!(out.sizes() == self.sizes()))
@@ -90,7 +90,7 @@ std::unordered_map<int32_t, BuiltinFn>& Methods() {
     t[Intern("to")] = To;
     // x.float(), x.int(), ...: the torch spellings of lang/semantics/dtypes.def
 #define TCC_DTYPE_ALIAS(spelling, Name, how) \
-    if (std::string_view(#how) == "Torch") t[Intern(spelling)] = Cast<rt::from_sem(sem::DType::Name)>;
+    if (std::string_view(#how) == "Torch") t[Intern(spelling)] = Cast<sem::DType::Name>;
 #include "semantics/dtypes.def"
     t[Intern("is_floating_point")] = IsFloatingPoint;
     t[Intern("type")] = To;

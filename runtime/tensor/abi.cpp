@@ -29,7 +29,7 @@ ts_tensor ToAbi(const Tensor& t) {
 namespace {
 Tensor view_of(StorageRef st, const ts_tensor& x) {
   if (x.ndim < 0 || x.ndim > TS_MAX_DIMS) throw TensorError("ABI tensor has an invalid number of dims");
-  if (x.dtype < 0 || x.dtype > TS_BOOL) throw TensorError("ABI tensor has an invalid dtype");
+  if (x.dtype < 0 || x.dtype > TS_DTYPE_Bool) throw TensorError("ABI tensor has an invalid dtype");
   DType dt = DType(x.dtype);
   Dims sizes(std::span<const int64_t>(x.sizes, size_t(x.ndim)));
   Dims strides(std::span<const int64_t>(x.strides, size_t(x.ndim)));
@@ -45,7 +45,7 @@ Tensor FromAbi(const ts_tensor& x) {
   if (!x.handle) {  // foreign memory: copy it
     ts_tensor y = x;
     Dims sizes(std::span<const int64_t>(x.sizes, size_t(std::clamp(x.ndim, 0, TS_MAX_DIMS))));
-    DType dt = DType(std::clamp(x.dtype, 0, int(TS_BOOL)));
+    DType dt = DType(std::clamp(x.dtype, 0, int(TS_DTYPE_Bool)));
     int64_t hi = 0;
     bool empty = false;
     for (int i = 0; i < sizes.size(); ++i) {
@@ -80,7 +80,7 @@ void ReleaseAbi(ts_tensor& x) {
 extern "C" void ts_rt_alloc(ts_tensor* out, int32_t dtype, int32_t ndim, const int64_t* sizes) {
   using namespace tcc::rt;
   const int nd = std::clamp(ndim, 0, TS_MAX_DIMS);
-  const DType dt = DType(std::clamp(dtype, 0, int(TS_BOOL)));
+  const DType dt = DType(std::clamp(dtype, 0, int(TS_DTYPE_Bool)));
   const int64_t n = checked_numel(sizes, nd);
   if (n < 0) {  // a negative size, or too large
     *out = ts_tensor{};

@@ -268,7 +268,7 @@ namespace {
 void conv_abi(const ts_tensor& x, const ts_tensor& w, const ts_tensor* b, const ts_tensor& y, const int64_t* params) {
   sem::WindowParams p = sem::WindowParams::FromInts(params);
   View4 xv = FromAbi4(x), wv = FromAbi4(w);
-  if (x.dtype == TS_FLOAT64) conv_kernel<double>(xv, wv, b, static_cast<double*>(y.data), p);
+  if (x.dtype == TS_DTYPE_F64) conv_kernel<double>(xv, wv, b, static_cast<double*>(y.data), p);
   else conv_kernel<float>(xv, wv, b, static_cast<float*>(y.data), p);
 }
 

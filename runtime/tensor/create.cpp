@@ -12,7 +12,7 @@ using namespace detail;
 namespace {
 
 DType default_dtype(Scalar s) {
-  return s.is_float() ? DType::Float32 : s.is_int() ? DType::Int64 : DType::Bool;
+  return s.is_float() ? DType::F32 : s.is_int() ? DType::I64 : DType::Bool;
 }
 
 void store(char* p, DType dt, Scalar v) {
@@ -64,8 +64,8 @@ Tensor tensor_from(const Nested& data, std::optional<DType> dtype) {
   std::vector<Scalar> leaves;
   int kind = -1;
   walk(data, 0, shape, shape_done, leaves, kind);
-  DType dt = dtype ? *dtype : kind == 2 ? DType::Float32 : kind == 0 ? DType::Bool
-                            : kind == 1 ? DType::Int64 : DType::Float32;
+  DType dt = dtype ? *dtype : kind == 2 ? DType::F32 : kind == 0 ? DType::Bool
+                            : kind == 1 ? DType::I64 : DType::F32;
   return tensor_from_flat(leaves, shape, dt);
 }
 
@@ -99,7 +99,7 @@ Tensor arange(Scalar end, std::optional<DType> dtype) {
 
 Tensor arange(Scalar start, Scalar end, Scalar step, std::optional<DType> dtype) {
   bool all_int = !start.is_float() && !end.is_float() && !step.is_float();
-  DType dt = dtype ? *dtype : all_int ? DType::Int64 : DType::Float32;
+  DType dt = dtype ? *dtype : all_int ? DType::I64 : DType::F32;
   double s = start.to_double(), e = end.to_double(), st = step.to_double();
   if (st == 0) throw TensorError("arange: step must be nonzero");
   if (!std::isfinite(s) || !std::isfinite(e)) throw TensorError("arange: bounds must be finite");
@@ -129,7 +129,7 @@ Tensor arange(Scalar start, Scalar end, Scalar step, std::optional<DType> dtype)
 
 Tensor linspace(double start, double end, int64_t steps, std::optional<DType> dtype) {
   if (steps < 0) throw TensorError("linspace: number of steps must be non-negative");
-  DType dt = dtype ? *dtype : DType::Float32;
+  DType dt = dtype ? *dtype : DType::F32;
   Tensor t = Tensor::empty(Dims{steps}, dt);
   dispatch(dt, [&](auto tag) {
     using T = typename decltype(tag)::type;

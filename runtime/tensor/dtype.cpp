@@ -8,21 +8,21 @@ namespace tcc::rt {
 bool dtype_from_name(std::string_view n, DType* out) {
   auto d = sem::DTypeFromName(n);
   if (!d) return false;
-  *out = from_sem(*d);
+  *out = *d;
   return true;
 }
 
 namespace detail {
 
 void PromoteState::add(const Tensor& t) {
-  rt.Add(to_sem(t.dtype()), t.dim() > 0 ? sem::Operand::Tensor : sem::Operand::ZeroDim);
+  rt.Add(t.dtype(), t.dim() > 0 ? sem::Operand::Tensor : sem::Operand::ZeroDim);
 }
 
 void PromoteState::add(Scalar s) {
   rt.Add(s.is_float() ? sem::PyKind::Float : s.is_int() ? sem::PyKind::Int : sem::PyKind::Bool);
 }
 
-DType PromoteState::result() const { return from_sem(rt.Result()); }
+DType PromoteState::result() const { return rt.Result(); }
 
 }  // namespace detail
 

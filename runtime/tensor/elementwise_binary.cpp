@@ -99,7 +99,7 @@ DType compute_type(BinaryOp op, DType ct) {
   switch (op) {
     case BinaryOp::Div:
     case BinaryOp::Atan2:
-      return from_sem(sem::TrueDivDType(to_sem(ct)));
+      return (sem::TrueDivDType(ct));
     case BinaryOp::And: case BinaryOp::Or: case BinaryOp::Xor:
       if (is_floating(ct))
         throw TensorError(std::string(op_name(op)) + ": only bool and integer tensors are supported, got " +
@@ -205,7 +205,7 @@ Tensor binary_impl(BinaryOp op, Operand& a, Operand& b, const Tensor* out_opt) {
   return out;
 }
 
-bool category_fits(DType from, DType to) { return sem::InPlaceFits(to_sem(from), to_sem(to)); }
+bool category_fits(DType from, DType to) { return sem::InPlaceFits(from, to); }
 
 void inplace_impl(BinaryOp op, const Tensor& a, Operand& b) {
   DType rt = b.t ? result_type(a, *b.t) : result_type(a, b.s);

@@ -77,7 +77,7 @@ bool is_float_fn(UnaryOp op) {
 Tensor unary(UnaryOp op, const Tensor& a0) {
   if (!a0.defined()) throw TensorError(std::string(op_name(op)) + ": undefined tensor");
   Tensor a = a0;
-  if (is_float_fn(op) && !is_floating(a.dtype())) a = to_dtype(a, DType::Float32);
+  if (is_float_fn(op) && !is_floating(a.dtype())) a = to_dtype(a, DType::F32);
   if (op == UnaryOp::Neg && a.dtype() == DType::Bool)
     throw TensorError("negation (-) of a bool tensor is not supported; use ~ instead");
   if (keeps_dtype(op) && op != UnaryOp::Sign && a.dtype() == DType::Bool)

@@ -34,12 +34,12 @@ int64_t offset_of(const Tensor& t, const int64_t* coord) {
 
 int64_t index_at(const Tensor& ix, const int64_t* coord) {
   int64_t o = offset_of(ix, coord);
-  if (ix.dtype() == DType::Int32) return static_cast<const int32_t*>(ix.storage()->data())[o];
+  if (ix.dtype() == DType::I32) return static_cast<const int32_t*>(ix.storage()->data())[o];
   return static_cast<const int64_t*>(ix.storage()->data())[o];
 }
 
 void check_index_tensor(const Tensor& ix, const char* what) {
-  if (ix.dtype() != DType::Int64 && ix.dtype() != DType::Int32)
+  if (ix.dtype() != DType::I64 && ix.dtype() != DType::I32)
     throw TensorError(std::string(what) + ": the index must be an int64 tensor, not " + dtype_name(ix.dtype()));
 }
 

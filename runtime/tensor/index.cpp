@@ -85,7 +85,7 @@ Analysis analyse(const Tensor& x, std::span<const IndexItem> items) {
           ++id;
         }
       } else if (is_integral(t.dtype())) {
-        an.adv.push_back({sizes.size(), to_dtype(t, DType::Int64)});
+        an.adv.push_back({sizes.size(), to_dtype(t, DType::I64)});
         sizes.push_back(x.sizes()[id]);
         strides.push_back(x.strides()[id]);
         ++id;
@@ -174,7 +174,7 @@ Tensor nonzero(const Tensor& mask0) {
   int64_t n = mask.numel(), count = 0;
   for (int64_t i = 0; i < n; ++i) count += m[i];
   int nd = mask.dim();
-  Tensor out = Tensor::empty(Dims{count, nd}, DType::Int64);
+  Tensor out = Tensor::empty(Dims{count, nd}, DType::I64);
   int64_t* o = out.data<int64_t>();
   for (int64_t i = 0; i < n; ++i) {
     if (!m[i]) continue;

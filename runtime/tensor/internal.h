@@ -19,19 +19,19 @@ namespace tcc::rt::detail {
 template <class T> struct Tag { using type = T; };
 
 template <class T> constexpr DType dtype_of();
-template <> constexpr DType dtype_of<float>() { return DType::Float32; }
-template <> constexpr DType dtype_of<double>() { return DType::Float64; }
-template <> constexpr DType dtype_of<int64_t>() { return DType::Int64; }
-template <> constexpr DType dtype_of<int32_t>() { return DType::Int32; }
+template <> constexpr DType dtype_of<float>() { return DType::F32; }
+template <> constexpr DType dtype_of<double>() { return DType::F64; }
+template <> constexpr DType dtype_of<int64_t>() { return DType::I64; }
+template <> constexpr DType dtype_of<int32_t>() { return DType::I32; }
 template <> constexpr DType dtype_of<bool>() { return DType::Bool; }
 
 // Calls f(Tag<T>{}) with T the C++ type of `t`.
 template <class F> decltype(auto) dispatch(DType t, F&& f) {
   switch (t) {
-    case DType::Float32: return f(Tag<float>{});
-    case DType::Float64: return f(Tag<double>{});
-    case DType::Int64: return f(Tag<int64_t>{});
-    case DType::Int32: return f(Tag<int32_t>{});
+    case DType::F32: return f(Tag<float>{});
+    case DType::F64: return f(Tag<double>{});
+    case DType::I64: return f(Tag<int64_t>{});
+    case DType::I32: return f(Tag<int32_t>{});
     case DType::Bool: break;
   }
   return f(Tag<bool>{});

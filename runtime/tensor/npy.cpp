@@ -26,7 +26,7 @@ Tensor load_npy(const std::string& path) {
   sem::NpyHeader hdr;  // lang/semantics/npy_header.h, shared with the tracer
   std::string bad = sem::ReadNpyHeader(f, &hdr);
   if (!bad.empty()) fail(path, bad);
-  DType dt = from_sem(hdr.dtype);
+  DType dt = hdr.dtype;
   bool swap = hdr.big_endian;
   bool fortran = hdr.fortran_order;
   if (hdr.shape.size() > size_t(kMaxDims)) fail(path, "has more than 8 dimensions");
@@ -57,7 +57,7 @@ Tensor load_npy(const std::string& path) {
 void save_npy(const std::string& path, const Tensor& t0) {
   if (!t0.defined()) throw TensorError("save: undefined tensor");
   Tensor t = contiguous(t0);
-  std::string descr = sem::NpyDescr(to_sem(t.dtype()));
+  std::string descr = sem::NpyDescr(t.dtype());
   std::string shape = "(";
   for (int i = 0; i < t.dim(); ++i) {
     if (i) shape += ", ";

@@ -41,8 +41,8 @@ Tensor tensor_from(const Nested& data, std::optional<DType> dtype = std::nullopt
 // A tensor of the given shape from row-major flat values (all cast to dtype).
 Tensor tensor_from_flat(std::span<const Scalar> flat, const Dims& sizes, DType dtype);
 
-Tensor zeros(const Dims& sizes, DType dtype = DType::Float32);
-Tensor ones(const Dims& sizes, DType dtype = DType::Float32);
+Tensor zeros(const Dims& sizes, DType dtype = DType::F32);
+Tensor ones(const Dims& sizes, DType dtype = DType::F32);
 // full: dtype defaults from the value (bool/int64/float32).
 Tensor full(const Dims& sizes, Scalar value, std::optional<DType> dtype = std::nullopt);
 // arange(end) / arange(start, end, step): int64 if all are ints, else float32;
@@ -52,7 +52,7 @@ Tensor arange(Scalar end, std::optional<DType> dtype = std::nullopt);
 // linspace(start, end, steps): float32 unless dtype given; steps >= 0.
 Tensor linspace(double start, double end, int64_t steps, std::optional<DType> dtype = std::nullopt);
 // eye(n) or eye(n, m).
-Tensor eye(int64_t n, std::optional<int64_t> m = std::nullopt, DType dtype = DType::Float32);
+Tensor eye(int64_t n, std::optional<int64_t> m = std::nullopt, DType dtype = DType::F32);
 
 // Random numbers: one global generator, std::mt19937 seeded by
 // manual_seed(seed) (seed 0 at start-up), reproducing torch's CPU streams
@@ -85,8 +85,8 @@ class GeneratorScope {
  private:
   int64_t saved_;
 };
-Tensor rand(const Dims& sizes, DType dtype = DType::Float32);
-Tensor randn(const Dims& sizes, DType dtype = DType::Float32);
+Tensor rand(const Dims& sizes, DType dtype = DType::F32);
+Tensor randn(const Dims& sizes, DType dtype = DType::F32);
 // The same draws into n contiguous elements of `data` (compiled kernels' randn).
 void fill_rand(void* data, DType dtype, int64_t n);
 void fill_randn(void* data, DType dtype, int64_t n);

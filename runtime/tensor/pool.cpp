@@ -157,7 +157,7 @@ void pad_kernel(sem::PadMode mode, const ts_tensor& x, T* y, const int64_t* pad,
 void pool_abi(int32_t kind, const ts_tensor& x, const ts_tensor& y, const int64_t* params) {
   sem::WindowParams p = sem::WindowParams::FromInts(params);
   auto k = static_cast<sem::WindowKind>(kind);
-  if (x.dtype == TS_FLOAT64) pool_kernel<double>(k, x, static_cast<double*>(y.data), p);
+  if (x.dtype == TS_DTYPE_F64) pool_kernel<double>(k, x, static_cast<double*>(y.data), p);
   else pool_kernel<float>(k, x, static_cast<float*>(y.data), p);
 }
 

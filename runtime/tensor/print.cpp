@@ -197,10 +197,10 @@ std::string format_tensor(const Tensor& t) {
   std::vector<std::string> suffixes;
   std::string body;
   DType dt = t.dtype();
-  bool default_dtype = dt == DType::Float32 || dt == DType::Int64 || dt == DType::Bool;
+  bool default_dtype = dt == DType::F32 || dt == DType::I64 || dt == DType::Bool;
   if (t.numel() == 0) {
     if (t.dim() != 1) suffixes.push_back("size=" + py_tuple(t.sizes()));
-    if (dt != DType::Float32) suffixes.push_back(std::string("dtype=torch.") + dtype_name(dt));
+    if (dt != DType::F32) suffixes.push_back(std::string("dtype=torch.") + dtype_name(dt));
     body = "[]";
   } else {
     if (!default_dtype) suffixes.push_back(std::string("dtype=torch.") + dtype_name(dt));

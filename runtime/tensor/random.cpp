@@ -144,7 +144,7 @@ void fill_uniform(void* data, DType dtype, int64_t n, double from, double to) {
     const T lo = T(from), span = T(to) - T(from);
     for (int64_t i = 0; i < n; ++i) p[i] = g.uniform<T>() * span + lo;
   };
-  if (dtype == DType::Float32) fill(Tag<float>{});
+  if (dtype == DType::F32) fill(Tag<float>{});
   else fill(Tag<double>{});
 }
 
@@ -169,7 +169,7 @@ void fill_normal(void* data, DType dtype, int64_t n, double mean, double std) {
       normal_fill_16(d, T(mean), T(std));
     }
   };
-  if (dtype == DType::Float32) fill(Tag<float>{});
+  if (dtype == DType::F32) fill(Tag<float>{});
   else fill(Tag<double>{});
 }
 
@@ -216,14 +216,14 @@ void fill_randperm(int64_t* data, int64_t n) {
 }
 
 Tensor randint(int64_t low, int64_t high, const Dims& sizes) {
-  Tensor t = Tensor::empty(sizes, DType::Int64);
+  Tensor t = Tensor::empty(sizes, DType::I64);
   fill_randint(t.data<int64_t>(), t.numel(), low, high);
   return t;
 }
 
 Tensor randperm(int64_t n) {
   if (n < 0) throw TensorError("randperm: n must be non-negative, got " + std::to_string(n));
-  Tensor t = Tensor::empty(Dims{n}, DType::Int64);
+  Tensor t = Tensor::empty(Dims{n}, DType::I64);
   fill_randperm(t.data<int64_t>(), n);
   return t;
 }
@@ -246,7 +246,7 @@ extern "C" int64_t ts_rt_use_generator(int64_t id) {
 }
 
 extern "C" void ts_rt_random(void* data, int32_t dtype, int64_t n, int32_t normal, double a, double b) {
-  tcc::rt::DType dt = dtype == TS_FLOAT64 ? tcc::rt::DType::Float64 : tcc::rt::DType::Float32;
+  tcc::rt::DType dt = dtype == TS_DTYPE_F64 ? tcc::rt::DType::F64 : tcc::rt::DType::F32;
   if (normal) tcc::rt::fill_normal(data, dt, n, a, b);
   else tcc::rt::fill_uniform(data, dt, n, a, b);
 }

@@ -325,7 +325,7 @@ std::pair<Tensor, Tensor> with_indices(const Tensor& a, int64_t dim, bool keepdi
   Plan pl = make_plan(a, std::span<const int64_t>(&d, 1), keepdim, name);
   if (pl.K == 0)
     throw TensorError(std::string(name) + "(): cannot reduce over an empty dimension");
-  Tensor idx = Tensor::empty(pl.out_shape, DType::Int64);
+  Tensor idx = Tensor::empty(pl.out_shape, DType::I64);
   Tensor vals = want_values ? Tensor::empty(pl.out_shape, a.dtype()) : Tensor();
   if (is_max) arg_scan<true>(pl, want_values ? &vals : nullptr, idx);
   else arg_scan<false>(pl, want_values ? &vals : nullptr, idx);
@@ -362,9 +362,9 @@ Tensor reduce(ReduceOp op, const Tensor& a, std::span<const int64_t> dims, bool 
     }
     default: break;
   }
-  auto out_dt = sem::ReduceDType(reduce_rule(op), to_sem(in));
-  if (!out_dt) throw TensorError(sem::ReduceDTypeError(op_name(op), to_sem(in)));
-  DType out = from_sem(*out_dt);
+  auto out_dt = sem::ReduceDType(reduce_rule(op), in);
+  if (!out_dt) throw TensorError(sem::ReduceDTypeError(op_name(op), in));
+  DType out = *out_dt;
   Plan pl = make_plan(a, dims, keepdim, op_name(op));
   switch (op) {
     case ReduceOp::Sum: return run_fold<SumOp>(pl, in, out);

@@ -11,7 +11,7 @@ using namespace detail;
 Tensor scan(ScanOp op, const Tensor& a0, int64_t dim, std::optional<DType> dtype) {
   const char* name = op == ScanOp::CumSum ? "cumsum" : "cumprod";
   if (!a0.defined()) throw TensorError(std::string(name) + ": undefined tensor");
-  DType out_t = dtype ? *dtype : is_floating(a0.dtype()) ? a0.dtype() : DType::Int64;
+  DType out_t = dtype ? *dtype : is_floating(a0.dtype()) ? a0.dtype() : DType::I64;
   Tensor a = contiguous(to_dtype(a0, out_t));
   int64_t r = a.dim();
   int64_t rr = r == 0 ? 1 : r;

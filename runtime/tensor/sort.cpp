@@ -55,7 +55,7 @@ template <class F> void ForEachLine(const ts_tensor& shape, int axis, const int6
 }
 
 int64_t IndexAt(const ts_tensor& ix, int64_t off) {
-  if (ix.dtype == TS_INT32) return static_cast<const int32_t*>(ix.data)[off];
+  if (ix.dtype == TS_DTYPE_I32) return static_cast<const int32_t*>(ix.data)[off];
   return static_cast<const int64_t*>(ix.data)[off];
 }
 
@@ -203,7 +203,7 @@ Tensor argsort(const Tensor& x, int64_t dim, bool descending, int64_t k) {
   if (k > size) throw TensorError("topk: k (" + std::to_string(k) + ") is out of range for the dimension size " + std::to_string(size));
   Dims osz = x.sizes();
   if (x.dim()) osz[int(ax)] = k < 0 ? size : k;
-  Tensor idx = Tensor::empty(osz, DType::Int64);
+  Tensor idx = Tensor::empty(osz, DType::I64);
   argsort_abi(ToAbi(x), ToAbi(idx), int(ax), descending);
   return idx;
 }
@@ -216,7 +216,7 @@ std::pair<Tensor, Tensor> sort(const Tensor& x, int64_t dim, bool descending, in
 
 Tensor scatter(const Tensor& x, int64_t dim, const Tensor& index, const TensorOrScalar& src, sem::ScatterMode mode,
                bool include_self, const char* what) {
-  if (index.dtype() != DType::Int64 && index.dtype() != DType::Int32)
+  if (index.dtype() != DType::I64 && index.dtype() != DType::I32)
     throw TensorError(std::string(what) + ": the index must be an int64 tensor, not " + dtype_name(index.dtype()));
   int xr = std::max(x.dim(), 1), ir = std::max(index.dim(), 1);
   if (dim < -xr || dim >= xr)

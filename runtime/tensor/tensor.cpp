@@ -300,10 +300,10 @@ Scalar Tensor::at(int64_t flat) const {
   }
   const char* p = static_cast<const char*>(data_ptr()) + off * int64_t(dtype_size(dtype_));
   switch (dtype_) {
-    case DType::Float32: { float v; std::memcpy(&v, p, 4); return Scalar::from_float(v); }
-    case DType::Float64: { double v; std::memcpy(&v, p, 8); return Scalar::from_float(v); }
-    case DType::Int64: { int64_t v; std::memcpy(&v, p, 8); return Scalar::from_int(v); }
-    case DType::Int32: { int32_t v; std::memcpy(&v, p, 4); return Scalar::from_int(v); }
+    case DType::F32: { float v; std::memcpy(&v, p, 4); return Scalar::from_float(v); }
+    case DType::F64: { double v; std::memcpy(&v, p, 8); return Scalar::from_float(v); }
+    case DType::I64: { int64_t v; std::memcpy(&v, p, 8); return Scalar::from_int(v); }
+    case DType::I32: { int32_t v; std::memcpy(&v, p, 4); return Scalar::from_int(v); }
     case DType::Bool: return Scalar::from_bool(*p != 0);
   }
   return {};

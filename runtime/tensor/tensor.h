@@ -41,26 +41,22 @@ class TensorError : public std::runtime_error {
 
 // ---------------------------------------------------------------- dtypes
 
-// Numbered as enum ts_dtype in ts_runtime.h and as lang/semantics/dtypes.def,
-// whose rules (names, sizes, promotion) these functions apply.
-enum class DType : uint8_t { Float32 = 0, Float64 = 1, Int64 = 2, Int32 = 3, Bool = 4 };
-constexpr sem::DType to_sem(DType t) { return static_cast<sem::DType>(t); }
-constexpr DType from_sem(sem::DType t) { return static_cast<DType>(t); }
-static_assert(sem::kNumDTypes == 5 && to_sem(DType::Float32) == sem::DType::F32 &&
-              to_sem(DType::Float64) == sem::DType::F64 && to_sem(DType::Int64) == sem::DType::I64 &&
-              to_sem(DType::Int32) == sem::DType::I32 && to_sem(DType::Bool) == sem::DType::Bool);
+// The one dtype enum, sem::DType (lang/semantics/dtypes.def, whose rules of
+// names, sizes and promotion these functions apply); ts_runtime.h's enum
+// ts_dtype is generated from the same rows.
+using DType = sem::DType;
 
 // TensorScript name: "float32", "float64", "int64", "int32", "bool".
-inline const char* dtype_name(DType t) { return sem::DTypeName(to_sem(t)); }
+inline const char* dtype_name(DType t) { return sem::DTypeName(t); }
 // Parses a dtype name or torch alias ("float" = float32, "double", "long",
 // "int" = int32); returns false when unknown.
 bool dtype_from_name(std::string_view name, DType* out);
-inline size_t dtype_size(DType t) { return sem::DTypeBytes(to_sem(t)); }  // bytes per element
-inline bool is_floating(DType t) { return sem::IsFloating(to_sem(t)); }
-inline bool is_integral(DType t) { return sem::IsIntegral(to_sem(t)); }  // not bool
+inline size_t dtype_size(DType t) { return sem::DTypeBytes(t); }  // bytes per element
+inline bool is_floating(DType t) { return sem::IsFloating(t); }
+inline bool is_integral(DType t) { return sem::IsIntegral(t); }  // not bool
 
 // torch.promote_types (int64 + float32 -> float32).
-inline DType promote_types(DType a, DType b) { return from_sem(sem::PromoteTypes(to_sem(a), to_sem(b))); }
+inline DType promote_types(DType a, DType b) { return (sem::PromoteTypes(a, b)); }
 
 // ---------------------------------------------------------------- scalars
 
@@ -236,7 +232,7 @@ class Tensor {
   Dims sizes_;
   Dims strides_;
   int64_t offset_ = 0;
-  DType dtype_ = DType::Float32;
+  DType dtype_ = DType::F32;
 };
 
 // Normalises a possibly negative dim for a tensor of `ndim` dims

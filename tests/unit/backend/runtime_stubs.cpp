@@ -117,7 +117,7 @@ void ts_rt_random(void* data, int32_t dtype, int64_t n, int32_t normal, double, 
   // a recognisable sequence: 0.25, 1.25, ... (rand) or 0.5, 1.5, ... (randn)
   for (int64_t i = 0; i < n; ++i) {
     double v = double(i) + (normal ? 0.5 : 0.25);
-    if (dtype == TS_FLOAT64) static_cast<double*>(data)[i] = v;
+    if (dtype == TS_DTYPE_F64) static_cast<double*>(data)[i] = v;
     else static_cast<float*>(data)[i] = float(v);
   }
   ++tcc::testing::g_random_calls;

@@ -25,7 +25,7 @@ namespace {
 // out0 = in0 + in1 (what eager `x + x` computes).
 int32_t Add(const ts_tensor* in, int32_t n_in, const double*, int32_t, ts_tensor* out, int32_t n_out) {
   if (n_in != 2 || n_out < 1) return 1;
-  ts_rt_alloc(&out[0], TS_FLOAT32, in[0].ndim, in[0].sizes);
+  ts_rt_alloc(&out[0], TS_DTYPE_F32, in[0].ndim, in[0].sizes);
   int64_t n = in[0].ndim ? in[0].sizes[0] : 1;
   const float* a = static_cast<const float*>(in[0].data);
   const float* b = static_cast<const float*>(in[1].data);

@@ -18,7 +18,7 @@ using tcc::sem::WindowParams;
 
 namespace {
 
-Tensor Rand(Dims shape, uint32_t seed, DType dt = DType::Float32) {
+Tensor Rand(Dims shape, uint32_t seed, DType dt = DType::F32) {
   std::mt19937 rng(seed);
   std::uniform_real_distribution<double> u(-1, 1);
   std::vector<double> v(size_t(dims_numel(shape)));
@@ -85,7 +85,7 @@ TEST_CASE("conv2d matches the direct loop over strides, padding, dilation, group
   };
   uint32_t seed = 1;
   for (const Case& c : cases) {
-    for (DType dt : {DType::Float32, DType::Float64}) {
+    for (DType dt : {DType::F32, DType::F64}) {
       INFO("x " << dims_str(c.x) << " w " << dims_str(c.w) << " " << dtype_name(dt));
       Tensor x = Rand(c.x, seed++, dt), w = Rand(c.w, seed++, dt), b = Rand({c.w[0]}, seed++, dt);
       Tensor y = conv(2, x, w, c.bias ? &b : nullptr, c.p);
@@ -93,7 +93,7 @@ TEST_CASE("conv2d matches the direct loop over strides, padding, dilation, group
       int64_t OW = tcc::sem::ConvOutSize(c.x[3], c.w[3], c.p.sw, c.p.pw0, c.p.pw1, c.p.dw);
       CHECK(shape(y) == std::vector<int64_t>{c.x[0], c.w[0], OH, OW});
       CHECK(y.dtype() == dt);
-      check_close(y, RefConv(x, w, c.bias ? &b : nullptr, c.p, OH, OW), dt == DType::Float32 ? 1e-4 : 1e-10);
+      check_close(y, RefConv(x, w, c.bias ? &b : nullptr, c.p, OH, OW), dt == DType::F32 ? 1e-4 : 1e-10);
     }
   }
 }
@@ -136,32 +136,32 @@ TEST_CASE("conv paths (Winograd, tiled im2col + GEMM) match the reference for an
     DType dt;
   };
   std::vector<Case> cases = {
-      {{1, 8, 13, 11}, {8, 8, 3, 3}, Conv2(1, 1, 1, 1, 1, 1, 1, 1, 1), true, false, DType::Float32},
-      {{3, 16, 16, 14}, {8, 16, 3, 3}, Conv2(1, 1, 0, 0, 0, 0, 1, 1, 1), false, false, DType::Float32},
-      {{2, 16, 13, 11}, {16, 8, 3, 3}, Conv2(1, 1, 0, 2, 1, 0, 1, 1, 2), true, false, DType::Float32},
-      {{3, 8, 11, 12}, {12, 8, 3, 3}, Conv2(1, 1, 1, 1, 1, 1, 1, 1, 1), true, true, DType::Float32},
-      {{2, 8, 7, 7}, {8, 8, 3, 3}, Conv2(1, 1, 1, 1, 1, 1, 1, 1, 1), true, false, DType::Float32},  // 16 tiles: im2col
-      {{1, 512, 9, 9}, {512, 512, 3, 3}, Conv2(1, 1, 1, 1, 1, 1, 1, 1, 1), false, false, DType::Float32},  // im2col
-      {{2, 64, 30, 30}, {64, 64, 3, 3}, Conv2(1, 1, 1, 1, 1, 1, 1, 1, 1), true, false, DType::Float32},
-      {{2, 64, 30, 30}, {64, 64, 3, 3}, Conv2(1, 1, 1, 1, 1, 1, 1, 1, 1), true, false, DType::Float64},
-      {{1, 3, 70, 70}, {8, 3, 3, 3}, Conv2(1, 1, 1, 1, 1, 1, 1, 1, 1), true, false, DType::Float32},
-      {{3, 4, 40, 41}, {8, 4, 3, 3}, Conv2(2, 2, 1, 2, 2, 1, 2, 2, 1), true, true, DType::Float32},
-      {{1, 16, 33, 35}, {16, 16, 3, 3}, Conv2(2, 1, 1, 1, 1, 1, 1, 1, 1), false, false, DType::Float64},
-      {{1, 8, 3, 3}, {8, 8, 3, 3}, Conv2(1, 1, 0, 0, 0, 0, 1, 1, 1), true, false, DType::Float32},   // 1x1 output
-      {{2, 8, 1, 5}, {9, 8, 3, 3}, Conv2(1, 1, 1, 1, 0, 0, 1, 1, 1), true, false, DType::Float32},   // 1x3 output
-      {{1, 8, 1, 129}, {9, 8, 3, 3}, Conv2(1, 1, 1, 1, 1, 1, 1, 1, 1), true, false, DType::Float32},  // Winograd, 1 row
+      {{1, 8, 13, 11}, {8, 8, 3, 3}, Conv2(1, 1, 1, 1, 1, 1, 1, 1, 1), true, false, DType::F32},
+      {{3, 16, 16, 14}, {8, 16, 3, 3}, Conv2(1, 1, 0, 0, 0, 0, 1, 1, 1), false, false, DType::F32},
+      {{2, 16, 13, 11}, {16, 8, 3, 3}, Conv2(1, 1, 0, 2, 1, 0, 1, 1, 2), true, false, DType::F32},
+      {{3, 8, 11, 12}, {12, 8, 3, 3}, Conv2(1, 1, 1, 1, 1, 1, 1, 1, 1), true, true, DType::F32},
+      {{2, 8, 7, 7}, {8, 8, 3, 3}, Conv2(1, 1, 1, 1, 1, 1, 1, 1, 1), true, false, DType::F32},  // 16 tiles: im2col
+      {{1, 512, 9, 9}, {512, 512, 3, 3}, Conv2(1, 1, 1, 1, 1, 1, 1, 1, 1), false, false, DType::F32},  // im2col
+      {{2, 64, 30, 30}, {64, 64, 3, 3}, Conv2(1, 1, 1, 1, 1, 1, 1, 1, 1), true, false, DType::F32},
+      {{2, 64, 30, 30}, {64, 64, 3, 3}, Conv2(1, 1, 1, 1, 1, 1, 1, 1, 1), true, false, DType::F64},
+      {{1, 3, 70, 70}, {8, 3, 3, 3}, Conv2(1, 1, 1, 1, 1, 1, 1, 1, 1), true, false, DType::F32},
+      {{3, 4, 40, 41}, {8, 4, 3, 3}, Conv2(2, 2, 1, 2, 2, 1, 2, 2, 1), true, true, DType::F32},
+      {{1, 16, 33, 35}, {16, 16, 3, 3}, Conv2(2, 1, 1, 1, 1, 1, 1, 1, 1), false, false, DType::F64},
+      {{1, 8, 3, 3}, {8, 8, 3, 3}, Conv2(1, 1, 0, 0, 0, 0, 1, 1, 1), true, false, DType::F32},   // 1x1 output
+      {{2, 8, 1, 5}, {9, 8, 3, 3}, Conv2(1, 1, 1, 1, 0, 0, 1, 1, 1), true, false, DType::F32},   // 1x3 output
+      {{1, 8, 1, 129}, {9, 8, 3, 3}, Conv2(1, 1, 1, 1, 1, 1, 1, 1, 1), true, false, DType::F32},  // Winograd, 1 row
       // Winograd with several blocks of tiles per image (blocks rounded to 16
       // tiles, a shorter last one) and 20 outputs (row blocks of 6 and 2)
-      {{1, 64, 64, 61}, {20, 64, 3, 3}, Conv2(1, 1, 1, 1, 1, 1, 1, 1, 1), true, false, DType::Float32},
+      {{1, 64, 64, 61}, {20, 64, 3, 3}, Conv2(1, 1, 1, 1, 1, 1, 1, 1, 1), true, false, DType::F32},
       // small images batched into one GEMM (ConvImagesPerItem): 7x7 outputs
       // of 11 images in items of 6 and 5, float64 (no Winograd); stride 2;
       // dilation with asymmetric pads; a 1x1 conv (planes copied) in 2 groups
       // over items of 7 and 6 images; a transposed (non-dense) input
-      {{11, 6, 7, 7}, {10, 6, 3, 3}, Conv2(1, 1, 1, 1, 1, 1, 1, 1, 1), true, false, DType::Float64},
-      {{9, 8, 14, 13}, {12, 8, 3, 3}, Conv2(2, 2, 1, 1, 1, 1, 1, 1, 1), true, false, DType::Float32},
-      {{4, 4, 9, 9}, {6, 4, 3, 3}, Conv2(1, 1, 2, 1, 0, 2, 2, 2, 1), false, false, DType::Float64},
-      {{13, 8, 5, 5}, {12, 4, 1, 1}, Conv2(1, 1, 0, 0, 0, 0, 1, 1, 2), true, false, DType::Float32},
-      {{6, 8, 5, 6}, {7, 8, 3, 3}, Conv2(1, 2, 1, 1, 1, 1, 1, 1, 1), true, true, DType::Float32},
+      {{11, 6, 7, 7}, {10, 6, 3, 3}, Conv2(1, 1, 1, 1, 1, 1, 1, 1, 1), true, false, DType::F64},
+      {{9, 8, 14, 13}, {12, 8, 3, 3}, Conv2(2, 2, 1, 1, 1, 1, 1, 1, 1), true, false, DType::F32},
+      {{4, 4, 9, 9}, {6, 4, 3, 3}, Conv2(1, 1, 2, 1, 0, 2, 2, 2, 1), false, false, DType::F64},
+      {{13, 8, 5, 5}, {12, 4, 1, 1}, Conv2(1, 1, 0, 0, 0, 0, 1, 1, 2), true, false, DType::F32},
+      {{6, 8, 5, 6}, {7, 8, 3, 3}, Conv2(1, 2, 1, 1, 1, 1, 1, 1, 1), true, true, DType::F32},
   };
   const int saved = num_threads();
   uint32_t seed = 100;
@@ -185,7 +185,7 @@ TEST_CASE("conv paths (Winograd, tiled im2col + GEMM) match the reference for an
       for (size_t i = 0; i < got.size(); ++i) err = std::max(err, std::abs(got[i] - want[i]));
       // float32: within 1e-6 of the largest output (Winograd's transforms
       // only add, subtract and halve: no worse than im2col + sgemm)
-      CHECK(err <= (c.dt == DType::Float32 ? 1e-6 : 1e-13) * scale);
+      CHECK(err <= (c.dt == DType::F32 ? 1e-6 : 1e-13) * scale);
     }
   }
   set_num_threads(saved);
@@ -334,7 +334,7 @@ TEST_CASE("pad: constant (with cropping), reflect, replicate, any dtype") {
   check_close(pad(t, p2, PadMode::Constant, 9), {9, 9, 9, 1, 4, 9, 2, 5, 9, 3, 6, 9});
   Tensor i = I({1, 2, 3}, {1, 3});
   Tensor pi = pad(i, p1, PadMode::Constant, 7);
-  CHECK(pi.dtype() == DType::Int64);
+  CHECK(pi.dtype() == DType::I64);
   CHECK(vals(pi) == std::vector<double>{7, 1, 2, 3, 7, 7});
   std::vector<int64_t> big = {3, 0};
   CHECK_THROWS_WITH(pad(x, big, PadMode::Reflect, 0), Catch::Contains("Padding size should be less than"));

@@ -12,30 +12,30 @@ TEST_CASE("tensor(list) infers dtype and shape", "[create]") {
   Nested ints = Nested::list({Nested::list({Nested::leaf(Si(1)), Nested::leaf(Si(2))}),
                               Nested::list({Nested::leaf(Si(3)), Nested::leaf(Si(4))})});
   Tensor t = tensor_from(ints);
-  CHECK(t.dtype() == DType::Int64);
+  CHECK(t.dtype() == DType::I64);
   CHECK(shape(t) == std::vector<int64_t>{2, 2});
   CHECK(vals(t) == std::vector<double>{1, 2, 3, 4});
 
   Tensor f = tensor_from(Nested::list({Nested::leaf(Si(1)), Nested::leaf(S(2.5))}));
-  CHECK(f.dtype() == DType::Float32);
+  CHECK(f.dtype() == DType::F32);
   CHECK(vals(f) == std::vector<double>{1, 2.5});
 
   Tensor b = tensor_from(Nested::list({Nested::leaf(Sb(true)), Nested::leaf(Sb(false))}));
   CHECK(b.dtype() == DType::Bool);
   Tensor bi = tensor_from(Nested::list({Nested::leaf(Sb(true)), Nested::leaf(Si(2))}));
-  CHECK(bi.dtype() == DType::Int64);
+  CHECK(bi.dtype() == DType::I64);
   CHECK(vals(bi) == std::vector<double>{1, 2});
 
   Tensor e = tensor_from(Nested::list({}));
-  CHECK(e.dtype() == DType::Float32);
+  CHECK(e.dtype() == DType::F32);
   CHECK(shape(e) == std::vector<int64_t>{0});
 
   Tensor s = tensor_from(Nested::leaf(S(3.0)));
   CHECK(s.dim() == 0);
   CHECK(s.item().to_double() == 3.0);
 
-  Tensor d = tensor_from(Nested::list({Nested::leaf(Si(1))}), DType::Float64);
-  CHECK(d.dtype() == DType::Float64);
+  Tensor d = tensor_from(Nested::list({Nested::leaf(Si(1))}), DType::F64);
+  CHECK(d.dtype() == DType::F64);
 }
 
 TEST_CASE("tensor(list) rejects ragged data", "[create][error]") {
@@ -50,12 +50,12 @@ TEST_CASE("tensor(list) rejects ragged data", "[create][error]") {
 
 TEST_CASE("zeros ones full eye", "[create]") {
   Tensor z = zeros(Dims{2, 3});
-  CHECK(z.dtype() == DType::Float32);
+  CHECK(z.dtype() == DType::F32);
   CHECK(vals(z) == std::vector<double>(6, 0.0));
-  CHECK(vals(ones(Dims{3}, DType::Int32)) == std::vector<double>{1, 1, 1});
-  CHECK(ones(Dims{3}, DType::Int32).dtype() == DType::Int32);
-  CHECK(full(Dims{2}, Si(7)).dtype() == DType::Int64);
-  CHECK(full(Dims{2}, S(1.5)).dtype() == DType::Float32);
+  CHECK(vals(ones(Dims{3}, DType::I32)) == std::vector<double>{1, 1, 1});
+  CHECK(ones(Dims{3}, DType::I32).dtype() == DType::I32);
+  CHECK(full(Dims{2}, Si(7)).dtype() == DType::I64);
+  CHECK(full(Dims{2}, S(1.5)).dtype() == DType::F32);
   CHECK(full(Dims{2}, Sb(true)).dtype() == DType::Bool);
   CHECK(vals(full(Dims{2}, S(1.5))) == std::vector<double>{1.5, 1.5});
   CHECK(vals(eye(2, 3)) == std::vector<double>{1, 0, 0, 0, 1, 0});
@@ -66,11 +66,11 @@ TEST_CASE("zeros ones full eye", "[create]") {
 
 TEST_CASE("arange and linspace", "[create]") {
   Tensor a = arange(Si(5));
-  CHECK(a.dtype() == DType::Int64);
+  CHECK(a.dtype() == DType::I64);
   CHECK(vals(a) == std::vector<double>{0, 1, 2, 3, 4});
   CHECK(vals(arange(Si(10), Si(0), Si(-3))) == std::vector<double>{10, 7, 4, 1});
   Tensor f = arange(Si(1), Si(2), S(0.25));
-  CHECK(f.dtype() == DType::Float32);
+  CHECK(f.dtype() == DType::F32);
   CHECK(vals(f) == std::vector<double>{1, 1.25, 1.5, 1.75});
   CHECK(vals(arange(S(3.0))) == std::vector<double>{0, 1, 2});
   CHECK(arange(Si(0)).numel() == 0);
@@ -78,19 +78,19 @@ TEST_CASE("arange and linspace", "[create]") {
   CHECK_TENSOR_ERROR(arange(Si(0), Si(5), Si(-1)), "inconsistent");
   check_close(linspace(0, 1, 5), {0, 0.25, 0.5, 0.75, 1});
   check_close(linspace(-1, 1, 1), {-1});
-  check_close(linspace(0, 10, 3, DType::Float64), {0, 5, 10});
+  check_close(linspace(0, 10, 3, DType::F64), {0, 5, 10});
   CHECK(linspace(0, 1, 0).numel() == 0);
 }
 
 TEST_CASE("*_like keep shape and dtype", "[create]") {
-  Tensor x = I({1, 2, 3, 4, 5, 6}, Dims{2, 3}, DType::Int32);
+  Tensor x = I({1, 2, 3, 4, 5, 6}, Dims{2, 3}, DType::I32);
   Tensor z = zeros_like(x);
-  CHECK(z.dtype() == DType::Int32);
+  CHECK(z.dtype() == DType::I32);
   CHECK(shape(z) == std::vector<int64_t>{2, 3});
-  CHECK(vals(ones_like(x, DType::Float64)) == std::vector<double>(6, 1.0));
+  CHECK(vals(ones_like(x, DType::F64)) == std::vector<double>(6, 1.0));
   CHECK(vals(full_like(x, Si(9))) == std::vector<double>(6, 9.0));
-  CHECK(rand_like(F({1, 2})).dtype() == DType::Float32);
-  CHECK(randn_like(F({1, 2}, {}, DType::Float64)).dtype() == DType::Float64);
+  CHECK(rand_like(F({1, 2})).dtype() == DType::F32);
+  CHECK(randn_like(F({1, 2}, {}, DType::F64)).dtype() == DType::F64);
   CHECK_TENSOR_ERROR(rand_like(x), "only float32 and float64");
 }
 

@@ -17,7 +17,7 @@ TEST_CASE("arithmetic on floats and ints", "[elementwise]") {
   check_close(binary(BinaryOp::Div, a, b), {0.25, 0.4, 0.5});
   CHECK(vals(binary(BinaryOp::Pow, a, Si(2))) == std::vector<double>{1, 4, 9});
   CHECK(vals(binary(BinaryOp::Pow, Si(2), I({0, 3, 10}))) == std::vector<double>{1, 8, 1024});
-  CHECK(binary(BinaryOp::Pow, I({2}), S(0.5)).dtype() == DType::Float32);
+  CHECK(binary(BinaryOp::Pow, I({2}), S(0.5)).dtype() == DType::F32);
   check_close(binary(BinaryOp::Pow, I({4}), S(0.5)), {2});
   CHECK(vals(binary(BinaryOp::Sub, Si(10), I({1, 2}))) == std::vector<double>{9, 8});
   CHECK(vals(binary(BinaryOp::Maximum, F({1, 5}), F({3, 2}))) == std::vector<double>{3, 5});
@@ -34,7 +34,7 @@ TEST_CASE("floor division and remainder follow Python signs", "[elementwise]") {
   CHECK(vals(binary(BinaryOp::FloorDiv, fa, fb)) == std::vector<double>{-4, -4, -1});
   CHECK(vals(binary(BinaryOp::Mod, fa, fb)) == std::vector<double>{0.5, -0.5, 1.5});
   CHECK(vals(binary(BinaryOp::Mod, I({5, -5}), Si(3))) == std::vector<double>{2, 1});
-  CHECK(binary(BinaryOp::FloorDiv, I({5}), Si(2)).dtype() == DType::Int64);
+  CHECK(binary(BinaryOp::FloorDiv, I({5}), Si(2)).dtype() == DType::I64);
   CHECK(vals(binary(BinaryOp::FloorDiv, F({1, -1}), S(0.0)))[0] == INFINITY);
 }
 
@@ -61,12 +61,12 @@ TEST_CASE("unary functions", "[elementwise]") {
   check_close(unary(UnaryOp::Sin, F({0, 1.5707963})), {0, 1});
   check_close(unary(UnaryOp::Cos, F({0, 3.14159265})), {1, -1});
   Tensor ie = unary(UnaryOp::Exp, I({0}));
-  CHECK(ie.dtype() == DType::Float32);
-  CHECK(unary(UnaryOp::Neg, I({3})).dtype() == DType::Int64);
-  CHECK(vals(unary(UnaryOp::Abs, I({-3, 3}, {}, DType::Int32))) == std::vector<double>{3, 3});
+  CHECK(ie.dtype() == DType::F32);
+  CHECK(unary(UnaryOp::Neg, I({3})).dtype() == DType::I64);
+  CHECK(vals(unary(UnaryOp::Abs, I({-3, 3}, {}, DType::I32))) == std::vector<double>{3, 3});
   CHECK(vals(unary(UnaryOp::Relu, I({-3, 3}))) == std::vector<double>{0, 3});
   CHECK(std::isnan(vals(unary(UnaryOp::Log, F({-1})))[0]));
-  CHECK(unary(UnaryOp::Sqrt, F({1}, {}, DType::Float64)).dtype() == DType::Float64);
+  CHECK(unary(UnaryOp::Sqrt, F({1}, {}, DType::F64)).dtype() == DType::F64);
 }
 
 TEST_CASE("bitwise and logical ops", "[elementwise]") {
@@ -96,19 +96,19 @@ TEST_CASE("comparisons", "[elementwise]") {
 TEST_CASE("where and clamp", "[elementwise]") {
   Tensor c = B({1, 0, 1});
   Tensor w = where(c, F({1, 2, 3}), Scalar::from_float(0.0));
-  CHECK(w.dtype() == DType::Float32);
+  CHECK(w.dtype() == DType::F32);
   CHECK(vals(w) == std::vector<double>{1, 0, 3});
   Tensor wi = where(c, I({1, 2, 3}), Si(-1));
-  CHECK(wi.dtype() == DType::Int64);
+  CHECK(wi.dtype() == DType::I64);
   CHECK(vals(wi) == std::vector<double>{1, -1, 3});
-  CHECK(where(c, I({1, 2, 3}), S(0.5)).dtype() == DType::Float32);
+  CHECK(where(c, I({1, 2, 3}), S(0.5)).dtype() == DType::F32);
   Tensor wb = where(B({1, 0}, Dims{2, 1}), F({1, 2}), F({10, 20}));  // broadcast to [2, 2]
   CHECK(vals(wb) == std::vector<double>{1, 2, 10, 20});
   Tensor x = F({-2, 0.5, 3});
   CHECK(vals(clamp(x, TensorOrScalar(S(0.0)), TensorOrScalar(S(1.0)))) == std::vector<double>{0, 0.5, 1});
   CHECK(vals(clamp(x, std::nullopt, TensorOrScalar(S(0.0)))) == std::vector<double>{-2, 0, 0});
   CHECK(vals(clamp(I({-5, 5}), TensorOrScalar(Si(0)), std::nullopt)) == std::vector<double>{0, 5});
-  CHECK(clamp(I({-5, 5}), TensorOrScalar(S(0.5)), std::nullopt).dtype() == DType::Float32);
+  CHECK(clamp(I({-5, 5}), TensorOrScalar(S(0.5)), std::nullopt).dtype() == DType::F32);
   CHECK_TENSOR_ERROR(clamp(x, std::nullopt, std::nullopt), "at least one");
 }
 
@@ -124,9 +124,9 @@ TEST_CASE("in-place ops write through views", "[elementwise][inplace]") {
                      "result type float32 can't be cast to the desired output type int64");
   CHECK_TENSOR_ERROR(binary_inplace(BinaryOp::Add, F({1, 2}), F({1, 2}, Dims{2, 1})),
                      "doesn't match the broadcast shape");
-  Tensor i32 = I({1, 2}, {}, DType::Int32);
+  Tensor i32 = I({1, 2}, {}, DType::I32);
   binary_inplace(BinaryOp::Add, i32, I({5, 5}));
-  CHECK(i32.dtype() == DType::Int32);
+  CHECK(i32.dtype() == DType::I32);
   CHECK(vals(i32) == std::vector<double>{6, 7});
   Tensor self = F({1, 2});
   binary_inplace(BinaryOp::Add, self, self);
@@ -146,7 +146,7 @@ TEST_CASE("non-contiguous and large operands", "[elementwise][parallel]") {
   bool ok = true;
   for (int64_t i = 0; i < n; i += 997) ok = ok && v[size_t(i)] == double(i) * double(i);
   CHECK(ok);
-  Tensor fb = to_dtype(big, DType::Float32);
+  Tensor fb = to_dtype(big, DType::F32);
   Tensor e = unary(UnaryOp::Exp, binary(BinaryOp::Mul, fb, S(-1e-6)));
   check_close(index(e, std::vector<IndexItem>{Slice{n - 1, std::nullopt, std::nullopt}}),
               {std::exp(-1e-6 * double(n - 1))}, 1e-5);
@@ -158,7 +158,7 @@ TEST_CASE("non-contiguous and large operands", "[elementwise][parallel]") {
 TEST_CASE("integer overflow wraps instead of trapping", "[elementwise]") {
   Tensor big = I({INT64_MAX});
   CHECK(vals(binary(BinaryOp::Add, big, Si(1)))[0] == double(INT64_MIN));
-  CHECK(to_dtype(F({NAN, 1e30}), DType::Int64).at(0).i == INT64_MIN);
+  CHECK(to_dtype(F({NAN, 1e30}), DType::I64).at(0).i == INT64_MIN);
 }
 
 TEST_CASE("vectorised float32 exp/tanh/sigmoid match libm", "[elementwise][accuracy]") {
@@ -202,11 +202,11 @@ TEST_CASE("rounding, sign, nan_to_num, isnan/isinf, lerp, atan2", "[elementwise]
   CHECK(vals(round_decimals(F({2.5, 1234.5678, 0.125}), 2))[2] == static_cast<float>(0.12));
   CHECK(vals(round_decimals(F({1234.5678}), -2)) == std::vector<double>{1200});
   CHECK_THROWS(round_decimals(I({1}), 1));
-  CHECK(unary(UnaryOp::Floor, I({-3, 2})).dtype() == DType::Int64);
+  CHECK(unary(UnaryOp::Floor, I({-3, 2})).dtype() == DType::I64);
   CHECK_THROWS(unary(UnaryOp::Floor, B({1})));
   CHECK(vals(unary(UnaryOp::Sign, F({-0.0, NAN, 2, -3}))) == std::vector<double>{0, 0, 1, -1});
   CHECK(unary(UnaryOp::Sign, B({1, 0})).dtype() == DType::Bool);
-  CHECK(unary(UnaryOp::Reciprocal, I({2})).dtype() == DType::Float32);
+  CHECK(unary(UnaryOp::Reciprocal, I({2})).dtype() == DType::F32);
   auto n = vals(nan_to_num(F({NAN, INFINITY, -INFINITY, 1}), 0.0, std::nullopt, -2.0));
   CHECK(n == std::vector<double>{0, std::numeric_limits<float>::max(), -2, 1});
   CHECK(vals(is_nan(F({NAN, 1}))) == std::vector<double>{1, 0});
@@ -216,7 +216,7 @@ TEST_CASE("rounding, sign, nan_to_num, isnan/isinf, lerp, atan2", "[elementwise]
   check_close(lerp(F({1, 2}), F({3, 5}), S(0.5)), {2, 3.5});
   CHECK_THROWS(lerp(F({1}), I({1}), S(0.5)));
   check_close(binary(BinaryOp::Atan2, F({1, -1}), F({1, 1})), {0.78539816, -0.78539816});
-  CHECK(binary(BinaryOp::Atan2, I({1}), I({1})).dtype() == DType::Float32);
+  CHECK(binary(BinaryOp::Atan2, I({1}), I({1})).dtype() == DType::F32);
 }
 
 TEST_CASE("cumsum and cumprod", "[scan]") {
@@ -224,9 +224,9 @@ TEST_CASE("cumsum and cumprod", "[scan]") {
   CHECK(vals(scan(ScanOp::CumSum, x, 1)) == std::vector<double>{1, 3, 6, 4, 9, 15});
   CHECK(vals(scan(ScanOp::CumSum, x, 0)) == std::vector<double>{1, 2, 3, 5, 7, 9});
   CHECK(vals(scan(ScanOp::CumProd, x, -1)) == std::vector<double>{1, 2, 6, 4, 20, 120});
-  CHECK(scan(ScanOp::CumSum, B({1, 1, 0}), 0).dtype() == DType::Int64);
+  CHECK(scan(ScanOp::CumSum, B({1, 1, 0}), 0).dtype() == DType::I64);
   CHECK(vals(scan(ScanOp::CumSum, B({1, 1, 0}), 0)) == std::vector<double>{1, 2, 2});
-  CHECK(scan(ScanOp::CumSum, I({1, 2}), 0, DType::Float64).dtype() == DType::Float64);
+  CHECK(scan(ScanOp::CumSum, I({1, 2}), 0, DType::F64).dtype() == DType::F64);
   CHECK_THROWS(scan(ScanOp::CumSum, x, 2));
   CHECK(shape(scan(ScanOp::CumSum, F({}, {0}), 0)) == std::vector<int64_t>{0});
 }

@@ -49,7 +49,7 @@ TEST_CASE("index tensors and masks", "[index]") {
   CHECK(vals(rows) == std::vector<double>{8, 9, 10, 11, 0, 1, 2, 3, 8, 9, 10, 11});
   CHECK(!rows.shares_storage(x));
   CHECK(vals(index(x, Ix{I({0, 2}), I({1, 3})})) == std::vector<double>{1, 11});
-  CHECK(vals(index(x, Ix{Slice{}, I({0, 3}, {}, DType::Int32)})) == std::vector<double>{0, 3, 4, 7, 8, 11});
+  CHECK(vals(index(x, Ix{Slice{}, I({0, 3}, {}, DType::I32)})) == std::vector<double>{0, 3, 4, 7, 8, 11});
   // broadcast index tensors: rows [[0],[2]] x cols [1, 3] -> [[1,3],[9,11]]
   Tensor g = index(x, Ix{I({0, 2}, Dims{2, 1}), I({1, 3})});
   CHECK(shape(g) == std::vector<int64_t>{2, 2});
@@ -85,7 +85,7 @@ TEST_CASE("index assignment", "[index][put]") {
   Tensor y = Arange34();
   index_put(y, Ix{binary(BinaryOp::Gt, y, Si(8))}, Si(0));
   CHECK(vals(y) == std::vector<double>{0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 0, 0});
-  Tensor z = to_dtype(Arange34(), DType::Float32);
+  Tensor z = to_dtype(Arange34(), DType::F32);
   index_put(z, Ix{binary(BinaryOp::Lt, z, Si(2))}, F({100, 200}));
   CHECK(vals(index(z, Ix{int64_t(0)})) == std::vector<double>{100, 200, 2, 3});
   Tensor w = Arange34();

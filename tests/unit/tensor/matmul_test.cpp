@@ -9,12 +9,12 @@ TEST_CASE("2-D matmul float and int", "[matmul]") {
   Tensor c = matmul(a, b);
   CHECK(shape(c) == std::vector<int64_t>{2, 2});
   CHECK(vals(c) == std::vector<double>{58, 64, 139, 154});
-  Tensor ci = matmul(to_dtype(a, DType::Int64), to_dtype(b, DType::Int64));
-  CHECK(ci.dtype() == DType::Int64);
+  Tensor ci = matmul(to_dtype(a, DType::I64), to_dtype(b, DType::I64));
+  CHECK(ci.dtype() == DType::I64);
   CHECK(vals(ci) == std::vector<double>{58, 64, 139, 154});
-  CHECK(vals(matmul(to_dtype(a, DType::Float64), to_dtype(b, DType::Float64))) ==
+  CHECK(vals(matmul(to_dtype(a, DType::F64), to_dtype(b, DType::F64))) ==
         std::vector<double>{58, 64, 139, 154});
-  CHECK(vals(matmul(to_dtype(a, DType::Int32), to_dtype(b, DType::Int32))) == std::vector<double>{58, 64, 139, 154});
+  CHECK(vals(matmul(to_dtype(a, DType::I32), to_dtype(b, DType::I32))) == std::vector<double>{58, 64, 139, 154});
   // transposed operands go to BLAS without copies
   Tensor at = t_T(F({1, 4, 2, 5, 3, 6}, Dims{3, 2}));
   Tensor bt = t_T(F({7, 9, 11, 8, 10, 12}, Dims{2, 3}));
@@ -40,14 +40,14 @@ TEST_CASE("1-D and batched matmul", "[matmul]") {
   Tensor l = reshape(batch, Dims{2, 1, 2, 3});
   Tensor r = expand(unsqueeze(F({1, 0, 0, 1, 0, 0}, Dims{3, 2}), 0), Dims{3, 3, 2});
   CHECK(shape(matmul(l, r)) == std::vector<int64_t>{2, 3, 2, 2});
-  Tensor vb = matmul(v, reshape(arange(Si(1), Si(13), Si(1), DType::Float32), Dims{2, 3, 2}));  // [2,2]
+  Tensor vb = matmul(v, reshape(arange(Si(1), Si(13), Si(1), DType::F32), Dims{2, 3, 2}));  // [2,2]
   CHECK(vals(vb) == std::vector<double>{22, 28, 58, 64});
 }
 
 TEST_CASE("matmul errors", "[matmul][error]") {
   CHECK_TENSOR_ERROR(matmul(zeros(Dims{2, 3}), zeros(Dims{4, 5})),
                      "matmul: inner dimensions differ: [2, 3] @ [4, 5]");
-  CHECK_TENSOR_ERROR(matmul(zeros(Dims{2, 3}), zeros(Dims{3}, DType::Int64)), "matmul: dtypes differ: float32 @ int64");
+  CHECK_TENSOR_ERROR(matmul(zeros(Dims{2, 3}), zeros(Dims{3}, DType::I64)), "matmul: dtypes differ: float32 @ int64");
   CHECK_TENSOR_ERROR(matmul(Tensor::scalar(S(1.0)), zeros(Dims{3})), "at least 1 dimension");
   CHECK_TENSOR_ERROR(matmul(zeros(Dims{2, 2, 3}), zeros(Dims{3, 3, 2})), "batch dimensions");
   CHECK_TENSOR_ERROR(matmul(B({1}), B({1})), "bool");

@@ -25,8 +25,8 @@ void write_bytes(const std::string& path, const std::string& bytes) {
 }  // namespace
 
 TEST_CASE("npy round trip for every dtype", "[npy]") {
-  std::vector<Tensor> ts = {F({1.5, -2, 3, 4, 5, 6}, Dims{2, 3}), F({1, 2}, {}, DType::Float64),
-                            I({1, -2, 3}), I({7}, {}, DType::Int32), B({1, 0, 1}),
+  std::vector<Tensor> ts = {F({1.5, -2, 3, 4, 5, 6}, Dims{2, 3}), F({1, 2}, {}, DType::F64),
+                            I({1, -2, 3}), I({7}, {}, DType::I32), B({1, 0, 1}),
                             Tensor::scalar(S(2.5)), zeros(Dims{0, 4})};
   for (size_t i = 0; i < ts.size(); ++i) {
     std::string path = tmp("rt" + std::to_string(i) + ".npy");
@@ -75,14 +75,14 @@ TEST_CASE("npy interop with NumPy", "[npy][numpy]") {
              "np.save(d+'/np_scalar.npy', np.float64(7.25)); "
              "np.lib.format.write_array(open(d+'/np_v2.npy','wb'), np.ones(3, dtype='<f4'), version=(2,0))") == 0);
   Tensor f4 = load_npy(d + "/np_f4.npy");
-  CHECK(f4.dtype() == DType::Float32);
+  CHECK(f4.dtype() == DType::F32);
   CHECK(vals(f4) == std::vector<double>{0, 0.25, 0.5, 0.75, 1, 1.25});
   Tensor fo = load_npy(d + "/np_fortran.npy");
   CHECK(shape(fo) == std::vector<int64_t>{2, 3});
   CHECK(vals(fo) == std::vector<double>{0, 1, 2, 3, 4, 5});
   CHECK(vals(load_npy(d + "/np_b1.npy")) == std::vector<double>{1, 0, 1});
   Tensor i4 = load_npy(d + "/np_i4.npy");
-  CHECK(i4.dtype() == DType::Int32);
+  CHECK(i4.dtype() == DType::I32);
   CHECK(vals(i4) == std::vector<double>{-1, 2});
   CHECK(vals(load_npy(d + "/np_be.npy")) == std::vector<double>{1.5, -2.0});
   Tensor sc = load_npy(d + "/np_scalar.npy");
@@ -94,7 +94,7 @@ TEST_CASE("npy interop with NumPy", "[npy][numpy]") {
   save_npy(d + "/ours_f4.npy", binary(BinaryOp::Mul, f4, S(2.0)));
   save_npy(d + "/ours_b1.npy", B({0, 1}));
   save_npy(d + "/ours_i8.npy", reshape(arange(Si(24)), Dims{2, 3, 4}));
-  save_npy(d + "/ours_f8.npy", Tensor::scalar(S(0.1), DType::Float64));
+  save_npy(d + "/ours_f8.npy", Tensor::scalar(S(0.1), DType::F64));
   CHECK(py("import numpy as np; d='" + d + "'; "
            "a=np.load(d+'/ours_f4.npy'); assert a.dtype==np.float32 and a.shape==(2,3) and (a==np.arange(6,dtype='f4').reshape(2,3)/2).all(); "
            "b=np.load(d+'/ours_b1.npy'); assert b.dtype==np.bool_ and b.tolist()==[False, True]; "

@@ -15,9 +15,9 @@ TEST_CASE("print 1-D tensors of each dtype", "[print]") {
   CHECK(P(I({-5, 10, 100})) == "tensor([ -5,  10, 100])");
   CHECK(P(B({1, 0})) == "tensor([ True, False])");
   CHECK(P(F({-1, 2})) == "tensor([-1.,  2.])");
-  CHECK(P(ones(Dims{2}, DType::Int32)) == "tensor([1, 1], dtype=torch.int32)");
-  CHECK(P(F({1}, {}, DType::Float64)) == "tensor([1.], dtype=torch.float64)");
-  CHECK(P(F({0.5, 0.25}, {}, DType::Float64)) == "tensor([0.5000, 0.2500], dtype=torch.float64)");
+  CHECK(P(ones(Dims{2}, DType::I32)) == "tensor([1, 1], dtype=torch.int32)");
+  CHECK(P(F({1}, {}, DType::F64)) == "tensor([1.], dtype=torch.float64)");
+  CHECK(P(F({0.5, 0.25}, {}, DType::F64)) == "tensor([0.5000, 0.2500], dtype=torch.float64)");
   CHECK(P(linspace(0, 1, 5)) == "tensor([0.0000, 0.2500, 0.5000, 0.7500, 1.0000])");
   CHECK(P(zeros(Dims{3})) == "tensor([0., 0., 0.])");
 }
@@ -27,7 +27,7 @@ TEST_CASE("print 0-d tensors", "[print]") {
   CHECK(P(Tensor::scalar(S(0.5))) == "tensor(0.5000)");
   CHECK(P(Tensor::scalar(Si(3))) == "tensor(3)");
   CHECK(P(Tensor::scalar(Sb(true))) == "tensor(True)");
-  CHECK(P(Tensor::scalar(Si(3), DType::Int32)) == "tensor(3, dtype=torch.int32)");
+  CHECK(P(Tensor::scalar(Si(3), DType::I32)) == "tensor(3, dtype=torch.int32)");
   CHECK(P(Tensor::scalar(S(1e-5))) == "tensor(1.0000e-05)");
 }
 
@@ -64,11 +64,11 @@ TEST_CASE("print wraps long rows at 80 columns", "[print]") {
         "tensor([ 0.,  1.,  2.,  3.,  4.,  5.,  6.,  7.,  8.,  9., 10., 11., 12., 13.,\n"
         "        14., 15., 16., 17., 18., 19., 20., 21., 22., 23., 24., 25., 26., 27.,\n"
         "        28., 29.])");
-  CHECK(P(ones(Dims{20}, DType::Float64)) ==
+  CHECK(P(ones(Dims{20}, DType::F64)) ==
         "tensor([1., 1., 1., 1., 1., 1., 1., 1., 1., 1., 1., 1., 1., 1., 1., 1., 1., 1.,\n"
         "        1., 1.], dtype=torch.float64)");
   // the dtype suffix moves to its own line when the last line is full
-  CHECK(P(ones(Dims{18}, DType::Float64)) ==
+  CHECK(P(ones(Dims{18}, DType::F64)) ==
         "tensor([1., 1., 1., 1., 1., 1., 1., 1., 1., 1., 1., 1., 1., 1., 1., 1., 1., 1.],\n"
         "       dtype=torch.float64)");
 }
@@ -113,10 +113,10 @@ TEST_CASE("print matches real PyTorch output", "[print][torch]") {
   }
   // the random streams of the same script (see torch_print_cases.py)
   struct R { int seed; bool normal; int64_t n; DType dt; };
-  const R rs[] = {{0, false, 3, DType::Float32}, {0, true, 12, DType::Float32}, {0, true, 20, DType::Float32},
-                  {7, true, 5, DType::Float64},  {7, true, 33, DType::Float64}, {3, false, 5, DType::Float64},
-                  {1, true, 3, DType::Float32},  {-1, true, 3, DType::Float32}, {-1, false, 17, DType::Float32},
-                  {5, true, 16, DType::Float32}, {5, true, 1000, DType::Float32}};
+  const R rs[] = {{0, false, 3, DType::F32}, {0, true, 12, DType::F32}, {0, true, 20, DType::F32},
+                  {7, true, 5, DType::F64},  {7, true, 33, DType::F64}, {3, false, 5, DType::F64},
+                  {1, true, 3, DType::F32},  {-1, true, 3, DType::F32}, {-1, false, 17, DType::F32},
+                  {5, true, 16, DType::F32}, {5, true, 1000, DType::F32}};
   for (size_t i = 0; i < std::size(rs); ++i) {
     INFO("random case " << i);
     if (rs[i].seed >= 0) manual_seed(uint64_t(rs[i].seed));

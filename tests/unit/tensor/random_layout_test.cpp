@@ -31,7 +31,7 @@ bool next_index(std::vector<int64_t>& idx, const Dims& sizes) {
 Tensor random_view(std::mt19937& rng, int nd, Dims* want_shape) {
   Dims base;
   for (int d = 0; d < nd; ++d) base.push_back(int64_t(rng() % 4) + 1);
-  Tensor t = to_dtype(arange(Si(dims_numel(base))), DType::Float64);
+  Tensor t = to_dtype(arange(Si(dims_numel(base))), DType::F64);
   t = reshape(binary(BinaryOp::Mul, t, S(0.5)), base);
   if (nd > 1 && rng() % 2) {
     Dims perm;
@@ -61,7 +61,7 @@ TEST_CASE("binary ops on random views match the naive reference", "[property]") 
     int nb = int(rng() % unsigned(a.dim() + 1));
     Dims bs;
     for (int d = a.dim() - nb; d < a.dim(); ++d) bs.push_back(rng() % 3 == 0 ? 1 : a.sizes()[d]);
-    Tensor b = reshape(binary(BinaryOp::Sub, to_dtype(arange(Si(dims_numel(bs))), DType::Float32), Si(3)), bs);
+    Tensor b = reshape(binary(BinaryOp::Sub, to_dtype(arange(Si(dims_numel(bs))), DType::F32), Si(3)), bs);
     if (b.dim() >= 2 && rng() % 2) b = contiguous(transpose(b, 0, 1)), b = transpose(b, 0, 1);
     Tensor c = binary(BinaryOp::Mul, a, b);
     REQUIRE(c.sizes() == a.sizes());
@@ -120,7 +120,7 @@ TEST_CASE("copies between random views match the naive reference", "[property]")
     Tensor a = random_view(rng, int(rng() % 4) + 1, &s);
     Tensor c = contiguous(a);
     Tensor r = reshape(a, Dims{-1});
-    Tensor i = to_dtype(a, DType::Int32);
+    Tensor i = to_dtype(a, DType::I32);
     std::vector<int64_t> idx(size_t(a.dim()), 0);
     std::vector<double> want;
     if (a.numel() > 0) do want.push_back(ref_at(a, idx)); while (next_index(idx, a.sizes()));

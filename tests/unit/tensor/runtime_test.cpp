@@ -109,7 +109,7 @@ TEST_CASE("storage is shared and released", "[storage]") {
   }
   CHECK(a.storage()->refcount() == 1);
   CHECK(reinterpret_cast<uintptr_t>(a.data_ptr()) % 64 == 0);
-  Tensor big = Tensor::empty(Dims{1 << 20}, DType::Float32);  // huge-page sized block
+  Tensor big = Tensor::empty(Dims{1 << 20}, DType::F32);  // huge-page sized block
   CHECK(reinterpret_cast<uintptr_t>(big.data_ptr()) % 64 == 0);
 }
 
@@ -119,13 +119,13 @@ TEST_CASE("ABI bridge", "[abi]") {
   CHECK(x.ndim == 2);
   CHECK(x.sizes[1] == 3);
   CHECK(x.strides[0] == 3);
-  CHECK(x.dtype == TS_INT64);
+  CHECK(x.dtype == TS_DTYPE_I64);
   Tensor b = FromAbi(x);
   CHECK(b.shares_storage(a));
   CHECK(a.storage()->refcount() == 2);
   ts_tensor out;
   int64_t sizes[2] = {2, 2};
-  ts_rt_alloc(&out, TS_FLOAT32, 2, sizes);
+  ts_rt_alloc(&out, TS_DTYPE_F32, 2, sizes);
   REQUIRE(out.data != nullptr);
   CHECK(reinterpret_cast<uintptr_t>(out.data) % 64 == 0);
   float a4[4] = {1, 2, 3, 4}, b4[4] = {5, 6, 7, 8};
@@ -145,13 +145,13 @@ TEST_CASE("ABI bridge", "[abi]") {
   f.ndim = 1;
   f.sizes[0] = 3;
   f.strides[0] = 1;
-  f.dtype = TS_FLOAT32;
+  f.dtype = TS_DTYPE_F32;
   Tensor ft = FromAbi(f);
   foreign[0] = 9;
   CHECK(vals(ft) == std::vector<double>{1, 2, 3});
   ts_tensor bad;
   int64_t neg[1] = {-1};
-  ts_rt_alloc(&bad, TS_FLOAT32, 1, neg);
+  ts_rt_alloc(&bad, TS_DTYPE_F32, 1, neg);
   CHECK(bad.data == nullptr);
 }
 

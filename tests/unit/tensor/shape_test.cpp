@@ -72,7 +72,7 @@ TEST_CASE("cat and stack", "[shape]") {
   Tensor c1 = cat(std::vector<Tensor>{a, I({7, 8}, Dims{2, 1})}, 1);
   CHECK(vals(c1) == std::vector<double>{0, 1, 2, 7, 3, 4, 5, 8});
   Tensor cf = cat(std::vector<Tensor>{F({0.5}), I({1})});
-  CHECK(cf.dtype() == DType::Float32);
+  CHECK(cf.dtype() == DType::F32);
   Tensor s = stack(std::vector<Tensor>{F({1, 2}), F({3, 4})}, 1);
   CHECK(shape(s) == std::vector<int64_t>{2, 2});
   CHECK(vals(s) == std::vector<double>{1, 3, 2, 4});
@@ -83,7 +83,7 @@ TEST_CASE("cat and stack", "[shape]") {
 }
 
 TEST_CASE("to_dtype and tolist", "[shape]") {
-  Tensor f = to_dtype(F({1.7, -1.7, 0}), DType::Int64);
+  Tensor f = to_dtype(F({1.7, -1.7, 0}), DType::I64);
   CHECK(vals(f) == std::vector<double>{1, -1, 0});
   CHECK(vals(to_dtype(F({2, 0}), DType::Bool)) == std::vector<double>{1, 0});
   Nested l = tolist(A());

@@ -17,13 +17,13 @@ inline Scalar Si(int64_t v) { return Scalar::from_int(v); }
 inline Scalar Sb(bool v) { return Scalar::from_bool(v); }
 
 // 1-D tensors (optionally reshaped) of each dtype.
-inline Tensor F(std::vector<double> v, Dims shape = {}, DType dt = DType::Float32) {
+inline Tensor F(std::vector<double> v, Dims shape = {}, DType dt = DType::F32) {
   std::vector<Scalar> s;
   for (double x : v) s.push_back(S(x));
   if (shape.empty()) shape = Dims{int64_t(v.size())};
   return tensor_from_flat(s, shape, dt);
 }
-inline Tensor I(std::vector<int64_t> v, Dims shape = {}, DType dt = DType::Int64) {
+inline Tensor I(std::vector<int64_t> v, Dims shape = {}, DType dt = DType::I64) {
   std::vector<Scalar> s;
   for (int64_t x : v) s.push_back(Si(x));
   if (shape.empty()) shape = Dims{int64_t(v.size())};

@@ -11,12 +11,12 @@ using namespace tcc::rt;
 
 namespace {
 Tensor F(std::vector<float> v, Dims shape) {
-  Tensor t = Tensor::empty(shape, DType::Float32);
+  Tensor t = Tensor::empty(shape, DType::F32);
   std::copy(v.begin(), v.end(), t.data<float>());
   return t;
 }
 Tensor I(std::vector<int64_t> v, Dims shape) {
-  Tensor t = Tensor::empty(shape, DType::Int64);
+  Tensor t = Tensor::empty(shape, DType::I64);
   std::copy(v.begin(), v.end(), t.data<int64_t>());
   return t;
 }
@@ -53,7 +53,7 @@ TEST_CASE("sort along a non-last dim of a strided view, and topk keeps the first
 
 TEST_CASE("the C ABI argsort writes the positions into a given buffer") {
   Tensor x = F({0.5f, -1, 7, 2}, Dims{4});
-  Tensor out = Tensor::empty(Dims{2}, DType::Int64);
+  Tensor out = Tensor::empty(Dims{2}, DType::I64);
   ts_tensor xa = ToAbi(x), oa = ToAbi(out);
   ts_rt_argsort(&xa, &oa, 0, 1);
   CHECK(Ints(out) == std::vector<int64_t>{2, 3});
@@ -68,7 +68,7 @@ TEST_CASE("scatter writes, adds and multiplies, duplicates accumulate for add") 
   CHECK(Floats(scatter(z, 1, idx, Scalar::from_float(2.0), tcc::sem::ScatterMode::Multiply)) == std::vector<float>{0, 4, 2, 6, 8, 5, 24, 14});
   Tensor bins = I({0, 1, 1, 4, 1, 0}, Dims{6});
   Tensor vals = F({1, 2, 3, 4, 5, 6}, Dims{6});
-  CHECK(Floats(scatter(zeros(Dims{5}, DType::Float32), 0, bins, vals, tcc::sem::ScatterMode::Add)) == std::vector<float>{7, 10, 0, 0, 4});
+  CHECK(Floats(scatter(zeros(Dims{5}, DType::F32), 0, bins, vals, tcc::sem::ScatterMode::Add)) == std::vector<float>{7, 10, 0, 0, 4});
 }
 
 TEST_CASE("scatter_reduce's modes with and without self, as torch 1.13 computes them") {
@@ -90,7 +90,7 @@ TEST_CASE("scatter_reduce's modes with and without self, as torch 1.13 computes 
   CHECK(std::isnan(Floats(scatter(x, 0, idx, nan_src, M::Max))[1]));
   CHECK(std::isnan(Floats(scatter(F({std::nanf(""), 0, 0, 0}, Dims{4}), 0, idx, src, M::Min))[0]));
   // integer means round down: (-10 + 2 + 4 - 7) / 4 = -2.75 -> -3, (2 + 4 - 7) / 3 -> -1
-  Tensor xi = to_dtype(x, DType::Int64), si = to_dtype(F({1, 2, 3, 4, 5, -7}, Dims{6}), DType::Int64);
+  Tensor xi = to_dtype(x, DType::I64), si = to_dtype(F({1, 2, 3, 4, 5, -7}, Dims{6}), DType::I64);
   CHECK(Ints(scatter(xi, 0, idx, si, M::Mean)) == std::vector<int64_t>{4, -3, 2, 7});
   CHECK(Ints(scatter(xi, 0, idx, si, M::Mean, false)) == std::vector<int64_t>{2, -1, 5, 7});
 }
@@ -100,7 +100,7 @@ TEST_CASE("scatter rejects out-of-range positions (the interpreter's IndexError,
   Tensor bad = I({4}, Dims{1});
   CHECK_THROWS_WITH(scatter(z, 0, bad, Scalar::from_float(1.0), tcc::sem::ScatterMode::Assign),
                     "scatter: index 4 is out of range for dimension 0 with size 4");
-  Tensor y = Tensor::empty(Dims{4}, DType::Float32), src = F({9}, Dims{1});
+  Tensor y = Tensor::empty(Dims{4}, DType::F32), src = F({9}, Dims{1});
   ts_tensor za = ToAbi(z), ia = ToAbi(bad), sa = ToAbi(src), ya = ToAbi(y);
   CHECK(ts_rt_scatter(&za, &ia, &sa, &ya, 0, 0, 1) != 0);
   Tensor ok = I({-0, 2}, Dims{2});
