@@ -7,36 +7,46 @@
 namespace tcc::trace {
 
 namespace {
+namespace k = plan::key;
+using VK = plan::ValueKind;
+
 nlohmann::json OutJson(const OutValue& v) {
+  nlohmann::json j = {{k::Kind, plan::Spelling(v.kind)}};
   switch (v.kind) {
-    case OutValue::Tensor: return {{"kind", "tensor"}, {"index", v.index}};
-    case OutValue::Input: return {{"kind", "input"}, {"index", v.index}};
-    case OutValue::Const: return {{"kind", "const"}, {"value", nlohmann::json::parse(v.const_json)}};
-    case OutValue::Tuple: case OutValue::List: case OutValue::Set: {
+    case VK::Tensor: case VK::Input: j[k::Index] = v.index; return j;
+    case VK::Const: j[k::Value] = nlohmann::json::parse(v.const_json); return j;
+    case VK::Tuple: case VK::List: case VK::Set: {
       nlohmann::json items = nlohmann::json::array();
       for (const auto& x : v.items) items.push_back(OutJson(x));
-      nlohmann::json j = {{"kind", v.kind == OutValue::Tuple ? "tuple" : v.kind == OutValue::Set ? "set" : "list"},
-                          {"items", items}};
-      if (!v.keys.empty()) j["fields"] = v.keys;  // a named tuple
-      if (!v.class_name.empty()) j["name"] = v.class_name;  // its type, or torch.Size
+      j[k::Items] = items;
+      if (!v.keys.empty()) j[k::Fields] = v.keys;  // a named tuple
+      if (!v.class_name.empty()) j[k::Name] = v.class_name;  // its type, or torch.Size
       return j;
     }
-    case OutValue::Object: case OutValue::Dict: {
+    case VK::Object: case VK::Dict: {
       nlohmann::json items = nlohmann::json::array();
       for (size_t i = 0; i < v.items.size(); ++i) {
-        nlohmann::json key = v.kind == OutValue::Object ? nlohmann::json(v.keys[i]) : nlohmann::json::parse(v.keys[i]);
-        items.push_back({{"key", key}, {"value", OutJson(v.items[i])}});
+        nlohmann::json key = v.kind == VK::Object ? nlohmann::json(v.keys[i]) : nlohmann::json::parse(v.keys[i]);
+        items.push_back({{k::Key, key}, {k::Value, OutJson(v.items[i])}});
       }
-      if (v.kind == OutValue::Dict) return {{"kind", "dict"}, {"items", items}};
-      return {{"kind", "object"}, {"module", v.class_module}, {"class", v.class_name}, {"attrs", items}};
+      if (v.kind == VK::Dict) {
+        j[k::Items] = items;
+        return j;
+      }
+      j[k::Module] = v.class_module;
+      j[k::Class] = v.class_name;
+      j[k::Attrs] = items;
+      return j;
     }
-    case OutValue::Path: return {{"kind", "path"}, {"path", v.path}};
-    case OutValue::View: {
+    case VK::Path: j[k::Path] = v.path; return j;
+    case VK::View: {
       nlohmann::json steps = nlohmann::json::array();
       for (const auto& st : v.views)
-        steps.push_back({{"op", graph::OpSpelling(st.op)}, {"axis", st.attrs.axis}, {"axes", st.attrs.axes},
-                         {"ints", st.attrs.ints}, {"shape", st.shape}});
-      return {{"kind", "view"}, {v.of_output ? "output" : "input", v.index}, {"views", steps}};
+        steps.push_back({{k::Op, graph::OpSpelling(st.op)}, {k::Axis, st.attrs.axis}, {k::Axes, st.attrs.axes},
+                         {k::Ints, st.attrs.ints}, {k::Shape, st.shape}});
+      j[v.of_output ? k::Output : k::Input] = v.index;
+      j[k::Views] = steps;
+      return j;
     }
   }
   return nullptr;
@@ -57,51 +67,59 @@ int64_t RealOps(const graph::Graph& g) {
   }
   return n;
 }
+
+nlohmann::json GuardJson(const Guard& g) {
+  nlohmann::json j = {{k::Path, g.path}, {k::Kind, plan::Spelling(g.kind)}};
+  switch (g.kind) {
+    case plan::GuardKind::Tensor: {
+      j[k::DType] = DTypeSpelling(g.type.dtype);
+      nlohmann::json shape = nlohmann::json::array();
+      for (size_t i = 0; i < g.type.shape.size(); ++i) {
+        const auto& d = g.type.shape[i];
+        if (d.is_static()) shape.push_back(d.size);
+        else shape.push_back(i < g.shape.size() ? g.shape[i] : "s" + std::to_string(d.sym));  // "s0" or "s0<=16"
+      }
+      j[k::Shape] = shape;
+      return j;
+    }
+    case plan::GuardKind::Same: j[k::As] = g.same_as; return j;
+    case plan::GuardKind::None: return j;
+    case plan::GuardKind::Int: case plan::GuardKind::Float: case plan::GuardKind::Bool: case plan::GuardKind::Str:
+    case plan::GuardKind::Def: case plan::GuardKind::Class: case plan::GuardKind::Len: case plan::GuardKind::Set:
+    case plan::GuardKind::DType:
+      j[k::Value] = nlohmann::json::parse(g.value_json);
+      return j;
+  }
+  return j;
+}
 }  // namespace
 
 nlohmann::json PlanToJson(const TraceResult& result) {
   nlohmann::json segs = nlohmann::json::array();
   for (const Segment& s : result.segments) {
     nlohmann::json guards = nlohmann::json::array();
-    for (const Guard& g : s.guards) {
-      nlohmann::json j = {{"path", g.path}, {"kind", g.kind}};
-      if (g.kind == "tensor") {
-        j["dtype"] = DTypeSpelling(g.type.dtype);
-        nlohmann::json shape = nlohmann::json::array();
-        for (size_t i = 0; i < g.type.shape.size(); ++i) {
-          const auto& d = g.type.shape[i];
-          if (d.is_static()) shape.push_back(d.size);
-          else shape.push_back(i < g.shape.size() ? g.shape[i] : "s" + std::to_string(d.sym));  // "s0" or "s0<=16"
-        }
-        j["shape"] = shape;
-      } else if (g.kind == "same") {
-        j["as"] = g.same_as;
-      } else if (g.kind != "none") {
-        j["value"] = nlohmann::json::parse(g.value_json);
-      }
-      guards.push_back(j);
-    }
+    for (const Guard& g : s.guards) guards.push_back(GuardJson(g));
     nlohmann::json outs = nlohmann::json::array();
-    for (const auto& o : s.outputs) outs.push_back({{"target", o.target}, {"value", OutJson(o.value)}});
+    for (const auto& o : s.outputs) outs.push_back({{k::Target, o.target}, {k::Value, OutJson(o.value)}});
     nlohmann::json writebacks = nlohmann::json::array();
-    for (const auto& w : s.writebacks) writebacks.push_back({{"input", w.input}, {"output", w.output}});
-    segs.push_back({{"kernel", s.kernel},
-                    {"module", s.module},
-                    {"function", s.function},
-                    {"def_line", s.def_line},
-                    {"block", s.block},
-                    {"stmt_begin", s.stmt_begin},
-                    {"stmt_end", s.stmt_end},
-                    {"ops", RealOps(s.graph)},
-                    {"guards", guards},
-                    {"inputs", s.inputs},
-                    {"scalar_inputs", s.scalar_inputs},
-                    {"outputs", outs},
-                    {"writebacks", writebacks}});
-    if (s.interpret) segs.back()["interpret"] = true;
-    if (s.unplanned) segs.back()["unplanned"] = true;
+    for (const auto& w : s.writebacks) writebacks.push_back({{k::Input, w.input}, {k::Output, w.output}});
+    segs.push_back({{k::Kernel, s.kernel},
+                    {k::Module, s.module},
+                    {k::Function, s.function},
+                    {k::DefLine, s.def_line},
+                    {k::Block, s.block},
+                    {k::StmtBegin, s.stmt_begin},
+                    {k::StmtEnd, s.stmt_end},
+                    {k::Ops, RealOps(s.graph)},
+                    {k::Guards, guards},
+                    {k::Inputs, s.inputs},
+                    {k::ScalarInputs, s.scalar_inputs},
+                    {k::Outputs, outs},
+                    {k::Writebacks, writebacks}});
+    if (s.interpret) segs.back()[k::Interpret] = true;
+    if (s.unplanned) segs.back()[k::Unplanned] = true;
   }
-  return {{"version", 1}, {"segments", segs}};
+  return {{k::Version, 1}, {k::Segments, segs}};
 }
 
 }  // namespace tcc::trace

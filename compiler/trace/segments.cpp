@@ -228,7 +228,7 @@ struct PathMap {
   // (path, kind, identity) of the functions and classes read ("def") and of
   // the class of each instance reached ("class"): the kernel was traced
   // through that code, so which definition it is, is assumed.
-  std::vector<std::tuple<std::string, std::string, std::string>> defs;
+  std::vector<std::tuple<std::string, plan::GuardKind, std::string>> defs;
   // (path, length) of each list and tuple of a length known at compile time
   // reached: the trace unrolled over its items (`stack(outs)`, `for x in
   // xs`, `len(xs)`), so its length is assumed.
@@ -263,7 +263,7 @@ void Walk(const std::string& path, const ValuePtr& v, PathMap& pm) {
         return;
       }
       if (v->kind == VK::Object) {
-        if (std::string id = DefinitionOf(*v); !id.empty()) pm.defs.emplace_back(path, "class", id);
+        if (std::string id = DefinitionOf(*v); !id.empty()) pm.defs.emplace_back(path, plan::GuardKind::Class, id);
         for (const auto& [k, x] : v->attrs) {
           pm.attr_paths.push_back({path + "." + k, v.get(), k});
           Walk(path + "." + k, x, pm);
@@ -303,7 +303,7 @@ void Walk(const std::string& path, const ValuePtr& v, PathMap& pm) {
       return;
     }
     case VK::Function: case VK::Class: case VK::Wrapper:
-      if (std::string id = DefinitionOf(*v); !id.empty()) pm.defs.emplace_back(path, "def", id);
+      if (std::string id = DefinitionOf(*v); !id.empty()) pm.defs.emplace_back(path, plan::GuardKind::Def, id);
       return;
     case VK::DType:  // the traced code may bake it in (`x.to(dt)`): guarded by value
       pm.scalars.emplace_back(path, v);
@@ -487,7 +487,7 @@ bool ViewOfInput(graph::Graph& g, graph::ValueId id, OutValue& out, bool of_outp
     cur = n.inputs[0];
   }
   if (g.nodes[cur].type.dtype != g.nodes[id].type.dtype) return false;
-  out.kind = OutValue::View;
+  out.kind = OutValue::Kind::View;
   out.index = g.nodes[cur].attrs.index;
   if (of_output) {
     if (steps.empty() || g.nodes[cur].op == graph::OpKind::Input) return false;
@@ -521,27 +521,27 @@ bool ToOutValue(const ValuePtr& v, OutContext& cx, OutValue& out, int depth = 0)
       if (auto u = cx.updated_in_place.find(v.get()); u != cx.updated_in_place.end()) it = cx.ids.find(u->second);
       if (it == cx.ids.end()) return false;
       if (cx.g.nodes[it->second].op == graph::OpKind::Input) {  // passed through: the object itself
-        out.kind = OutValue::Input;
+        out.kind = OutValue::Kind::Input;
         out.index = cx.g.nodes[it->second].attrs.index;
         return true;
       }
       if (ViewOfInput(cx.g, it->second, out)) return true;
       if (ViewOfInput(cx.g, it->second, out, true)) return true;
       auto pos = std::find(cx.g.outputs.begin(), cx.g.outputs.end(), it->second);
-      out.kind = OutValue::Tensor;
+      out.kind = OutValue::Kind::Tensor;
       out.index = static_cast<int>(pos - cx.g.outputs.begin());
       if (pos == cx.g.outputs.end()) cx.g.outputs.push_back(it->second);
       return true;
     }
     case VK::None: case VK::Bool: case VK::Int: case VK::Float: case VK::Str: case VK::DType:
       if (!v->known) return false;
-      out.kind = OutValue::Const;
+      out.kind = OutValue::Kind::Const;
       out.const_json = ScalarJson(*v);
       return true;
     case VK::Set:
       if (!older) {
         if (!v->known) return false;
-        out.kind = OutValue::Set;
+        out.kind = OutValue::Kind::Set;
         for (const auto& x : v->items) {
           OutValue o;
           if (!ToOutValue(x, cx, o, depth + 1)) return false;
@@ -554,12 +554,12 @@ bool ToOutValue(const ValuePtr& v, OutContext& cx, OutValue& out, int depth = 0)
       if (older) {  // from before the segment: the very object, found by its path
         auto it = cx.pm.visited.find(v.get());
         if (it == cx.pm.visited.end()) return false;
-        out.kind = OutValue::Path;
+        out.kind = OutValue::Kind::Path;
         out.path = it->second;
         return true;
       }
       if (v->kind == VK::Object) {
-        out.kind = OutValue::Object;
+        out.kind = OutValue::Kind::Object;
         out.class_name = v->cls && v->cls->module == cx.module ? ClassGlobal(*v->cls) : "";
         if (out.class_name.empty()) return false;
         out.class_module = v->cls->module->name;
@@ -574,7 +574,7 @@ bool ToOutValue(const ValuePtr& v, OutContext& cx, OutValue& out, int depth = 0)
       [[fallthrough]];
     case VK::Tuple:
       if (!v->known) return false;
-      out.kind = v->kind == VK::Tuple ? OutValue::Tuple : OutValue::List;
+      out.kind = v->kind == VK::Tuple ? OutValue::Kind::Tuple : OutValue::Kind::List;
       if (v->kind == VK::Tuple && !v->keys.empty())  // a named tuple
         for (const auto& k : v->keys) out.keys.push_back(k->s);
       if (v->kind == VK::Tuple) out.class_name = v->class_name;  // a named tuple's type, or torch.Size
@@ -588,11 +588,11 @@ bool ToOutValue(const ValuePtr& v, OutContext& cx, OutValue& out, int depth = 0)
       if (older) {  // the very dict, found by its path
         auto it = cx.pm.visited.find(v.get());
         if (it == cx.pm.visited.end()) return false;
-        out.kind = OutValue::Path;
+        out.kind = OutValue::Kind::Path;
         out.path = it->second;
         return true;
       }
-      out.kind = OutValue::Dict;
+      out.kind = OutValue::Kind::Dict;
       for (size_t i = 0; i < v->keys.size(); ++i) {
         const Value& k = *v->keys[i];
         if (!(k.kind == VK::Str || k.kind == VK::Int || k.kind == VK::Bool) || !k.known) return false;
@@ -641,7 +641,8 @@ namespace {
 // Guards: every tensor and Python value reached from what the segment read.
 void AddGuards(Tracer& t, const PathMap& pm, Segment& seg) {
   seg.attr_paths = pm.attr_paths;
-  auto add = [&](const std::string& path, const std::string& kind, std::string value_json) {
+  using GK = plan::GuardKind;
+  auto add = [&](const std::string& path, GK kind, std::string value_json) {
     Guard g;
     g.path = path;
     g.kind = kind;
@@ -649,7 +650,7 @@ void AddGuards(Tracer& t, const PathMap& pm, Segment& seg) {
     seg.guards.push_back(std::move(g));
   };
   // Lengths first: a list that grew or shrank fails its length, not an item.
-  for (const auto& [p, n] : pm.lengths) add(p, "len", std::to_string(n));
+  for (const auto& [p, n] : pm.lengths) add(p, GK::Len, std::to_string(n));
   std::vector<std::pair<std::string, const Value*>> tensors;
   for (const auto& [v, p] : pm.paths) tensors.emplace_back(p, v);
   std::sort(tensors.begin(), tensors.end());
@@ -657,7 +658,7 @@ void AddGuards(Tracer& t, const PathMap& pm, Segment& seg) {
     Guard g;
     g.path = p;
     if (v->kind == VK::Tensor) {
-      g.kind = "tensor";
+      g.kind = GK::Tensor;
       g.type = v->type;
       g.type.shape = t.syms.Resolve(g.type.shape);
       for (const auto& d : g.type.shape) {
@@ -665,8 +666,6 @@ void AddGuards(Tracer& t, const PathMap& pm, Segment& seg) {
         if (auto m = t.syms.MaxOf(d)) g.shape.back() += "<=" + std::to_string(*m);  // checked by the guard
       }
     } else {
-      g.kind = v->kind == VK::Float ? "float" : v->kind == VK::Bool ? "bool" : v->kind == VK::Str ? "str" : "int";
-      if (g.kind == "str" || g.kind == "bool") continue;  // run-time strings/bools: not assumed
       continue;  // run-time numbers are scalar inputs, not assumptions
     }
     seg.guards.push_back(g);
@@ -676,19 +675,19 @@ void AddGuards(Tracer& t, const PathMap& pm, Segment& seg) {
   for (const auto& [p, first] : pm.aliases) {
     Guard g;
     g.path = p;
-    g.kind = "same";
+    g.kind = GK::Same;
     g.same_as = first;
     seg.guards.push_back(g);
   }
-  for (const auto& [p, items] : pm.sets) add(p, "set", items);
+  for (const auto& [p, items] : pm.sets) add(p, GK::Set, items);
   for (const auto& [p, kind, id] : pm.defs) add(p, kind, nlohmann::json(id).dump());
   for (const auto& [p, v] : pm.scalars) {
     if (v->kind == VK::DType) {
-      add(p, "dtype", nlohmann::json(graph::DTypeName(v->type.dtype)).dump());
+      add(p, GK::DType, nlohmann::json(graph::DTypeName(v->type.dtype)).dump());
       continue;
     }
-    add(p, v->kind == VK::Float ? "float" : v->kind == VK::Bool ? "bool" : v->kind == VK::Str ? "str"
-           : v->kind == VK::None ? "none" : "int",
+    add(p, v->kind == VK::Float ? GK::Float : v->kind == VK::Bool ? GK::Bool : v->kind == VK::Str ? GK::Str
+           : v->kind == VK::None ? GK::None : GK::Int,
         ScalarJson(*v));
   }
 }
@@ -882,7 +881,7 @@ void Tracer::SegFinishFrame(Frame& f, Frame* caller) {
   for (auto& s : f.closed) {
     DropStoreGuards(s);
     nlohmann::json key = {s.module, s.function, s.def_line, s.block, s.stmt_begin, s.stmt_end, s.cond, s.inputs, s.scalar_inputs};
-    for (const auto& g : s.guards) key.push_back(g.path + ":" + g.kind + ":" + g.value_json + ":" + [&] {
+    for (const auto& g : s.guards) key.push_back(g.path + ":" + plan::Spelling(g.kind) + ":" + g.value_json + ":" + [&] {
       std::string r;
       for (const auto& d : g.shape) r += d + ",";
       return r + DTypeSpelling(g.type.dtype);

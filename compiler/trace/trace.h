@@ -24,6 +24,7 @@
 #include "base/source.h"
 #include "diagnostics/diagnostics.h"
 #include "graph/graph.h"
+#include "plan/schema.h"
 
 namespace tcc::ast {
 struct Program;
@@ -131,7 +132,7 @@ struct Specialisation {
 
 struct Guard {
   std::string path;                 // "x", "self.w1", "params[0]"
-  std::string kind;                 // tensor | int | float | bool | str | none | same | def | class | len | set
+  plan::GuardKind kind = plan::GuardKind::Tensor;  // lang/plan/schema.def
   std::string same_as;              // kind == same: the path that must hold the same tensor
   graph::TensorType type;           // kind == tensor
   std::vector<std::string> shape;   // kind == tensor: "256" or "s0" per dim
@@ -153,7 +154,8 @@ struct OutValue {
   // storage as in torch (a later in-place update of the input shows through it);
   // with `of_output`, a view of kernel output `index` (`row = y[1]` after
   // `y = x * 2`: an in-place update of `row` changes `y`, as in torch).
-  enum Kind { Tensor, Const, Tuple, List, Input, Object, Dict, Path, View, Set } kind = Const;
+  using Kind = plan::ValueKind;  // lang/plan/schema.def
+  Kind kind = Kind::Const;
   struct ViewStep {
     graph::OpKind op;
     graph::Attrs attrs;

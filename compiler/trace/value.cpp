@@ -331,10 +331,11 @@ std::string ScalarJson(const Value& v) {
     case VK::Bool: return v.b ? "true" : "false";
     case VK::Int: return std::to_string(v.i);
     case VK::Float:  // JSON has no inf or nan: {"float": "inf"} (runtime/interp/plan.cpp PlanFloat)
-      if (!std::isfinite(v.f)) return std::string("{\"float\": \"") + (std::isnan(v.f) ? "nan" : v.f > 0 ? "inf" : "-inf") + "\"}";
+      if (!std::isfinite(v.f))
+        return nlohmann::json{{plan::key::Float, std::isnan(v.f) ? "nan" : v.f > 0 ? "inf" : "-inf"}}.dump();
       return nlohmann::json(v.f).dump();
     case VK::Str: return nlohmann::json(v.s).dump();
-    case VK::DType: return std::string("{\"dtype\": \"") + graph::DTypeName(v.type.dtype) + "\"}";  // plan.cpp ConstOf
+    case VK::DType: return nlohmann::json{{plan::key::DType, graph::DTypeName(v.type.dtype)}}.dump();  // plan.cpp ConstOf
     case VK::Unknown: case VK::Ellipsis: case VK::Slice: case VK::List: case VK::Tuple: case VK::Dict:
     case VK::Set: case VK::Tensor: case VK::Function: case VK::Builtin: case VK::BoundMethod:
     case VK::Class: case VK::Object: case VK::Module: case VK::Wrapper: case VK::Marker: return "null";

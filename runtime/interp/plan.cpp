@@ -74,7 +74,7 @@ bool ParsePath(const std::string& text, PlanPath* out, std::string* error) {
 // (JSON has no non-finite numbers; compiler/trace/value.cpp ScalarJson).
 double PlanFloat(const json& j) {
   if (j.is_object()) {
-    std::string s = j.at("float").get<std::string>();
+    std::string s = j.at(plan::key::Float).get<std::string>();
     if (s == "nan") return std::numeric_limits<double>::quiet_NaN();
     if (s == "inf" || s == "-inf") return s == "inf" ? HUGE_VAL : -HUGE_VAL;
     throw std::runtime_error("bad float `" + s + "`");
@@ -84,10 +84,11 @@ double PlanFloat(const json& j) {
 
 Value ConstOf(const json& j) {
   if (j.is_null()) return Value::None();
-  if (j.is_object() && j.contains("float")) return Value::Float(PlanFloat(j));
-  if (j.is_object() && j.contains("dtype")) {  // a dtype value (x.dtype handed back)
-    auto d = sem::DTypeFromName(j.at("dtype").get<std::string>());
-    if (!d) throw std::runtime_error("bad dtype `" + j.at("dtype").get<std::string>() + "`");
+  if (j.is_object() && j.contains(plan::key::Float)) return Value::Float(PlanFloat(j));
+  if (j.is_object() && j.contains(plan::key::DType)) {  // a dtype value (x.dtype handed back)
+    const std::string name = j.at(plan::key::DType).get<std::string>();
+    auto d = sem::DTypeFromName(name);
+    if (!d) throw std::runtime_error("bad dtype `" + name + "`");
     return MakeDType(static_cast<rt::DType>(*d));
   }
   if (j.is_boolean()) return Value::Bool(j.get<bool>());
@@ -97,166 +98,182 @@ Value ConstOf(const json& j) {
   return Value::None();
 }
 
-void ParseValue(const json& j, PlanValue* out, int32_t* max_index) {
-  std::string kind = j.at("kind").get<std::string>();
-  if (kind == "tensor") {
-    out->kind = PlanValue::kTensor;
-    out->index = j.at("index").get<int32_t>();
-    *max_index = std::max(*max_index, out->index + 1);
-  } else if (kind == "input") {
-    out->kind = PlanValue::kInput;
-    out->index = j.at("index").get<int32_t>();
-  } else if (kind == "const") {
-    out->kind = PlanValue::kConst;
-    out->constant = ConstOf(j.at("value"));
-  } else if (kind == "tuple" || kind == "list" || kind == "set") {
-    out->kind = kind == "tuple" ? PlanValue::kTuple : kind == "set" ? PlanValue::kSet : PlanValue::kList;
-    if (j.contains("fields"))
-      for (auto& f : j.at("fields")) out->fields.push_back(Intern(f.get<std::string>()));
-    out->tuple_name = j.value("name", "");  // a named tuple's type, or torch.Size
-    for (auto& item : j.at("items")) {
-      out->items.emplace_back();
-      ParseValue(item, &out->items.back(), max_index);
-    }
-  } else if (kind == "object" || kind == "dict") {
-    out->kind = kind == "object" ? PlanValue::kObject : PlanValue::kDict;
-    std::string error;
-    if (kind == "object" && !ParsePath(j.at("class").get<std::string>(), &out->path, &error))
-      throw std::runtime_error(error);
-    for (auto& item : j.at(kind == "object" ? "attrs" : "items")) {
-      if (kind == "object") out->attrs.push_back(Intern(item.at("key").get<std::string>()));
-      else out->keys.push_back(ConstOf(item.at("key")));
-      out->items.emplace_back();
-      ParseValue(item.at("value"), &out->items.back(), max_index);
-    }
-  } else if (kind == "view") {
-    out->kind = PlanValue::kView;
-    out->of_output = j.contains("output");
-    out->index = j.at(out->of_output ? "output" : "input").get<int32_t>();
-    if (out->of_output) *max_index = std::max(*max_index, out->index + 1);
-    for (auto& js : j.at("views")) {
-      PlanValue::ViewStep st;
-      std::string op = js.at("op").get<std::string>();
-      using V = PlanValue::ViewStep;
-      if (op == "transpose") st.op = V::kTranspose;
-      else if (op == "permute") st.op = V::kPermute;
-      else if (op == "reshape") st.op = V::kReshape;
-      else if (op == "expand") st.op = V::kExpand;
-      else if (op == "slice") st.op = V::kSlice;
-      else if (op == "select") st.op = V::kSelect;
-      else if (op == "squeeze" || op == "unsqueeze") st.op = V::kSqueeze;  // to the static result shape
-      else throw std::runtime_error("unknown view op `" + op + "`");
-      st.axis = js.value("axis", int64_t{0});
-      st.axes = js.value("axes", std::vector<int64_t>{});
-      st.ints = js.value("ints", std::vector<int64_t>{});
-      st.shape = js.value("shape", std::vector<int64_t>{});
-      out->views.push_back(std::move(st));
-    }
-  } else if (kind == "path") {
-    out->kind = PlanValue::kPath;
-    std::string error;
-    if (!ParsePath(j.at("path").get<std::string>(), &out->path, &error)) throw std::runtime_error(error);
-  } else {
-    throw std::runtime_error("unknown output value kind `" + kind + "`");
+// A view step of a `view` output value: the graph op's spelling.
+PlanValue::ViewStep ParseViewStep(const json& js) {
+  namespace k = plan::key;
+  PlanValue::ViewStep st;
+  const std::string op = js.at(k::Op).get<std::string>();
+  using V = PlanValue::ViewStep;
+  if (op == "transpose") st.op = V::kTranspose;
+  else if (op == "permute") st.op = V::kPermute;
+  else if (op == "reshape") st.op = V::kReshape;
+  else if (op == "expand") st.op = V::kExpand;
+  else if (op == "slice") st.op = V::kSlice;
+  else if (op == "select") st.op = V::kSelect;
+  else if (op == "squeeze" || op == "unsqueeze") st.op = V::kSqueeze;  // to the static result shape
+  else throw std::runtime_error("unknown view op `" + op + "`");
+  st.axis = js.value(k::Axis, int64_t{0});
+  st.axes = js.value(k::Axes, std::vector<int64_t>{});
+  st.ints = js.value(k::Ints, std::vector<int64_t>{});
+  st.shape = js.value(k::Shape, std::vector<int64_t>{});
+  return st;
+}
+
+// A dim of a tensor guard: a size, or a symbol ("s0", bounded: "s0<=16").
+PlanGuard::DimSpec ParseDim(const json& d, std::vector<std::string>& symbols) {
+  if (!d.is_string()) return {d.get<int64_t>(), -1};
+  std::string name = d.get<std::string>();
+  int64_t max = -1;
+  if (size_t le = name.find("<="); le != std::string::npos) {
+    max = std::stoll(name.substr(le + 2));
+    name.resize(le);
   }
+  auto it = std::find(symbols.begin(), symbols.end(), name);
+  int32_t id = static_cast<int32_t>(it - symbols.begin());
+  if (it == symbols.end()) symbols.push_back(name);
+  return {0, id, max};
+}
+
+void ParseValue(const json& j, PlanValue* out, int32_t* max_index) {
+  namespace k = plan::key;
+  const std::string kind = j.at(k::Kind).get<std::string>();
+  const std::optional<plan::ValueKind> vk = plan::ParseValueKind(kind);
+  if (!vk) throw std::runtime_error("unknown output value kind `" + kind + "`");
+  out->kind = *vk;
+  std::string error;
+  switch (*vk) {
+    case PlanValue::Kind::Tensor:
+      out->index = j.at(k::Index).get<int32_t>();
+      *max_index = std::max(*max_index, out->index + 1);
+      return;
+    case PlanValue::Kind::Input: out->index = j.at(k::Index).get<int32_t>(); return;
+    case PlanValue::Kind::Const: out->constant = ConstOf(j.at(k::Value)); return;
+    case PlanValue::Kind::Tuple: case PlanValue::Kind::List: case PlanValue::Kind::Set:
+      if (j.contains(k::Fields))
+        for (auto& f : j.at(k::Fields)) out->fields.push_back(Intern(f.get<std::string>()));
+      out->tuple_name = j.value(k::Name, "");  // a named tuple's type, or torch.Size
+      for (auto& item : j.at(k::Items)) {
+        out->items.emplace_back();
+        ParseValue(item, &out->items.back(), max_index);
+      }
+      return;
+    case PlanValue::Kind::Object: case PlanValue::Kind::Dict: {
+      const bool object = *vk == PlanValue::Kind::Object;
+      if (object && !ParsePath(j.at(k::Class).get<std::string>(), &out->path, &error)) throw std::runtime_error(error);
+      for (auto& item : j.at(object ? k::Attrs : k::Items)) {
+        if (object) out->attrs.push_back(Intern(item.at(k::Key).get<std::string>()));
+        else out->keys.push_back(ConstOf(item.at(k::Key)));
+        out->items.emplace_back();
+        ParseValue(item.at(k::Value), &out->items.back(), max_index);
+      }
+      return;
+    }
+    case PlanValue::Kind::View:
+      out->of_output = j.contains(k::Output);
+      out->index = j.at(out->of_output ? k::Output : k::Input).get<int32_t>();
+      if (out->of_output) *max_index = std::max(*max_index, out->index + 1);
+      for (auto& js : j.at(k::Views)) out->views.push_back(ParseViewStep(js));
+      return;
+    case PlanValue::Kind::Path:
+      if (!ParsePath(j.at(k::Path).get<std::string>(), &out->path, &error)) throw std::runtime_error(error);
+      return;
+  }
+}
+
+// One guard; `symbols` numbers the symbolic sizes of the segment's guards.
+std::optional<PlanGuard> ParseGuard(const json& jg, std::vector<std::string>& symbols, std::string* error) {
+  namespace k = plan::key;
+  PlanGuard g;
+  if (!ParsePath(jg.at(k::Path).get<std::string>(), &g.path, error)) return std::nullopt;
+  const std::string kind = jg.at(k::Kind).get<std::string>();
+  const std::optional<plan::GuardKind> gk = plan::ParseGuardKind(kind);
+  if (!gk) {
+    *error = "unknown guard kind `" + kind + "`";
+    return std::nullopt;
+  }
+  g.kind = *gk;
+  switch (*gk) {
+    case PlanGuard::Kind::Tensor:
+      if (!rt::dtype_from_name(jg.at(k::DType).get<std::string>(), &g.dtype)) {
+        *error = "unknown dtype in guard for `" + g.path.text + "`";
+        return std::nullopt;
+      }
+      for (auto& d : jg.at(k::Shape)) g.shape.push_back(ParseDim(d, symbols));
+      break;
+    case PlanGuard::Kind::Int: case PlanGuard::Kind::Len: g.int_value = jg.at(k::Value).get<int64_t>(); break;
+    case PlanGuard::Kind::Float: g.float_value = PlanFloat(jg.at(k::Value)); break;
+    case PlanGuard::Kind::Bool: g.bool_value = jg.at(k::Value).get<bool>(); break;
+    case PlanGuard::Kind::Str: case PlanGuard::Kind::Def: case PlanGuard::Kind::Class:
+      g.str_value = jg.at(k::Value).get<std::string>();
+      break;
+    case PlanGuard::Kind::None: break;
+    case PlanGuard::Kind::DType: {
+      auto d = sem::DTypeFromName(jg.at(k::Value).get<std::string>());
+      if (!d) throw std::runtime_error("bad dtype guard");
+      g.int_value = static_cast<int64_t>(*d);
+      break;
+    }
+    case PlanGuard::Kind::Set:
+      for (const auto& item : jg.at(k::Value)) g.set_items.push_back(ConstOf(item));
+      break;
+    case PlanGuard::Kind::Same:
+      if (!ParsePath(jg.at(k::As).get<std::string>(), &g.same_as, error)) return std::nullopt;
+      break;
+  }
+  return g;
 }
 
 }  // namespace
 
 std::optional<Plan> ParsePlan(const std::string& text, const ts_kernel_entry* kernels, int32_t n_kernels,
                               std::string* error) {
+  namespace k = plan::key;
   Plan plan;
   try {
     json j = json::parse(text);
-    if (!j.contains("segments")) return plan;
-    for (auto& js : j.at("segments")) {
+    if (!j.contains(k::Segments)) return plan;
+    for (auto& js : j.at(k::Segments)) {
       Segment s;
-      s.kernel = js.at("kernel").get<std::string>();
-      s.interpret = js.value("interpret", false);
-      s.unplanned = js.value("unplanned", false);
+      s.kernel = js.at(k::Kernel).get<std::string>();
+      s.interpret = js.value(k::Interpret, false);
+      s.unplanned = js.value(k::Unplanned, false);
       for (int32_t k = 0; k < n_kernels; ++k) {
         if (kernels[k].name && s.kernel == kernels[k].name) s.fn = kernels[k].fn;
       }
       if (!s.fn && !s.kernel.empty()) { *error = "the plan names kernel `" + s.kernel + "`, which the kernel table lacks"; return std::nullopt; }
-      s.module = js.value("module", "main");
-      s.function = js.at("function").get<std::string>();
-      s.def_line = js.value("def_line", 0u);
-      s.block = js.value("block", std::vector<int32_t>{});
-      s.stmt_begin = js.at("stmt_begin").get<int32_t>();
-      s.stmt_end = js.at("stmt_end").get<int32_t>();
-      s.ops = js.value("ops", int64_t{0});
+      s.module = js.value(k::Module, "main");
+      s.function = js.at(k::Function).get<std::string>();
+      s.def_line = js.value(k::DefLine, 0u);
+      s.block = js.value(k::Block, std::vector<int32_t>{});
+      s.stmt_begin = js.at(k::StmtBegin).get<int32_t>();
+      s.stmt_end = js.at(k::StmtEnd).get<int32_t>();
+      s.ops = js.value(k::Ops, int64_t{0});
       std::vector<std::string> symbols;
-      for (auto& jg : js.value("guards", json::array())) {
-        PlanGuard g;
-        if (!ParsePath(jg.at("path").get<std::string>(), &g.path, error)) return std::nullopt;
-        std::string kind = jg.at("kind").get<std::string>();
-        if (kind == "tensor") {
-          g.kind = PlanGuard::kTensor;
-          if (!rt::dtype_from_name(jg.at("dtype").get<std::string>(), &g.dtype)) {
-            *error = "unknown dtype in guard for `" + g.path.text + "`";
-            return std::nullopt;
-          }
-          for (auto& d : jg.at("shape")) {
-            if (d.is_string()) {
-              std::string name = d.get<std::string>();
-              int64_t max = -1;
-              if (size_t le = name.find("<="); le != std::string::npos) {
-                max = std::stoll(name.substr(le + 2));
-                name.resize(le);
-              }
-              auto it = std::find(symbols.begin(), symbols.end(), name);
-              int32_t id = static_cast<int32_t>(it - symbols.begin());
-              if (it == symbols.end()) symbols.push_back(name);
-              g.shape.push_back({0, id, max});
-            } else {
-              g.shape.push_back({d.get<int64_t>(), -1});
-            }
-          }
-        } else if (kind == "int") { g.kind = PlanGuard::kInt; g.int_value = jg.at("value").get<int64_t>(); }
-        else if (kind == "float") { g.kind = PlanGuard::kFloat; g.float_value = PlanFloat(jg.at("value")); }
-        else if (kind == "bool") { g.kind = PlanGuard::kBool; g.bool_value = jg.at("value").get<bool>(); }
-        else if (kind == "str") { g.kind = PlanGuard::kStr; g.str_value = jg.at("value").get<std::string>(); }
-        else if (kind == "none") { g.kind = PlanGuard::kNone; }
-        else if (kind == "dtype") {
-          auto d = sem::DTypeFromName(jg.at("value").get<std::string>());
-          if (!d) throw std::runtime_error("bad dtype guard");
-          g.kind = PlanGuard::kDType;
-          g.int_value = static_cast<int64_t>(*d);
-        }
-        else if (kind == "len") { g.kind = PlanGuard::kLen; g.int_value = jg.at("value").get<int64_t>(); }
-        else if (kind == "set") {
-          g.kind = PlanGuard::kSet;
-          for (const auto& item : jg.at("value")) g.set_items.push_back(ConstOf(item));
-        }
-        else if (kind == "def") { g.kind = PlanGuard::kDef; g.str_value = jg.at("value").get<std::string>(); }
-        else if (kind == "class") { g.kind = PlanGuard::kClass; g.str_value = jg.at("value").get<std::string>(); }
-        else if (kind == "same") {
-          g.kind = PlanGuard::kSame;
-          if (!ParsePath(jg.at("as").get<std::string>(), &g.same_as, error)) return std::nullopt;
-        }
-        else { *error = "unknown guard kind `" + kind + "`"; return std::nullopt; }
-        s.guards.push_back(std::move(g));
+      for (auto& jg : js.value(k::Guards, json::array())) {
+        std::optional<PlanGuard> g = ParseGuard(jg, symbols, error);
+        if (!g) return std::nullopt;
+        s.guards.push_back(std::move(*g));
       }
       s.n_symbols = static_cast<int32_t>(symbols.size());
-      for (auto& p : js.value("inputs", json::array())) {
+      for (auto& p : js.value(k::Inputs, json::array())) {
         s.inputs.emplace_back();
         if (!ParsePath(p.get<std::string>(), &s.inputs.back(), error)) return std::nullopt;
       }
-      for (auto& p : js.value("scalar_inputs", json::array())) {
+      for (auto& p : js.value(k::ScalarInputs, json::array())) {
         s.scalar_inputs.emplace_back();
         if (!ParsePath(p.get<std::string>(), &s.scalar_inputs.back(), error)) return std::nullopt;
       }
-      for (auto& jo : js.value("outputs", json::array())) {
+      for (auto& jo : js.value(k::Outputs, json::array())) {
         PlanOutput o;
-        o.target = jo.at("target").get<std::string>();
+        o.target = jo.at(k::Target).get<std::string>();
         o.is_return = o.target == "<return>";
         o.is_cond = o.target == "<cond>";
         if (o.is_cond) s.cond = true;
-        ParseValue(jo.at("value"), &o.value, &s.n_tensor_outputs);
+        ParseValue(jo.at(k::Value), &o.value, &s.n_tensor_outputs);
         s.outputs.push_back(std::move(o));
       }
-      for (auto& jw : js.value("writebacks", json::array())) {
-        PlanWriteback w{jw.at("input").get<int32_t>(), jw.at("output").get<int32_t>()};
+      for (auto& jw : js.value(k::Writebacks, json::array())) {
+        PlanWriteback w{jw.at(k::Input).get<int32_t>(), jw.at(k::Output).get<int32_t>()};
         if (w.input < 0 || w.input >= static_cast<int32_t>(s.inputs.size()) || w.output < 0)
           throw std::runtime_error("writeback names no input or output");
         s.n_tensor_outputs = std::max(s.n_tensor_outputs, w.output + 1);
@@ -330,13 +347,13 @@ bool AttachPlan(Plan& plan, std::vector<ModuleCode*> modules, std::string* error
     }
     for (auto& g : s.guards) {
       ResolveRoot(g.path, *target);
-      if (g.kind == PlanGuard::kSame) ResolveRoot(g.same_as, *target);
-      if (g.kind == PlanGuard::kDef || g.kind == PlanGuard::kClass) ResolveDefinition(g, modules);
+      if (g.kind == PlanGuard::Kind::Same) ResolveRoot(g.same_as, *target);
+      if (g.kind == PlanGuard::Kind::Def || g.kind == PlanGuard::Kind::Class) ResolveDefinition(g, modules);
     }
     for (auto& p : s.inputs) ResolveRoot(p, *target);
     for (auto& p : s.scalar_inputs) ResolveRoot(p, *target);
     std::function<void(PlanValue&)> resolve_paths = [&](PlanValue& v) {
-      if (v.kind == PlanValue::kObject || v.kind == PlanValue::kPath) ResolveRoot(v.path, *target);
+      if (v.kind == PlanValue::Kind::Object || v.kind == PlanValue::Kind::Path) ResolveRoot(v.path, *target);
       for (auto& x : v.items) resolve_paths(x);
     };
     for (auto& o : s.outputs) {

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "interp/code.h"
+#include "plan/schema.h"
 #include "tensor/tensor.h"
 #include "ts_runtime.h"
 
@@ -44,7 +45,8 @@ struct PlanGuard {
   // kDef: the function or class defined by one statement (str_value: its
   // lang/semantics/identity.h identity); kClass: an instance of that class; kSet:
   // a set of exactly `set_items` (in any order).
-  enum Kind { kTensor, kInt, kFloat, kBool, kStr, kNone, kSame, kDef, kClass, kLen, kSet, kDType } kind = kTensor;
+  using Kind = plan::GuardKind;  // lang/plan/schema.def
+  Kind kind = Kind::Tensor;
   std::vector<Value> set_items;
   PlanPath same_as;           // kSame: must hold the very same tensor object as `path`
   rt::DType dtype = rt::DType::F32;
@@ -62,7 +64,8 @@ struct PlanGuard {
 };
 
 struct PlanValue {
-  enum Kind { kTensor, kConst, kTuple, kList, kInput, kObject, kDict, kPath, kView, kSet } kind = kConst;
+  using Kind = plan::ValueKind;  // lang/plan/schema.def
+  Kind kind = Kind::Const;
   // kView: a view of input `index` (of_output: of kernel output `index`),
   // these steps applied in order.
   struct ViewStep {

@@ -74,7 +74,7 @@ inline const Value& Read(const PlanPath& p, Frame& f, Value& tmp) {
 
 bool GuardHolds(const PlanGuard& g, const Value& v, std::vector<int64_t>& syms) {
   switch (g.kind) {
-    case PlanGuard::kTensor: {
+    case PlanGuard::Kind::Tensor: {
       if (!v.is(OType::Tensor)) return false;
       const rt::Tensor& t = TensorOf(v);
       if (t.dtype() != g.dtype || t.dim() != static_cast<int>(g.shape.size())) return false;
@@ -92,29 +92,29 @@ bool GuardHolds(const PlanGuard& g, const Value& v, std::vector<int64_t>& syms) 
       }
       return true;
     }
-    case PlanGuard::kInt: return v.is_int() && v.as_int() == g.int_value;
-    case PlanGuard::kFloat:
+    case PlanGuard::Kind::Int: return v.is_int() && v.as_int() == g.int_value;
+    case PlanGuard::Kind::Float:
       return v.is_float() && (v.as_float() == g.float_value || (std::isnan(v.as_float()) && std::isnan(g.float_value)));
-    case PlanGuard::kBool: return v.is_bool() && v.as_bool() == g.bool_value;
-    case PlanGuard::kStr: return v.is(OType::Str) && v.as<StrObj>()->s == g.str_value;
-    case PlanGuard::kNone: return v.is_none();
-    case PlanGuard::kDType: return v.is(OType::DType) && static_cast<int64_t>(v.as<DTypeObj>()->dtype) == g.int_value;
-    case PlanGuard::kSet: {
+    case PlanGuard::Kind::Bool: return v.is_bool() && v.as_bool() == g.bool_value;
+    case PlanGuard::Kind::Str: return v.is(OType::Str) && v.as<StrObj>()->s == g.str_value;
+    case PlanGuard::Kind::None: return v.is_none();
+    case PlanGuard::Kind::DType: return v.is(OType::DType) && static_cast<int64_t>(v.as<DTypeObj>()->dtype) == g.int_value;
+    case PlanGuard::Kind::Set: {
       if (!v.is(OType::Set) || v.as<SetObj>()->items().size() != g.set_items.size()) return false;
       for (const Value& x : g.set_items)
         if (!v.as<SetObj>()->Has(x)) return false;
       return true;
     }
-    case PlanGuard::kLen:
+    case PlanGuard::Kind::Len:
       if (v.is(OType::Set)) return static_cast<int64_t>(v.as<SetObj>()->items().size()) == g.int_value;
       if (v.is(OType::Dict)) return static_cast<int64_t>(v.as<DictObj>()->items.size()) == g.int_value;
       if (v.is(OType::List)) return static_cast<int64_t>(v.as<ListObj>()->items.size()) == g.int_value;
       return v.is(OType::Tuple) && static_cast<int64_t>(v.as<TupleObj>()->items.size()) == g.int_value;
-    case PlanGuard::kSame: return false;  // needs two paths: checked in TryPlan
-    case PlanGuard::kDef:
+    case PlanGuard::Kind::Same: return false;  // needs two paths: checked in TryPlan
+    case PlanGuard::Kind::Def:
       if (v.is(OType::Function)) return g.func_code && v.as<FunctionObj>()->code == g.func_code;
       return v.is(OType::Class) && g.class_code && v.as<ClassObj>()->code == g.class_code;
-    case PlanGuard::kClass:
+    case PlanGuard::Kind::Class:
       return v.is(OType::Instance) && g.class_code && v.as<InstanceObj>()->cls->code == g.class_code;
   }
   return false;
@@ -145,20 +145,20 @@ rt::Tensor ApplyViews(rt::Tensor t, const std::vector<PlanValue::ViewStep>& step
 // Values of `path` outputs (lists and objects from before the segment), read
 // before any output is bound: binding may replace the slot a path starts at.
 void ReadPaths(const PlanValue& pv, Frame& f, std::vector<Value>& out) {
-  if (pv.kind == PlanValue::kPath || pv.kind == PlanValue::kObject) out.push_back(Walk(pv.path, f));
+  if (pv.kind == PlanValue::Kind::Path || pv.kind == PlanValue::Kind::Object) out.push_back(Walk(pv.path, f));
   for (const auto& x : pv.items) ReadPaths(x, f, out);
 }
 
 Value BuildOutput(const PlanValue& pv, std::vector<Value>& outs, const std::vector<Value>& ins,
                   const std::vector<Value>& paths, size_t& next_path) {
   switch (pv.kind) {
-    case PlanValue::kPath: return paths[next_path++];
-    case PlanValue::kView: {
+    case PlanValue::Kind::Path: return paths[next_path++];
+    case PlanValue::Kind::View: {
       const std::vector<Value>& from = pv.of_output ? outs : ins;
       if (pv.index < 0 || pv.index >= static_cast<int32_t>(from.size())) return Value();
       return Value::Obj(new TensorObj(ApplyViews(TensorOf(from[pv.index]), pv.views)));  // part of the segment: not counted
     }
-    case PlanValue::kObject: {
+    case PlanValue::Kind::Object: {
       // An instance made inside the segment: its class, then its attributes,
       // as the tracer saw __init__ leave them.
       const Value& cls = paths[next_path++];
@@ -171,7 +171,7 @@ Value BuildOutput(const PlanValue& pv, std::vector<Value>& outs, const std::vect
       }
       return obj.value();
     }
-    case PlanValue::kDict: {
+    case PlanValue::Kind::Dict: {
       Ref<DictObj> d(new DictObj());
       for (size_t i = 0; i < pv.items.size(); ++i) {
         Value v = BuildOutput(pv.items[i], outs, ins, paths, next_path);
@@ -180,11 +180,11 @@ Value BuildOutput(const PlanValue& pv, std::vector<Value>& outs, const std::vect
       }
       return d.value();
     }
-    case PlanValue::kTensor: return outs[pv.index];
-    case PlanValue::kInput:
+    case PlanValue::Kind::Tensor: return outs[pv.index];
+    case PlanValue::Kind::Input:
       return pv.index >= 0 && pv.index < static_cast<int32_t>(ins.size()) ? ins[pv.index] : Value();
-    case PlanValue::kConst: return pv.constant;
-    case PlanValue::kSet: {
+    case PlanValue::Kind::Const: return pv.constant;
+    case PlanValue::Kind::Set: {
       Ref<SetObj> s(new SetObj());
       for (auto& it : pv.items) {
         Value v = BuildOutput(it, outs, ins, paths, next_path);
@@ -193,11 +193,11 @@ Value BuildOutput(const PlanValue& pv, std::vector<Value>& outs, const std::vect
       }
       return s.value();
     }
-    case PlanValue::kTuple:
-    case PlanValue::kList: {
+    case PlanValue::Kind::Tuple:
+    case PlanValue::Kind::List: {
       std::vector<Value> items;
       for (auto& it : pv.items) items.push_back(BuildOutput(it, outs, ins, paths, next_path));
-      if (pv.kind == PlanValue::kList) return MakeList(std::move(items));
+      if (pv.kind == PlanValue::Kind::List) return MakeList(std::move(items));
       Value t = MakeTuple(std::move(items));
       t.as<TupleObj>()->fields = pv.fields;
       t.as<TupleObj>()->name = pv.tuple_name;
@@ -239,7 +239,7 @@ bool AllGuardsHold(const Segment* seg, Frame& f, std::vector<int64_t>& syms) {
   syms.assign(static_cast<size_t>(seg->n_symbols), -1);
   Value tmp;
   for (const auto& g : seg->guards) {
-    if (g.kind == PlanGuard::kSame) {
+    if (g.kind == PlanGuard::Kind::Same) {
       Value a = Walk(g.path, f), b = Walk(g.same_as, f);
       if (!a.is_obj() || !b.is_obj() || a.obj() != b.obj()) return false;  // the very same tensor, list or object
       continue;
@@ -280,7 +280,7 @@ bool Interp::TryPlan(const Segment* seg, Frame& f, int32_t* next, bool* returned
   }
   std::vector<Value>& paths = sc.paths;  // lists, objects and classes the outputs name by path
   for (const auto& o : seg->outputs)  // a plain tensor, input or constant names no path
-    if (o.value.kind == PlanValue::kPath || o.value.kind == PlanValue::kObject || !o.value.items.empty())
+    if (o.value.kind == PlanValue::Kind::Path || o.value.kind == PlanValue::Kind::Object || !o.value.items.empty())
       ReadPaths(o.value, f, paths);
   for (const auto& v : paths)
     if (v.is_undef()) return false;  // not the structure the tracer saw: run the statements eagerly
@@ -331,7 +331,7 @@ bool Interp::TryPlan(const Segment* seg, Frame& f, int32_t* next, bool* returned
   }
   size_t next_path = 0;
   for (const auto& o : seg->outputs) {
-    Value v = o.value.kind == PlanValue::kTensor ? outs[o.value.index]  // the common case, inline
+    Value v = o.value.kind == PlanValue::Kind::Tensor ? outs[o.value.index]  // the common case, inline
                                                  : BuildOutput(o.value, outs, in_vals, paths, next_path);
     if (v.is_undef()) ThrowError(DiagKind::RtKernelError, "compiled kernel `" + seg->kernel + "` did not produce all its outputs");
     if (o.is_return) {
@@ -366,23 +366,23 @@ std::string ExpectedTensor(const PlanGuard& g, const std::vector<int64_t>& syms)
 
 std::string Expected(const PlanGuard& g) {
   switch (g.kind) {
-    case PlanGuard::kInt: return "int=" + std::to_string(g.int_value);
-    case PlanGuard::kFloat: return "float=" + FormatFloat(g.float_value);
-    case PlanGuard::kBool: return std::string("bool=") + (g.bool_value ? "True" : "False");
-    case PlanGuard::kStr: return "str=" + Repr(MakeStr(g.str_value));
-    case PlanGuard::kNone: return "None";
-    case PlanGuard::kDType: return std::string("torch.") + sem::DTypeName(static_cast<sem::DType>(g.int_value));
-    case PlanGuard::kLen:
+    case PlanGuard::Kind::Int: return "int=" + std::to_string(g.int_value);
+    case PlanGuard::Kind::Float: return "float=" + FormatFloat(g.float_value);
+    case PlanGuard::Kind::Bool: return std::string("bool=") + (g.bool_value ? "True" : "False");
+    case PlanGuard::Kind::Str: return "str=" + Repr(MakeStr(g.str_value));
+    case PlanGuard::Kind::None: return "None";
+    case PlanGuard::Kind::DType: return std::string("torch.") + sem::DTypeName(static_cast<sem::DType>(g.int_value));
+    case PlanGuard::Kind::Len:
       return "a list, tuple, dict or set of " + std::to_string(g.int_value) + (g.int_value == 1 ? " item" : " items");
-    case PlanGuard::kTensor: return "a tensor";
-    case PlanGuard::kSet: {
+    case PlanGuard::Kind::Tensor: return "a tensor";
+    case PlanGuard::Kind::Set: {
       std::string r = "the set {";
       for (size_t i = 0; i < g.set_items.size(); ++i) r += (i ? ", " : "") + Repr(g.set_items[i]);
       return g.set_items.empty() ? "an empty set" : r + "}";
     }
-    case PlanGuard::kSame: return "the very object at `" + g.same_as.text + "`";
-    case PlanGuard::kDef: return "the definition " + g.str_value;
-    case PlanGuard::kClass: return "an instance of " + g.str_value;
+    case PlanGuard::Kind::Same: return "the very object at `" + g.same_as.text + "`";
+    case PlanGuard::Kind::Def: return "the definition " + g.str_value;
+    case PlanGuard::Kind::Class: return "an instance of " + g.str_value;
   }
   return "?";
 }
@@ -408,7 +408,7 @@ GuardMismatch DescribeGuardFailure(const Segment& seg, Frame& f) {
   std::vector<int64_t> syms(seg.n_symbols, -1);
   for (const auto& g : seg.guards) {
     Value v = Walk(g.path, f);
-    if (g.kind == PlanGuard::kSame) {
+    if (g.kind == PlanGuard::Kind::Same) {
       Value b = Walk(g.same_as, f);
       if (!v.is_obj() || !b.is_obj() || v.obj() != b.obj()) {  // as TryPlan: the very same object
         const bool objects = v.is_obj() && b.is_obj();
@@ -419,7 +419,7 @@ GuardMismatch DescribeGuardFailure(const Segment& seg, Frame& f) {
     }
     std::vector<int64_t> before = syms;
     if (!GuardHolds(g, v, syms))
-      return {g.path.text, g.kind == PlanGuard::kTensor ? ExpectedTensor(g, before) : Expected(g), Saw(v)};
+      return {g.path.text, g.kind == PlanGuard::Kind::Tensor ? ExpectedTensor(g, before) : Expected(g), Saw(v)};
   }
   for (const auto& p : seg.inputs) {
     Value v = Walk(p, f);

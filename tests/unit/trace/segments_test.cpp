@@ -31,7 +31,7 @@ TEST_CASE("a break-free function is one segment returning its value", "[segments
   CHECK(s.inputs == std::vector<std::string>{"x", "w"});
   REQUIRE(s.outputs.size() == 1);
   CHECK(s.outputs[0].target == "<return>");
-  CHECK(s.outputs[0].value.kind == OutValue::Tensor);
+  CHECK(s.outputs[0].value.kind == OutValue::Kind::Tensor);
   REQUIRE(s.guards.size() == 2);
   CHECK(s.guards[0].path == "w");
   CHECK(s.guards[0].shape == std::vector<std::string>{"3", "4"});
@@ -203,7 +203,7 @@ TEST_CASE("a value only module scope knows is a guard, a symbolic size guards as
   const Segment& seg = t->result.segments[0];
   bool scale = false, sym = false;
   for (const auto& g : seg.guards) {
-    if (g.path == "SCALE") scale = g.kind == "int" && g.value_json == "3";
+    if (g.path == "SCALE") scale = g.kind == tcc::plan::GuardKind::Int && g.value_json == "3";
     if (g.path == "x") sym = g.shape.size() == 2 && g.shape[0][0] == 's' && g.shape[1] == "4";
   }
   CHECK(scale);
