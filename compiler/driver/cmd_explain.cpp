@@ -146,7 +146,7 @@ int RunExplain(const CommonOptions& common, const ExplainOptions& opts) {
       if (want_costs) j["costs"] = report::CostsJson(costs);
       text << j.dump(2) << '\n';
     } else {
-      trace::RenderExplainText(a.result, opts.file, text, opts.output.empty() && StdoutColor(common));
+      trace::RenderExplainText(a.result, opts.file, text, opts.output.empty() && StdoutColor(common), opts.guards);
       if (want_costs) text << '\n' << report::CostsText(costs);
     }
     if (opts.output.empty()) {

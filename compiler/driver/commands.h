@@ -44,6 +44,7 @@ struct ExplainOptions {
   std::string profile;                      // --profile stats.json: rank breaks by measured cost
   bool costs = false;                       // --costs: rank breaks by a static estimate
   bool list_builtins = false;               // print the builtin tables instead (text, json or markdown)
+  bool guards = false;                      // --guards: list what each specialisation's compiled code checks
 };
 
 // `tcc explain --list-builtins`: the builtin tables (list_builtins.cpp).

@@ -118,6 +118,9 @@ int main(int argc, char** argv) {
   explain->add_option("--code", explain_opts.code, "print the long explanation of a code (TS4003) or kind and exit");
   explain->add_option("--profile", explain_opts.profile,
                       "run statistics (TCC_STATS=FILE) of a run: rank the breaks by measured cost");
+  explain->add_flag("--guards", explain_opts.guards,
+                    "list each specialisation's guards: what its compiled code assumes and checks when called "
+                    "(--format json always has them)");
   explain->add_flag("--costs", explain_opts.costs,
                     "rank the breaks by a static cost estimate (occurrences, tensor bytes handed out)");
   AddCommon(explain, common);

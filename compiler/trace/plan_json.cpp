@@ -68,7 +68,9 @@ int64_t RealOps(const graph::Graph& g) {
   return n;
 }
 
-nlohmann::json GuardJson(const Guard& g) {
+}  // namespace
+
+nlohmann::json GuardToJson(const Guard& g) {
   nlohmann::json j = {{k::Path, g.path}, {k::Kind, plan::Spelling(g.kind)}};
   switch (g.kind) {
     case plan::GuardKind::Tensor: {
@@ -92,13 +94,36 @@ nlohmann::json GuardJson(const Guard& g) {
   }
   return j;
 }
-}  // namespace
+
+std::string DescribeGuard(const Guard& g) {
+  switch (g.kind) {
+    case plan::GuardKind::Tensor: {
+      std::string s = g.path + ": " + DTypeSpelling(g.type.dtype) + "[";
+      for (size_t i = 0; i < g.type.shape.size(); ++i) {
+        const auto& d = g.type.shape[i];
+        s += (i ? ", " : "") + (d.is_static() ? std::to_string(d.size) : i < g.shape.size() ? g.shape[i] : "s" + std::to_string(d.sym));
+      }
+      return s + "]";
+    }
+    case plan::GuardKind::Same: return g.path + " is " + g.same_as;
+    case plan::GuardKind::None: return g.path + " is None";
+    case plan::GuardKind::Len: return "len(" + g.path + ") == " + g.value_json;
+    case plan::GuardKind::Def: return g.path + " is the definition " + nlohmann::json::parse(g.value_json).get<std::string>();
+    case plan::GuardKind::Class:
+      return "type(" + g.path + ") is " + nlohmann::json::parse(g.value_json).get<std::string>();
+    case plan::GuardKind::Set: return g.path + " == {" + g.value_json.substr(1, g.value_json.size() - 2) + "}";
+    case plan::GuardKind::Bool: return g.path + " == " + (g.value_json == "true" ? "True" : "False");
+    case plan::GuardKind::Int: case plan::GuardKind::Float: case plan::GuardKind::Str: case plan::GuardKind::DType:
+      return g.path + " == " + g.value_json;
+  }
+  return g.path;
+}
 
 nlohmann::json PlanToJson(const TraceResult& result) {
   nlohmann::json segs = nlohmann::json::array();
   for (const Segment& s : result.segments) {
     nlohmann::json guards = nlohmann::json::array();
-    for (const Guard& g : s.guards) guards.push_back(GuardJson(g));
+    for (const Guard& g : s.guards) guards.push_back(GuardToJson(g));
     nlohmann::json outs = nlohmann::json::array();
     for (const auto& o : s.outputs) outs.push_back({{k::Target, o.target}, {k::Value, OutJson(o.value)}});
     nlohmann::json writebacks = nlohmann::json::array();

@@ -17,9 +17,11 @@ namespace tcc::trace {
 // graph_breaks, errors, warnings.
 nlohmann::json ExplainJson(const TraceResult& r, const std::string& file);
 
-// `tcc explain`: per specialisation its graphs and breaks, then every break
-// and error as a diagnostic with explanation, hint and user stack, then totals.
-void RenderExplainText(const TraceResult& r, const std::string& file, std::ostream& os, bool color);
+// `tcc explain`: per specialisation its graphs and breaks (with `guards`,
+// also what its compiled code checks when called), then every break and
+// error as a diagnostic with explanation, hint and user stack, then totals.
+void RenderExplainText(const TraceResult& r, const std::string& file, std::ostream& os, bool color,
+                       bool guards = false);
 
 // One break as torch.compile-quality text: location, message, source and
 // caret, explanation, hint, user stack.

@@ -89,6 +89,8 @@ nlohmann::json ExplainJson(const TraceResult& r, const std::string& file) {
       interp.push_back({{"file", n.file ? n.file->display_name() : ""}, {"line", n.loc.line}, {"column", n.loc.col},
                         {"reason", n.reason}, {"count", n.count}, {"at", at}});
     }
+    nlohmann::json guards = nlohmann::json::array();
+    for (const Guard& g : sp.guards) guards.push_back(GuardToJson(g));
     nlohmann::json loops = nlohmann::json::array();
     for (const auto& n : sp.loops)
       loops.push_back({{"file", n.file ? n.file->display_name() : ""}, {"line", n.loc.line}, {"column", n.loc.col},
@@ -106,7 +108,8 @@ nlohmann::json ExplainJson(const TraceResult& r, const std::string& file) {
                          {"graphs", graphs},
                          {"breaks", sb},
                          {"interpreted", interp},
-                         {"loops", loops}});
+                         {"loops", loops},
+                         {"guards", guards}});
   }
   // The segments `tcc build` compiles into kernels (one with no graph outputs
   // computes nothing: its statements are left to the interpreter).

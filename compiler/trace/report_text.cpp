@@ -71,7 +71,7 @@ void RenderIssue(const TraceIssue& i, std::ostream& os, bool color) {
   RenderStack(i.user_stack, os, st);
 }
 
-void RenderExplainText(const TraceResult& r, const std::string& file, std::ostream& os, bool color) {
+void RenderExplainText(const TraceResult& r, const std::string& file, std::ostream& os, bool color, bool guards) {
   Style st{color};
   os << st.bold() << "tcc explain " << file << st.reset() << "\n";
   if (r.specs.empty()) os << "\nno function is called from module scope: nothing is compiled\n";
@@ -145,6 +145,8 @@ void RenderExplainText(const TraceResult& r, const std::string& file, std::ostre
       if (n.count > 1) os << "  x" << n.count;
       os << st.reset() << '\n';
     }
+    if (guards)
+      for (const Guard& g : sp.guards) os << "  " << st.dim() << "guard    " << st.reset() << DescribeGuard(g) << '\n';
     os << "  " << st.dim() << Plural(static_cast<int>(sp.graphs.size()), "graph", "graphs") << ", "
        << Plural(sp.break_occurrences, "graph break", "graph breaks");
     if (sp.error_occurrences) os << ", " << Plural(sp.error_occurrences, "error", "errors");

@@ -94,6 +94,17 @@ struct RegionInfo {
   std::string runs;
 };
 
+struct Guard {
+  std::string path;                 // "x", "self.w1", "params[0]"
+  plan::GuardKind kind = plan::GuardKind::Tensor;  // lang/plan/schema.def
+  std::string same_as;              // kind == same: the path that must hold the same tensor
+  graph::TensorType type;           // kind == tensor
+  std::vector<std::string> shape;   // kind == tensor: "256" or "s0" per dim
+  std::string value_json;           // scalar kinds: the JSON text of the value; len: of the length; def/class: of the
+                                    // identity (lang/semantics/identity.h) of the function or class
+                                    // (def) or of the instance's class (class)
+};
+
 // One entry specialisation: a function entered from module scope with one
 // abstract signature.
 struct Specialisation {
@@ -106,6 +117,9 @@ struct Specialisation {
   std::vector<StackFrame> entered_from;  // module-scope call site(s), first one
   std::vector<RegionInfo> graphs;   // regions with >= 1 tensor op
   std::vector<int> breaks;          // indices into TraceResult::breaks (distinct)
+  // What its compiled code assumes and checks when called: its segments'
+  // guards, each once (`tcc explain --guards`; torch.compile's guard log).
+  std::vector<Guard> guards;
   std::vector<int> break_counts;    // occurrences of each of `breaks` in this specialisation
   int break_occurrences = 0;        // accepted fallbacks traced in this specialisation
   // Statements that are not graph breaks but run in the interpreter between
@@ -130,16 +144,6 @@ struct Specialisation {
 
 // ---- execution plan (runtime/README.md)
 
-struct Guard {
-  std::string path;                 // "x", "self.w1", "params[0]"
-  plan::GuardKind kind = plan::GuardKind::Tensor;  // lang/plan/schema.def
-  std::string same_as;              // kind == same: the path that must hold the same tensor
-  graph::TensorType type;           // kind == tensor
-  std::vector<std::string> shape;   // kind == tensor: "256" or "s0" per dim
-  std::string value_json;           // scalar kinds: the JSON text of the value; len: of the length; def/class: of the
-                                    // identity (lang/semantics/identity.h) of the function or class
-                                    // (def) or of the instance's class (class)
-};
 
 // An output value of a segment (runtime/README.md "Output values").
 struct OutValue {
@@ -260,6 +264,10 @@ TraceResult TraceModule(const ast::Module& module, DiagnosticEngine& diags,
 // The execution plan JSON of runtime/README.md: {"version":1,"segments":[...]}.
 // Kernel names are Segment::kernel.
 nlohmann::json PlanToJson(const TraceResult& result);
+// One guard as the plan spells it (lang/plan/schema.def): path, kind, value.
+nlohmann::json GuardToJson(const Guard& g);
+// One guard for people: "x: float32[4, s0<=16]", "self.eps == 1e-05".
+std::string DescribeGuard(const Guard& g);
 
 // Registry accessors for break kinds (break_kinds.def).
 const char* BreakSlug(BreakKind k);          // "graph_break_call"

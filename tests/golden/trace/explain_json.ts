@@ -57,6 +57,21 @@ f(ones(3))
 # CHECK-STDOUT:           ]
 # CHECK-STDOUT:         }
 # CHECK-STDOUT:       ],
+# CHECK-STDOUT:       "guards": [
+# CHECK-STDOUT:         {
+# CHECK-STDOUT:           "dtype": "float32",
+# CHECK-STDOUT:           "kind": "tensor",
+# CHECK-STDOUT:           "path": "x",
+# CHECK-STDOUT:           "shape": [
+# CHECK-STDOUT:             3
+# CHECK-STDOUT:           ]
+# CHECK-STDOUT:         },
+# CHECK-STDOUT:         {
+# CHECK-STDOUT:           "kind": "def",
+# CHECK-STDOUT:           "path": "helper",
+# CHECK-STDOUT:           "value": "main.helper@5"
+# CHECK-STDOUT:         }
+# CHECK-STDOUT:       ],
 # CHECK-STDOUT:       "interpreted": [],
 # CHECK-STDOUT:       "line": 9,
 # CHECK-STDOUT:       "loops": [],
