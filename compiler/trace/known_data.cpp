@@ -6,8 +6,11 @@
 // then `DropPath(dpr[i]) if dpr[i] > 0. else nn.Identity()`), so `.item()`,
 // `.tolist()`, `int(t)` and `float(t)` of them are known at compile time,
 // computed by the runtime's tensor library (the functions the interpreter
-// runs for the same calls: one semantics, torch's bits). Bounded: 4,096
-// elements; nothing random, loaded or computed (issue 39, part 1).
+// runs for the same calls: one semantics, torch's bits). Elementwise
+// arithmetic on such tensors and Python numbers (`torch.linspace(0, 1, n) *
+// rate + base`, `torch.arange(n) ** 2`) is known too, computed by the same
+// kernels. Bounded: 4,096 elements; nothing random or loaded (issue 39,
+// part 1).
 #include <functional>
 
 #include "tensor/ops.h"
@@ -31,6 +34,31 @@ std::optional<rt::Dims> StaticDims(const Shape& s) {
   return rt::Dims(std::span<const int64_t>(v));
 }
 
+// The runtime kernels of the elementwise ops FoldKnownData computes (the
+// ones without attributes whose runtime op computes exactly the graph op).
+using K = graph::OpKind;
+constexpr std::pair<K, rt::UnaryOp> kUnary[] = {
+    {K::Neg, rt::UnaryOp::Neg}, {K::Abs, rt::UnaryOp::Abs}, {K::Exp, rt::UnaryOp::Exp}, {K::Log, rt::UnaryOp::Log},
+    {K::Sqrt, rt::UnaryOp::Sqrt}, {K::Rsqrt, rt::UnaryOp::Rsqrt}, {K::Sin, rt::UnaryOp::Sin},
+    {K::Cos, rt::UnaryOp::Cos}, {K::Tanh, rt::UnaryOp::Tanh}, {K::Sigmoid, rt::UnaryOp::Sigmoid},
+    {K::Relu, rt::UnaryOp::Relu}, {K::Log2, rt::UnaryOp::Log2}, {K::Exp2, rt::UnaryOp::Exp2},
+    {K::Log1p, rt::UnaryOp::Log1p}, {K::Expm1, rt::UnaryOp::Expm1}, {K::Reciprocal, rt::UnaryOp::Reciprocal},
+    {K::Floor, rt::UnaryOp::Floor}, {K::Ceil, rt::UnaryOp::Ceil}, {K::Trunc, rt::UnaryOp::Trunc},
+    {K::Sign, rt::UnaryOp::Sign}};
+constexpr std::pair<K, rt::BinaryOp> kBinary[] = {
+    {K::Add, rt::BinaryOp::Add}, {K::Sub, rt::BinaryOp::Sub}, {K::Mul, rt::BinaryOp::Mul},
+    {K::Div, rt::BinaryOp::Div}, {K::FloorDiv, rt::BinaryOp::FloorDiv}, {K::Mod, rt::BinaryOp::Mod},
+    {K::Pow, rt::BinaryOp::Pow}, {K::Maximum, rt::BinaryOp::Maximum}, {K::Minimum, rt::BinaryOp::Minimum},
+    {K::Eq, rt::BinaryOp::Eq}, {K::Ne, rt::BinaryOp::Ne}, {K::Lt, rt::BinaryOp::Lt}, {K::Le, rt::BinaryOp::Le},
+    {K::Gt, rt::BinaryOp::Gt}, {K::Ge, rt::BinaryOp::Ge}};
+
+template <class Op, size_t N>
+std::optional<Op> Find(const std::pair<K, Op> (&table)[N], K op) {
+  for (const auto& [k, r] : table)
+    if (k == op) return r;
+  return std::nullopt;
+}
+
 rt::Scalar ScalarOf(double v, graph::DType dt) {
   if (dt == graph::DType::Bool) return rt::Scalar::from_bool(v != 0);
   if (IsFloatType(dt)) return rt::Scalar::from_float(v);
@@ -40,9 +68,10 @@ rt::Scalar ScalarOf(double v, graph::DType dt) {
 
 void Tracer::FoldKnownData(graph::OpKind op, const std::vector<ValuePtr>& in, const graph::Attrs& a,
                            const ValuePtr& out) {
-  using K = graph::OpKind;
+  const std::optional<rt::UnaryOp> unary = Find(kUnary, op);
+  const std::optional<rt::BinaryOp> binary = Find(kBinary, op);
   const bool foldable = op == K::Linspace || op == K::Arange || op == K::Constant || op == K::Full ||
-                        op == K::Select || op == K::Cast || op == K::Reshape;
+                        op == K::Select || op == K::Cast || op == K::Reshape || unary || binary;
   if (!foldable || Traced() || out->kind != VK::Tensor || !out->rank_known) return;
   std::optional<rt::Dims> dims = StaticDims(out->type.shape);
   if (!dims) return;
@@ -72,7 +101,25 @@ void Tracer::FoldKnownData(graph::OpKind op, const std::vector<ValuePtr>& in, co
       r = rt::to_dtype(*in[0]->values, dt);
     } else if (op == K::Reshape && known(0)) {
       r = rt::reshape(rt::clone(*in[0]->values), std::span<const int64_t>(dims->data(), size_t(dims->size())));
+    } else if (unary && known(0)) {
+      r = rt::unary(*unary, *in[0]->values);
+    } else if (binary && in.size() == 2) {
+      // a known tensor with a known tensor, or with a Python number (weak, as torch)
+      auto number = [&](size_t i) -> std::optional<rt::Scalar> {
+        const Value& v = *in[i];
+        if (!v.known || !v.is_number()) return std::nullopt;
+        if (v.kind == VK::Bool) return rt::Scalar::from_bool(v.b);
+        if (v.kind == VK::Int) return rt::Scalar::from_int(v.i);
+        return rt::Scalar::from_float(v.f);
+      };
+      if (known(0) && known(1)) r = rt::binary(*binary, *in[0]->values, *in[1]->values);
+      else if (known(0) && number(1)) r = rt::binary(*binary, *in[0]->values, *number(1));
+      else if (number(0) && known(1)) r = rt::binary(*binary, *number(0), *in[1]->values);
     }
+    // The kernel's result must be the graph's (its dtype rule and shape): else not folded.
+    int64_t want = 1;
+    for (size_t i = 0; i < size_t(dims->size()); ++i) want *= (*dims)[i];
+    if (r && (r->dtype() != dt || r->numel() != want)) r.reset();
     if (r && r->numel() <= kMaxKnownElements) {
       out->values = std::make_shared<const rt::Tensor>(std::move(*r));
       out->values_epoch = (out->view_of ? out->view_of : out)->mutations;

@@ -7,45 +7,45 @@
 namespace tcc::trace {
 
 namespace {
-namespace k = plan::key;
-using VK = plan::ValueKind;
+namespace pk = plan::key;
+using PV = plan::ValueKind;
 
 nlohmann::json OutJson(const OutValue& v) {
-  nlohmann::json j = {{k::Kind, plan::Spelling(v.kind)}};
+  nlohmann::json j = {{pk::Kind, plan::Spelling(v.kind)}};
   switch (v.kind) {
-    case VK::Tensor: case VK::Input: j[k::Index] = v.index; return j;
-    case VK::Const: j[k::Value] = nlohmann::json::parse(v.const_json); return j;
-    case VK::Tuple: case VK::List: case VK::Set: {
+    case PV::Tensor: case PV::Input: j[pk::Index] = v.index; return j;
+    case PV::Const: j[pk::Value] = nlohmann::json::parse(v.const_json); return j;
+    case PV::Tuple: case PV::List: case PV::Set: {
       nlohmann::json items = nlohmann::json::array();
       for (const auto& x : v.items) items.push_back(OutJson(x));
-      j[k::Items] = items;
-      if (!v.keys.empty()) j[k::Fields] = v.keys;  // a named tuple
-      if (!v.class_name.empty()) j[k::Name] = v.class_name;  // its type, or torch.Size
+      j[pk::Items] = items;
+      if (!v.keys.empty()) j[pk::Fields] = v.keys;  // a named tuple
+      if (!v.class_name.empty()) j[pk::Name] = v.class_name;  // its type, or torch.Size
       return j;
     }
-    case VK::Object: case VK::Dict: {
+    case PV::Object: case PV::Dict: {
       nlohmann::json items = nlohmann::json::array();
       for (size_t i = 0; i < v.items.size(); ++i) {
-        nlohmann::json key = v.kind == VK::Object ? nlohmann::json(v.keys[i]) : nlohmann::json::parse(v.keys[i]);
-        items.push_back({{k::Key, key}, {k::Value, OutJson(v.items[i])}});
+        nlohmann::json key = v.kind == PV::Object ? nlohmann::json(v.keys[i]) : nlohmann::json::parse(v.keys[i]);
+        items.push_back({{pk::Key, key}, {pk::Value, OutJson(v.items[i])}});
       }
-      if (v.kind == VK::Dict) {
-        j[k::Items] = items;
+      if (v.kind == PV::Dict) {
+        j[pk::Items] = items;
         return j;
       }
-      j[k::Module] = v.class_module;
-      j[k::Class] = v.class_name;
-      j[k::Attrs] = items;
+      j[pk::Module] = v.class_module;
+      j[pk::Class] = v.class_name;
+      j[pk::Attrs] = items;
       return j;
     }
-    case VK::Path: j[k::Path] = v.path; return j;
-    case VK::View: {
+    case PV::Path: j[pk::Path] = v.path; return j;
+    case PV::View: {
       nlohmann::json steps = nlohmann::json::array();
       for (const auto& st : v.views)
-        steps.push_back({{k::Op, graph::OpSpelling(st.op)}, {k::Axis, st.attrs.axis}, {k::Axes, st.attrs.axes},
-                         {k::Ints, st.attrs.ints}, {k::Shape, st.shape}});
-      j[v.of_output ? k::Output : k::Input] = v.index;
-      j[k::Views] = steps;
+        steps.push_back({{pk::Op, graph::OpSpelling(st.op)}, {pk::Axis, st.attrs.axis}, {pk::Axes, st.attrs.axes},
+                         {pk::Ints, st.attrs.ints}, {pk::Shape, st.shape}});
+      j[v.of_output ? pk::Output : pk::Input] = v.index;
+      j[pk::Views] = steps;
       return j;
     }
   }
@@ -71,25 +71,25 @@ int64_t RealOps(const graph::Graph& g) {
 }  // namespace
 
 nlohmann::json GuardToJson(const Guard& g) {
-  nlohmann::json j = {{k::Path, g.path}, {k::Kind, plan::Spelling(g.kind)}};
+  nlohmann::json j = {{pk::Path, g.path}, {pk::Kind, plan::Spelling(g.kind)}};
   switch (g.kind) {
     case plan::GuardKind::Tensor: {
-      j[k::DType] = DTypeSpelling(g.type.dtype);
+      j[pk::DType] = DTypeSpelling(g.type.dtype);
       nlohmann::json shape = nlohmann::json::array();
       for (size_t i = 0; i < g.type.shape.size(); ++i) {
         const auto& d = g.type.shape[i];
         if (d.is_static()) shape.push_back(d.size);
         else shape.push_back(i < g.shape.size() ? g.shape[i] : "s" + std::to_string(d.sym));  // "s0" or "s0<=16"
       }
-      j[k::Shape] = shape;
+      j[pk::Shape] = shape;
       return j;
     }
-    case plan::GuardKind::Same: j[k::As] = g.same_as; return j;
+    case plan::GuardKind::Same: j[pk::As] = g.same_as; return j;
     case plan::GuardKind::None: return j;
     case plan::GuardKind::Int: case plan::GuardKind::Float: case plan::GuardKind::Bool: case plan::GuardKind::Str:
     case plan::GuardKind::Def: case plan::GuardKind::Class: case plan::GuardKind::Len: case plan::GuardKind::Set:
     case plan::GuardKind::DType:
-      j[k::Value] = nlohmann::json::parse(g.value_json);
+      j[pk::Value] = nlohmann::json::parse(g.value_json);
       return j;
   }
   return j;
@@ -125,26 +125,26 @@ nlohmann::json PlanToJson(const TraceResult& result) {
     nlohmann::json guards = nlohmann::json::array();
     for (const Guard& g : s.guards) guards.push_back(GuardToJson(g));
     nlohmann::json outs = nlohmann::json::array();
-    for (const auto& o : s.outputs) outs.push_back({{k::Target, o.target}, {k::Value, OutJson(o.value)}});
+    for (const auto& o : s.outputs) outs.push_back({{pk::Target, o.target}, {pk::Value, OutJson(o.value)}});
     nlohmann::json writebacks = nlohmann::json::array();
-    for (const auto& w : s.writebacks) writebacks.push_back({{k::Input, w.input}, {k::Output, w.output}});
-    segs.push_back({{k::Kernel, s.kernel},
-                    {k::Module, s.module},
-                    {k::Function, s.function},
-                    {k::DefLine, s.def_line},
-                    {k::Block, s.block},
-                    {k::StmtBegin, s.stmt_begin},
-                    {k::StmtEnd, s.stmt_end},
-                    {k::Ops, RealOps(s.graph)},
-                    {k::Guards, guards},
-                    {k::Inputs, s.inputs},
-                    {k::ScalarInputs, s.scalar_inputs},
-                    {k::Outputs, outs},
-                    {k::Writebacks, writebacks}});
-    if (s.interpret) segs.back()[k::Interpret] = true;
-    if (s.unplanned) segs.back()[k::Unplanned] = true;
+    for (const auto& w : s.writebacks) writebacks.push_back({{pk::Input, w.input}, {pk::Output, w.output}});
+    segs.push_back({{pk::Kernel, s.kernel},
+                    {pk::Module, s.module},
+                    {pk::Function, s.function},
+                    {pk::DefLine, s.def_line},
+                    {pk::Block, s.block},
+                    {pk::StmtBegin, s.stmt_begin},
+                    {pk::StmtEnd, s.stmt_end},
+                    {pk::Ops, RealOps(s.graph)},
+                    {pk::Guards, guards},
+                    {pk::Inputs, s.inputs},
+                    {pk::ScalarInputs, s.scalar_inputs},
+                    {pk::Outputs, outs},
+                    {pk::Writebacks, writebacks}});
+    if (s.interpret) segs.back()[pk::Interpret] = true;
+    if (s.unplanned) segs.back()[pk::Unplanned] = true;
   }
-  return {{k::Version, 1}, {k::Segments, segs}};
+  return {{pk::Version, 1}, {pk::Segments, segs}};
 }
 
 }  // namespace tcc::trace

@@ -41,3 +41,27 @@ print([type(Head(f.tolist()).proj).__name__ for f in [y, z, w, v, u, t, k]])
 known = Head(k.tolist())  # from constants: its structure is known when compiling
 with torch.no_grad():
     print(known(inp))
+
+# Arithmetic on known tensors is known too (a schedule scaled and shifted, a
+# layer-wise decay): computed at build time by the same kernels, so the model
+# built from it is one graph.
+rates = torch.linspace(0, 1, 4) * 0.1 + 0.05
+decay = (0.5 ** torch.arange(4.0)).tolist()
+widths = (torch.arange(1, 4) * 2).tolist()
+print([r.item() for r in rates], decay, widths, (rates > 0.1).tolist())
+
+
+class Scaled(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.scales = [rates[i].item() for i in range(4)]
+        self.proj = nn.Linear(4, widths[-1]) if widths[-1] > 4 else nn.Identity()
+
+    def forward(self, x):
+        for s, d in zip(self.scales, decay):
+            x = x * s + d
+        return self.proj(x)
+
+
+with torch.no_grad():
+    print(Scaled()(inp).shape)
