@@ -15,6 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "trace/segment_paths.h"
 #include "trace/tracer.h"
 
 namespace tcc::trace {
@@ -214,259 +215,6 @@ void Tracer::CloseStmtJournal(Frame& f) {
 }
 
 namespace {
-struct PathMap {
-  std::unordered_map<const Value*, std::string> paths;   // tensors and run-time numbers
-  std::vector<ValuePtr> keep;                            // keeps keys alive
-  std::vector<std::pair<std::string, ValuePtr>> scalars; // known Python values read
-  // (path, first path) of one tensor, list or object reached twice: the kernel
-  // reads it once, so that both paths hold the very same object is assumed.
-  std::vector<std::pair<std::string, std::string>> aliases;
-  std::unordered_map<const Value*, std::string> visited; // containers and objects: first path
-  // (path, object, attribute) of each object attribute walked: a guard under
-  // an attribute its entry only stores is dropped (Tracer::DropStoreGuards).
-  std::vector<Segment::AttrPath> attr_paths;
-  // (path, kind, identity) of the functions and classes read ("def") and of
-  // the class of each instance reached ("class"): the kernel was traced
-  // through that code, so which definition it is, is assumed.
-  std::vector<std::tuple<std::string, plan::GuardKind, std::string>> defs;
-  // (path, length) of each list and tuple of a length known at compile time
-  // reached: the trace unrolled over its items (`stack(outs)`, `for x in
-  // xs`, `len(xs)`), so its length is assumed.
-  std::vector<std::pair<std::string, size_t>> lengths;
-  // (path, JSON array of the items) of each set of known scalars reached: `in`
-  // on it was folded, so exactly which items it holds is assumed.
-  std::vector<std::pair<std::string, std::string>> sets;
-  size_t budget = 1 << 16;                               // values walked, at most
-};
-
-
-
-// Every value reachable from `path`, at any depth (cycles and shared parts are
-// walked once; the budget bounds huge structures).
-void Walk(const std::string& path, const ValuePtr& v, PathMap& pm) {
-  if (!v || pm.budget == 0) return;
-  --pm.budget;
-  switch (v->kind) {
-    case VK::Tensor: case VK::Int: case VK::Float: case VK::Bool: case VK::Str: case VK::None:
-      if (v->kind == VK::Tensor || !v->known) {
-        auto [it, added] = pm.paths.emplace(v.get(), path);
-        if (added) pm.keep.push_back(v);
-        else if (v->kind == VK::Tensor && it->second != path) pm.aliases.emplace_back(path, it->second);
-      } else {
-        pm.scalars.emplace_back(path, v);
-      }
-      return;
-    case VK::List: case VK::Tuple: case VK::Object: {
-      auto [it, added] = pm.visited.emplace(v.get(), path);
-      if (!added) {
-        if (v->kind != VK::Tuple && it->second != path) pm.aliases.emplace_back(path, it->second);
-        return;
-      }
-      if (v->kind == VK::Object) {
-        if (std::string id = DefinitionOf(*v); !id.empty()) pm.defs.emplace_back(path, plan::GuardKind::Class, id);
-        for (const auto& [k, x] : v->attrs) {
-          pm.attr_paths.push_back({path + "." + k, v.get(), k});
-          Walk(path + "." + k, x, pm);
-        }
-      } else {
-        if (v->known) pm.lengths.emplace_back(path, v->items.size());
-        for (size_t i = 0; i < v->items.size(); ++i) Walk(path + "[" + std::to_string(i) + "]", v->items[i], pm);
-      }
-      return;
-    }
-    case VK::Dict: case VK::Set: {
-      // A dict's entries by key (`params["wte.weight"]`, keys known str, int
-      // or bool); a set has no paths into it, only its own.
-      auto [it, added] = pm.visited.emplace(v.get(), path);
-      if (!added) {
-        if (it->second != path) pm.aliases.emplace_back(path, it->second);
-        return;
-      }
-      if (!v->known) return;
-      if (v->kind == VK::Set) {  // its items, when all are known scalars; else its length
-        nlohmann::json items = nlohmann::json::array();
-        for (const auto& x : v->items) {
-          const bool scalar = x->known && (x->kind == VK::Str || x->kind == VK::Int || x->kind == VK::Float ||
-                                           x->kind == VK::Bool || x->kind == VK::None);
-          if (!scalar) return (void)pm.lengths.emplace_back(path, v->items.size());
-          items.push_back(nlohmann::json::parse(ScalarJson(*x)));
-        }
-        pm.sets.emplace_back(path, items.dump());
-        return;
-      }
-      pm.lengths.emplace_back(path, v->keys.size());
-      for (size_t i = 0; i < v->keys.size() && i < v->items.size(); ++i) {
-        const Value& k = *v->keys[i];
-        if (!k.known || !(k.kind == VK::Str || k.kind == VK::Int || k.kind == VK::Bool)) continue;
-        Walk(path + "[" + (k.kind == VK::Bool ? std::to_string(int(k.b)) : ScalarJson(k)) + "]", v->items[i], pm);
-      }
-      return;
-    }
-    case VK::Function: case VK::Class: case VK::Wrapper:
-      if (std::string id = DefinitionOf(*v); !id.empty()) pm.defs.emplace_back(path, plan::GuardKind::Def, id);
-      return;
-    case VK::DType:  // the traced code may bake it in (`x.to(dt)`): guarded by value
-      pm.scalars.emplace_back(path, v);
-      return;
-    case VK::Unknown: case VK::Ellipsis: case VK::Slice: case VK::Builtin:
-    case VK::BoundMethod: case VK::Module: case VK::Marker: return;
-  }
-}
-
-}  // namespace
-
-std::string Tracer::PathAtSegmentStart(Frame& f, const ValuePtr& v) {
-  PathMap pm;
-  std::vector<std::string> names;
-  for (const auto& [name, x] : f.seg.start_locals) names.push_back(name);
-  std::sort(names.begin(), names.end());
-  for (const auto& name : names) {
-    Walk(name, f.seg.start_locals[name], pm);
-    if (auto it = pm.paths.find(v.get()); it != pm.paths.end()) return it->second;
-  }
-  if (f.module && f.module->globals)
-    for (const auto& [name, x] : f.module->globals->vars) {
-      if (f.seg.start_locals.count(name)) continue;
-      Walk(name, x, pm);
-      if (auto it = pm.paths.find(v.get()); it != pm.paths.end()) return it->second;
-    }
-  return "";
-}
-
-namespace {
-
-std::string DimName(const Dim& d) { return d.is_static() ? std::to_string(d.size) : "s" + std::to_string(d.sym); }
-
-graph::TensorType ScalarType(const Value& v) {
-  graph::TensorType t;
-  t.dtype = v.kind == VK::Float ? graph::DType::F64 : v.kind == VK::Bool ? graph::DType::Bool : graph::DType::I64;
-  return t;
-}
-
-// A symbolic size of `shape` that a run-time int made (`zeros(n)`) is read
-// from that int's scalar input, so the kernel knows it (Graph::size_scalars).
-void BindSizeScalars(Tracer& t, const graph::Shape& shape, graph::Graph& g,
-                     const std::function<std::optional<graph::ValueId>(const ValuePtr&)>& input_of) {
-  for (const graph::Dim& d : shape) {
-    if (d.is_static() || t.size_values.empty()) continue;
-    bool bound = false;
-    for (const auto& [sym, index] : g.size_scalars) bound |= sym == d.sym;
-    if (bound) continue;
-    ValuePtr v;
-    if (auto it = t.size_values.find(d.sym); it != t.size_values.end()) v = it->second;
-    for (auto it = t.size_values.begin(); !v && it != t.size_values.end(); ++it)
-      if (t.syms.Resolve(graph::Dim::Symbolic(it->first)).sym == d.sym) v = it->second;
-    if (!v) continue;
-    auto id = input_of(v);
-    if (id && g.nodes[*id].op == graph::OpKind::ScalarInput) g.size_scalars.emplace_back(d.sym, g.nodes[*id].attrs.index);
-  }
-}
-
-// Builds the graph of tape[b, e). `path_of` names a value read from outside
-// the range (empty: cannot). Returns false when some input has no name.
-bool BuildGraph(Tracer& t, size_t b, size_t e, const std::function<std::string(const ValuePtr&)>& path_of,
-                graph::Graph& g, std::unordered_map<const Value*, graph::ValueId>& ids,
-                std::vector<std::string>& inputs, std::vector<std::string>& scalar_inputs,
-                std::vector<ValuePtr>& input_values, const std::vector<uint8_t>* keep = nullptr) {
-  std::unordered_map<std::string, graph::ValueId> scalar_ids;
-  std::function<std::optional<graph::ValueId>(const ValuePtr&)> input_of;
-  input_of = [&](const ValuePtr& v) -> std::optional<graph::ValueId> {
-    auto it = ids.find(v.get());
-    if (it != ids.end()) return it->second;
-    graph::Node n;
-    if (v->kind == VK::Tensor) {
-      if (!v->rank_known) return std::nullopt;
-      std::string p = path_of(v);
-      if (p.empty()) return std::nullopt;
-      n.op = graph::OpKind::Input;
-      n.type = v->type;
-      n.type.shape = t.syms.Resolve(n.type.shape);
-      n.name = p;
-      n.attrs.index = static_cast<int32_t>(inputs.size());
-      inputs.push_back(p);
-      input_values.push_back(v);
-    } else if (v->is_number() && v->known) {
-      n.op = graph::OpKind::Constant;
-      n.type = ScalarType(*v);
-      n.attrs.fvalue = v->as_double();
-      graph::ValueId id = g.Add(n);
-      return id;  // constants are not shared: each use is its own node
-    } else if (v->is_number()) {
-      std::string p = path_of(v);
-      if (p.empty() && v->num_op) {  // made from others (`i + 1`): computed here, from their nodes
-        n.op = *v->num_op;
-        n.type = graph::TensorType{v->kind == VK::Float  ? graph::DType::F64
-                                   : v->kind == VK::Bool ? graph::DType::Bool
-                                                         : graph::DType::I64,
-                                   {}};
-        for (const auto& x : v->num_args) {
-          auto id = input_of(x);
-          if (!id) return std::nullopt;
-          if (graph::CategoryOf(n.op) == graph::OpCategory::Unary && g.nodes[*id].type.dtype != n.type.dtype) {
-            graph::Node c;  // a unary op keeps its operand's dtype: an int scalar input (a double) as int64 first
-            c.op = graph::OpKind::Cast;
-            c.type = n.type;
-            c.inputs = {*id};
-            id = g.Add(c);
-          }
-          n.inputs.push_back(*id);
-        }
-        graph::ValueId id = g.Add(n);
-        ids[v.get()] = id;
-        return id;
-      }
-      if (p.empty()) return std::nullopt;
-      n.op = graph::OpKind::ScalarInput;
-      n.type = graph::TensorType{graph::DType::F64, {}};
-      n.name = p;
-      n.attrs.index = static_cast<int32_t>(scalar_inputs.size());
-      scalar_inputs.push_back(p);
-    } else {
-      return std::nullopt;
-    }
-    graph::ValueId id = g.Add(n);
-    ids[v.get()] = id;
-    return id;
-  };
-  for (size_t i = b; i < e; ++i) {
-    if (keep && (*keep)[i] != 1) continue;  // not compiled, or dead code (2)
-    const TapeOp& op = t.tape[i];
-    graph::Node n;
-    n.op = op.op;
-    n.attrs = op.attrs;
-    n.loc = op.loc;
-    for (const auto& in : op.inputs) {
-      auto id = input_of(in);
-      if (!id) return false;
-      n.inputs.push_back(*id);
-    }
-    if (!op.out->rank_known) return false;
-    n.type = op.out->type;
-    n.type.shape = t.syms.Resolve(n.type.shape);
-    ids[op.out.get()] = g.Add(n);
-    BindSizeScalars(t, n.type.shape, g, input_of);
-  }
-  return true;
-}
-}  // namespace
-
-graph::Graph BuildRegionGraph(Tracer& t, size_t begin, size_t end, const std::string& name,
-                              const std::vector<uint8_t>* keep) {
-  graph::Graph g;
-  g.name = name;
-  if (!t.tape.empty() && begin < t.tape.size()) g.file = t.tape[begin].file;
-  std::unordered_map<const Value*, graph::ValueId> ids;
-  std::unordered_map<const Value*, int> names;
-  std::vector<std::string> inputs, scalars;
-  std::vector<ValuePtr> input_values;
-  BuildGraph(t, begin, end, [&](const ValuePtr& v) {
-    auto it = names.emplace(v.get(), static_cast<int>(names.size())).first;
-    return std::string(v->kind == VK::Tensor ? "t" : "n") + std::to_string(it->second);
-  }, g, ids, inputs, scalars, input_values, keep);
-  return g;
-}
-
-namespace {
 // A value that is views (static shapes) all the way down to an input: handed
 // back as a view of that very input, as torch would. With `of_output`, down
 // to any value that is not a view: handed back as a view of that value, made
@@ -609,103 +357,6 @@ bool ToOutValue(const ValuePtr& v, OutContext& cx, OutValue& out, int depth = 0)
 }
 }  // namespace
 
-namespace {
-// Why BuildGraph failed: the first op input of tape[b, e) that has no access path.
-std::string MissingInputReason(Tracer& t, size_t b, size_t e, const PathMap& pm) {
-  std::set<const Value*> made;
-  std::function<bool(const ValuePtr&)> computable = [&](const ValuePtr& v) {  // a number made from reachable ones
-    if ((v->is_number() && v->known) || pm.paths.count(v.get()) || made.count(v.get())) return true;
-    if (!v->num_op) return false;
-    for (const auto& x : v->num_args)
-      if (!computable(x)) return false;
-    return true;
-  };
-  for (size_t i = b; i < e; ++i) {
-    const TapeOp& op = t.tape[i];
-    for (const auto& in : op.inputs) {
-      if (made.count(in.get()) || (in->is_number() && in->known)) continue;
-      if (in->kind == VK::Tensor && !in->rank_known) return "a tensor of unknown rank reaches `" + std::string(OpName(op.op)) + "`";
-      if (!computable(in))
-        return "`" + std::string(OpName(op.op)) + "` reads " + Describe(*in) +
-               " that is not reachable from the function's arguments or globals by attributes and indices";
-    }
-    if (!op.out->rank_known) return "the result of `" + std::string(OpName(op.op)) + "` has a rank known only at run time";
-    made.insert(op.out.get());
-  }
-  return "its inputs cannot be named";
-}
-}  // namespace
-
-namespace {
-
-// Guards: every tensor and Python value reached from what the segment read.
-void AddGuards(Tracer& t, const PathMap& pm, Segment& seg) {
-  seg.attr_paths = pm.attr_paths;
-  using GK = plan::GuardKind;
-  auto add = [&](const std::string& path, GK kind, std::string value_json) {
-    Guard g;
-    g.path = path;
-    g.kind = kind;
-    g.value_json = std::move(value_json);
-    seg.guards.push_back(std::move(g));
-  };
-  // Lengths first: a list that grew or shrank fails its length, not an item.
-  for (const auto& [p, n] : pm.lengths) add(p, GK::Len, std::to_string(n));
-  std::vector<std::pair<std::string, const Value*>> tensors;
-  for (const auto& [v, p] : pm.paths) tensors.emplace_back(p, v);
-  std::sort(tensors.begin(), tensors.end());
-  for (const auto& [p, v] : tensors) {
-    Guard g;
-    g.path = p;
-    if (v->kind == VK::Tensor) {
-      g.kind = GK::Tensor;
-      g.type = v->type;
-      g.type.shape = t.syms.Resolve(g.type.shape);
-      for (const auto& d : g.type.shape) {
-        g.shape.push_back(DimName(d));
-        if (auto m = t.syms.MaxOf(d)) g.shape.back() += "<=" + std::to_string(*m);  // checked by the guard
-      }
-    } else {
-      continue;  // run-time numbers are scalar inputs, not assumptions
-    }
-    seg.guards.push_back(g);
-  }
-  // The graph reads an aliased tensor (or a tensor of an aliased object) once:
-  // the alias itself is an assumption.
-  for (const auto& [p, first] : pm.aliases) {
-    Guard g;
-    g.path = p;
-    g.kind = GK::Same;
-    g.same_as = first;
-    seg.guards.push_back(g);
-  }
-  for (const auto& [p, items] : pm.sets) add(p, GK::Set, items);
-  for (const auto& [p, kind, id] : pm.defs) add(p, kind, nlohmann::json(id).dump());
-  for (const auto& [p, v] : pm.scalars) {
-    if (v->kind == VK::DType) {
-      add(p, GK::DType, nlohmann::json(graph::DTypeName(v->type.dtype)).dump());
-      continue;
-    }
-    add(p, v->kind == VK::Float ? GK::Float : v->kind == VK::Bool ? GK::Bool : v->kind == VK::Str ? GK::Str
-           : v->kind == VK::None ? GK::None : GK::Int,
-        ScalarJson(*v));
-  }
-}
-
-void FinishSegment(Frame& f, Segment& seg) {
-  const SegState& s = f.seg;
-  seg.module = f.module ? f.module->name : "main";
-  seg.function = f.qualname;
-  seg.def_line = f.def->name_loc.valid() ? f.def->name_loc.line : f.def->range.begin.line;
-  seg.block = f.block_path;
-  seg.stmt_begin = s.stmt_begin;
-  seg.stmt_end = s.stmt_end;
-  seg.cond = s.cond != nullptr;
-  f.closed.push_back(std::move(seg));
-}
-
-}  // namespace
-
 void Tracer::SegClose(Frame& f) {
   SegState& s = f.seg;
   if (!s.open) return;
@@ -721,13 +372,13 @@ void Tracer::SegClose(Frame& f) {
   PathMap pm;
   for (const auto& name : s.reads) {
     auto it = s.start_locals.find(name);
-    if (it != s.start_locals.end()) Walk(name, it->second, pm);
+    if (it != s.start_locals.end()) WalkPaths(name, it->second, pm);
   }
   if (f.module) {
     for (const auto& name : s.global_reads) {
       if (s.start_locals.count(name)) continue;
       auto it = f.module->globals->vars.find(name);
-      if (it != f.module->globals->vars.end()) Walk(name, it->second, pm);
+      if (it != f.module->globals->vars.end()) WalkPaths(name, it->second, pm);
     }
   }
   // Tensors updated in place: the segment reads them by their path at its start
@@ -847,13 +498,13 @@ void Tracer::SegInterpretStmt(Frame& f, int index) {
   for (const auto& name : f.stmt_reads) {
     if (f.stmt_assigned.count(name)) continue;
     auto it = f.locals->vars.find(name);
-    if (it != f.locals->vars.end()) Walk(name, it->second, pm);
+    if (it != f.locals->vars.end()) WalkPaths(name, it->second, pm);
   }
   if (f.module) {
     for (const auto& name : f.stmt_global_reads) {
       if (f.locals->vars.count(name)) continue;
       auto it = f.module->globals->vars.find(name);
-      if (it != f.module->globals->vars.end()) Walk(name, it->second, pm);
+      if (it != f.module->globals->vars.end()) WalkPaths(name, it->second, pm);
     }
   }
   Segment seg;
