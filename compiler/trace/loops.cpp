@@ -264,8 +264,15 @@ Tracer::Roll Tracer::RolledLoop(const ast::ForStmt& fs, const ValuePtr& item, co
     bool seen = false;
     for (auto& l : loops)
       if (l.file == CurFile() && l.loc == fs.range.begin) seen = ++l.count;
+    // A body that traced no tensor op has no kernel: the interpreter runs it
+    // (its breaks, if any, are listed) on every iteration.
+    const bool kernels = tape.size() > tape_begin;
     if (!seen)
-      loops.push_back({CurFile(), fs.range.begin, "rolled (" + why + "): its body runs as the same kernels on every iteration", 1, {}});
+      loops.push_back({CurFile(), fs.range.begin,
+                       "rolled (" + why + "): " +
+                           (kernels ? "its body runs as the same kernels on every iteration"
+                                    : "its body has no tensor op to compile and runs in the interpreter"),
+                       1, {}});
   }
   // The loop may run any number of times, none included: join the states.
   auto after = f.locals->vars;

@@ -26,7 +26,7 @@ load(m.state_dict(), ckpt["model"])
 # CHECK-STDOUT:   no tensor operations: no graph
 # CHECK-STDOUT:   break    load_checkpoint_missing.ts:14:28  unsupported [TS4006]  call to a value the tracer cannot resolve at compile time
 # CHECK-STDOUT:   break    load_checkpoint_missing.ts:16:20  unsupported [TS4006]  call to a value the tracer cannot resolve at compile time
-# CHECK-STDOUT:   loop     load_checkpoint_missing.ts:14:5  rolled (trip count known only at run time): its body runs as the same kernels on every iteration
+# CHECK-STDOUT:   loop     load_checkpoint_missing.ts:14:5  rolled (trip count known only at run time): its body has no tensor op to compile and runs in the interpreter
 # CHECK-STDOUT:   0 graphs, 2 graph breaks
 # CHECK-STDOUT:
 # CHECK-STDOUT: load_checkpoint_missing.ts:14:28: warning: call to a value the tracer cannot resolve at compile time [TS4006 unsupported]
