@@ -13,6 +13,15 @@
 
 namespace tcc::trace {
 
+namespace {
+// What explain says of the entry traced for candidate i: "one of 2 chosen at
+// run time: \"mlp\"".
+std::string CandidateNote(const Value& choice, size_t i) {
+  return "one of " + std::to_string(choice.choices.size()) + " chosen at run time: " +
+         (i < choice.choice_labels.size() ? choice.choice_labels[i] : "#" + std::to_string(i));
+}
+}  // namespace
+
 ValuePtr Tracer::MakeChoice(std::vector<ValuePtr> cands, std::vector<std::string> labels) {
   if (cands.empty()) return MakeUnknown();
   bool joinable = true;
@@ -71,8 +80,7 @@ ValuePtr Tracer::CallChoice(const ValuePtr& fn, CallArgs& args) {
   for (size_t i = 0; i < fn->choices.size(); ++i) {
     CallArgs a = args;
     // The entry this call makes names the candidate (Entry).
-    choice_note = "one of " + std::to_string(fn->choices.size()) + " chosen at run time: " +
-                  (i < fn->choice_labels.size() ? fn->choice_labels[i] : "#" + std::to_string(i));
+    choice_note = CandidateNote(*fn, i);
     results.push_back(Call(fn->choices[i], a));
     choice_note.clear();
   }
@@ -96,8 +104,7 @@ ValuePtr Tracer::CallWithChoiceArgs(const ValuePtr& fn, CallArgs& args) {
   for (size_t i = 0; i < choice->choices.size(); ++i) {
     *slot = choice->choices[i];
     CallArgs a = args;
-    choice_note = "one of " + std::to_string(choice->choices.size()) + " chosen at run time: " +
-                  (i < choice->choice_labels.size() ? choice->choice_labels[i] : "#" + std::to_string(i));
+    choice_note = CandidateNote(*choice, i);
     results.push_back(Call(fn, a));  // a further choice argument: its own candidates
     choice_note.clear();
   }

@@ -64,10 +64,7 @@ std::vector<Tracer::StateToken> Tracer::ObjectState(const std::vector<ValuePtr>&
 std::string Tracer::RenderState(const std::vector<StateToken>& tokens, const std::string& base_key) const {
   const AttrAccess* access = nullptr;
   if (auto it = attr_access_by_base.find(base_key); it != attr_access_by_base.end()) access = &it->second;
-  auto stored_only = [&](const StateToken& t) {
-    return access && t.obj && access->written_first.count({t.obj, t.attr}) && !access->read.count({t.obj, t.attr}) &&
-           !access->read.count({t.obj, ""});
-  };
+  auto stored_only = [&](const StateToken& t) { return access && t.obj && access->StoredOnly({t.obj, t.attr}); };
   std::string s;
   for (size_t i = 0; i < tokens.size();) {
     if (stored_only(tokens[i])) {
@@ -86,8 +83,7 @@ void Tracer::NoteAttrRead(const ValuePtr& obj, const std::string& attr) {
 }
 
 void Tracer::NoteAttrWrite(const ValuePtr& obj, const std::string& attr) {
-  if (attr_access && obj->kind == VK::Object && !attr_access->read.count({obj.get(), attr}) &&
-      !attr_access->read.count({obj.get(), ""}))
+  if (attr_access && obj->kind == VK::Object && !attr_access->ReadFirst({obj.get(), attr}))
     attr_access->written_first.emplace(AttrRef{obj.get(), attr}, obj);
 }
 
@@ -119,10 +115,7 @@ void Tracer::DropStoreGuards(Segment& seg) const {
   std::vector<std::string> stored;
   if (attr_access)
     for (const auto& p : seg.attr_paths) {
-      AttrRef ref{static_cast<const Value*>(p.object), p.attr};
-      if (attr_access->written_first.count(ref) && !attr_access->read.count(ref) &&
-          !attr_access->read.count({ref.first, ""}))
-        stored.push_back(p.path);
+      if (attr_access->StoredOnly({static_cast<const Value*>(p.object), p.attr})) stored.push_back(p.path);
     }
   seg.attr_paths.clear();
   if (stored.empty()) return;

@@ -117,9 +117,7 @@ void Tracer::FoldKnownData(graph::OpKind op, const std::vector<ValuePtr>& in, co
       else if (number(0) && known(1)) r = rt::binary(*binary, *number(0), *in[1]->values);
     }
     // The kernel's result must be the graph's (its dtype rule and shape): else not folded.
-    int64_t want = 1;
-    for (size_t i = 0; i < size_t(dims->size()); ++i) want *= (*dims)[i];
-    if (r && (r->dtype() != dt || r->numel() != want)) r.reset();
+    if (r && (r->dtype() != dt || !(r->sizes() == *dims))) r.reset();
     if (r && r->numel() <= kMaxKnownElements) {
       out->values = std::make_shared<const rt::Tensor>(std::move(*r));
       out->values_epoch = (out->view_of ? out->view_of : out)->mutations;

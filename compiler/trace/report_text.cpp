@@ -4,8 +4,11 @@
 #include <ostream>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
 #include "base/resources.h"
 #include "trace/report.h"
+#include "trace/value.h"
 
 namespace tcc::trace {
 
@@ -70,6 +73,33 @@ void RenderIssue(const TraceIssue& i, std::ostream& os, bool color) {
   if (!i.hint.empty()) os << "  " << st.cyan() << "hint: " << st.reset() << i.hint << '\n';
   RenderStack(i.user_stack, os, st);
 }
+
+namespace {
+// One guard for people: "x: float32[4, s0<=16]", "self.eps == 1e-05".
+std::string DescribeGuard(const Guard& g) {
+  switch (g.kind) {
+    case plan::GuardKind::Tensor: {
+      std::string s = g.path + ": " + DTypeSpelling(g.type.dtype) + "[";
+      for (size_t i = 0; i < g.type.shape.size(); ++i) {
+        const auto& d = g.type.shape[i];
+        s += (i ? ", " : "") + (d.is_static() ? std::to_string(d.size) : i < g.shape.size() ? g.shape[i] : "s" + std::to_string(d.sym));
+      }
+      return s + "]";
+    }
+    case plan::GuardKind::Same: return g.path + " is " + g.same_as;
+    case plan::GuardKind::None: return g.path + " is None";
+    case plan::GuardKind::Len: return "len(" + g.path + ") == " + g.value_json;
+    case plan::GuardKind::Def: return g.path + " is the definition " + nlohmann::json::parse(g.value_json).get<std::string>();
+    case plan::GuardKind::Class:
+      return "type(" + g.path + ") is " + nlohmann::json::parse(g.value_json).get<std::string>();
+    case plan::GuardKind::Set: return g.path + " == {" + g.value_json.substr(1, g.value_json.size() - 2) + "}";
+    case plan::GuardKind::Bool: return g.path + " == " + (g.value_json == "true" ? "True" : "False");
+    case plan::GuardKind::Int: case plan::GuardKind::Float: case plan::GuardKind::Str: case plan::GuardKind::DType:
+      return g.path + " == " + g.value_json;
+  }
+  return g.path;
+}
+}  // namespace
 
 void RenderExplainText(const TraceResult& r, const std::string& file, std::ostream& os, bool color, bool guards) {
   Style st{color};

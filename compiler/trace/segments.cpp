@@ -531,19 +531,15 @@ void Tracer::SegFinishFrame(Frame& f, Frame* caller) {
   // An entry: its segments run whenever the interpreter runs it.
   for (auto& s : f.closed) {
     DropStoreGuards(s);
-    if (spec >= 0) {
-      std::vector<Guard>& all = result.specs[spec].guards;
-      for (const Guard& g : s.guards) {
-        auto same = [&](const Guard& h) { return h.path == g.path && h.kind == g.kind && h.value_json == g.value_json; };
-        if (std::find_if(all.begin(), all.end(), same) == all.end()) all.push_back(g);
-      }
-    }
     nlohmann::json key = {s.module, s.function, s.def_line, s.block, s.stmt_begin, s.stmt_end, s.cond, s.inputs, s.scalar_inputs};
-    for (const auto& g : s.guards) key.push_back(g.path + ":" + plan::Spelling(g.kind) + ":" + g.value_json + ":" + [&] {
-      std::string r;
-      for (const auto& d : g.shape) r += d + ",";
-      return r + DTypeSpelling(g.type.dtype);
-    }());
+    for (const auto& g : s.guards) {
+      std::string gk = g.path + ":" + plan::Spelling(g.kind) + ":" + g.value_json + ":";
+      for (const auto& d : g.shape) gk += d + ",";
+      gk += DTypeSpelling(g.type.dtype);
+      // the specialisation's guards, each once (explain --guards)
+      if (spec >= 0 && spec_guard_keys[spec].insert(gk).second) result.specs[spec].guards.push_back(g);
+      key.push_back(std::move(gk));
+    }
     MarkCovered(s);
     key.push_back(s.interpret);
     key.push_back(s.unplanned);

@@ -266,8 +266,6 @@ TraceResult TraceModule(const ast::Module& module, DiagnosticEngine& diags,
 nlohmann::json PlanToJson(const TraceResult& result);
 // One guard as the plan spells it (lang/plan/schema.def): path, kind, value.
 nlohmann::json GuardToJson(const Guard& g);
-// One guard for people: "x: float32[4, s0<=16]", "self.eps == 1e-05".
-std::string DescribeGuard(const Guard& g);
 
 // Registry accessors for break kinds (break_kinds.def).
 const char* BreakSlug(BreakKind k);          // "graph_break_call"

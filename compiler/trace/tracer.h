@@ -579,8 +579,11 @@ class Tracer {
   struct AttrAccess {
     std::set<AttrRef> read;
     std::map<AttrRef, ValuePtr> written_first;  // -> the object
+    bool ReadFirst(const AttrRef& a) const { return read.count(a) || read.count({a.first, ""}); }
+    bool StoredOnly(const AttrRef& a) const { return written_first.count(a) && !ReadFirst(a); }
   };
   AttrAccess* attr_access = nullptr;  // the entry being traced records here
+  std::map<int, std::set<std::string>> spec_guard_keys;  // per specialisation: its guards' keys (SegFinishFrame)
   std::map<std::string, AttrAccess> attr_access_by_base;
   void NoteAttrRead(const ValuePtr& obj, const std::string& attr);
   void NoteAttrWrite(const ValuePtr& obj, const std::string& attr);
