@@ -15,6 +15,7 @@
 
 #include "base/source.h"
 #include "semantics/dtype.h"
+#include "semantics/ops.h"
 
 namespace tcc::graph {
 
@@ -22,32 +23,16 @@ namespace tcc::graph {
 using sem::DType;
 using sem::DTypeName;  // "float32", ...
 
-enum class OpKind : uint16_t {
-#define TCC_OP(Name, spelling, Category, Cost, DType) Name,
-#include "graph/ops.def"
-};
-
-enum class OpCategory : uint8_t {
-  Input, Constant, Unary, Binary, Ternary, Reduce, Contract, View, Join, Create, Cast,
-  Random,  // draws from the program's generator: never merged, never dropped, kept in program order
-  Scan,    // cumulative along one axis (issue 11): its own loop nest
-  Index,   // reads operand 0 at positions loaded from index tensors (take, gather)
-  Window,  // conv / pooling / padding: a runtime kernel (lang/semantics/window.h)
-};
-
-// The result dtype rules of ops.def's DType column.
-enum class DTypeRule : uint8_t {
-  Given, Same, FloatFn, Promote, TrueDiv, Compare, Accumulate, FloatOnly, Keep, Index, Logical,
-};
-
-const char* OpSpelling(OpKind op);
-OpCategory CategoryOf(OpKind op);
-DTypeRule DTypeRuleOf(OpKind op);
-int ElementCostOf(OpKind op);  // ops.def's Cost column
-// The dtype of an op's result from its operand's dtype, for the rules that
-// need only that (Same, FloatFn, Compare and the reductions); nullopt for
-// the others and when the op rejects the dtype (mean of an int tensor).
-std::optional<DType> UnaryResultDType(OpKind op, DType operand);
+// The op table (lang/semantics/ops.def) and its lookups are the semantics
+// library's, shared with the runtime.
+using sem::OpKind;
+using sem::OpCategory;
+using sem::DTypeRule;
+using sem::OpSpelling;
+using sem::CategoryOf;
+using sem::DTypeRuleOf;
+using sem::ElementCostOf;
+using sem::UnaryResultDType;
 // Ops that change state outside their value (the random generator): passes
 // never merge, drop or reorder them.
 inline bool HasSideEffect(OpKind op) { return CategoryOf(op) == OpCategory::Random; }

@@ -42,7 +42,7 @@ std::string ViewAttrs(const Node& n) {
     case OpKind::Unsqueeze: return " axis=" + std::to_string(a.axis);
     case OpKind::Reshape: case OpKind::Expand: return "";  // the result type says it all
 #define TCC_CASE_FLAGS 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1
-#include "graph/op_cases.inc"
+#include "semantics/op_cases.inc"
       return "";
   }
   return "";

@@ -198,7 +198,7 @@ class Verifier {
         return ExpectShape(want, n);
       }
 #define TCC_CASE_FLAGS 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1  // every op but the views
-#include "graph/op_cases.inc"
+#include "semantics/op_cases.inc"
         return;
     }
   }

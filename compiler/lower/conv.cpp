@@ -99,7 +99,7 @@ void EmitWindowOp(Emitter& e, ValueId root, const Buffer& dest) {
       return;
     }
 #define TCC_CASE_FLAGS 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0
-#include "graph/op_cases.inc"
+#include "semantics/op_cases.inc"
       break;
   }
   k.errors.push_back(std::string("not a window op: ") + graph::OpSpelling(n.op));

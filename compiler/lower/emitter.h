@@ -132,9 +132,10 @@ class Emitter {
   void RaiseAt(const std::string& msg, Loc loc);
 
  private:
+  friend struct UnaryLowering;  // unary.cpp's inline forms
   llvm::Value* EvalNode(ValueId v, const Index& idx);  // Eval without the row cache
   bool CallsApproxFrom(llvm::BasicBlock* first) const;  // a call of IsApproxFn in `first` or a later block
-  llvm::Value* EvalUnary(const graph::Node& n, llvm::Value* x, DType t);
+  llvm::Value* EvalUnary(const graph::Node& n, llvm::Value* x, DType t);  // unary.cpp
   llvm::Value* EvalBinary(const graph::Node& n, llvm::Value* a, llvm::Value* bv, DType t);
   llvm::Value* EvalLinspace(const graph::Node& n, llvm::Value* i);  // element i (linspace.cpp)
   // Integer a ** e (sem::Pow): exact and wrapping, by repeated squaring; a

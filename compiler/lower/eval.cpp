@@ -125,125 +125,6 @@ Value* Emitter::EvalNode(ValueId v, const Index& idx) {
   return llvm::UndefValue::get(ElemType(k_.c, t));
 }
 
-Value* Emitter::EvalUnary(const Node& n, Value* x, DType t) {
-  llvm::Type* ty = ElemType(k_.c, t);
-  bool f = graph::IsFloat(t);
-  auto fc = [&](double v) { return llvm::ConstantFP::get(ty, v); };
-  auto approx = [&](ApproxFn which, llvm::Intrinsic::ID f64, const char* libm) -> Value* {
-    if (t == DType::F32) return b_.CreateCall(GetApproxFn(k_.m, which, k_.fma), {x});
-    if (f64 != llvm::Intrinsic::not_intrinsic) return b_.CreateUnaryIntrinsic(f64, x);
-    return b_.CreateCall(GetLibcFn(k_.m, libm), {x});
-  };
-  switch (n.op) {
-    case OpKind::Neg: return f ? b_.CreateFNeg(x) : b_.CreateNeg(x);
-    case OpKind::Abs:
-      if (f) return b_.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, x);
-      if (t == DType::Bool) return x;
-      return b_.CreateSelect(b_.CreateICmpSLT(x, llvm::ConstantInt::get(ty, 0)), b_.CreateNeg(x), x);
-    case OpKind::Exp: return approx(ApproxFn::Exp, llvm::Intrinsic::exp, nullptr);
-    case OpKind::Log: return approx(ApproxFn::Log, llvm::Intrinsic::log, nullptr);
-    case OpKind::Tanh: {
-      Value* r = approx(ApproxFn::Tanh, llvm::Intrinsic::not_intrinsic, "tanh");
-      if (t != DType::F32) return r;
-      return b_.CreateBinaryIntrinsic(llvm::Intrinsic::copysign, r, x);  // tanh(-0.0) is -0.0, as the runtime
-    }
-    case OpKind::Sigmoid:
-      if (t == DType::F32) return b_.CreateCall(GetApproxFn(k_.m, ApproxFn::Sigmoid, k_.fma), {x});
-      return b_.CreateFDiv(fc(1.0), b_.CreateFAdd(fc(1.0), b_.CreateUnaryIntrinsic(llvm::Intrinsic::exp, b_.CreateFNeg(x))));
-    case OpKind::Sqrt: return b_.CreateUnaryIntrinsic(llvm::Intrinsic::sqrt, x);
-    case OpKind::Rsqrt: return b_.CreateFDiv(fc(1.0), b_.CreateUnaryIntrinsic(llvm::Intrinsic::sqrt, x));
-    case OpKind::Sin: return b_.CreateUnaryIntrinsic(llvm::Intrinsic::sin, x);
-    case OpKind::Cos: return b_.CreateUnaryIntrinsic(llvm::Intrinsic::cos, x);
-    case OpKind::Relu: return EmitMaxMin(x, llvm::Constant::getNullValue(ty), t, true);  // sem::Relu
-    case OpKind::Gelu: {
-      // 0.5 * x * (1 + erf(x / sqrt(2))); float32: the vectorised erf (math_approx.h,
-      // torch's vectorised formula), float64: libm's erf
-      if (t == DType::F32) {
-        Value* e = b_.CreateCall(GetApproxFn(k_.m, ApproxFn::Erf, k_.fma), {b_.CreateFMul(x, fc(M_SQRT1_2))});
-        return b_.CreateFMul(b_.CreateFMul(fc(0.5), x), b_.CreateFAdd(fc(1.0), e));
-      }
-      Value* xd = t == DType::F64 ? x : b_.CreateFPExt(x, b_.getDoubleTy());
-      Value* e = b_.CreateCall(GetLibcFn(k_.m, "erf"), {b_.CreateFMul(xd, llvm::ConstantFP::get(b_.getDoubleTy(), M_SQRT1_2))});
-      Value* r = b_.CreateFMul(b_.CreateFMul(llvm::ConstantFP::get(b_.getDoubleTy(), 0.5), xd),
-                               b_.CreateFAdd(llvm::ConstantFP::get(b_.getDoubleTy(), 1.0), e));
-      return t == DType::F64 ? r : b_.CreateFPTrunc(r, ty);
-    }
-    case OpKind::Not: return b_.CreateNot(x);
-    case OpKind::BitNot: return b_.CreateNot(x);
-    // ---- issue 11
-    case OpKind::Erf: return approx(ApproxFn::Erf, llvm::Intrinsic::not_intrinsic, "erf");
-    case OpKind::Log1p: return approx(ApproxFn::Log1p, llvm::Intrinsic::not_intrinsic, "log1p");
-    case OpKind::Expm1: return approx(ApproxFn::Expm1, llvm::Intrinsic::not_intrinsic, "expm1");
-    case OpKind::Exp2: return approx(ApproxFn::Exp2, llvm::Intrinsic::exp2, nullptr);
-    case OpKind::Log2:  // log(x) / ln 2 (float32: relative error of log plus one rounding)
-      if (t == DType::F32) return b_.CreateFMul(approx(ApproxFn::Log, llvm::Intrinsic::log, nullptr), fc(M_LOG2E));
-      return b_.CreateUnaryIntrinsic(llvm::Intrinsic::log2, x);
-    case OpKind::Atan: return approx(ApproxFn::Atan, llvm::Intrinsic::not_intrinsic, "atan");
-    case OpKind::Asin: return approx(ApproxFn::Asin, llvm::Intrinsic::not_intrinsic, "asin");
-    case OpKind::Acos: return approx(ApproxFn::Acos, llvm::Intrinsic::not_intrinsic, "acos");
-    case OpKind::Tan: return EmitLibm1("tan", x, t);  // no vector form: libm, in double for float32
-    case OpKind::Sinh:
-    case OpKind::Cosh: {
-      if (t != DType::F32) return b_.CreateCall(GetLibcFn(k_.m, n.op == OpKind::Sinh ? "sinh" : "cosh"), {x});
-      // float32 from the vectorised exp/expm1: cosh = (e + 1/e) / 2 with e = exp(|x|);
-      // sinh = sign(x) (m + m / (m + 1)) / 2 with m = expm1(|x|) (accurate near 0)
-      Value* a = b_.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, x);
-      if (n.op == OpKind::Cosh) {
-        Value* e = b_.CreateCall(GetApproxFn(k_.m, ApproxFn::Exp, k_.fma), {a});
-        return b_.CreateFMul(fc(0.5), b_.CreateFAdd(e, b_.CreateFDiv(fc(1.0), e)));
-      }
-      Value* m = b_.CreateCall(GetApproxFn(k_.m, ApproxFn::Expm1, k_.fma), {a});
-      Value* q = b_.CreateFDiv(m, b_.CreateFAdd(m, fc(1.0)));
-      q = b_.CreateSelect(b_.CreateFCmpOEQ(m, fc(INFINITY)), fc(1.0), q);
-      Value* r = b_.CreateFMul(fc(0.5), b_.CreateFAdd(m, q));
-      r = b_.CreateBinaryIntrinsic(llvm::Intrinsic::copysign, r, x);
-      return b_.CreateSelect(b_.CreateFCmpUNO(x, x), x, r);
-    }
-    case OpKind::Reciprocal: return b_.CreateFDiv(fc(1.0), x);
-    // rounding: integers are unchanged (sem::Round); floats round half to even
-    case OpKind::Floor: return f ? b_.CreateUnaryIntrinsic(llvm::Intrinsic::floor, x) : x;
-    case OpKind::Ceil: return f ? b_.CreateUnaryIntrinsic(llvm::Intrinsic::ceil, x) : x;
-    case OpKind::Trunc: return f ? b_.CreateUnaryIntrinsic(llvm::Intrinsic::trunc, x) : x;
-    case OpKind::Round: {
-      if (!f) return x;
-      int64_t d = n.attrs.ints.empty() ? 0 : n.attrs.ints[0];
-      auto even = [&](Value* v) { return b_.CreateUnaryIntrinsic(llvm::Intrinsic::roundeven, v); };
-      if (d == 0) return even(x);
-      // sem::Round: the power of ten rounded to the dtype, as torch computes it in T
-      double p = std::pow(10.0, static_cast<double>(d < 0 ? -d : d));
-      Value* pc = t == DType::F32 ? llvm::ConstantFP::get(ty, static_cast<float>(p)) : fc(p);
-      return d < 0 ? b_.CreateFMul(even(b_.CreateFDiv(x, pc)), pc) : b_.CreateFDiv(even(b_.CreateFMul(x, pc)), pc);
-    }
-    case OpKind::Sign: {  // sem::Sign: (0 < x) - (x < 0)
-      if (t == DType::Bool) return x;
-      Value* zero = llvm::Constant::getNullValue(ty);
-      Value* pos = f ? b_.CreateFCmpOGT(x, zero) : b_.CreateICmpSGT(x, zero);
-      Value* neg = f ? b_.CreateFCmpOLT(x, zero) : b_.CreateICmpSLT(x, zero);
-      if (f) return b_.CreateFSub(b_.CreateUIToFP(pos, ty), b_.CreateUIToFP(neg, ty));
-      return b_.CreateSub(b_.CreateZExt(pos, ty), b_.CreateZExt(neg, ty));
-    }
-    case OpKind::NanToNum: {  // sem::NanToNum
-      if (!f) return x;
-      auto val = [&](size_t i) -> Value* {
-        double v = i < n.attrs.fvalues.size() ? n.attrs.fvalues[i] : 0.0;
-        return t == DType::F32 ? llvm::ConstantFP::get(ty, static_cast<float>(v)) : fc(v);
-      };
-      Value* r = b_.CreateSelect(b_.CreateFCmpOEQ(x, fc(INFINITY)), val(1), x);
-      r = b_.CreateSelect(b_.CreateFCmpOEQ(x, fc(-INFINITY)), val(2), r);
-      return b_.CreateSelect(b_.CreateFCmpUNO(x, x), val(0), r);
-    }
-    case OpKind::IsNan: return f ? b_.CreateFCmpUNO(x, x) : b_.getFalse();
-    case OpKind::IsInf:
-      if (!f) return b_.getFalse();
-      return b_.CreateFCmpOEQ(b_.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, x), fc(INFINITY));
-#define TCC_CASE_FLAGS 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1
-#include "graph/op_cases.inc"
-      break;
-  }
-  k_.errors.push_back(std::string("cannot lower unary ") + graph::OpSpelling(n.op));
-  return x;
-}
-
 Value* Emitter::EvalBinary(const Node& n, Value* a, Value* c, DType t) {
   llvm::Type* ty = ElemType(k_.c, t);
   bool f = graph::IsFloat(t);
@@ -330,7 +211,7 @@ Value* Emitter::EvalBinary(const Node& n, Value* a, Value* c, DType t) {
       return t == DType::F64 ? r : b_.CreateFPTrunc(r, ty);
     }
 #define TCC_CASE_FLAGS 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1
-#include "graph/op_cases.inc"
+#include "semantics/op_cases.inc"
       break;
   }
   k_.errors.push_back(std::string("cannot lower binary ") + graph::OpSpelling(n.op));
@@ -416,7 +297,7 @@ Value* Emitter::EvalCreate(const Node& n, const Index& idx) {
     case OpKind::Linspace: return EvalLinspace(n, idx[0]);  // linspace.cpp
     case OpKind::Eye: return Convert(b_.CreateICmpEQ(idx[0], idx[1]), DType::Bool, t);
 #define TCC_CASE_FLAGS 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1
-#include "graph/op_cases.inc"
+#include "semantics/op_cases.inc"
       break;
   }
   return llvm::UndefValue::get(ElemType(k_.c, t));

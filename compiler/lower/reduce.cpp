@@ -63,7 +63,7 @@ Value* Emitter::EmitReduction(ValueId r, const Index& out_idx) {
     case OpKind::Any: init = b_.getFalse(); break;
     case OpKind::Max: case OpKind::Min: case OpKind::ArgMax: case OpKind::ArgMin:
 #define TCC_CASE_FLAGS 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1
-#include "graph/op_cases.inc"
+#include "semantics/op_cases.inc"
     {
       bool is_max = n.op == OpKind::Max || n.op == OpKind::ArgMax;
       if (graph::IsFloat(acc_t)) init = llvm::ConstantFP::getInfinity(at, is_max);
@@ -135,7 +135,7 @@ Value* Emitter::EmitReduction(ValueId r, const Index& out_idx) {
         break;
       }
 #define TCC_CASE_FLAGS 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1
-#include "graph/op_cases.inc"
+#include "semantics/op_cases.inc"
         nv = a;
         break;
     }

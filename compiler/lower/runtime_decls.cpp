@@ -8,12 +8,13 @@ namespace tcc::lower {
 namespace {
 
 struct Types {
-  llvm::Type *Void, *Ptr, *I32, *I64, *F64;
+  llvm::Type *Void, *Ptr, *I32, *I64, *F32, *F64;
   explicit Types(llvm::LLVMContext& c)
       : Void(llvm::Type::getVoidTy(c)),
         Ptr(llvm::PointerType::get(c, 0)),
         I32(llvm::Type::getInt32Ty(c)),
         I64(llvm::Type::getInt64Ty(c)),
+        F32(llvm::Type::getFloatTy(c)),
         F64(llvm::Type::getDoubleTy(c)) {}
 };
 
@@ -24,8 +25,8 @@ llvm::FunctionCallee GetRuntimeFn(llvm::Module& m, RtFn fn) {
   switch (fn) {
 #define TCC_RT_FN(name, Ret, Params)                                                   \
   case RtFn::name: {                                                                   \
-    auto [Void, Ptr, I32, I64, F64] = std::tuple{t.Void, t.Ptr, t.I32, t.I64, t.F64};  \
-    (void)Void, (void)Ptr, (void)I32, (void)I64, (void)F64;                            \
+    auto [Void, Ptr, I32, I64, F32, F64] = std::tuple{t.Void, t.Ptr, t.I32, t.I64, t.F32, t.F64}; \
+    (void)Void, (void)Ptr, (void)I32, (void)I64, (void)F32, (void)F64;                           \
     llvm::Type* params[] = {TCC_UNPAREN Params};                                       \
     return m.getOrInsertFunction(#name, llvm::FunctionType::get(Ret, params, false));  \
   }

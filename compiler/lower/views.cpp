@@ -87,7 +87,7 @@ Index Emitter::ViewInputIndex(ValueId v, const Index& idx) {
     }
     case OpKind::Reshape:
 #define TCC_CASE_FLAGS 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1  // every op but the views
-#include "graph/op_cases.inc"
+#include "semantics/op_cases.inc"
       in = idx; break;
   }
   return in;

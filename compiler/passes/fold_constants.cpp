@@ -10,6 +10,7 @@
 #include "graph/shape.h"
 #include "passes/rewrite.h"
 #include "semantics/elementwise.h"
+#include "semantics/unary.h"
 
 namespace tcc::passes {
 
@@ -50,18 +51,10 @@ double RoundTo(double v, DType t) {
 // (lang/semantics/elementwise.h); nullopt leaves the node to the kernel (errors
 // such as integer division by zero are raised there).
 template <class T>
-std::optional<double> EvalAs(OpKind op, const std::vector<double>& d) {
+std::optional<double> EvalAs(OpKind op, const std::vector<double>& d, const sem::UnaryParams& p) {
   auto a = [&](size_t i) { return static_cast<T>(d[i]); };
   constexpr bool flt = std::is_floating_point_v<T>;
   switch (op) {
-    case OpKind::Neg: if constexpr (!std::is_same_v<T, bool>) return double(sem::WrapNeg(a(0))); return std::nullopt;
-    case OpKind::Abs:
-      if constexpr (flt) return std::fabs(d[0]);
-      else if constexpr (sem::kIsInt<T>) return double(a(0) < 0 ? sem::WrapNeg(a(0)) : a(0));
-      else return d[0];
-    case OpKind::Relu: return double(sem::Relu(a(0)));
-    case OpKind::Not: return d[0] == 0 ? 1.0 : 0.0;
-    case OpKind::BitNot: if constexpr (sem::kIsInt<T>) return double(T(~a(0))); return std::nullopt;
     case OpKind::Add: return double(sem::WrapAdd(a(0), a(1)));
     case OpKind::Sub: return double(sem::WrapSub(a(0), a(1)));
     case OpKind::Mul: return double(sem::WrapMul(a(0), a(1)));
@@ -81,41 +74,16 @@ std::optional<double> EvalAs(OpKind op, const std::vector<double>& d) {
     case OpKind::Xor: if constexpr (!flt) return double(T(a(0) ^ a(1))); return std::nullopt;
     case OpKind::Where: return d[0] != 0 ? d[1] : d[2];
     case OpKind::Clamp: return double(sem::Minimum(sem::Maximum(a(0), a(1)), a(2)));
-    // float functions, in double
-    case OpKind::Exp: return std::exp(d[0]);
-    case OpKind::Log: return std::log(d[0]);
-    case OpKind::Sqrt: return std::sqrt(d[0]);
-    case OpKind::Rsqrt: return 1.0 / std::sqrt(d[0]);
-    case OpKind::Sin: return std::sin(d[0]);
-    case OpKind::Cos: return std::cos(d[0]);
-    case OpKind::Tanh: return std::tanh(d[0]);
-    case OpKind::Sigmoid: return 1.0 / (1.0 + std::exp(-d[0]));
-    // ---- issue 11 (float functions in double, as above)
-    case OpKind::Erf: return std::erf(d[0]);
-    case OpKind::Log1p: return std::log1p(d[0]);
-    case OpKind::Expm1: return std::expm1(d[0]);
-    case OpKind::Log2: return std::log2(d[0]);
-    case OpKind::Exp2: return std::exp2(d[0]);
-    case OpKind::Tan: return std::tan(d[0]);
-    case OpKind::Asin: return std::asin(d[0]);
-    case OpKind::Acos: return std::acos(d[0]);
-    case OpKind::Atan: return std::atan(d[0]);
-    case OpKind::Sinh: return std::sinh(d[0]);
-    case OpKind::Cosh: return std::cosh(d[0]);
-    case OpKind::Atan2: return std::atan2(d[0], d[1]);
-    case OpKind::Reciprocal: if constexpr (flt) return double(T(1) / a(0)); return std::nullopt;
-    case OpKind::Floor: if constexpr (flt) return double(std::floor(a(0))); return d[0];
-    case OpKind::Ceil: if constexpr (flt) return double(std::ceil(a(0))); return d[0];
-    case OpKind::Trunc: if constexpr (flt) return double(std::trunc(a(0))); return d[0];
-    case OpKind::Sign: return double(sem::Sign(a(0)));
-    case OpKind::IsNan: return std::isnan(d[0]) ? 1.0 : 0.0;
-    case OpKind::IsInf: return std::isinf(d[0]) ? 1.0 : 0.0;
+    case OpKind::Atan2: return std::atan2(d[0], d[1]);  // in double
     case OpKind::Lerp: if constexpr (flt) return double(sem::Lerp(a(0), a(1), a(2))); return std::nullopt;
-    // left to the kernel (Round and NanToNum read attributes)
-    case OpKind::Pow: case OpKind::Gelu: case OpKind::Round: case OpKind::NanToNum:
+    case OpKind::Pow: return std::nullopt;  // left to the kernel
+    // the Unary ops: their scalar meaning (lang/semantics/unary.h)
+#define TCC_CASE_FLAGS 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+#include "semantics/op_cases.inc"
+      return double(sem::ApplyUnary(op, a(0), p));
     // not elementwise
 #define TCC_CASE_FLAGS 1, 1, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1
-#include "graph/op_cases.inc"
+#include "semantics/op_cases.inc"
       return std::nullopt;
   }
   return std::nullopt;
@@ -129,13 +97,24 @@ DType ComputeDType(const Graph& g, const Node& n) {
   return PromoteTypes(g.TypeOf(n.inputs[0]).dtype, g.TypeOf(n.inputs[1]).dtype);
 }
 
-std::optional<double> Eval(OpKind op, DType t, const std::vector<double>& a) {
+// The attributes of round and nan_to_num (ops.def's comments on their rows).
+sem::UnaryParams UnaryParamsOf(const Node& n) {
+  sem::UnaryParams p;
+  if (n.op == OpKind::Round && !n.attrs.ints.empty()) p.decimals = n.attrs.ints[0];
+  if (n.op == OpKind::NanToNum && n.attrs.fvalues.size() == 3)
+    p = {.nan = n.attrs.fvalues[0], .posinf = n.attrs.fvalues[1], .neginf = n.attrs.fvalues[2]};
+  return p;
+}
+
+std::optional<double> Eval(const Node& n, DType t, const std::vector<double>& a) {
+  const OpKind op = n.op;
+  const sem::UnaryParams p = UnaryParamsOf(n);
   switch (t) {
-    case DType::F32: return EvalAs<float>(op, a);
-    case DType::F64: return EvalAs<double>(op, a);
-    case DType::I64: return EvalAs<int64_t>(op, a);
-    case DType::I32: return EvalAs<int32_t>(op, a);
-    case DType::Bool: return EvalAs<bool>(op, a);
+    case DType::F32: return EvalAs<float>(op, a, p);
+    case DType::F64: return EvalAs<double>(op, a, p);
+    case DType::I64: return EvalAs<int64_t>(op, a, p);
+    case DType::I32: return EvalAs<int32_t>(op, a, p);
+    case DType::Bool: return EvalAs<bool>(op, a, p);
   }
   return std::nullopt;
 }
@@ -159,7 +138,7 @@ bool FoldConstants(Graph& g) {
       if (all_const) vals.push_back(ScalarOf(g, in));
     }
     if (all_const) {
-      std::optional<double> v = n.op == OpKind::Cast ? std::optional<double>(vals[0]) : Eval(n.op, ComputeDType(g, n), vals);
+      std::optional<double> v = n.op == OpKind::Cast ? std::optional<double>(vals[0]) : Eval(n, ComputeDType(g, n), vals);
       if (v) {
         n.op = OpKind::Constant;
         n.inputs.clear();

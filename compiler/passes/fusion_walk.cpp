@@ -270,7 +270,7 @@ bool Planner::WalkView(ValueId v, const Deps& d) {
       return true;
     }
 #define TCC_CASE_FLAGS 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1  // every op but the views
-#include "graph/op_cases.inc"
+#include "semantics/op_cases.inc"
       return true;
   }
   return Walk(in, din);

@@ -45,7 +45,7 @@ const char* OpName(graph::OpKind op) {
   switch (op) {
 #define TCC_OP(Name, spelling, ...) \
   case graph::OpKind::Name: return spelling;
-#include "graph/ops.def"
+#include "semantics/ops.def"
   }
   return "?";
 }

@@ -44,7 +44,7 @@ const char* UserName(graph::OpKind op) {
     case graph::OpKind::Sort: return "sort/topk";
     case graph::OpKind::Scatter: return "scatter";
 #define TCC_CASE_FLAGS 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0
-#include "graph/op_cases.inc"
+#include "semantics/op_cases.inc"
       break;
   }
   return "a window op";

@@ -86,6 +86,13 @@ void ts_rt_temp_free(void* handle);
  * returns nonzero and the runtime prints it with a traceback. */
 void ts_rt_raise(const char* message, int32_t line, int32_t col);
 
+/* One element of the Unary op `op` (its sem::OpKind value; lang/semantics/ops.def)
+ * by its scalar meaning (lang/semantics/unary.h): the lowering's form of an
+ * op it emits no inline code for. Integer dtypes compute in int64, bool as 0/1. */
+float ts_rt_unary_f32(int32_t op, float x);
+double ts_rt_unary_f64(int32_t op, double x);
+int64_t ts_rt_unary_i64(int32_t op, int64_t x);
+
 /* C[m,n] = op(A) @ op(B) for row-major float32/float64 matrices, op(X) = X or
  * X^T when trans_x is nonzero; lda/ldb/ldc are the row strides as stored.
  * Runs on OpenBLAS, loaded at the first call (a built-in kernel without it). */

@@ -185,17 +185,10 @@ Value SoftmaxMethod(Interp&, Args& a) {
 }
 
 // ---- elementwise
-template <rt::UnaryOp Op>
-Value Un(Interp&, Args& a) {
-  a.Check(1, {"input"});
-  return MakeTensor(rt::unary(Op, ToTensor(a.Need(0, "input"), "the input")));
-}
 Value Square(Interp&, Args& a) {
   a.Check(1, {"input"});
   return MakeTensor(rt::binary(rt::BinaryOp::Pow, ToTensor(a.Need(0, "input"), "the input"), rt::Scalar::from_int(2)));
 }
-Value IsNanFn(Interp&, Args& a) { a.Check(1, {"input"}); return MakeTensor(rt::is_nan(ToTensor(a.Need(0, "input"), "the input"))); }
-Value IsInfFn(Interp&, Args& a) { a.Check(1, {"input"}); return MakeTensor(rt::is_inf(ToTensor(a.Need(0, "input"), "the input"))); }
 Value RoundMethod(Interp&, Args& a) {
   a.Check(2, {"decimals"});
   const Value& d = a.Get(1, "decimals");
@@ -357,13 +350,7 @@ Value TypeAs(Interp&, Args& a) {
 // Appended to TensorFunctionTable (builtins_tensor.cpp): functions and methods alike.
 const std::vector<std::pair<const char*, BuiltinFn>>& OpsFunctionTable() {
   static const std::vector<std::pair<const char*, BuiltinFn>> table = {
-      {"erf", Un<rt::UnaryOp::Erf>}, {"log1p", Un<rt::UnaryOp::Log1p>}, {"expm1", Un<rt::UnaryOp::Expm1>},
-      {"log2", Un<rt::UnaryOp::Log2>}, {"exp2", Un<rt::UnaryOp::Exp2>}, {"tan", Un<rt::UnaryOp::Tan>},
-      {"asin", Un<rt::UnaryOp::Asin>}, {"acos", Un<rt::UnaryOp::Acos>}, {"atan", Un<rt::UnaryOp::Atan>},
-      {"sinh", Un<rt::UnaryOp::Sinh>}, {"cosh", Un<rt::UnaryOp::Cosh>},
-      {"reciprocal", Un<rt::UnaryOp::Reciprocal>}, {"floor", Un<rt::UnaryOp::Floor>},
-      {"ceil", Un<rt::UnaryOp::Ceil>}, {"trunc", Un<rt::UnaryOp::Trunc>}, {"sign", Un<rt::UnaryOp::Sign>},
-      {"round", RoundMethod}, {"square", Square}, {"isnan", IsNanFn}, {"isinf", IsInfFn},
+      {"round", RoundMethod}, {"square", Square},
       {"nan_to_num", NanToNumFn}, {"atan2", Atan2Fn}, {"lerp", LerpFn},
       {"amax", AReduce<rt::ReduceOp::Max>}, {"amin", AReduce<rt::ReduceOp::Min>},
       {"logsumexp", LogSumExpFn}, {"var", VarStd<false>}, {"std", VarStd<true>}, {"norm", NormFn},

@@ -3,9 +3,13 @@
 // Each works as a function (`sum(x, dim=1)`) and, through
 // TensorFunctionTable, as a method (`x.sum(1)`) with the receiver first.
 // Creation functions and I/O are in builtins_create.cpp.
+#include <algorithm>
+#include <string_view>
+
 #include "interp/interpreter.h"
 #include "interp/tensor_value.h"
 #include "semantics/builtins.h"
+#include "semantics/op_select.h"
 
 namespace tcc::interp {
 
@@ -186,7 +190,7 @@ Value Clone(Interp&, Args& a) { a.Check(1, {}); return MakeTensor(rt::clone(Self
 
 Value LogicalNot(Interp&, Args& a) {
   a.Check(1, {"input"});
-  return MakeTensor(rt::unary(rt::UnaryOp::Invert, rt::to_dtype(ToTensor(a.Need(0, "input"), "the input"), rt::DType::Bool)));
+  return MakeTensor(rt::unary(rt::UnaryOp::Not, rt::to_dtype(ToTensor(a.Need(0, "input"), "the input"), rt::DType::Bool)));
 }
 Value Detach(Interp&, Args& a) { a.Check(1, {}); return MakeTensor(Self(a)); }
 Value TwoDimT(Interp&, Args& a) {
@@ -255,12 +259,32 @@ const std::vector<std::pair<const char*, BuiltinFn>>& OpsFunctionTable();  // bu
 const std::vector<std::pair<const char*, BuiltinFn>>& SortFunctionTable();  // builtins_sort.cpp
 Value EinsumBuiltin(Interp&, Args& a);                                       // builtins_sort.cpp
 
+namespace {
+
+// Every Unary row of builtins.def taking just `(input)` is rt::unary of its
+// op (ops.def's row of the same name): no hand-written entry. Rows with more
+// parameters (round, nan_to_num) or another meaning (logical_not converts to
+// bool first) have their own entries, which come first.
+void AddUnaryRows(std::vector<std::pair<const char*, BuiltinFn>>& t) {
+  static const std::pair<std::string_view, BuiltinFn> kByOp[] = {
+#define TCC_PICKED(Name) {#Name, Unary<rt::UnaryOp::Name>},
+#define TCC_OP(Name, spelling, Category, Cost, DType) TCC_OP_SELECT(Category, TCC_ONLY_UNARY)(Name)
+#include "semantics/ops.def"
+#undef TCC_PICKED
+  };
+  for (const sem::BuiltinInfo& row : sem::kBuiltins) {
+    std::string_view sig(row.signature);
+    if (std::string_view(row.rule) != "Unary" || !(sig == "(input)" || sig.starts_with("(input);"))) continue;
+    if (std::any_of(t.begin(), t.end(), [&](const auto& e) { return row.name == std::string_view(e.first); })) continue;
+    for (const auto& [op, fn] : kByOp)
+      if (op == row.op) t.emplace_back(row.name, fn);
+  }
+}
+
+}  // namespace
+
 const std::vector<std::pair<const char*, BuiltinFn>>& TensorFunctionTable() {
   static const std::vector<std::pair<const char*, BuiltinFn>> base = {
-      {"abs", Unary<rt::UnaryOp::Abs>}, {"exp", Unary<rt::UnaryOp::Exp>}, {"log", Unary<rt::UnaryOp::Log>},
-      {"sqrt", Unary<rt::UnaryOp::Sqrt>}, {"rsqrt", Unary<rt::UnaryOp::Rsqrt>}, {"sin", Unary<rt::UnaryOp::Sin>},
-      {"cos", Unary<rt::UnaryOp::Cos>}, {"tanh", Unary<rt::UnaryOp::Tanh>}, {"sigmoid", Unary<rt::UnaryOp::Sigmoid>},
-      {"relu", Unary<rt::UnaryOp::Relu>}, {"gelu", Unary<rt::UnaryOp::Gelu>}, {"neg", Unary<rt::UnaryOp::Neg>},
       {"maximum", Binary<rt::BinaryOp::Maximum>}, {"minimum", Binary<rt::BinaryOp::Minimum>},
       {"pow", Binary<rt::BinaryOp::Pow>}, {"add", Binary<rt::BinaryOp::Add>}, {"sub", Binary<rt::BinaryOp::Sub>},
       {"mul", Binary<rt::BinaryOp::Mul>}, {"div", Binary<rt::BinaryOp::Div>},
@@ -269,7 +293,7 @@ const std::vector<std::pair<const char*, BuiltinFn>>& TensorFunctionTable() {
       {"logical_and", LogicalBinary<rt::BinaryOp::And>}, {"logical_or", LogicalBinary<rt::BinaryOp::Or>},
       {"logical_xor", LogicalBinary<rt::BinaryOp::Xor>}, {"bitwise_and", Binary<rt::BinaryOp::And>},
       {"bitwise_or", Binary<rt::BinaryOp::Or>}, {"bitwise_xor", Binary<rt::BinaryOp::Xor>},
-      {"bitwise_not", Unary<rt::UnaryOp::Invert>}, {"floor_divide", Binary<rt::BinaryOp::FloorDiv>},
+      {"floor_divide", Binary<rt::BinaryOp::FloorDiv>},
       {"remainder", Binary<rt::BinaryOp::Mod>},
       {"where", Where}, {"clamp", Clamp},
       {"sum", Reduce<rt::ReduceOp::Sum>}, {"mean", Reduce<rt::ReduceOp::Mean>}, {"max", TensorMaxFn}, {"min", TensorMinFn},
@@ -283,6 +307,7 @@ const std::vector<std::pair<const char*, BuiltinFn>>& TensorFunctionTable() {
   static const std::vector<std::pair<const char*, BuiltinFn>> table = [] {
     auto t = base;
     t.insert(t.end(), OpsFunctionTable().begin(), OpsFunctionTable().end());
+    AddUnaryRows(t);
     t.insert(t.end(), IndexFunctionTable().begin(), IndexFunctionTable().end());
     t.insert(t.end(), SortFunctionTable().begin(), SortFunctionTable().end());
     return t;

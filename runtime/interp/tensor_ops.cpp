@@ -117,7 +117,7 @@ Value TensorUnary(ast::UnaryOp op, const Value& a) {
   switch (op) {
     case ast::UnaryOp::Neg: return MakeTensor(rt::unary(rt::UnaryOp::Neg, TensorOf(a)));
     case ast::UnaryOp::Pos: return a;
-    case ast::UnaryOp::Invert: return MakeTensor(rt::unary(rt::UnaryOp::Invert, TensorOf(a)));
+    case ast::UnaryOp::Invert: return MakeTensor(rt::unary(rt::UnaryOp::BitNot, TensorOf(a)));
     case ast::UnaryOp::Not: return Value::Bool(!TensorTruthy(a));
   }
   return a;

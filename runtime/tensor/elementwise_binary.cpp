@@ -9,31 +9,6 @@
 namespace tcc::rt {
 using namespace detail;
 
-const char* op_name(BinaryOp op) {
-  switch (op) {
-    case BinaryOp::Add: return "add";
-    case BinaryOp::Sub: return "sub";
-    case BinaryOp::Mul: return "mul";
-    case BinaryOp::Div: return "div";
-    case BinaryOp::FloorDiv: return "floor_divide";
-    case BinaryOp::Mod: return "remainder";
-    case BinaryOp::Pow: return "pow";
-    case BinaryOp::Maximum: return "maximum";
-    case BinaryOp::Minimum: return "minimum";
-    case BinaryOp::Eq: return "eq";
-    case BinaryOp::Ne: return "ne";
-    case BinaryOp::Lt: return "lt";
-    case BinaryOp::Le: return "le";
-    case BinaryOp::Gt: return "gt";
-    case BinaryOp::Ge: return "ge";
-    case BinaryOp::And: return "bitwise_and";
-    case BinaryOp::Or: return "bitwise_or";
-    case BinaryOp::Xor: return "bitwise_xor";
-    case BinaryOp::Atan2: return "atan2";
-  }
-  return "?";
-}
-
 namespace {
 
 enum Flag : int { kNone = 0, kDivZero = 1, kNegPow = 2 };

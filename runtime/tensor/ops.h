@@ -25,7 +25,10 @@
 #include <variant>
 #include <vector>
 
+#include "semantics/op_select.h"
+#include "semantics/ops.h"
 #include "semantics/scatter.h"
+#include "semantics/unary.h"
 #include "semantics/window.h"
 #include "ts_runtime.h"
 #include "tensor.h"
@@ -113,24 +116,52 @@ Tensor randn_like(const Tensor& t, std::optional<DType> dtype = std::nullopt);
 
 // ================================================================ elementwise
 
+// The runtime's op enums are ops.def's rows of one category (Unary, Binary,
+// Reduce: lang/semantics/op_select.h), with the same names as sem::OpKind;
+// op_name is the row's spelling (torch's name, for messages).
+#define TCC_PICKED(Name) Name,
 enum class UnaryOp {
-  Neg, Abs, Exp, Log, Sqrt, Rsqrt, Sin, Cos, Tanh, Sigmoid, Relu, Gelu,
-  Invert,  // `~`: logical not on bool, bitwise not on ints; float throws
-  // issue 11: float functions (ints compute in float32) ...
-  Erf, Log1p, Expm1, Log2, Exp2, Tan, Asin, Acos, Atan, Sinh, Cosh, Reciprocal,
-  // ... and rounding and sign, which keep the dtype (integers unchanged; bool throws but for sign)
-  Floor, Ceil, Trunc, Round, Sign,
+#define TCC_OP(Name, spelling, Category, Cost, DType) TCC_OP_SELECT(Category, TCC_ONLY_UNARY)(Name)
+#include "semantics/ops.def"
 };
 enum class BinaryOp {
-  Add, Sub, Mul, Div, FloorDiv, Mod, Pow, Maximum, Minimum,
-  Eq, Ne, Lt, Le, Gt, Ge,  // -> bool
-  And, Or, Xor,            // & | ^ (bool and ints)
-  Atan2,                   // issue 11: a float result, as Div
+#define TCC_OP(Name, spelling, Category, Cost, DType) TCC_OP_SELECT(Category, TCC_ONLY_BINARY)(Name)
+#include "semantics/ops.def"
 };
-const char* op_name(UnaryOp op);   // "neg", "exp", ... (for messages)
-const char* op_name(BinaryOp op);  // "add", "floor_divide", ...
+enum class ReduceOp {
+#define TCC_OP(Name, spelling, Category, Cost, DType) TCC_OP_SELECT(Category, TCC_ONLY_REDUCE)(Name)
+#include "semantics/ops.def"
+};
+#undef TCC_PICKED
+// The sem::OpKind of a runtime op (the row it was generated from).
+namespace detail {
+#define TCC_PICKED(Name) sem::OpKind::Name,
+inline constexpr sem::OpKind kUnaryKinds[] = {
+#define TCC_OP(Name, spelling, Category, Cost, DType) TCC_OP_SELECT(Category, TCC_ONLY_UNARY)(Name)
+#include "semantics/ops.def"
+};
+inline constexpr sem::OpKind kBinaryKinds[] = {
+#define TCC_OP(Name, spelling, Category, Cost, DType) TCC_OP_SELECT(Category, TCC_ONLY_BINARY)(Name)
+#include "semantics/ops.def"
+};
+inline constexpr sem::OpKind kReduceKinds[] = {
+#define TCC_OP(Name, spelling, Category, Cost, DType) TCC_OP_SELECT(Category, TCC_ONLY_REDUCE)(Name)
+#include "semantics/ops.def"
+};
+#undef TCC_PICKED
+}  // namespace detail
+constexpr sem::OpKind op_kind(UnaryOp op) { return detail::kUnaryKinds[static_cast<size_t>(op)]; }
+constexpr sem::OpKind op_kind(BinaryOp op) { return detail::kBinaryKinds[static_cast<size_t>(op)]; }
+constexpr sem::OpKind op_kind(ReduceOp op) { return detail::kReduceKinds[static_cast<size_t>(op)]; }
+inline const char* op_name(UnaryOp op) { return sem::OpSpelling(op_kind(op)); }
+inline const char* op_name(BinaryOp op) { return sem::OpSpelling(op_kind(op)); }
+inline const char* op_name(ReduceOp op) { return sem::OpSpelling(op_kind(op)); }
 
-Tensor unary(UnaryOp op, const Tensor& a);
+// unary(op, a): the op's scalar meaning (lang/semantics/unary.h) on every
+// element; its result dtype by ops.def's DType column (FloatFn: integers give
+// float32), torch's error for a dtype the op rejects (sem::UnaryDTypeError).
+// `p`: the attributes of round (decimals) and nan_to_num.
+Tensor unary(UnaryOp op, const Tensor& a, const sem::UnaryParams& p = {});
 // Scalar operands are weak (see top). At least one operand is a tensor.
 Tensor binary(BinaryOp op, const Tensor& a, const Tensor& b);
 Tensor binary(BinaryOp op, const Tensor& a, Scalar b);
@@ -169,8 +200,6 @@ Dims broadcast_shapes(const Dims& a, const Dims& b);
 
 // ================================================================ reductions
 
-enum class ReduceOp { Sum, Mean, Max, Min, Prod, ArgMax, ArgMin, All, Any };
-const char* op_name(ReduceOp op);
 // Its result dtype rule (lang/semantics/dtype.h): mean of an integer tensor is an error.
 sem::ReduceRule reduce_rule(ReduceOp op);
 

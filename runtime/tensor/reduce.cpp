@@ -15,21 +15,6 @@
 namespace tcc::rt {
 using namespace detail;
 
-const char* op_name(ReduceOp op) {
-  switch (op) {
-    case ReduceOp::Sum: return "sum";
-    case ReduceOp::Mean: return "mean";
-    case ReduceOp::Max: return "max";
-    case ReduceOp::Min: return "min";
-    case ReduceOp::Prod: return "prod";
-    case ReduceOp::ArgMax: return "argmax";
-    case ReduceOp::ArgMin: return "argmin";
-    case ReduceOp::All: return "all";
-    case ReduceOp::Any: return "any";
-  }
-  return "?";
-}
-
 namespace {
 
 template <class T> using SumAcc = std::conditional_t<std::is_floating_point_v<T>, double, int64_t>;

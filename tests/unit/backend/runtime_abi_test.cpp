@@ -10,7 +10,7 @@
 
 namespace {
 
-enum class K { Void, Ptr, I32, I64, F64, Other };
+enum class K { Void, Ptr, I32, I64, F32, F64, Other };
 
 template <typename T>
 constexpr K KindOf() {
@@ -18,6 +18,7 @@ constexpr K KindOf() {
   else if constexpr (std::is_pointer_v<T>) return K::Ptr;
   else if constexpr (std::is_same_v<T, int32_t>) return K::I32;
   else if constexpr (std::is_same_v<T, int64_t>) return K::I64;
+  else if constexpr (std::is_same_v<T, float>) return K::F32;
   else if constexpr (std::is_same_v<T, double>) return K::F64;
   else return K::Other;
 }
@@ -34,7 +35,7 @@ TEST_CASE("runtime_functions.def matches ts_runtime.h") {
 #define TCC_UNPAREN(...) __VA_ARGS__
 #define TCC_RT_FN(name, Ret, Params)                                      \
   {                                                                       \
-    [[maybe_unused]] K Void = K::Void, Ptr = K::Ptr, I32 = K::I32, I64 = K::I64, F64 = K::F64; \
+    [[maybe_unused]] K Void = K::Void, Ptr = K::Ptr, I32 = K::I32, I64 = K::I64, F32 = K::F32, F64 = K::F64; \
     std::vector<K> declared = {Ret, TCC_UNPAREN Params};                  \
     INFO(#name);                                                          \
     CHECK(Signature(&name) == declared);                                  \
@@ -42,5 +43,5 @@ TEST_CASE("runtime_functions.def matches ts_runtime.h") {
   }
 #include "lower/runtime_functions.def"
 #undef TCC_UNPAREN
-  CHECK(checked == 18);  // every entry of the .def
+  CHECK(checked == 21);  // every entry of the .def
 }

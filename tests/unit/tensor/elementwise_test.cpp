@@ -70,14 +70,14 @@ TEST_CASE("unary functions", "[elementwise]") {
 }
 
 TEST_CASE("bitwise and logical ops", "[elementwise]") {
-  CHECK(vals(unary(UnaryOp::Invert, B({1, 0}))) == std::vector<double>{0, 1});
-  CHECK(vals(unary(UnaryOp::Invert, I({0, 5}))) == std::vector<double>{-1, -6});
+  CHECK(vals(unary(UnaryOp::BitNot, B({1, 0}))) == std::vector<double>{0, 1});
+  CHECK(vals(unary(UnaryOp::BitNot, I({0, 5}))) == std::vector<double>{-1, -6});
   CHECK(vals(binary(BinaryOp::And, B({1, 1, 0}), B({1, 0, 0}))) == std::vector<double>{1, 0, 0});
   CHECK(vals(binary(BinaryOp::Or, B({1, 1, 0}), B({1, 0, 0}))) == std::vector<double>{1, 1, 0});
   CHECK(vals(binary(BinaryOp::Xor, B({1, 1, 0}), B({1, 0, 0}))) == std::vector<double>{0, 1, 0});
   CHECK(vals(binary(BinaryOp::And, I({12}), Si(10))) == std::vector<double>{8});
   CHECK(vals(binary(BinaryOp::Or, I({12}), Si(10))) == std::vector<double>{14});
-  CHECK_TENSOR_ERROR(unary(UnaryOp::Invert, F({1})), "only supported for bool and integer");
+  CHECK_TENSOR_ERROR(unary(UnaryOp::BitNot, F({1})), "only supported for bool and integer");
   CHECK_TENSOR_ERROR(binary(BinaryOp::And, F({1}), F({1})), "bitwise_and: only bool and integer");
   CHECK_TENSOR_ERROR(unary(UnaryOp::Neg, B({1})), "bool");
   CHECK_TENSOR_ERROR(binary(BinaryOp::Sub, B({1}), B({1})), "subtraction of two bool tensors");
