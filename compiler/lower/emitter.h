@@ -65,6 +65,10 @@ constexpr int64_t kHeavyMinTrip = 256;  // loops known to be shorter are not int
 // {"llvm.loop.interleave.count", 4}), replacing any loop metadata it had.
 void SetLoopHints(llvm::BranchInst* latch, std::initializer_list<std::pair<const char*, int>> hints);
 
+// Whether EvalUnary has an inline form of the Unary op (unary.cpp's table);
+// any other Unary op calls the runtime's scalar meaning (ts_rt_unary_*).
+bool HasInlineUnary(graph::OpKind op);
+
 class Emitter {
  public:
   // `outlined`: fn is a nest function whose arg 0 is the context pointer.

@@ -194,6 +194,8 @@ InlineFn FindInline(OpKind op) {
 
 }  // namespace
 
+bool HasInlineUnary(OpKind op) { return FindInline(op) != nullptr; }
+
 Value* Emitter::EvalUnary(const Node& n, Value* x, DType t) {
   UnaryLowering u{*this, b_, k_, n, x, t, ElemType(k_.c, t), graph::IsFloat(t)};
   if (InlineFn fn = FindInline(n.op)) return fn(u);

@@ -12,6 +12,8 @@
 #include "jit_kernel.h"
 #include "semantics/elementwise.h"
 #include "semantics/linspace.h"
+#include "semantics/unary.h"
+#include "lower/emitter.h"
 
 using namespace tcc::graph;
 using tcc::testing::GraphBuilder;
@@ -233,6 +235,27 @@ TEST_CASE("semantics (issue 11): lowered rounding, sign, nan_to_num, lerp match 
   CheckUnaryAll<int32_t>();
   CheckLerp<float>();
   CheckLerp<double>();
+}
+
+// A Unary op with no inline form in the lowering runs the library's meaning
+// through the runtime (ts_rt_unary_*): bit for bit unary.h's, on every dtype
+// the op computes in (FloatFn ops: floats).
+TEST_CASE("semantics: lowered Unary ops without an inline form are the library's") {
+  int checked = 0;
+  for (size_t i = 0; i < tcc::sem::kNumOps; ++i) {
+    auto op = static_cast<OpKind>(i);
+    if (CategoryOf(op) != OpCategory::Unary || tcc::lower::HasInlineUnary(op)) continue;
+    Attrs none;
+    auto check = [&]<class T>(T) { CheckUnary<T>(op, none, [op](T x) { return tcc::sem::ApplyUnary(op, x); }); };
+    check(float{});
+    check(double{});
+    if (DTypeRuleOf(op) == DTypeRule::Same) {
+      check(int64_t{});
+      check(int32_t{});
+    }
+    ++checked;
+  }
+  CHECK(checked >= 1);  // asinh, acosh, atanh, erfc (session 21) have none
 }
 
 TEST_CASE("semantics (issue 11): the library's edge values are torch's") {
