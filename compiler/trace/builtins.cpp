@@ -1,10 +1,13 @@
-// Implements the builtin functions that are not tensor math: the compile
-// controls (graph_break, error_on_graph_break, fullgraph, nonstrict_trace,
-// pytree), I/O (print/save/load: side effects), Python builtins (range, len,
-// int, ...) and list/dict methods.
+// Implements Tracer::CallBuiltin, the dispatch of a call to a builtin
+// (keywords normalised, then by receiver: objects, tensors, sets, lists; then
+// the handlers of builtin_handlers.def; then the rows of builtins.def), the
+// Python numeric builtins (min, max, abs, sum, any, all, pow) and list/dict
+// methods.
 #include <algorithm>
 #include <cmath>
 #include <set>
+#include <string_view>
+#include <unordered_map>
 
 #include "semantics/pymath.h"
 #include "semantics/suggest.h"
@@ -15,6 +18,27 @@
 namespace tcc::trace {
 
 namespace {
+
+struct TraceBuiltin {
+  const char* names[6];
+  ValuePtr (Tracer::*fn)(const std::string&, CallArgs&);
+};
+const TraceBuiltin kTraceBuiltins[] = {
+#define TCC_TRACE_BUILTIN(Handler, ...) {{__VA_ARGS__}, &Tracer::Handler},
+#include "trace/builtin_handlers.def"
+};
+const TraceBuiltin* FindTraceBuiltin(const std::string& name) {
+  static const std::unordered_map<std::string_view, const TraceBuiltin*> index = [] {
+    std::unordered_map<std::string_view, const TraceBuiltin*> m;
+    for (const TraceBuiltin& b : kTraceBuiltins)
+      for (const char* n : b.names)
+        if (n) m.emplace(n, &b);
+    return m;
+  }();
+  auto it = index.find(name);
+  return it == index.end() ? nullptr : it->second;
+}
+
 const std::set<std::string>& PythonBuiltins() {
   static const std::set<std::string> s = [] {
     // Internal helpers of the parser's desugarings and the dtype names; the
@@ -239,375 +263,7 @@ ValuePtr Tracer::CallBuiltin(const std::string& spelled, const ValuePtr& self, C
   if (self && self->kind == VK::Set) return SetMethod(name, self, args);  // trace_set.cpp
   if (self && (self->kind == VK::List || self->kind == VK::Dict || self->kind == VK::Str || self->kind == VK::Tuple))
     return ListMethod(name, self, args);
-  if (name == "set" || name == "#set") return SetBuiltin(args);
-
-  // ---- compile controls
-  if (name == "graph_break") {
-    Break(BreakKind::GraphBreakCall, where, "call to `graph_break()`");
-    return MakeNone();
-  }
-  if (name == "error_on_graph_break" || name == "fullgraph") {
-    WrapKind k = name == "fullgraph" ? WrapKind::Fullgraph : WrapKind::Eogb;
-    ValuePtr a = args.Arg(0, name == "fullgraph" ? "enabled" : "error_on_graph_break");
-    if (!a && name == "fullgraph") a = MakeBool(true);
-    if (a && (a->kind == VK::Function || a->kind == VK::BoundMethod || a->kind == VK::Wrapper)) {
-      if (k == WrapKind::Fullgraph) {
-        auto w = MakeUnknown();
-        w->kind = VK::Wrapper;
-        w->wrap = k;
-        w->flag = true;
-        w->inner = a;
-        return w;
-      }
-    }
-    auto m = MakeUnknown();
-    m->kind = VK::Marker;
-    m->wrap = k;
-    auto truth = a ? KnownTruth(*a) : std::nullopt;
-    if (!truth) {
-      Issue(DiagKind::TraceTypeError, where, "`" + name + "(...)` needs True or False known at compile time");
-      truth = k == WrapKind::Fullgraph;
-    }
-    m->flag = *truth;
-    return m;
-  }
-  if (name == "no_grad" || name == "enable_grad" || name == "inference_mode" || name == "set_grad_enabled") {
-    const ValuePtr f = args.pos.size() == 1 ? args.pos[0] : nullptr;  // `@no_grad` (no parentheses): the function
-    if (name != "set_grad_enabled" && f && (f->kind == VK::Function || f->kind == VK::BoundMethod || f->kind == VK::Wrapper))
-      return f;
-    auto m = MakeUnknown();
-    m->kind = VK::Marker;
-    m->wrap = WrapKind::GradMode;
-    return m;
-  }
-  if (name == "nonstrict_trace") {
-    ValuePtr f = args.Arg(0, "fn");
-    if (!f) {
-      Issue(DiagKind::TraceArgumentError, where, "`nonstrict_trace` takes the function to trace");
-      return MakeUnknown();
-    }
-    auto w = MakeUnknown();
-    w->kind = VK::Wrapper;
-    w->wrap = WrapKind::Nonstrict;
-    w->flag = true;
-    w->inner = f;
-    return w;
-  }
-  if (name == "compiler_disable") {  // @torch.compiler.disable, torch.compiler.disable(fn), disable(recursive=...)
-    ValuePtr f = args.Arg(0, "fn");
-    auto w = MakeUnknown();
-    w->kind = f ? VK::Wrapper : VK::Marker;
-    w->wrap = WrapKind::Disable;
-    w->flag = true;
-    w->inner = f;
-    return w;
-  }
-  if (name == "pytree") {
-    ValuePtr c = args.Arg(0, "cls");
-    if (c && c->kind == VK::Class) c->cls->pytree = true;
-    return c ? c : MakeUnknown();
-  }
-
-  // ---- I/O
-  if (name == "__torch_load") {  // torch.load: the checkpoint's structure, read now (npy_header.cpp)
-    Break(BreakKind::SideEffectIO, where, "`torch.load(...)` inside a compiled function");
-    ValuePtr p = args.Arg(0, "f");
-    if (p && p->kind == VK::Str && p->known && !p->s.empty()) {
-      std::string error;
-      if (ValuePtr v = TorchLoadValue(p->s, &error)) return v;
-      if (p->s[0] != '/' && !main_dir.empty())
-        if (ValuePtr v = TorchLoadValue(main_dir + "/" + p->s, &error)) return v;
-      Issue(DiagKind::LoadTypeUnknown, where,
-            "`torch.load(\"" + p->s + "\")` at build time: " + error +
-                "; what it holds is known only at run time, so the code that uses it cannot be compiled",
-            "run `tcc build` in the folder the program runs in (relative paths are read from the working folder, "
-            "then from the program's folder), or give a path that exists when building");
-    }
-    return MakeUnknown();
-  }
-  if (name == "print" || name == "save" || name == "load" || name == "__torch_save" || name == "__stderr_write") {
-    Break(BreakKind::SideEffectIO, where,
-          "`" + std::string(name == "__stderr_write" ? "sys.stderr.write" : name) + "(...)` inside a compiled function");
-    if (name == "load") {
-      // The data is read at run time; a file present now gives dtype and rank.
-      ValuePtr p = args.Arg(0, "path");
-      if (p && p->kind == VK::Str && !p->s.empty()) {
-        std::optional<graph::TensorType> ty = ReadNpyType(p->s);
-        if (!ty && p->s[0] != '/' && !main_dir.empty()) ty = ReadNpyType(main_dir + "/" + p->s);
-        if (ty) {
-          for (auto& d : ty->shape) d = syms.Fresh();
-          return MakeTensor(*ty);
-        }
-        // Code that uses the tensor fails later with messages about a
-        // tensor of unknown rank: say here why its type is unknown.
-        std::string tried = p->s[0] == '/' || main_dir.empty() || main_dir == "." ? "`" + p->s + "`"
-                                                                : "`" + p->s + "` and `" + main_dir + "/" + p->s + "`";
-        Issue(DiagKind::LoadTypeUnknown, where,
-              "`load(\"" + p->s + "\")`" + (p->known ? "" : " (the likely path)") +
-                  ": no readable .npy file at build time (tried " + tried +
-                  "), so its dtype and rank are known only at run time and the code that uses it cannot be compiled",
-              "run `tcc build` in the folder the program runs in (relative paths are read from the working "
-              "folder, then from the program's folder), or give a path that exists when building");
-      }
-      auto t = MakeTensor({graph::DType::F32, {}});
-      t->rank_known = false;
-      return t;
-    }
-    return MakeNone();
-  }
-  if (name == "__runtime_value") return MakeUnknown();  // the value itself, known only when the program runs
-  if (name == "argv" || name == "__sys_argv") {  // known only at run time
-    auto l = MakeSeq(VK::List, {MakeUnknownOf(VK::Str)});
-    l->known = false;
-    return l;
-  }
-  if (name == "manual_seed") {
-    Break(BreakKind::Unsupported, where, "`manual_seed` inside a compiled function changes the random state");
-    return MakeNone();
-  }
-  if (name == "__parameter" || name == "__is_parameter") {  // nn.Parameter's mark (stdlib/torch/nn.ts)
-    ValuePtr t = args.Arg(0, "data");
-    if (!t) return MakeUnknown();
-    if (name == "__is_parameter")
-      return t->kind == VK::Tensor ? MakeBool(t->parameter) : t->kind == VK::Unknown ? MakeUnknownOf(VK::Bool) : MakeBool(false);
-    // the mark is no plan output: a traced statement that sets it runs in the interpreter
-    if (Traced()) MarkEager("`nn.Parameter` marks a tensor in the interpreter", where);
-    if (t->kind == VK::Tensor) t->parameter = true;
-    return t;
-  }
-  if (name == "__generator_new" || name == "__generator_manual_seed" || name == "__generator_initial_seed") {
-    // torch.Generator's state lives in the interpreter (as its draws do)
-    if (Traced()) MarkInterpreted(where, "a torch.Generator's state (the interpreter keeps it)");
-    return name == "__generator_manual_seed" ? MakeNone() : MakeUnknownOf(VK::Int);
-  }
-
-  // ---- Python builtins
-  if (name == "slice") {  // slice(stop), slice(start, stop[, step]): as `a:b:c` makes
-    if (args.pos.empty() || args.pos.size() > 3 || !args.kw.empty()) {
-      size_t n = args.pos.size();
-      Issue(DiagKind::TraceTypeError, where,
-            n == 0 || n > 3 ? std::string("slice expected at ") + (n ? "most 3 arguments" : "least 1 argument") +
-                                  ", got " + std::to_string(n)
-                            : "slice() takes no keyword arguments");
-      return MakeUnknown();
-    }
-    const auto& p = args.pos;
-    return MakeSeq(VK::Slice, {p.size() == 1 ? MakeNone() : p[0], p.size() == 1 ? p[0] : p[1],
-                               p.size() == 3 ? p[2] : MakeNone()});
-  }
-  if (name == "range") {
-    std::vector<int64_t> b;
-    bool known = true;
-    for (const auto& v : args.pos) {
-      if (auto k = KnownInt(v)) b.push_back(*k);
-      else known = false;
-    }
-    if (!known || b.empty() || b.size() > 3) {
-      auto l = MakeSeq(VK::List, {MakeUnknownOf(VK::Int)});
-      l->known = false;
-      return l;
-    }
-    int64_t start = b.size() >= 2 ? b[0] : 0, stop = b.size() >= 2 ? b[1] : b[0], step = b.size() == 3 ? b[2] : 1;
-    if (step == 0) {
-      Issue(DiagKind::TraceTypeError, where, "`range` step must not be zero");
-      return MakeSeq(VK::List, {});
-    }
-    std::vector<ValuePtr> items;
-    for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) {
-      items.push_back(MakeInt(i));
-      if (static_cast<int>(items.size()) > opts.max_unroll) break;
-    }
-    return MakeSeq(VK::List, items);
-  }
-  if (name == "len") {
-    ValuePtr v = args.Arg(0, "x");
-    if (!v) return MakeUnknownOf(VK::Int);
-    if ((v->kind == VK::List || v->kind == VK::Tuple) && v->known) return MakeInt(static_cast<int64_t>(v->items.size()));
-    if (v->kind == VK::Dict) return MakeInt(static_cast<int64_t>(v->keys.size()));
-    if (v->kind == VK::Set && v->known) return MakeInt(static_cast<int64_t>(v->items.size()));
-    if (v->kind == VK::Str && v->known) return MakeInt(static_cast<int64_t>(v->s.size()));
-    if (v->kind == VK::Tensor && v->rank_known && !v->type.shape.empty()) {
-      return MakeDimInt(syms.Resolve(v->type.shape[0]));
-    }
-    return MakeUnknownOf(VK::Int);
-  }
-  if (name == "int" || name == "float" || name == "bool") {
-    ValuePtr v = args.Arg(0, "x");
-    VK k = name == "int" ? VK::Int : name == "float" ? VK::Float : VK::Bool;
-    if (!v) return k == VK::Int ? MakeInt(0) : k == VK::Float ? MakeFloat(0) : MakeBool(false);
-    if (v->kind == VK::Tensor) {
-      if (ValuePtr k = KnownScalar(v)) {  // module scope, from constants: as the number's own conversion
-        CallArgs conv;
-        conv.range = where;
-        conv.pos = {k};
-        return CallBuiltin(name, nullptr, conv);
-      }
-      Break(BreakKind::TensorToScalar, where, "`" + name + "(t)` converts a tensor to a Python " + name);
-      return MakeUnknownOf(k);
-    }
-    if (v->is_number()) {
-      if (!v->known) return MakeUnknownOf(k);
-      if (k == VK::Int) {
-        if (v->kind == VK::Int) return v;
-        return MakeIntFrom(v->as_double());
-      }
-      if (k == VK::Float) return MakeFloat(v->as_double());
-      return MakeBool(v->as_double() != 0);
-    }
-    if (k == VK::Bool) {
-      if (auto t = KnownTruth(*v)) return MakeBool(*t);
-    }
-    if (v->kind == VK::Str && v->known && k != VK::Bool) {
-      try {
-        size_t used = 0;
-        if (k == VK::Int) {
-          long long i = std::stoll(v->s, &used);
-          if (used == v->s.size()) return MakeInt(i);
-        } else {
-          double d = std::stod(v->s, &used);
-          if (used == v->s.size()) return MakeFloat(d);
-        }
-      } catch (...) {
-      }
-    }
-    return MakeUnknownOf(k);
-  }
-  if (name == "format" || name == "#format" || name == "repr") {
-    // A str; known when it is the plain text of a known value (f"{n}" with n = 3).
-    ValuePtr v = args.pos.empty() ? nullptr : args.pos[0];
-    bool plain = name != "repr";
-    for (size_t i = 1; i < args.pos.size(); ++i)
-      plain = plain && args.pos[i]->kind == VK::Str && args.pos[i]->known && args.pos[i]->s.empty();
-    if (v && plain && v->kind == VK::Str) return v;
-    if (v && plain && v->known && (v->kind == VK::Int || v->kind == VK::Bool || v->kind == VK::None))
-      return MakeStr(Describe(*v));
-    return MakeUnknownOf(VK::Str);
-  }
-  if (name == "str") {
-    ValuePtr v = args.Arg(0, "x");
-    if (v && v->kind == VK::Str) return v;
-    if (v && v->known && (v->kind == VK::Int || v->kind == VK::Bool || v->kind == VK::None)) return MakeStr(Describe(*v));
-    return MakeUnknownOf(VK::Str);
-  }
-  if (name == "list" || name == "tuple") {
-    ValuePtr v = args.Arg(0, "x");
-    VK k = name == "list" ? VK::List : VK::Tuple;
-    if (!v) return MakeSeq(k, {});
-    if ((v->kind == VK::List || v->kind == VK::Tuple) && v->known) return MakeSeq(k, v->items);
-    if (v->kind == VK::Dict) return MakeSeq(k, v->keys);
-    if (v->kind == VK::Tensor) {
-      std::vector<ValuePtr> items;
-      CallArgs none;
-      (void)none;
-      if (v->rank_known && !v->type.shape.empty() && syms.Resolve(v->type.shape[0]).is_static()) {
-        int64_t n = syms.Resolve(v->type.shape[0]).size;
-        for (int64_t i = 0; i < n && i <= opts.max_unroll; ++i) {
-          graph::Attrs a;
-          a.ints = {i};
-          items.push_back(Emit(graph::OpKind::Select, {v}, a,
-                               {v->type.dtype, Shape(v->type.shape.begin() + 1, v->type.shape.end())}, where));
-        }
-        return MakeSeq(k, items);
-      }
-    }
-    auto l = MakeSeq(k, {MakeUnknown()});
-    l->known = false;
-    return l;
-  }
-  if (name == "dict" || name == "#dict") {
-    auto d = MakeSeq(VK::Dict, {});
-    auto set = [&](const ValuePtr& k, const ValuePtr& v) {
-      for (size_t i = 0; i < d->keys.size(); ++i)
-        if (KnownEqual(*d->keys[i], *k).value_or(false)) { d->items[i] = v; return; }
-      d->keys.push_back(k);
-      d->items.push_back(v);
-    };
-    if (!args.pos.empty()) {
-      const ValuePtr& src = args.pos[0];
-      if (src->kind == VK::Dict) {
-        for (size_t i = 0; i < src->keys.size(); ++i) set(src->keys[i], src->items[i]);
-      } else if ((src->kind == VK::List || src->kind == VK::Tuple) && src->known) {
-        for (const auto& kv : src->items) {
-          if ((kv->kind == VK::Tuple || kv->kind == VK::List) && kv->known && kv->items.size() == 2) set(kv->items[0], kv->items[1]);
-          else d->known = false;
-        }
-      } else {
-        d->known = false;
-      }
-    }
-    for (const auto& [k, v] : args.kw) set(MakeStr(k), v);
-    return d;
-  }
-  if (name == "enumerate" || name == "zip") {
-    // The items each iterable visits, as a for-loop over it would (a tensor's
-    // rows, a dict's keys, a str's characters); a list of run-time length of
-    // tuples of a typical item when one is known only at run time.
-    std::vector<std::vector<ValuePtr>> seqs;
-    std::vector<ValuePtr> srcs = args.pos;
-    if (name == "enumerate") srcs = {args.Arg(0, "iterable")};
-    bool known = true;
-    for (const auto& v : srcs) {
-      std::vector<ValuePtr> items;
-      known = known && v && LoopItems(*this, v, items, where) &&
-              (v->kind != VK::Tensor || static_cast<int64_t>(items.size()) <= opts.max_unroll);
-      seqs.push_back(std::move(items));
-    }
-    if (name == "enumerate" && known) {
-      std::vector<ValuePtr> idx;
-      for (size_t i = 0; i < seqs[0].size(); ++i) idx.push_back(MakeInt(static_cast<int64_t>(i)));
-      seqs.insert(seqs.begin(), idx);
-    }
-    if (!known) {
-      std::vector<ValuePtr> row;
-      if (name == "enumerate") row.push_back(MakeUnknownOf(VK::Int));
-      for (const auto& v : srcs) row.push_back(v ? SomeItem(v) : MakeUnknown());
-      auto l = MakeSeq(VK::List, {MakeSeq(VK::Tuple, row)});
-      l->known = false;
-      return l;
-    }
-    size_t n = seqs.empty() ? 0 : SIZE_MAX;
-    for (const auto& s : seqs) n = std::min(n, s.size());
-    std::vector<ValuePtr> out;
-    for (size_t i = 0; i < n; ++i) {
-      std::vector<ValuePtr> t;
-      for (const auto& s : seqs) t.push_back(s[i]);
-      out.push_back(MakeSeq(VK::Tuple, t));
-    }
-    return MakeSeq(VK::List, out);
-  }
-  if (name == "sorted" || name == "reversed") {
-    ValuePtr v = args.Arg(0, "x");
-    if (v && (v->kind == VK::List || v->kind == VK::Tuple) && v->known) {
-      auto items = v->items;
-      if (name == "reversed") std::reverse(items.begin(), items.end());
-      else {
-        bool all_known = std::all_of(items.begin(), items.end(), [](const ValuePtr& x) { return x->is_known_number(); });
-        ValuePtr key = args.Kw("key"), rev = args.Kw("reverse");
-        if (!all_known || (key && key->kind != VK::None) || (rev && !KnownTruth(*rev))) {
-          MarkEager("`sorted` of values whose order is known only at run time", args.range);
-          auto l = MakeSeq(VK::List, items);
-          l->known = false;
-          return l;
-        }
-        bool reverse = rev && *KnownTruth(*rev);
-        std::stable_sort(items.begin(), items.end(), [&](const ValuePtr& a, const ValuePtr& b) {
-          return reverse ? b->as_double() < a->as_double() : a->as_double() < b->as_double();
-        });
-      }
-      return MakeSeq(VK::List, items);
-    }
-    return MakeUnknown();
-  }
-  if (name == "round") {
-    ValuePtr v = args.Arg(0, "number");
-    if (v && v->kind == VK::Tensor) {  // a TypeError eagerly, as in Python with torch 1.13
-      Issue(DiagKind::TraceTypeError, where, "`round()` needs a number, not `Tensor`");
-      MarkEager();
-      return MakeUnknown();
-    }
-    if (v && v->is_known_number() && !args.Arg(1, "ndigits")) return MakeIntFrom(std::nearbyint(v->as_double()));
-    return MakeUnknownOf(VK::Float);
-  }
+  if (const TraceBuiltin* h = FindTraceBuiltin(name)) return (this->*h->fn)(name, args);  // builtin_handlers.def
 
   // Python/tensor overloads: min, max, abs, sum, any, all, pow
   bool any_tensor = false;

@@ -213,6 +213,9 @@ class Tracer {
   ValuePtr AdvancedIndex(const ValuePtr& base, const std::vector<const ast::Expr*>& parts,
                          std::vector<ValuePtr> vals, Range where);
   ValuePtr IndexListTensor(const ValuePtr& list, Range where);
+  // The handlers of builtin_handlers.def (builtins_controls.cpp, builtins_pyvalues.cpp).
+#define TCC_TRACE_BUILTIN(Handler, ...) ValuePtr Handler(const std::string& name, CallArgs& args);
+#include "trace/builtin_handlers.def"
   ValuePtr GatherOp(const std::string& name, const ValuePtr& self, CallArgs& args);
   // The Index, Shape and Sort rows and max/min with a dim (trace_shape_ops.cpp);
   // null when `name` is none of them. `self`: the receiver of the method form.
