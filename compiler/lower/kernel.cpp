@@ -3,626 +3,373 @@
 // fusion group in plan order, matmul through the runtime's BLAS entry, and the
 // epilogue (duplicate outputs, freeing temporaries, the error status);
 // temporaries are freed after their last reader (temp_lifetimes.cpp).
-#include "lower/lower.h"
+#include "lower/kernel_lowering.h"
 
-#include <llvm/IR/Intrinsics.h>
 #include <llvm/IR/Verifier.h>
 #include <llvm/Support/raw_ostream.h>
 
-#include "graph/shape.h"
-#include "lower/emitter.h"
-#include "lower/nest.h"
-#include "lower/runtime_decls.h"
-#include "lower/temp_lifetimes.h"
-#include "passes/plan_fusion.h"
-#include "passes/strided_view.h"
-
 namespace tcc::lower {
 
-using graph::Node;
-using graph::OpKind;
-using llvm::Value;
+void KernelLowering::Run() {
+  auto& c = k_.c;
+  auto* ptr = llvm::PointerType::get(c, 0);
+  auto* i32 = llvm::Type::getInt32Ty(c);
+  auto* ft = llvm::FunctionType::get(i32, {ptr, i32, ptr, i32, ptr, i32}, false);
+  k_.kernel = llvm::Function::Create(ft, llvm::Function::ExternalLinkage, k_.name, k_.m);
+  k_.kernel->addFnAttr(llvm::Attribute::NoUnwind);
+  llvm::BasicBlock::Create(c, "entry", k_.kernel);
+  ke_ = std::make_unique<Emitter>(k_, k_.kernel, false);
+  auto& b = ke_->b();
+  b.SetInsertPoint(&k_.kernel->getEntryBlock());
+  k_.err_flag = b.CreateAlloca(i32, nullptr, "err");
+  b.CreateStore(b.getInt32(0), k_.err_flag);
+  BindInputs();
+  for (const auto& grp : k_.plan.groups)
+    if (grp.in_place_of >= 0) epilogue_of_[grp.in_place_of] = grp.root;
+  std::vector<llvm::Instruction*> after_group;
+  for (const auto& grp : k_.plan.groups) {
+    EmitGroup(grp);
+    after_group.push_back(b.CreateCall(llvm::Intrinsic::getDeclaration(&k_.m, llvm::Intrinsic::donothing)));
+  }
+  FinishOutputs();
+  FreeTempsAtLastUse(k_, after_group, temp_handles_);
+  for (Value* p : temps_) b.CreateCall(GetLibcFn(k_.m, "free"), {p});
+  for (const auto& t : temp_handles_)
+    b.CreateCall(GetRuntimeFn(k_.m, RtFn::ts_rt_temp_free), {b.CreateLoad(b.getPtrTy(), t.second)});
+  b.CreateRet(b.CreateZExt(b.CreateICmpNE(b.CreateLoad(i32, k_.err_flag), b.getInt32(0)), i32));
+}
 
-namespace {
+Value* KernelLowering::TensorField(Value* base, Value* index, unsigned field, unsigned sub) {
+  auto& b = ke_->b();
+  auto* st = TensorStructType(k_.c);
+  Value* t = b.CreateInBoundsGEP(st, base, index);
+  if (sub == ~0u) return b.CreateStructGEP(st, t, field);
+  return b.CreateInBoundsGEP(st, t, {b.getInt32(0), b.getInt32(field), b.getInt32(sub)});
+}
 
-class KernelLowering {
- public:
-  KernelLowering(KernelState& k) : k_(k) {}
-
-  void Run() {
-    auto& c = k_.c;
-    auto* ptr = llvm::PointerType::get(c, 0);
-    auto* i32 = llvm::Type::getInt32Ty(c);
-    auto* ft = llvm::FunctionType::get(i32, {ptr, i32, ptr, i32, ptr, i32}, false);
-    k_.kernel = llvm::Function::Create(ft, llvm::Function::ExternalLinkage, k_.name, k_.m);
-    k_.kernel->addFnAttr(llvm::Attribute::NoUnwind);
-    llvm::BasicBlock::Create(c, "entry", k_.kernel);
-    ke_ = std::make_unique<Emitter>(k_, k_.kernel, false);
-    auto& b = ke_->b();
-    b.SetInsertPoint(&k_.kernel->getEntryBlock());
-    k_.err_flag = b.CreateAlloca(i32, nullptr, "err");
-    b.CreateStore(b.getInt32(0), k_.err_flag);
-    BindInputs();
-    for (const auto& grp : k_.plan.groups)
-      if (grp.in_place_of >= 0) epilogue_of_[grp.in_place_of] = grp.root;
-    std::vector<llvm::Instruction*> after_group;
-    for (const auto& grp : k_.plan.groups) {
-      EmitGroup(grp);
-      after_group.push_back(b.CreateCall(llvm::Intrinsic::getDeclaration(&k_.m, llvm::Intrinsic::donothing)));
+void KernelLowering::BindInputs() {
+  auto& b = ke_->b();
+  Value* inputs = k_.kernel->getArg(0);
+  Value* scalars = k_.kernel->getArg(2);
+  std::vector<bool> needs_contig(k_.g.nodes.size(), false);
+  // A reshape, and a view chain a matmul reads in place, index their base as a contiguous buffer.
+  for (size_t v = 0; v < k_.g.nodes.size(); ++v) {
+    const Node& n = k_.g.nodes[v];
+    auto contig_base = [&](ValueId x, bool of_op) {
+      if (auto sv = passes::StaticStridedView(k_.g, x, k_.plan.materialised, of_op)) needs_contig[sv->base] = true;
+    };
+    if (n.op == OpKind::Reshape) {
+      needs_contig[n.inputs[0]] = true;
+      contig_base(static_cast<ValueId>(v), true);
     }
-    FinishOutputs();
-    FreeTempsAtLastUse(k_, after_group, temp_handles_);
-    for (Value* p : temps_) b.CreateCall(GetLibcFn(k_.m, "free"), {p});
-    for (const auto& t : temp_handles_)
-      b.CreateCall(GetRuntimeFn(k_.m, RtFn::ts_rt_temp_free), {b.CreateLoad(b.getPtrTy(), t.second)});
-    b.CreateRet(b.CreateZExt(b.CreateICmpNE(b.CreateLoad(i32, k_.err_flag), b.getInt32(0)), i32));
+    if (n.op == OpKind::MatMul)
+      for (ValueId in : n.inputs) contig_base(in, false);
   }
-
- private:
-  Value* TensorField(Value* base, Value* index, unsigned field, unsigned sub = ~0u) {
-    auto& b = ke_->b();
-    auto* st = TensorStructType(k_.c);
-    Value* t = b.CreateInBoundsGEP(st, base, index);
-    if (sub == ~0u) return b.CreateStructGEP(st, t, field);
-    return b.CreateInBoundsGEP(st, t, {b.getInt32(0), b.getInt32(field), b.getInt32(sub)});
-  }
-
-  void BindInputs() {
-    auto& b = ke_->b();
-    Value* inputs = k_.kernel->getArg(0);
-    Value* scalars = k_.kernel->getArg(2);
-    std::vector<bool> needs_contig(k_.g.nodes.size(), false);
-    // A reshape, and a view chain a matmul reads in place, index their base as a contiguous buffer.
-    for (size_t v = 0; v < k_.g.nodes.size(); ++v) {
-      const Node& n = k_.g.nodes[v];
-      auto contig_base = [&](ValueId x, bool of_op) {
-        if (auto sv = passes::StaticStridedView(k_.g, x, k_.plan.materialised, of_op)) needs_contig[sv->base] = true;
-      };
-      if (n.op == OpKind::Reshape) {
-        needs_contig[n.inputs[0]] = true;
-        contig_base(static_cast<ValueId>(v), true);
-      }
-      if (n.op == OpKind::MatMul)
-        for (ValueId in : n.inputs) contig_base(in, false);
-    }
-    int max_scalar = -1;
-    for (size_t v = 0; v < k_.g.nodes.size(); ++v) {
-      const Node& n = k_.g.nodes[v];
-      if (n.op == OpKind::ScalarInput) max_scalar = std::max(max_scalar, n.attrs.index);
-      if (n.op != OpKind::Input) continue;
-      Value* idx = b.getInt64(n.attrs.index);
-      Buffer buf;
-      buf.dtype = n.type.dtype;
-      buf.data = b.CreateLoad(b.getPtrTy(), TensorField(inputs, idx, kTensorData), n.name + ".data");
-      for (size_t d = 0; d < n.type.shape.size(); ++d) {
-        const graph::Dim& dim = n.type.shape[d];
-        if (!dim.is_static() && !k_.syms.count(dim.sym))
-          k_.syms[dim.sym] = b.CreateLoad(b.getInt64Ty(), TensorField(inputs, idx, kTensorSizes, d), "s" + std::to_string(dim.sym));
-        buf.sizes.push_back(nullptr);
-        bool unit = dim.is_static() && dim.size == 1;
-        buf.strides.push_back(unit ? static_cast<Value*>(b.getInt64(0)) : b.CreateLoad(b.getInt64Ty(), TensorField(inputs, idx, kTensorStrides, d)));
-      }
-      k_.buffers[static_cast<ValueId>(v)] = buf;
-    }
-    for (const auto& [sym, index] : k_.g.size_scalars) {  // `zeros(n)` of a run-time int n
-      if (k_.syms.count(sym)) continue;
-      Value* s = b.CreateFPToSI(
-          b.CreateLoad(b.getDoubleTy(), b.CreateConstInBoundsGEP1_64(b.getDoubleTy(), scalars, index)), b.getInt64Ty(),
-          "s" + std::to_string(sym));
-      // A negative size is torch's error, raised before anything is allocated.
-      auto* bad = llvm::BasicBlock::Create(k_.c, "negative_size", k_.kernel);
-      auto* ok = llvm::BasicBlock::Create(k_.c, "size_ok", k_.kernel);
-      b.CreateCondBr(b.CreateICmpSLT(s, b.getInt64(0)), bad, ok);
-      b.SetInsertPoint(bad);
-      Loc where{};
-      for (const Node& n : k_.g.nodes)
-        for (const graph::Dim& d : n.type.shape)
-          if (d.sym == sym && !where.valid()) where = n.loc;
-      ke_->RaiseAt("negative dimension in a shape (a size given by a run-time int)", where);
-      b.CreateRet(b.getInt32(1));
-      b.SetInsertPoint(ok);
-      k_.syms[sym] = s;
-    }
-    BindDerivedSizes();
-    for (auto& [v, buf] : k_.buffers)
-      for (size_t d = 0; d < buf.sizes.size(); ++d) buf.sizes[d] = ke_->DimSize(k_.g.TypeOf(v).shape[d]);
-    for (auto& [v, buf] : k_.buffers)
-      if (needs_contig[v]) buf = EnsureContiguous(buf);
-    for (int i = 0; i <= max_scalar; ++i)
-      k_.scalars.push_back(b.CreateLoad(b.getDoubleTy(), b.CreateConstInBoundsGEP1_64(b.getDoubleTy(), scalars, i)));
-  }
-
-  // A size, when the inputs (or an earlier derived size) determine it; else null.
-  Value* KnownSize(const graph::Dim& d) {
-    if (d.is_static()) return ke_->b().getInt64(d.size);
-    auto it = k_.syms.find(d.sym);
-    return it == k_.syms.end() ? nullptr : it->second;
-  }
-
-  // Symbolic sizes no input binds but the graph determines, computed at kernel
-  // entry: the length of a slice of a run-time dimension (x[::3] of an s0),
-  // a cat along run-time dimensions, and the inferred dimension of a
-  // reshape(-1). Others stay unbound (the graph then runs eagerly).
-  void BindDerivedSizes() {
-    auto& b = ke_->b();
-    for (const Node& n : k_.g.nodes) {
-      for (size_t d = 0; d < n.type.shape.size(); ++d) {
-        const graph::Dim& dim = n.type.shape[d];
-        if (dim.is_static() || k_.syms.count(dim.sym)) continue;
-        Value* v = nullptr;
-        if (n.op == OpKind::Slice && static_cast<int64_t>(d) == n.attrs.axis && n.attrs.ints.size() == 3) {
-          int64_t start = n.attrs.ints[0], stop = n.attrs.ints[1], step = n.attrs.ints[2];
-          Value* len = KnownSize(k_.g.TypeOf(n.inputs[0]).shape[d]);
-          if (len && start >= 0 && stop >= 0 && step > 0) {
-            // count = max(0, ceil((min(stop, len) - min(start, len)) / step))
-            Value* s = b.CreateBinaryIntrinsic(llvm::Intrinsic::smin, b.getInt64(start), len);
-            Value* e = b.CreateBinaryIntrinsic(llvm::Intrinsic::smin, b.getInt64(stop), len);
-            Value* span = b.CreateBinaryIntrinsic(llvm::Intrinsic::smax, b.CreateSub(e, s), b.getInt64(0));
-            v = b.CreateSDiv(b.CreateAdd(span, b.getInt64(step - 1)), b.getInt64(step));
-          }
-        } else if (n.op == OpKind::Cat) {
-          int64_t rank = static_cast<int64_t>(n.type.shape.size());
-          if ((n.attrs.axis + rank) % rank == static_cast<int64_t>(d)) {
-            v = b.getInt64(0);
-            for (ValueId in : n.inputs) {
-              Value* s = KnownSize(k_.g.TypeOf(in).shape[d]);
-              v = s && v ? b.CreateAdd(v, s) : nullptr;
-            }
-          }
-        } else if (n.op == OpKind::Reshape) {
-          Value* numel = b.getInt64(1);
-          for (const auto& in : k_.g.TypeOf(n.inputs[0]).shape) {
-            Value* s = KnownSize(in);
-            numel = s && numel ? b.CreateMul(numel, s) : nullptr;
-          }
-          Value* others = b.getInt64(1);
-          for (size_t o = 0; o < n.type.shape.size() && others; ++o) {
-            if (o == d) continue;
-            Value* s = KnownSize(n.type.shape[o]);
-            others = s ? b.CreateMul(others, s) : nullptr;
-          }
-          if (numel && others)  // others == 0 only for an empty tensor: size 0 then
-            v = b.CreateSelect(b.CreateICmpEQ(others, b.getInt64(0)), b.getInt64(0), b.CreateSDiv(numel, others));
-        }
-        if (v) k_.syms[dim.sym] = v;
-      }
-    }
-  }
-
-  std::vector<Value*> ContiguousStrides(const std::vector<Value*>& sizes) {
-    auto& b = ke_->b();
-    std::vector<Value*> st(sizes.size());
-    Value* s = b.getInt64(1);
-    for (size_t d = sizes.size(); d-- > 0;) {
-      st[d] = s;
-      s = b.CreateMul(s, sizes[d]);
-    }
-    return st;
-  }
-
-  Value* Numel(const std::vector<Value*>& sizes) {
-    Value* n = ke_->b().getInt64(1);
-    for (Value* s : sizes) n = ke_->b().CreateMul(n, s);
-    return n;
-  }
-
-  // A materialised value's buffer: from the runtime's block cache (ts_rt_temp_alloc),
-  // freed after the last group that reads it (temp_lifetimes.h) or at the kernel's end.
-  Value* AllocTemp(DType t, const std::vector<Value*>& sizes) {
-    auto& b = ke_->b();
-    Value* bytes = b.CreateMul(Numel(sizes), b.getInt64(graph::DTypeBytes(t)));
-    bytes = b.CreateAnd(b.CreateAdd(bytes, b.getInt64(127)), b.getInt64(~int64_t{63}));  // >0, multiple of 64
-    Value* handle = ke_->EntryAlloca(b.getPtrTy(), "temp.handle");
-    Value* p = b.CreateCall(GetRuntimeFn(k_.m, RtFn::ts_rt_temp_alloc), {bytes, handle});
-    temp_handles_.emplace_back(p, handle);
-    return p;
-  }
-
-  // A contiguous version of `in`: itself when already contiguous, else a copy.
-  Buffer EnsureContiguous(const Buffer& in) {
-    auto& b = ke_->b();
-    Buffer out = in;
-    out.strides = ContiguousStrides(in.sizes);
-    Value* ok = b.getTrue();
-    for (size_t d = 0; d < in.sizes.size(); ++d)
-      ok = b.CreateAnd(ok, b.CreateOr(b.CreateICmpEQ(in.sizes[d], b.getInt64(1)), b.CreateICmpEQ(in.strides[d], out.strides[d])));
-    auto* fn = k_.kernel;
-    llvm::BasicBlock* from = b.GetInsertBlock();
-    auto* copy = llvm::BasicBlock::Create(k_.c, "contig.copy", fn);
-    auto* merge = llvm::BasicBlock::Create(k_.c, "contig", fn);
-    b.CreateCondBr(ok, merge, copy);
-    b.SetInsertPoint(copy);
-    auto& bb = b;
-    Value* bytes = bb.CreateMul(Numel(in.sizes), bb.getInt64(graph::DTypeBytes(in.dtype)));
-    bytes = bb.CreateAnd(bb.CreateAdd(bytes, bb.getInt64(127)), bb.getInt64(~int64_t{63}));
-    Value* tmp = bb.CreateCall(GetLibcFn(k_.m, "aligned_alloc"), {bb.getInt64(64), bytes});
-    Buffer dst{tmp, in.sizes, out.strides, in.dtype};
-    ke_->LoopNest(in.sizes, [&](const Index& idx) { ke_->StoreElem(dst, idx, ke_->LoadElem(in, idx)); });
-    llvm::BasicBlock* copy_end = b.GetInsertBlock();
-    b.CreateBr(merge);
-    b.SetInsertPoint(merge);
-    llvm::PHINode* data = b.CreatePHI(b.getPtrTy(), 2);
-    data->addIncoming(in.data, from);
-    data->addIncoming(tmp, copy_end);
-    llvm::PHINode* to_free = b.CreatePHI(b.getPtrTy(), 2);
-    to_free->addIncoming(llvm::ConstantPointerNull::get(b.getPtrTy()), from);
-    to_free->addIncoming(tmp, copy_end);
-    temps_.push_back(to_free);
-    out.data = data;
-    return out;
-  }
-
-  // Allocates the buffer a group writes: an output tensor or a temporary.
-  Buffer AllocFor(ValueId v, int output_slot) {
-    auto& b = ke_->b();
-    const auto& t = k_.g.TypeOf(v);
+  int max_scalar = -1;
+  for (size_t v = 0; v < k_.g.nodes.size(); ++v) {
+    const Node& n = k_.g.nodes[v];
+    if (n.op == OpKind::ScalarInput) max_scalar = std::max(max_scalar, n.attrs.index);
+    if (n.op != OpKind::Input) continue;
+    Value* idx = b.getInt64(n.attrs.index);
     Buffer buf;
-    buf.dtype = t.dtype;
-    for (const auto& d : t.shape) buf.sizes.push_back(ke_->DimSize(d));
-    buf.strides = ContiguousStrides(buf.sizes);
-    if (output_slot < 0) {
-      buf.data = AllocTemp(t.dtype, buf.sizes);
-      return buf;
+    buf.dtype = n.type.dtype;
+    buf.data = b.CreateLoad(b.getPtrTy(), TensorField(inputs, idx, kTensorData), n.name + ".data");
+    for (size_t d = 0; d < n.type.shape.size(); ++d) {
+      const graph::Dim& dim = n.type.shape[d];
+      if (!dim.is_static() && !k_.syms.count(dim.sym))
+        k_.syms[dim.sym] = b.CreateLoad(b.getInt64Ty(), TensorField(inputs, idx, kTensorSizes, d), "s" + std::to_string(dim.sym));
+      buf.sizes.push_back(nullptr);
+      bool unit = dim.is_static() && dim.size == 1;
+      buf.strides.push_back(unit ? static_cast<Value*>(b.getInt64(0)) : b.CreateLoad(b.getInt64Ty(), TensorField(inputs, idx, kTensorStrides, d)));
     }
-    if (!sizes_arr_) sizes_arr_ = ke_->EntryAlloca(llvm::ArrayType::get(b.getInt64Ty(), 8), "sizes");
-    for (size_t d = 0; d < buf.sizes.size(); ++d)
-      b.CreateStore(buf.sizes[d], b.CreateConstInBoundsGEP1_64(b.getInt64Ty(), sizes_arr_, d));
-    Value* outputs = k_.kernel->getArg(4);
-    Value* slot = b.CreateInBoundsGEP(TensorStructType(k_.c), outputs, b.getInt64(output_slot));
-    b.CreateCall(GetRuntimeFn(k_.m, RtFn::ts_rt_alloc),
-                 {slot, b.getInt32(static_cast<int>(t.dtype)), b.getInt32(static_cast<int>(t.shape.size())), sizes_arr_});
-    buf.data = b.CreateLoad(b.getPtrTy(), TensorField(outputs, b.getInt64(output_slot), kTensorData));
-    buf.fresh_output = true;
+    k_.buffers[static_cast<ValueId>(v)] = buf;
+  }
+  for (const auto& [sym, index] : k_.g.size_scalars) {  // `zeros(n)` of a run-time int n
+    if (k_.syms.count(sym)) continue;
+    Value* s = b.CreateFPToSI(
+        b.CreateLoad(b.getDoubleTy(), b.CreateConstInBoundsGEP1_64(b.getDoubleTy(), scalars, index)), b.getInt64Ty(),
+        "s" + std::to_string(sym));
+    // A negative size is torch's error, raised before anything is allocated.
+    auto* bad = llvm::BasicBlock::Create(k_.c, "negative_size", k_.kernel);
+    auto* ok = llvm::BasicBlock::Create(k_.c, "size_ok", k_.kernel);
+    b.CreateCondBr(b.CreateICmpSLT(s, b.getInt64(0)), bad, ok);
+    b.SetInsertPoint(bad);
+    Loc where{};
+    for (const Node& n : k_.g.nodes)
+      for (const graph::Dim& d : n.type.shape)
+        if (d.sym == sym && !where.valid()) where = n.loc;
+    ke_->RaiseAt("negative dimension in a shape (a size given by a run-time int)", where);
+    b.CreateRet(b.getInt32(1));
+    b.SetInsertPoint(ok);
+    k_.syms[sym] = s;
+  }
+  BindDerivedSizes();
+  for (auto& [v, buf] : k_.buffers)
+    for (size_t d = 0; d < buf.sizes.size(); ++d) buf.sizes[d] = ke_->DimSize(k_.g.TypeOf(v).shape[d]);
+  for (auto& [v, buf] : k_.buffers)
+    if (needs_contig[v]) buf = EnsureContiguous(buf);
+  for (int i = 0; i <= max_scalar; ++i)
+    k_.scalars.push_back(b.CreateLoad(b.getDoubleTy(), b.CreateConstInBoundsGEP1_64(b.getDoubleTy(), scalars, i)));
+}
+
+// A size, when the inputs (or an earlier derived size) determine it; else null.
+Value* KernelLowering::KnownSize(const graph::Dim& d) {
+  if (d.is_static()) return ke_->b().getInt64(d.size);
+  auto it = k_.syms.find(d.sym);
+  return it == k_.syms.end() ? nullptr : it->second;
+}
+
+// Symbolic sizes no input binds but the graph determines, computed at kernel
+// entry: the length of a slice of a run-time dimension (x[::3] of an s0),
+// a cat along run-time dimensions, and the inferred dimension of a
+// reshape(-1). Others stay unbound (the graph then runs eagerly).
+void KernelLowering::BindDerivedSizes() {
+  auto& b = ke_->b();
+  for (const Node& n : k_.g.nodes) {
+    for (size_t d = 0; d < n.type.shape.size(); ++d) {
+      const graph::Dim& dim = n.type.shape[d];
+      if (dim.is_static() || k_.syms.count(dim.sym)) continue;
+      Value* v = nullptr;
+      if (n.op == OpKind::Slice && static_cast<int64_t>(d) == n.attrs.axis && n.attrs.ints.size() == 3) {
+        int64_t start = n.attrs.ints[0], stop = n.attrs.ints[1], step = n.attrs.ints[2];
+        Value* len = KnownSize(k_.g.TypeOf(n.inputs[0]).shape[d]);
+        if (len && start >= 0 && stop >= 0 && step > 0) {
+          // count = max(0, ceil((min(stop, len) - min(start, len)) / step))
+          Value* s = b.CreateBinaryIntrinsic(llvm::Intrinsic::smin, b.getInt64(start), len);
+          Value* e = b.CreateBinaryIntrinsic(llvm::Intrinsic::smin, b.getInt64(stop), len);
+          Value* span = b.CreateBinaryIntrinsic(llvm::Intrinsic::smax, b.CreateSub(e, s), b.getInt64(0));
+          v = b.CreateSDiv(b.CreateAdd(span, b.getInt64(step - 1)), b.getInt64(step));
+        }
+      } else if (n.op == OpKind::Cat) {
+        int64_t rank = static_cast<int64_t>(n.type.shape.size());
+        if ((n.attrs.axis + rank) % rank == static_cast<int64_t>(d)) {
+          v = b.getInt64(0);
+          for (ValueId in : n.inputs) {
+            Value* s = KnownSize(k_.g.TypeOf(in).shape[d]);
+            v = s && v ? b.CreateAdd(v, s) : nullptr;
+          }
+        }
+      } else if (n.op == OpKind::Reshape) {
+        Value* numel = b.getInt64(1);
+        for (const auto& in : k_.g.TypeOf(n.inputs[0]).shape) {
+          Value* s = KnownSize(in);
+          numel = s && numel ? b.CreateMul(numel, s) : nullptr;
+        }
+        Value* others = b.getInt64(1);
+        for (size_t o = 0; o < n.type.shape.size() && others; ++o) {
+          if (o == d) continue;
+          Value* s = KnownSize(n.type.shape[o]);
+          others = s ? b.CreateMul(others, s) : nullptr;
+        }
+        if (numel && others)  // others == 0 only for an empty tensor: size 0 then
+          v = b.CreateSelect(b.CreateICmpEQ(others, b.getInt64(0)), b.getInt64(0), b.CreateSDiv(numel, others));
+      }
+      if (v) k_.syms[dim.sym] = v;
+    }
+  }
+}
+
+std::vector<Value*> KernelLowering::ContiguousStrides(const std::vector<Value*>& sizes) {
+  auto& b = ke_->b();
+  std::vector<Value*> st(sizes.size());
+  Value* s = b.getInt64(1);
+  for (size_t d = sizes.size(); d-- > 0;) {
+    st[d] = s;
+    s = b.CreateMul(s, sizes[d]);
+  }
+  return st;
+}
+
+Value* KernelLowering::Numel(const std::vector<Value*>& sizes) {
+  Value* n = ke_->b().getInt64(1);
+  for (Value* s : sizes) n = ke_->b().CreateMul(n, s);
+  return n;
+}
+
+// A materialised value's buffer: from the runtime's block cache (ts_rt_temp_alloc),
+// freed after the last group that reads it (temp_lifetimes.h) or at the kernel's end.
+Value* KernelLowering::AllocTemp(DType t, const std::vector<Value*>& sizes) {
+  auto& b = ke_->b();
+  Value* bytes = b.CreateMul(Numel(sizes), b.getInt64(graph::DTypeBytes(t)));
+  bytes = b.CreateAnd(b.CreateAdd(bytes, b.getInt64(127)), b.getInt64(~int64_t{63}));  // >0, multiple of 64
+  Value* handle = ke_->EntryAlloca(b.getPtrTy(), "temp.handle");
+  Value* p = b.CreateCall(GetRuntimeFn(k_.m, RtFn::ts_rt_temp_alloc), {bytes, handle});
+  temp_handles_.emplace_back(p, handle);
+  return p;
+}
+
+// A contiguous version of `in`: itself when already contiguous, else a copy.
+Buffer KernelLowering::EnsureContiguous(const Buffer& in) {
+  auto& b = ke_->b();
+  Buffer out = in;
+  out.strides = ContiguousStrides(in.sizes);
+  Value* ok = b.getTrue();
+  for (size_t d = 0; d < in.sizes.size(); ++d)
+    ok = b.CreateAnd(ok, b.CreateOr(b.CreateICmpEQ(in.sizes[d], b.getInt64(1)), b.CreateICmpEQ(in.strides[d], out.strides[d])));
+  auto* fn = k_.kernel;
+  llvm::BasicBlock* from = b.GetInsertBlock();
+  auto* copy = llvm::BasicBlock::Create(k_.c, "contig.copy", fn);
+  auto* merge = llvm::BasicBlock::Create(k_.c, "contig", fn);
+  b.CreateCondBr(ok, merge, copy);
+  b.SetInsertPoint(copy);
+  auto& bb = b;
+  Value* bytes = bb.CreateMul(Numel(in.sizes), bb.getInt64(graph::DTypeBytes(in.dtype)));
+  bytes = bb.CreateAnd(bb.CreateAdd(bytes, bb.getInt64(127)), bb.getInt64(~int64_t{63}));
+  Value* tmp = bb.CreateCall(GetLibcFn(k_.m, "aligned_alloc"), {bb.getInt64(64), bytes});
+  Buffer dst{tmp, in.sizes, out.strides, in.dtype};
+  ke_->LoopNest(in.sizes, [&](const Index& idx) { ke_->StoreElem(dst, idx, ke_->LoadElem(in, idx)); });
+  llvm::BasicBlock* copy_end = b.GetInsertBlock();
+  b.CreateBr(merge);
+  b.SetInsertPoint(merge);
+  llvm::PHINode* data = b.CreatePHI(b.getPtrTy(), 2);
+  data->addIncoming(in.data, from);
+  data->addIncoming(tmp, copy_end);
+  llvm::PHINode* to_free = b.CreatePHI(b.getPtrTy(), 2);
+  to_free->addIncoming(llvm::ConstantPointerNull::get(b.getPtrTy()), from);
+  to_free->addIncoming(tmp, copy_end);
+  temps_.push_back(to_free);
+  out.data = data;
+  return out;
+}
+
+// Allocates the buffer a group writes: an output tensor or a temporary.
+Buffer KernelLowering::AllocFor(ValueId v, int output_slot) {
+  auto& b = ke_->b();
+  const auto& t = k_.g.TypeOf(v);
+  Buffer buf;
+  buf.dtype = t.dtype;
+  for (const auto& d : t.shape) buf.sizes.push_back(ke_->DimSize(d));
+  buf.strides = ContiguousStrides(buf.sizes);
+  if (output_slot < 0) {
+    buf.data = AllocTemp(t.dtype, buf.sizes);
     return buf;
   }
+  if (!sizes_arr_) sizes_arr_ = ke_->EntryAlloca(llvm::ArrayType::get(b.getInt64Ty(), 8), "sizes");
+  for (size_t d = 0; d < buf.sizes.size(); ++d)
+    b.CreateStore(buf.sizes[d], b.CreateConstInBoundsGEP1_64(b.getInt64Ty(), sizes_arr_, d));
+  Value* outputs = k_.kernel->getArg(4);
+  Value* slot = b.CreateInBoundsGEP(TensorStructType(k_.c), outputs, b.getInt64(output_slot));
+  b.CreateCall(GetRuntimeFn(k_.m, RtFn::ts_rt_alloc),
+               {slot, b.getInt32(static_cast<int>(t.dtype)), b.getInt32(static_cast<int>(t.shape.size())), sizes_arr_});
+  buf.data = b.CreateLoad(b.getPtrTy(), TensorField(outputs, b.getInt64(output_slot), kTensorData));
+  buf.fresh_output = true;
+  return buf;
+}
 
-  int FirstOutputSlot(ValueId v) {
-    for (size_t i = 0; i < k_.g.outputs.size(); ++i)
-      if (k_.g.outputs[i] == v) return static_cast<int>(i);
-    return -1;
+int KernelLowering::FirstOutputSlot(ValueId v) {
+  for (size_t i = 0; i < k_.g.outputs.size(); ++i)
+    if (k_.g.outputs[i] == v) return static_cast<int>(i);
+  return -1;
+}
+
+void KernelLowering::EmitGroup(const passes::FusedGroup& grp) {
+  ValueId root = grp.root;
+  const Node& n = k_.g.nodes[root];
+  // A GEMM whose epilogue overwrites its result writes straight into the epilogue's buffer.
+  auto ep = epilogue_of_.find(root);
+  ValueId owner = ep == epilogue_of_.end() ? root : ep->second;
+  int slot = FirstOutputSlot(owner);
+  auto pre = shared_.find(root);
+  Buffer dest = pre != shared_.end() ? pre->second : AllocFor(owner, slot);
+  if (owner != root) shared_[owner] = dest;
+  if (slot >= 0) out_bufs_[slot] = dest;
+  if (passes::WritesMatMulInLayout(k_.g, root)) {  // the matmul already wrote it
+    k_.buffers[root] = dest;
+    return;
   }
-
-  void EmitGroup(const passes::FusedGroup& grp) {
-    ValueId root = grp.root;
-    const Node& n = k_.g.nodes[root];
-    // A GEMM whose epilogue overwrites its result writes straight into the epilogue's buffer.
-    auto ep = epilogue_of_.find(root);
-    ValueId owner = ep == epilogue_of_.end() ? root : ep->second;
-    int slot = FirstOutputSlot(owner);
-    auto pre = shared_.find(root);
-    Buffer dest = pre != shared_.end() ? pre->second : AllocFor(owner, slot);
-    if (owner != root) shared_[owner] = dest;
-    if (slot >= 0) out_bufs_[slot] = dest;
-    if (passes::WritesMatMulInLayout(k_.g, root)) {  // the matmul already wrote it
-      k_.buffers[root] = dest;
-      return;
-    }
-    Buffer result = dest;  // what the group's value is: dest, or the matmul's view of its owner's buffer
-    if (owner != root && passes::WritesMatMulInLayout(k_.g, owner)) dest = result = MatMulLayoutView(owner, dest);
-    switch (grp.kind) {
-      case passes::GroupKind::Elementwise:
-      case passes::GroupKind::Copy:
-        EmitElementwiseNest(*ke_, n.type.shape, root, dest, nullptr, &grp);
-        break;
-      case passes::GroupKind::Reduction: {
-        std::vector<Buffer> dests{dest};
-        for (ValueId sib : grp.siblings) {
-          int ss = FirstOutputSlot(sib);
-          dests.push_back(AllocFor(sib, ss));
-          if (ss >= 0) out_bufs_[ss] = dests.back();
-        }
-        EmitReductionNest(*ke_, grp, dests);
-        for (size_t i = 0; i < grp.siblings.size(); ++i) k_.buffers[grp.siblings[i]] = dests[i + 1];
-        break;
+  Buffer result = dest;  // what the group's value is: dest, or the matmul's view of its owner's buffer
+  if (owner != root && passes::WritesMatMulInLayout(k_.g, owner)) dest = result = MatMulLayoutView(owner, dest);
+  switch (grp.kind) {
+    case passes::GroupKind::Elementwise:
+    case passes::GroupKind::Copy:
+      EmitElementwiseNest(*ke_, n.type.shape, root, dest, nullptr, &grp);
+      break;
+    case passes::GroupKind::Reduction: {
+      std::vector<Buffer> dests{dest};
+      for (ValueId sib : grp.siblings) {
+        int ss = FirstOutputSlot(sib);
+        dests.push_back(AllocFor(sib, ss));
+        if (ss >= 0) out_bufs_[ss] = dests.back();
       }
-      case passes::GroupKind::MatMul: EmitMatMul(root, dest); break;
-      case passes::GroupKind::Join: EmitJoin(root, dest); break;
-      case passes::GroupKind::Random: EmitRandom(root, dest); break;
-      case passes::GroupKind::Scan: EmitScanNest(*ke_, grp, dest); break;  // lower/scan.cpp
-      case passes::GroupKind::Window: EmitWindowOp(*ke_, root, dest); break;
+      EmitReductionNest(*ke_, grp, dests);
+      for (size_t i = 0; i < grp.siblings.size(); ++i) k_.buffers[grp.siblings[i]] = dests[i + 1];
+      break;
     }
-    if (n.op != OpKind::Input) k_.buffers[root] = result;
+    case passes::GroupKind::MatMul: EmitMatMul(root, dest); break;
+    case passes::GroupKind::Join: EmitJoin(root, dest); break;
+    case passes::GroupKind::Random: EmitRandom(root, dest); break;
+    case passes::GroupKind::Scan: EmitScanNest(*ke_, grp, dest); break;  // lower/scan.cpp
+    case passes::GroupKind::Window: EmitWindowOp(*ke_, root, dest); break;
   }
+  if (n.op != OpKind::Input) k_.buffers[root] = result;
+}
 
-  // The matmul result under permute p, as a strided view of p's contiguous buffer.
-  Buffer MatMulLayoutView(ValueId p, const Buffer& pbuf) {
-    const Node& n = k_.g.nodes[p];
-    int64_t r = static_cast<int64_t>(n.type.shape.size());
-    std::vector<int64_t> perm(r);  // p's dim j is the matmul's dim perm[j]
-    for (int64_t j = 0; j < r; ++j) perm[j] = j;
-    if (n.op == OpKind::Transpose) std::swap(perm[(n.attrs.axes[0] + r) % r], perm[(n.attrs.axes[1] + r) % r]);
-    else
-      for (int64_t j = 0; j < r; ++j) perm[j] = (n.attrs.axes[j] + r) % r;
-    Buffer v = pbuf;
-    v.fresh_output = false;  // a strided view
-    for (int64_t j = 0; j < r; ++j) {
-      v.sizes[perm[j]] = pbuf.sizes[j];
-      v.strides[perm[j]] = pbuf.strides[j];
-    }
-    return v;
+// rand/randn/randint/randperm: the runtime fills the (contiguous) buffer
+// from the program's generator, as eager code would at this point of the
+// program.
+// An operand (a 0-d int64 scalar input) is a torch.Generator's id: the
+// draw comes from it (`generator=g`), as eager code's would.
+void KernelLowering::EmitRandom(ValueId root, const Buffer& dest) {
+  const Node& n = k_.g.nodes[root];
+  auto& b = ke_->b();
+  Value* numel = b.getInt64(1);
+  for (Value* s : dest.sizes) numel = b.CreateMul(numel, s);
+  Value* prev = nullptr;
+  if (!n.inputs.empty()) {
+    Value* id = ke_->Eval(n.inputs[0], {});
+    if (!id->getType()->isIntegerTy(64)) id = b.CreateFPToSI(id, b.getInt64Ty());
+    prev = b.CreateCall(GetRuntimeFn(k_.m, RtFn::ts_rt_use_generator), {id});
   }
-
-  // rand/randn/randint/randperm: the runtime fills the (contiguous) buffer
-  // from the program's generator, as eager code would at this point of the
-  // program.
-  // An operand (a 0-d int64 scalar input) is a torch.Generator's id: the
-  // draw comes from it (`generator=g`), as eager code's would.
-  void EmitRandom(ValueId root, const Buffer& dest) {
-    const Node& n = k_.g.nodes[root];
-    auto& b = ke_->b();
-    Value* numel = b.getInt64(1);
-    for (Value* s : dest.sizes) numel = b.CreateMul(numel, s);
-    Value* prev = nullptr;
-    if (!n.inputs.empty()) {
-      Value* id = ke_->Eval(n.inputs[0], {});
-      if (!id->getType()->isIntegerTy(64)) id = b.CreateFPToSI(id, b.getInt64Ty());
-      prev = b.CreateCall(GetRuntimeFn(k_.m, RtFn::ts_rt_use_generator), {id});
-    }
-    if (n.op == OpKind::RandInt) {
-      b.CreateCall(GetRuntimeFn(k_.m, RtFn::ts_rt_randint),
-                   {dest.data, numel, b.getInt64(n.attrs.ints[0]), b.getInt64(n.attrs.ints[1])});
-    } else if (n.op == OpKind::RandPerm) {
-      b.CreateCall(GetRuntimeFn(k_.m, RtFn::ts_rt_randperm), {dest.data, numel});
-    } else {
-      b.CreateCall(GetRuntimeFn(k_.m, RtFn::ts_rt_random),
-                   {dest.data, b.getInt32(n.type.dtype == DType::F64 ? 1 : 0), numel,
-                    b.getInt32(n.op == OpKind::RandN ? 1 : 0), RandomParam(n, 0, 0.0), RandomParam(n, 1, 1.0)});
-    }
-    if (prev) b.CreateCall(GetRuntimeFn(k_.m, RtFn::ts_rt_use_generator), {prev});
+  if (n.op == OpKind::RandInt) {
+    b.CreateCall(GetRuntimeFn(k_.m, RtFn::ts_rt_randint),
+                 {dest.data, numel, b.getInt64(n.attrs.ints[0]), b.getInt64(n.attrs.ints[1])});
+  } else if (n.op == OpKind::RandPerm) {
+    b.CreateCall(GetRuntimeFn(k_.m, RtFn::ts_rt_randperm), {dest.data, numel});
+  } else {
+    b.CreateCall(GetRuntimeFn(k_.m, RtFn::ts_rt_random),
+                 {dest.data, b.getInt32(n.type.dtype == DType::F64 ? 1 : 0), numel,
+                  b.getInt32(n.op == OpKind::RandN ? 1 : 0), RandomParam(n, 0, 0.0), RandomParam(n, 1, 1.0)});
   }
+  if (prev) b.CreateCall(GetRuntimeFn(k_.m, RtFn::ts_rt_use_generator), {prev});
+}
 
-  // Rand's {from, to} and RandN's {mean, std} (attrs.fvalues; rand(), randn() leave them empty)
-  Value* RandomParam(const Node& n, size_t i, double dflt) {
-    double v = i < n.attrs.fvalues.size() ? n.attrs.fvalues[i] : dflt;
-    return llvm::ConstantFP::get(ke_->b().getDoubleTy(), v);
-  }
+// Rand's {from, to} and RandN's {mean, std} (attrs.fvalues; rand(), randn() leave them empty)
+Value* KernelLowering::RandomParam(const Node& n, size_t i, double dflt) {
+  double v = i < n.attrs.fvalues.size() ? n.attrs.fvalues[i] : dflt;
+  return llvm::ConstantFP::get(ke_->b().getDoubleTy(), v);
+}
 
-  void EmitJoin(ValueId root, const Buffer& dest) {
-    const Node& n = k_.g.nodes[root];
-    int64_t rank = static_cast<int64_t>(n.type.shape.size());
-    bool stack = n.op == OpKind::Stack;
-    int64_t ax = n.attrs.axis < 0 ? n.attrs.axis + rank : n.attrs.axis;
-    Value* offset = ke_->b().getInt64(0);
-    for (size_t j = 0; j < n.inputs.size(); ++j) {
-      ValueId in = n.inputs[j];
-      const auto& s = k_.g.TypeOf(in).shape;
-      Value* off = offset;
-      DestMap map = [=](Emitter& e, const Index& idx) {
-        Index o = idx;
-        if (stack) o.insert(o.begin() + ax, e.I64(static_cast<int64_t>(j)));
-        else o[ax] = e.b().CreateAdd(o[ax], e.Cap(off));
-        return o;
-      };
-      EmitElementwiseNest(*ke_, s, in, dest, map, nullptr);
-      if (!stack) offset = ke_->b().CreateAdd(offset, ke_->DimSize(s[ax]));
-    }
-  }
-
-  // The strided view a matmul operand denotes (a buffer, or a transpose of one).
-  Buffer OperandView(ValueId v) {
-    if (auto sv = passes::StaticStridedView(k_.g, v, k_.plan.materialised)) return ke_->StridedBuffer(*sv);
-    if (passes::IsMatrixTranspose(k_.g, v)) {
-      Buffer b = k_.buffers.at(k_.g.nodes[v].inputs[0]);
-      size_t r = b.sizes.size();
-      std::swap(b.sizes[r - 1], b.sizes[r - 2]);
-      std::swap(b.strides[r - 1], b.strides[r - 2]);
-      return b;
-    }
-    return k_.buffers.at(v);
-  }
-
-  // How BLAS reads one operand: its matrix strides decide NoTrans/Trans and
-  // the leading dimension; anything else is copied to a contiguous temporary.
-  struct BlasOperand {
-    Value* data;
-    Value* trans;                       // i32: 111 NoTrans, 112 Trans
-    Value* ld;                          // i64
-    std::vector<Value*> batch_strides;  // per batch dim of the operand
-  };
-
-  BlasOperand PrepareOperand(const Buffer& view, bool vec_lhs, bool vec_rhs) {
-    auto& b = ke_->b();
-    size_t r = view.sizes.size();
-    Value *rows, *cols, *rs, *cs;
-    if (vec_lhs) rows = b.getInt64(1), cols = view.sizes[0], rs = b.getInt64(0), cs = view.strides[0];
-    else if (vec_rhs) rows = view.sizes[0], cols = b.getInt64(1), rs = view.strides[0], cs = b.getInt64(0);
-    else rows = view.sizes[r - 2], cols = view.sizes[r - 1], rs = view.strides[r - 2], cs = view.strides[r - 1];
-    auto one = b.getInt64(1);
-    auto max1 = [&](Value* x) { return b.CreateSelect(b.CreateICmpSLT(x, one), one, x); };
-    Value* row1 = b.CreateICmpSLE(rows, one);
-    Value* col1 = b.CreateICmpSLE(cols, one);
-    Value* ok_n = b.CreateAnd(b.CreateOr(b.CreateICmpEQ(cs, one), col1), b.CreateOr(b.CreateICmpSGE(rs, max1(cols)), row1));
-    Value* ok_t = b.CreateAnd(b.CreateOr(b.CreateICmpEQ(rs, one), row1), b.CreateOr(b.CreateICmpSGE(cs, max1(rows)), col1));
-    Value* ld_n = b.CreateSelect(row1, max1(cols), rs);
-    Value* ld_t = b.CreateSelect(col1, max1(rows), cs);
-    Value* need_copy = b.CreateNot(b.CreateOr(ok_n, ok_t));
-    // copy path: a contiguous version of the whole operand
-    std::vector<Value*> cstrides = ContiguousStrides(view.sizes);
-    llvm::BasicBlock* from = b.GetInsertBlock();
-    auto* copy = llvm::BasicBlock::Create(k_.c, "mm.copy", k_.kernel);
-    auto* merge = llvm::BasicBlock::Create(k_.c, "mm.operand", k_.kernel);
-    b.CreateCondBr(need_copy, copy, merge);
-    b.SetInsertPoint(copy);
-    Value* tmp = AllocRaw(view.dtype, view.sizes);
-    Buffer dst{tmp, view.sizes, cstrides, view.dtype};
-    ke_->LoopNest(view.sizes, [&](const Index& idx) { ke_->StoreElem(dst, idx, ke_->LoadElem(view, idx)); });
-    llvm::BasicBlock* copy_end = b.GetInsertBlock();
-    b.CreateBr(merge);
-    b.SetInsertPoint(merge);
-    llvm::PHINode* data = b.CreatePHI(b.getPtrTy(), 2);
-    data->addIncoming(view.data, from);
-    data->addIncoming(tmp, copy_end);
-    llvm::PHINode* to_free = b.CreatePHI(b.getPtrTy(), 2);
-    to_free->addIncoming(llvm::ConstantPointerNull::get(b.getPtrTy()), from);
-    to_free->addIncoming(tmp, copy_end);
-    temps_.push_back(to_free);
-    BlasOperand op;
-    op.data = data;
-    op.trans = b.CreateSelect(b.CreateAnd(ok_t, b.CreateNot(ok_n)), b.getInt32(112), b.getInt32(111));
-    op.ld = b.CreateSelect(need_copy, max1(cols), b.CreateSelect(ok_n, ld_n, ld_t));
-    size_t nb = (vec_lhs || vec_rhs) ? 0 : r - 2;
-    for (size_t d = 0; d < nb; ++d) op.batch_strides.push_back(b.CreateSelect(need_copy, cstrides[d], view.strides[d]));
-    return op;
-  }
-
-  Value* AllocRaw(DType t, const std::vector<Value*>& sizes) {
-    auto& b = ke_->b();
-    Value* bytes = b.CreateMul(Numel(sizes), b.getInt64(graph::DTypeBytes(t)));
-    bytes = b.CreateAnd(b.CreateAdd(bytes, b.getInt64(127)), b.getInt64(~int64_t{63}));
-    return b.CreateCall(GetLibcFn(k_.m, "aligned_alloc"), {b.getInt64(64), bytes});
-  }
-
-  void EmitMatMul(ValueId root, const Buffer& c) {
-    auto& b = ke_->b();
-    const Node& n = k_.g.nodes[root];
-    Buffer A = OperandView(n.inputs[0]);
-    Buffer B = OperandView(n.inputs[1]);
-    const auto& sa = k_.g.TypeOf(n.inputs[0]).shape;
-    const auto& sb = k_.g.TypeOf(n.inputs[1]).shape;
-    bool va = sa.size() == 1, vb = sb.size() == 1;
-    Value* M = va ? b.getInt64(1) : A.sizes[A.sizes.size() - 2];
-    Value* K = A.sizes.back();
-    Value* N = vb ? b.getInt64(1) : B.sizes.back();
-    size_t out_batch = n.type.shape.size() - (va ? 0 : 1) - (vb ? 0 : 1);
-    std::vector<Value*> bsizes;
-    for (size_t d = 0; d < out_batch; ++d) bsizes.push_back(ke_->DimSize(n.type.shape[d]));
-    DType t = n.type.dtype;
-    bool fl = t == DType::F32 || t == DType::F64;
-    BlasOperand pa = PrepareOperand(A, va, false), pb = PrepareOperand(B, false, vb);
-    auto batch_offset = [&](const graph::Shape& s, const BlasOperand& op, const Index& bidx) {
-      Value* off = b.getInt64(0);
-      size_t nb = op.batch_strides.size();
-      for (size_t d = 0; d < nb; ++d) {
-        bool bcast = s[d].is_static() && s[d].size == 1;
-        if (!bcast) off = b.CreateAdd(off, b.CreateMul(bidx[d + (out_batch - nb)], op.batch_strides[d]));
-      }
-      return off;
+void KernelLowering::EmitJoin(ValueId root, const Buffer& dest) {
+  const Node& n = k_.g.nodes[root];
+  int64_t rank = static_cast<int64_t>(n.type.shape.size());
+  bool stack = n.op == OpKind::Stack;
+  int64_t ax = n.attrs.axis < 0 ? n.attrs.axis + rank : n.attrs.axis;
+  Value* offset = ke_->b().getInt64(0);
+  for (size_t j = 0; j < n.inputs.size(); ++j) {
+    ValueId in = n.inputs[j];
+    const auto& s = k_.g.TypeOf(in).shape;
+    Value* off = offset;
+    DestMap map = [=](Emitter& e, const Index& idx) {
+      Index o = idx;
+      if (stack) o.insert(o.begin() + ax, e.I64(static_cast<int64_t>(j)));
+      else o[ax] = e.b().CreateAdd(o[ax], e.Cap(off));
+      return o;
     };
-    Value* mn = b.CreateMul(M, N);
-    llvm::Type* et = StoreType(k_.c, t);
-    // C's row stride and batch strides: c's own (a matmul written in a permuted layout), else contiguous.
-    bool c_strided = !va && !vb;
-    Value* ldc = c_strided ? c.strides[c.strides.size() - 2] : N;
-    ldc = b.CreateSelect(b.CreateICmpSLT(ldc, b.getInt64(1)), b.getInt64(1), ldc);
-    std::vector<Value*> cbs(out_batch);
-    Value* inner = mn;
-    for (size_t d = out_batch; d-- > 0;) {
-      cbs[d] = c_strided ? c.strides[d] : inner;
-      inner = b.CreateMul(inner, bsizes[d]);
-    }
-    auto body = [&](const Index& bidx) {
-      Value* co = b.getInt64(0);
-      for (size_t d = 0; d < bidx.size(); ++d) co = b.CreateAdd(co, b.CreateMul(bidx[d], cbs[d]));
-      Value* ap = b.CreateInBoundsGEP(et, pa.data, batch_offset(sa, pa, bidx));
-      Value* bp = b.CreateInBoundsGEP(et, pb.data, batch_offset(sb, pb, bidx));
-      Value* cp = b.CreateInBoundsGEP(et, c.data, co);
-      if (fl) {
-        // trans: CBLAS's 111 (no) / 112 (yes) -> 0 / 1
-        Value* ta = b.CreateSub(pa.trans, b.getInt32(111));
-        Value* tb = b.CreateSub(pb.trans, b.getInt32(111));
-        b.CreateCall(GetRuntimeFn(k_.m, t == DType::F32 ? RtFn::ts_rt_gemm_f32 : RtFn::ts_rt_gemm_f64),
-                     {ta, tb, M, N, K, ap, pa.ld, bp, pb.ld, cp, ldc});
-        return;
-      }
-      // integer matmul: plain loops (exact, no BLAS); operands read through their views
-      auto at = [&](const BlasOperand& op, Value* base, Value* i, Value* j) {
-        // element (i, j) of a matrix read as NoTrans (i*ld + j) or Trans (j*ld + i)
-        Value* nt = b.CreateICmpEQ(op.trans, b.getInt32(111));
-        Value* off = b.CreateSelect(nt, b.CreateAdd(b.CreateMul(i, op.ld), j), b.CreateAdd(b.CreateMul(j, op.ld), i));
-        Value* v = b.CreateLoad(et, b.CreateInBoundsGEP(et, base, off));
-        return t == DType::Bool ? b.CreateICmpNE(v, b.getInt8(0)) : v;
-      };
-      llvm::Type* it = ElemType(k_.c, t);
-      Value* acc = ke_->EntryAlloca(it, "macc");
-      Buffer bc{cp, {M, N}, {ldc, b.getInt64(1)}, t};
-      ke_->LoopNest({M, N}, [&](const Index& ij) {
-        b.CreateStore(llvm::Constant::getNullValue(it), acc);
-        ke_->Loop(b.getInt64(0), K, [&](Value* kk) {
-          Value* x = at(pa, ap, ij[0], kk);
-          Value* y = at(pb, bp, kk, ij[1]);
-          Value* prod = t == DType::Bool ? b.CreateAnd(x, y) : b.CreateMul(x, y);
-          Value* cur = b.CreateLoad(it, acc);
-          b.CreateStore(t == DType::Bool ? b.CreateOr(cur, prod) : b.CreateAdd(cur, prod), acc);
-        }, "k");
-        ke_->StoreElem(bc, ij, b.CreateLoad(it, acc));
-      });
-    };
-    // K == 0: the product is all zeros (BLAS would leave C unset); C's buffer is
-    // contiguous then (a matmul written in a permuted layout fills all of it).
-    // Otherwise BLAS writes every element: no memset pass.
-    auto* zero = llvm::BasicBlock::Create(k_.c, "mm.zero", k_.kernel);
-    auto* run = llvm::BasicBlock::Create(k_.c, "mm.run", k_.kernel);
-    auto* done = llvm::BasicBlock::Create(k_.c, "mm.done", k_.kernel);
-    Value* empty = b.CreateOr(b.CreateICmpEQ(M, b.getInt64(0)), b.CreateICmpEQ(N, b.getInt64(0)));
-    auto* nonempty = llvm::BasicBlock::Create(k_.c, "mm.nonempty", k_.kernel);
-    b.CreateCondBr(empty, done, nonempty);
-    b.SetInsertPoint(nonempty);
-    b.CreateCondBr(b.CreateICmpEQ(K, b.getInt64(0)), zero, run);
-    b.SetInsertPoint(zero);
-    b.CreateMemSet(c.data, b.getInt8(0), b.CreateMul(b.CreateMul(Numel(bsizes), mn), b.getInt64(graph::DTypeBytes(t))),
-                   llvm::MaybeAlign(1));
-    b.CreateBr(done);
-    b.SetInsertPoint(run);
-    if (fl && out_batch > 0) EmitBatchedGemm(t, M, N, K, pa, pb, sa, sb, bsizes, cbs, ldc, c);
-    else ke_->LoopNest(bsizes, body);
-    b.CreateBr(done);
-    b.SetInsertPoint(done);
+    EmitElementwiseNest(*ke_, s, in, dest, map, nullptr);
+    if (!stack) offset = ke_->b().CreateAdd(offset, ke_->DimSize(s[ax]));
   }
+}
 
-  // A float matmul with batch dims: one ts_rt_gemm_batched call (the runtime
-  // spreads the batch over the threads) with each operand's batch strides
-  // (0 where it broadcasts) and C's (contiguous, or a permuted layout).
-  void EmitBatchedGemm(DType t, Value* M, Value* N, Value* K, const BlasOperand& pa, const BlasOperand& pb,
-                       const graph::Shape& sa, const graph::Shape& sb, const std::vector<Value*>& bsizes,
-                       const std::vector<Value*>& c_strides, Value* ldc, const Buffer& c) {
-    auto& b = ke_->b();
-    size_t nb = bsizes.size();
-    Value* arr = ke_->EntryAlloca(llvm::ArrayType::get(b.getInt64Ty(), 4 * nb), "mm.batch");
-    auto put = [&](size_t i, Value* v) { b.CreateStore(v, b.CreateConstInBoundsGEP1_64(b.getInt64Ty(), arr, i)); };
-    auto operand = [&](const graph::Shape& s, const BlasOperand& op, size_t base) {
-      size_t n_op = op.batch_strides.size();
-      for (size_t d = 0; d < nb; ++d) {
-        Value* st = b.getInt64(0);
-        if (d >= nb - n_op) {
-          size_t od = d - (nb - n_op);
-          if (!(s[od].is_static() && s[od].size == 1)) st = op.batch_strides[od];
-        }
-        put(base + d, st);
-      }
-    };
-    for (size_t d = 0; d < nb; ++d) put(d, bsizes[d]);
-    operand(sa, pa, nb);
-    operand(sb, pb, 2 * nb);
-    for (size_t d = 0; d < nb; ++d) put(3 * nb + d, c_strides[d]);
-    b.CreateCall(GetRuntimeFn(k_.m, RtFn::ts_rt_gemm_batched),
-                 {b.getInt32(t == DType::F64 ? 1 : 0), b.CreateSub(pa.trans, b.getInt32(111)),
-                  b.CreateSub(pb.trans, b.getInt32(111)), M, N, K, pa.data, pa.ld, pb.data, pb.ld, c.data, ldc,
-                  b.getInt32(static_cast<int>(nb)), arr});
+// Outputs that repeat a value, or that are graph inputs, get their own copy.
+void KernelLowering::FinishOutputs() {
+  for (size_t i = 0; i < k_.g.outputs.size(); ++i) {
+    if (out_bufs_.count(static_cast<int>(i))) continue;
+    ValueId v = k_.g.outputs[i];
+    Buffer dest = AllocFor(v, static_cast<int>(i));
+    EmitElementwiseNest(*ke_, k_.g.TypeOf(v).shape, v, dest, nullptr, nullptr);
+    out_bufs_[static_cast<int>(i)] = dest;
   }
-
-  // Outputs that repeat a value, or that are graph inputs, get their own copy.
-  void FinishOutputs() {
-    for (size_t i = 0; i < k_.g.outputs.size(); ++i) {
-      if (out_bufs_.count(static_cast<int>(i))) continue;
-      ValueId v = k_.g.outputs[i];
-      Buffer dest = AllocFor(v, static_cast<int>(i));
-      EmitElementwiseNest(*ke_, k_.g.TypeOf(v).shape, v, dest, nullptr, nullptr);
-      out_bufs_[static_cast<int>(i)] = dest;
-    }
-  }
-
-  KernelState& k_;
-  std::unique_ptr<Emitter> ke_;
-  std::vector<Value*> temps_;     // libc blocks (run-time contiguous copies), or null
-  // ts_rt_temp_alloc blocks: (data pointer, the alloca holding its handle), in allocation order
-  std::vector<std::pair<Value*, Value*>> temp_handles_;
-  std::map<int, Buffer> out_bufs_;
-  std::map<ValueId, ValueId> epilogue_of_;  // matmul result -> the group root that overwrites it in place
-  std::map<ValueId, Buffer> shared_;        // an epilogue root -> the buffer its matmul already wrote
-  Value* sizes_arr_ = nullptr;
-};
-
-}  // namespace
+}
 
 std::vector<std::string> LowerGraph(const graph::Graph& g, const passes::FusionPlan& plan, llvm::Module& m,
                                     const std::string& name, const LowerOptions& opts) {
