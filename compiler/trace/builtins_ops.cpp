@@ -19,7 +19,6 @@ namespace tcc::trace {
 
 namespace {
 
-bool IsTensor(const ValuePtr& v) { return v && v->kind == VK::Tensor; }
 
 }  // namespace
 
@@ -112,6 +111,21 @@ std::optional<bool> FlagOf(const ValuePtr& v, bool dflt) {
   return KnownTruth(*v);
 }
 
+struct TensorBuiltin {
+  const char* names[6];
+  ValuePtr (Tracer::*fn)(TensorCall&);
+};
+const TensorBuiltin kTensorBuiltins[] = {
+#define TCC_TENSOR_BUILTIN(Handler, ...) {{__VA_ARGS__}, &Tracer::Handler},
+#include "trace/tensor_builtin_handlers.def"
+};
+const TensorBuiltin* FindTensorBuiltin(const std::string& name) {
+  for (const TensorBuiltin& b : kTensorBuiltins)
+    for (const char* n : b.names)
+      if (n && name == n) return &b;
+  return nullptr;
+}
+
 bool Named(const std::string& n, std::initializer_list<const char*> names) {
   for (const char* x : names)
     if (n == x) return true;
@@ -121,12 +135,8 @@ bool Named(const std::string& n, std::initializer_list<const char*> names) {
 }  // namespace
 
 ValuePtr Tracer::OpsBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args) {
-  static const std::initializer_list<const char*> kMine = {
-      "round", "floor", "ceil", "trunc", "square", "nan_to_num", "atan2", "lerp", "sum", "mean", "prod", "var", "std",
-      "logsumexp", "norm", "count_nonzero", "softmax", "log_softmax", "cumsum", "cumprod", "add_", "sub_", "mul_",
-      "div_", "clamp_", "zero_", "fill_", "copy_", "uniform_", "normal_", "new_zeros", "new_ones", "new_empty", "new_full", "new_tensor",
-      "type_as", "to", "clone"};
-  if (!Named(name, kMine)) return nullptr;
+  const TensorBuiltin* h = FindTensorBuiltin(name);  // tensor_builtin_handlers.def
+  if (!h) return nullptr;
   Range where = args.range;
   // the receiver, or the first argument of the function form; `rest` is what follows it
   CallArgs rest = args;
@@ -151,248 +161,206 @@ ValuePtr Tracer::OpsBuiltin(const std::string& name, const ValuePtr& self, CallA
       return nullptr;  // the generic path reports it
     }
   }
-  graph::DType dt = x->type.dtype;
-  auto type_error = [&](const std::string& msg) {
-    Issue(DiagKind::TraceTypeError, where, msg);
-    MarkEager();
-    return MakeUnknown();
-  };
+  TensorCall c{name, x, rest, x->type.dtype, where, self, args};
+  return (this->*h->fn)(c);
+}
 
-  // ---- elementwise with parameters
-  if (Named(name, {"round", "floor", "ceil", "trunc"}) && dt == graph::DType::Bool)
-    return type_error("`" + name + "` is not implemented for bool tensors");
-  if (name == "round") {
-    ValuePtr d = rest.Arg(0, "decimals");
-    auto k = d ? KnownInt(d) : std::optional<int64_t>(0);
-    if (!k) return type_error("`round` needs `decimals` as an int known at compile time");
-    if (*k != 0 && !IsFloatType(dt)) return type_error("`round` with decimals is not implemented for integer tensors");
-    graph::Attrs a;
-    if (*k != 0) a.ints = {*k};
-    return Emit(graph::OpKind::Round, {x}, a, {dt, x->type.shape}, where);
-  }
-  if (Named(name, {"floor", "ceil", "trunc"})) return nullptr;  // the generic unary row
-  if (name == "square") return EmitBinary(graph::OpKind::Pow, x, MakeInt(2), where, false);
-  if (name == "nan_to_num") {
-    auto num = [&](size_t i, const char* kw, double dflt) -> std::optional<double> {
-      ValuePtr v = rest.Arg(i, kw);
-      if (!v || v->kind == VK::None) return dflt;
-      if (!v->is_known_number()) return std::nullopt;
-      return v->as_double();
-    };
-    bool f64 = dt == graph::DType::F64;
-    double big = f64 ? std::numeric_limits<double>::max() : std::numeric_limits<float>::max();
-    auto n = num(0, "nan", 0.0), p = num(1, "posinf", big), m = num(2, "neginf", -big);
-    if (!n || !p || !m) return type_error("`nan_to_num` needs its replacement values known at compile time");
-    graph::Attrs a;
-    a.fvalues = {*n, *p, *m};
-    return Emit(graph::OpKind::NanToNum, {x}, a, {dt, x->type.shape}, where);
-  }
-  if (name == "atan2") {
-    ValuePtr o = rest.Arg(0, "other");
-    if (!IsTensor(o)) return type_error("`atan2` needs two tensors");
-    graph::DType r = sem::TrueDivDType(ResultDType({x.get(), o.get()}));
-    return EmitBinary(graph::OpKind::Atan2, EmitCast(x, r, where), EmitCast(o, r, where), where, false);
-  }
-  if (name == "lerp") {
-    ValuePtr e = rest.Arg(0, "end"), w = rest.Arg(1, "weight");
-    if (!IsTensor(e) || !w || !(IsTensor(w) || w->is_number())) return type_error("`lerp` takes (input, end, weight)");
-    if (!IsFloatType(dt)) return type_error(std::string("`lerp` is not implemented for ") + DTypeSpelling(dt) + " tensors");
-    if (e->type.dtype != dt || (IsTensor(w) && w->type.dtype != dt))
-      return type_error(std::string("`lerp` needs end and weight of the input's dtype ") + DTypeSpelling(dt));
-    Shape s = x->type.shape;
-    for (const ValuePtr& v : {e, w}) {
-      if (!IsTensor(v)) continue;
-      auto b = Broadcast(syms, s, v->type.shape);
-      if (auto* err = std::get_if<std::string>(&b)) return ShapeError(*err, where);
-      s = std::get<Shape>(b);
-    }
-    return Emit(graph::OpKind::Lerp, {x, e, w}, {}, {dt, s}, where);
-  }
+// A call the builtin rejects: a type error at `where`, run eagerly.
+ValuePtr Tracer::TensorTypeError(const Range& where, const std::string& msg) {
+  Issue(DiagKind::TraceTypeError, where, msg);
+  MarkEager();
+  return MakeUnknown();
+}
 
-  // ---- reductions
-  if (Named(name, {"sum", "mean", "prod"})) {
-    ValuePtr d = rest.Kw("dtype");
-    if (!d || d->kind == VK::None) return nullptr;  // the generic reduction
-    auto to = DTypeArg(d);
-    if (!to) return type_error("`" + name + "` needs a dtype");
-    CallArgs r = rest;
-    for (auto it = r.kw.begin(); it != r.kw.end(); ++it)
-      if (it->first == "dtype") { r.kw.erase(it); break; }
-    return Reduction(name, EmitCast(x, *to, where), r, 0);
-  }
-  TraceBackend b{*this, where};
-  if (Named(name, {"var", "std"})) {
-    ValuePtr d = rest.Arg(0, "dim");
-    double corr = 1;
-    std::optional<sem::Dims> dims;
-    bool keep = false;
-    if (d && d->kind == VK::Bool) {  // var(x, False): the unbiased flag
-      dims = sem::Dims{};
-      corr = d->known && !d->b ? 0 : 1;
-    } else {
-      dims = DimsOf(d);
-      auto unbiased = FlagOf(rest.Arg(1, "unbiased"), true);
-      auto k = FlagOf(rest.Arg(2, "keepdim"), false);
-      ValuePtr c = rest.Kw("correction");
-      if (!dims || !unbiased || !k || (c && c->kind != VK::None && !c->is_known_number()))
-        return type_error("`" + name + "` needs dim, unbiased, keepdim and correction known at compile time");
-      corr = c && c->kind != VK::None ? c->as_double() : (*unbiased ? 1 : 0);
-      keep = *k;
-    }
-    return name == "var" ? sem::Var(b, x, *dims, corr, keep) : sem::Std(b, x, *dims, corr, keep);
-  }
-  if (name == "logsumexp") {
-    auto dims = DimsOf(rest.Arg(0, "dim"));
-    auto k = FlagOf(rest.Arg(1, "keepdim"), false);
-    if (!rest.Arg(0, "dim") || !dims || !k) return type_error("`logsumexp` needs dim (and keepdim) known at compile time");
-    return sem::LogSumExp(b, x, *dims, *k);
-  }
-  if (name == "norm") {
-    ValuePtr p = rest.Arg(0, "p");
-    double pv = 2;
-    if (p && p->kind == VK::Str && p->known && p->s == "fro") pv = 2;
-    else if (p && p->kind != VK::None) {
-      if (!p->is_known_number()) return type_error("`norm` needs p as a number known at compile time");
-      pv = p->as_double();
-    }
-    auto dims = DimsOf(rest.Arg(1, "dim"));
-    auto k = FlagOf(rest.Arg(2, "keepdim"), false);
-    if (!dims || !k) return type_error("`norm` needs dim and keepdim known at compile time");
-    return sem::Norm(b, x, pv, *dims, *k);
-  }
-  if (name == "count_nonzero") {
-    auto dims = DimsOf(rest.Arg(0, "dim"));
-    if (!dims) return type_error("`count_nonzero` needs dim known at compile time");
-    return sem::CountNonzero(b, x, *dims);
-  }
-  if (name == "softmax" || name == "log_softmax") {
-    auto d = KnownInt(rest.Arg(0, "dim"));
-    if (!d) return type_error("`" + name + "` needs dim as an int known at compile time");
-    ValuePtr dtv = rest.Arg(1, "dtype");
-    std::optional<graph::DType> to;
-    if (dtv && dtv->kind != VK::None) {
-      to = DTypeArg(dtv);
-      if (!to) return type_error("`" + name + "` needs a dtype");
-    }
-    return sem::Softmax(b, x, *d, to, name == "log_softmax");
-  }
-  if (name == "cumsum" || name == "cumprod") return Scan(name, x, rest);
+// ---- elementwise with parameters
+ValuePtr Tracer::RoundOp(TensorCall& c) {
+  const ValuePtr& x = c.x;
+  CallArgs& rest = c.rest;
+  const graph::DType dt = c.dt;
+  const Range& where = c.where;
+  auto type_error = [&](const std::string& msg) { return TensorTypeError(c.where, msg); };
+  if (dt == graph::DType::Bool) return type_error("`round` is not implemented for bool tensors");
+  ValuePtr d = rest.Arg(0, "decimals");
+  auto k = d ? KnownInt(d) : std::optional<int64_t>(0);
+  if (!k) return type_error("`round` needs `decimals` as an int known at compile time");
+  if (*k != 0 && !IsFloatType(dt)) return type_error("`round` with decimals is not implemented for integer tensors");
+  graph::Attrs a;
+  if (*k != 0) a.ints = {*k};
+  return Emit(graph::OpKind::Round, {x}, a, {dt, x->type.shape}, where);
+}
 
-  // ---- in place: the receiver itself changes (InPlaceUpdate, inplace.cpp)
-  if (Named(name, {"add_", "sub_", "mul_", "div_"})) {
-    ValuePtr o = rest.Arg(0, "other");
-    if (!o || !(IsTensor(o) || o->is_number())) return type_error("`" + name + "` needs a tensor or a number");
-    ValuePtr alpha = rest.Kw("alpha");
-    if (alpha && alpha->kind != VK::None) {  // alpha scales `other` in the operation's dtype (it does not promote)
-      graph::DType t = ResultDType({x.get(), o.get()});
-      o = EmitCast(EmitBinary(graph::OpKind::Mul, o, alpha, where, false), t, where);
-    }
-    graph::OpKind op = name == "add_" ? graph::OpKind::Add : name == "sub_" ? graph::OpKind::Sub
-                       : name == "mul_" ? graph::OpKind::Mul : graph::OpKind::Div;
-    return InPlaceUpdate(x, EmitBinary(op, x, o, where, false), where, name, true,
-                         "write `y = x." + name.substr(0, name.size() - 1) + "(...)` for a new tensor of the promoted type");
-  }
-  if (name == "clamp_")
-    return InPlaceUpdate(x, Elementwise("clamp", rest, x), where, name, true,
-                         "write `y = x.clamp(...)` for a new tensor of the promoted type");
-  if (name == "zero_" || name == "fill_") {
-    graph::Attrs a;
-    ValuePtr v = name == "fill_" ? rest.Arg(0, "value") : MakeInt(0);
-    if (!v || !(IsTensor(v) || v->is_number())) return type_error("`fill_` needs a number");
-    if (v->is_known_number()) {
-      a.fvalue = v->as_double();
-      return InPlaceUpdate(x, Emit(graph::OpKind::Full, {}, a, {dt, x->type.shape}, where), where, name, false);
-    }
-    a.fvalue = 1;
-    ValuePtr ones = Emit(graph::OpKind::Full, {}, a, {dt, x->type.shape}, where);
-    return InPlaceUpdate(x, EmitBinary(graph::OpKind::Mul, ones, EmitCast(v, dt, where), where, false), where, name,
-                         false);
-  }
-  if (name == "uniform_" || name == "normal_") {  // a draw (Rand/RandN with their parameters) copied in
-    bool normal = name == "normal_";
-    if (!graph::IsFloat(dt)) return type_error("`" + name + "` expects a float tensor");
-    ValuePtr p0 = rest.Arg(0, normal ? "mean" : "from"), p1 = rest.Arg(1, normal ? "std" : "to");
-    graph::Attrs a;
-    a.fvalues = {0.0, 1.0};
-    for (size_t i = 0; i < 2; ++i) {
-      const ValuePtr& p = i == 0 ? p0 : p1;
-      if (!p || p->kind == VK::None) continue;
-      if (!p->is_number()) return type_error("`" + name + "` takes numbers");
-      if (!p->known) {
-        MarkEager("`" + name + "` with a bound known only at run time", where);
-        return x;
-      }
-      a.fvalues[i] = p->as_double();
-    }
-    if (normal && a.fvalues[1] < 0) return type_error("`normal_` expects std >= 0");
-    if (!x->rank_known) {
-      MarkEager("`" + name + "` of a tensor whose rank is known only at run time", where);
-      return x;
-    }
-    ValuePtr r = Emit(normal ? graph::OpKind::RandN : graph::OpKind::Rand, {}, a, x->type, where);
-    return InPlaceUpdate(x, r, where, name, false);
-  }
-  if (name == "copy_") {
-    ValuePtr src = rest.Arg(0, "src");
-    if (!IsTensor(src)) return type_error("`copy_` needs a tensor");
-    ValuePtr v = src;
-    if (src->rank_known && x->rank_known && !(syms.Resolve(src->type.shape) == syms.Resolve(x->type.shape))) {
-      CallArgs e;
-      e.range = where;
-      for (const auto& d : syms.Resolve(x->type.shape)) e.pos.push_back(MakeDimInt(d));
-      v = ViewOp("expand", src, e, 0);
-      if (IsTensor(v)) v->type.shape = x->type.shape;
-    }
-    // a value of its own (a copy the passes may elide): `b.copy_(a)` must not
-    // make b the same value as a, or a later `a.add_(1)` would move b too
-    if (IsTensor(v)) {
-      ValuePtr c = Emit(graph::OpKind::Cast, {v}, {}, {x->type.dtype, v->type.shape}, where);
-      c->rank_known = v->rank_known;
-      v = c;
-    }
-    return InPlaceUpdate(x, v, where, name, false);
-  }
-
-  // ---- constructors and conversions
-  // clone: a new value (a copy the passes may elide), so an in-place update
-  // of the clone is not one of the original (`y = x.clone(); y.add_(1)`)
-  if (name == "clone") {
-    ValuePtr r = Emit(graph::OpKind::Cast, {x}, {}, x->type, where);
-    r->rank_known = x->rank_known;
-    return r;
-  }
-  if (Named(name, {"new_zeros", "new_ones", "new_empty", "new_full", "new_tensor"})) {
-    CallArgs c = rest;
-    if (!c.Kw("dtype")) c.kw.emplace_back("dtype", MakeDType(dt));
-    if (name == "new_tensor") {
-      ValuePtr r = Creation("tensor", c);
-      if (IsTensor(r) && r == rest.Arg(0, "data")) r = EmitCast(r, *DTypeArg(c.Kw("dtype")), where);
-      return r;
-    }
-    const char* fn = name == "new_ones" ? "ones" : name == "new_full" ? "full" : "zeros";
-    return Creation(fn, c);
-  }
-  if (name == "type_as") {
-    ValuePtr o = rest.Arg(0, "other");
-    if (!IsTensor(o)) return type_error("`type_as` needs a tensor");
-    return EmitCast(x, o->type.dtype, where);
-  }
-  if (name == "to") {
-    ValuePtr a0 = rest.Arg(0, "dtype");
-    ValuePtr dev = rest.Kw("device");
-    auto device_ok = [&](const ValuePtr& v) { return v->kind == VK::Str && v->known && v->s == "cpu"; };
-    if (dev && !device_ok(dev)) return type_error("`to()`: the only device is \"cpu\"");
-    if (a0 && a0->kind == VK::Str) {
-      if (!device_ok(a0)) return type_error("`to()`: the only device is \"cpu\"");
-      a0 = rest.Arg(1, "dtype");
-    }
-    if (!a0 || a0->kind == VK::None) return x;
-    if (IsTensor(a0)) return EmitCast(x, a0->type.dtype, where);
-    auto to = DTypeArg(a0);
-    if (!to) return type_error("`to` needs a dtype, a tensor or \"cpu\"");
-    return EmitCast(x, *to, where);
-  }
+// the generic unary row, but for bool
+ValuePtr Tracer::RoundingOp(TensorCall& c) {
+  const std::string& name = c.name;
+  const graph::DType dt = c.dt;
+  auto type_error = [&](const std::string& msg) { return TensorTypeError(c.where, msg); };
+  if (dt == graph::DType::Bool) return type_error("`" + name + "` is not implemented for bool tensors");
   return nullptr;
+}
+
+ValuePtr Tracer::SquareOp(TensorCall& c) {
+  const ValuePtr& x = c.x;
+  const Range& where = c.where;
+  return EmitBinary(graph::OpKind::Pow, x, MakeInt(2), where, false);
+}
+
+ValuePtr Tracer::NanToNumOp(TensorCall& c) {
+  const ValuePtr& x = c.x;
+  CallArgs& rest = c.rest;
+  const graph::DType dt = c.dt;
+  const Range& where = c.where;
+  auto type_error = [&](const std::string& msg) { return TensorTypeError(c.where, msg); };
+  auto num = [&](size_t i, const char* kw, double dflt) -> std::optional<double> {
+    ValuePtr v = rest.Arg(i, kw);
+    if (!v || v->kind == VK::None) return dflt;
+    if (!v->is_known_number()) return std::nullopt;
+    return v->as_double();
+  };
+  bool f64 = dt == graph::DType::F64;
+  double big = f64 ? std::numeric_limits<double>::max() : std::numeric_limits<float>::max();
+  auto n = num(0, "nan", 0.0), p = num(1, "posinf", big), m = num(2, "neginf", -big);
+  if (!n || !p || !m) return type_error("`nan_to_num` needs its replacement values known at compile time");
+  graph::Attrs a;
+  a.fvalues = {*n, *p, *m};
+  return Emit(graph::OpKind::NanToNum, {x}, a, {dt, x->type.shape}, where);
+}
+
+ValuePtr Tracer::Atan2Op(TensorCall& c) {
+  const ValuePtr& x = c.x;
+  CallArgs& rest = c.rest;
+  const Range& where = c.where;
+  auto type_error = [&](const std::string& msg) { return TensorTypeError(c.where, msg); };
+  ValuePtr o = rest.Arg(0, "other");
+  if (!IsTensor(o)) return type_error("`atan2` needs two tensors");
+  graph::DType r = sem::TrueDivDType(ResultDType({x.get(), o.get()}));
+  return EmitBinary(graph::OpKind::Atan2, EmitCast(x, r, where), EmitCast(o, r, where), where, false);
+}
+
+ValuePtr Tracer::LerpOp(TensorCall& c) {
+  const ValuePtr& x = c.x;
+  CallArgs& rest = c.rest;
+  const graph::DType dt = c.dt;
+  const Range& where = c.where;
+  auto type_error = [&](const std::string& msg) { return TensorTypeError(c.where, msg); };
+  ValuePtr e = rest.Arg(0, "end"), w = rest.Arg(1, "weight");
+  if (!IsTensor(e) || !w || !(IsTensor(w) || w->is_number())) return type_error("`lerp` takes (input, end, weight)");
+  if (!IsFloatType(dt)) return type_error(std::string("`lerp` is not implemented for ") + DTypeSpelling(dt) + " tensors");
+  if (e->type.dtype != dt || (IsTensor(w) && w->type.dtype != dt))
+    return type_error(std::string("`lerp` needs end and weight of the input's dtype ") + DTypeSpelling(dt));
+  Shape s = x->type.shape;
+  for (const ValuePtr& v : {e, w}) {
+    if (!IsTensor(v)) continue;
+    auto b = Broadcast(syms, s, v->type.shape);
+    if (auto* err = std::get_if<std::string>(&b)) return ShapeError(*err, where);
+    s = std::get<Shape>(b);
+  }
+  return Emit(graph::OpKind::Lerp, {x, e, w}, {}, {dt, s}, where);
+}
+
+// ---- reductions
+ValuePtr Tracer::SumMeanProdOp(TensorCall& c) {
+  const std::string& name = c.name;
+  const ValuePtr& x = c.x;
+  CallArgs& rest = c.rest;
+  const Range& where = c.where;
+  auto type_error = [&](const std::string& msg) { return TensorTypeError(c.where, msg); };
+  ValuePtr d = rest.Kw("dtype");
+  if (!d || d->kind == VK::None) return nullptr;  // the generic reduction
+  auto to = DTypeArg(d);
+  if (!to) return type_error("`" + name + "` needs a dtype");
+  CallArgs r = rest;
+  for (auto it = r.kw.begin(); it != r.kw.end(); ++it)
+    if (it->first == "dtype") { r.kw.erase(it); break; }
+  return Reduction(name, EmitCast(x, *to, where), r, 0);
+}
+
+ValuePtr Tracer::VarStdOp(TensorCall& c) {
+  const std::string& name = c.name;
+  const ValuePtr& x = c.x;
+  CallArgs& rest = c.rest;
+  TraceBackend b{*this, c.where};
+  auto type_error = [&](const std::string& msg) { return TensorTypeError(c.where, msg); };
+  ValuePtr d = rest.Arg(0, "dim");
+  double corr = 1;
+  std::optional<sem::Dims> dims;
+  bool keep = false;
+  if (d && d->kind == VK::Bool) {  // var(x, False): the unbiased flag
+    dims = sem::Dims{};
+    corr = d->known && !d->b ? 0 : 1;
+  } else {
+    dims = DimsOf(d);
+    auto unbiased = FlagOf(rest.Arg(1, "unbiased"), true);
+    auto k = FlagOf(rest.Arg(2, "keepdim"), false);
+    ValuePtr c = rest.Kw("correction");
+    if (!dims || !unbiased || !k || (c && c->kind != VK::None && !c->is_known_number()))
+      return type_error("`" + name + "` needs dim, unbiased, keepdim and correction known at compile time");
+    corr = c && c->kind != VK::None ? c->as_double() : (*unbiased ? 1 : 0);
+    keep = *k;
+  }
+  return name == "var" ? sem::Var(b, x, *dims, corr, keep) : sem::Std(b, x, *dims, corr, keep);
+}
+
+ValuePtr Tracer::LogSumExpOp(TensorCall& c) {
+  const ValuePtr& x = c.x;
+  CallArgs& rest = c.rest;
+  TraceBackend b{*this, c.where};
+  auto type_error = [&](const std::string& msg) { return TensorTypeError(c.where, msg); };
+  auto dims = DimsOf(rest.Arg(0, "dim"));
+  auto k = FlagOf(rest.Arg(1, "keepdim"), false);
+  if (!rest.Arg(0, "dim") || !dims || !k) return type_error("`logsumexp` needs dim (and keepdim) known at compile time");
+  return sem::LogSumExp(b, x, *dims, *k);
+}
+
+ValuePtr Tracer::NormOp(TensorCall& c) {
+  const ValuePtr& x = c.x;
+  CallArgs& rest = c.rest;
+  TraceBackend b{*this, c.where};
+  auto type_error = [&](const std::string& msg) { return TensorTypeError(c.where, msg); };
+  ValuePtr p = rest.Arg(0, "p");
+  double pv = 2;
+  if (p && p->kind == VK::Str && p->known && p->s == "fro") pv = 2;
+  else if (p && p->kind != VK::None) {
+    if (!p->is_known_number()) return type_error("`norm` needs p as a number known at compile time");
+    pv = p->as_double();
+  }
+  auto dims = DimsOf(rest.Arg(1, "dim"));
+  auto k = FlagOf(rest.Arg(2, "keepdim"), false);
+  if (!dims || !k) return type_error("`norm` needs dim and keepdim known at compile time");
+  return sem::Norm(b, x, pv, *dims, *k);
+}
+
+ValuePtr Tracer::CountNonzeroOp(TensorCall& c) {
+  const ValuePtr& x = c.x;
+  CallArgs& rest = c.rest;
+  TraceBackend b{*this, c.where};
+  auto type_error = [&](const std::string& msg) { return TensorTypeError(c.where, msg); };
+  auto dims = DimsOf(rest.Arg(0, "dim"));
+  if (!dims) return type_error("`count_nonzero` needs dim known at compile time");
+  return sem::CountNonzero(b, x, *dims);
+}
+
+ValuePtr Tracer::SoftmaxOp(TensorCall& c) {
+  const std::string& name = c.name;
+  const ValuePtr& x = c.x;
+  CallArgs& rest = c.rest;
+  TraceBackend b{*this, c.where};
+  auto type_error = [&](const std::string& msg) { return TensorTypeError(c.where, msg); };
+  auto d = KnownInt(rest.Arg(0, "dim"));
+  if (!d) return type_error("`" + name + "` needs dim as an int known at compile time");
+  ValuePtr dtv = rest.Arg(1, "dtype");
+  std::optional<graph::DType> to;
+  if (dtv && dtv->kind != VK::None) {
+    to = DTypeArg(dtv);
+    if (!to) return type_error("`" + name + "` needs a dtype");
+  }
+  return sem::Softmax(b, x, *d, to, name == "log_softmax");
+}
+
+ValuePtr Tracer::ScanOp(TensorCall& c) {
+  const std::string& name = c.name;
+  const ValuePtr& x = c.x;
+  CallArgs& rest = c.rest;
+  return Scan(name, x, rest);
 }
 
 // cumsum / cumprod(x, dim, dtype=None): a Scan graph op (its own loop nest,

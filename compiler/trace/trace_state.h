@@ -177,4 +177,15 @@ struct CallArgs {
   }
 };
 
+// A call of a tensor builtin as its handler sees it (tensor_builtin_handlers.def).
+struct TensorCall {
+  const std::string& name;
+  ValuePtr x;          // the receiver, or the function form's first argument
+  CallArgs rest;       // the arguments after it
+  graph::DType dt;     // x's dtype
+  Range where;
+  ValuePtr self;       // the receiver (null for the function form)
+  CallArgs& args;      // the call as written
+};
+
 }  // namespace tcc::trace

@@ -57,6 +57,10 @@ class Tracer {
   // The handlers of builtin_handlers.def (builtins_controls.cpp, builtins_pyvalues.cpp).
 #define TCC_TRACE_BUILTIN(Handler, ...) ValuePtr Handler(const std::string& name, CallArgs& args);
 #include "trace/builtin_handlers.def"
+  // issue 11's tensor builtins (tensor_builtin_handlers.def; builtins_ops*.cpp)
+#define TCC_TENSOR_BUILTIN(Handler, ...) ValuePtr Handler(TensorCall& c);
+#include "trace/tensor_builtin_handlers.def"
+  ValuePtr TensorTypeError(const Range& where, const std::string& msg);
   ValuePtr GatherOp(const std::string& name, const ValuePtr& self, CallArgs& args);
   // The Index, Shape and Sort rows and max/min with a dim (trace_shape_ops.cpp);
   // null when `name` is none of them. `self`: the receiver of the method form.
