@@ -7,10 +7,11 @@
 #include <cmath>
 #include <set>
 #include <string_view>
-#include <unordered_map>
+#include <map>
 
 #include "semantics/pymath.h"
 #include "semantics/suggest.h"
+#include "trace/builtin_handlers.h"
 #include "trace/builtin_table.h"
 #include "trace/known_int.h"
 #include "trace/tracer.h"
@@ -19,25 +20,10 @@ namespace tcc::trace {
 
 namespace {
 
-struct TraceBuiltin {
-  const char* names[6];
-  ValuePtr (Tracer::*fn)(const std::string&, CallArgs&);
-};
 const TraceBuiltin kTraceBuiltins[] = {
-#define TCC_TRACE_BUILTIN(Handler, ...) {{__VA_ARGS__}, &Tracer::Handler},
+#define TCC_TRACE_BUILTIN(Group, Handler, ...) {BuiltinGroup::Group, {__VA_ARGS__}, &Tracer::Handler},
 #include "trace/builtin_handlers.def"
 };
-const TraceBuiltin* FindTraceBuiltin(const std::string& name) {
-  static const std::unordered_map<std::string_view, const TraceBuiltin*> index = [] {
-    std::unordered_map<std::string_view, const TraceBuiltin*> m;
-    for (const TraceBuiltin& b : kTraceBuiltins)
-      for (const char* n : b.names)
-        if (n) m.emplace(n, &b);
-    return m;
-  }();
-  auto it = index.find(name);
-  return it == index.end() ? nullptr : it->second;
-}
 
 const std::set<std::string>& PythonBuiltins() {
   static const std::set<std::string> s = [] {
@@ -112,6 +98,19 @@ ValuePtr FoldNumbers(const std::string& name, const std::vector<ValuePtr>& vals,
 }
 
 }  // namespace
+
+const TraceBuiltin* FindTraceBuiltin(BuiltinGroup group, const std::string& name) {
+  using Key = std::pair<BuiltinGroup, std::string_view>;
+  static const std::map<Key, const TraceBuiltin*> index = [] {
+    std::map<Key, const TraceBuiltin*> m;
+    for (const TraceBuiltin& b : kTraceBuiltins)
+      for (const char* n : b.names)
+        if (n) m.emplace(Key{b.group, n}, &b);
+    return m;
+  }();
+  auto it = index.find(Key{group, name});
+  return it == index.end() ? nullptr : it->second;
+}
 
 const std::set<std::string>& TableFunctions() {
   static const std::set<std::string> s = [] {
@@ -263,7 +262,7 @@ ValuePtr Tracer::CallBuiltin(const std::string& spelled, const ValuePtr& self, C
   if (self && self->kind == VK::Set) return SetMethod(name, self, args);  // trace_set.cpp
   if (self && (self->kind == VK::List || self->kind == VK::Dict || self->kind == VK::Str || self->kind == VK::Tuple))
     return ListMethod(name, self, args);
-  if (const TraceBuiltin* h = FindTraceBuiltin(name)) return (this->*h->fn)(name, args);  // builtin_handlers.def
+  if (const TraceBuiltin* h = FindTraceBuiltin(BuiltinGroup::Python, name)) return (this->*h->fn)(name, args);  // builtin_handlers.def
 
   // Python/tensor overloads: min, max, abs, sum, any, all, pow
   bool any_tensor = false;

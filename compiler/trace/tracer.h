@@ -55,7 +55,7 @@ class Tracer {
                          std::vector<ValuePtr> vals, Range where);
   ValuePtr IndexListTensor(const ValuePtr& list, Range where);
   // The handlers of builtin_handlers.def (builtins_controls.cpp, builtins_pyvalues.cpp).
-#define TCC_TRACE_BUILTIN(Handler, ...) ValuePtr Handler(const std::string& name, CallArgs& args);
+#define TCC_TRACE_BUILTIN(Group, Handler, ...) ValuePtr Handler(const std::string& name, CallArgs& args);
 #include "trace/builtin_handlers.def"
   // issue 11's tensor builtins (tensor_builtin_handlers.def; builtins_ops*.cpp)
 #define TCC_TENSOR_BUILTIN(Handler, ...) ValuePtr Handler(TensorCall& c);
