@@ -27,6 +27,60 @@ bool Is(const std::string& n, std::initializer_list<const char*> names) {
 }
 }  // namespace
 
+// What a sort/scatter builtin's handler sees: the tensor, its resolved
+// shape and the argument readers (errors at the call).
+struct SortCall {
+  Tracer& t;
+  const std::string& name;
+  ValuePtr x;
+  Shape xs;
+  int64_t rank, r1;  // r1: rank, at least 1 (a 0-d tensor has one dim to sort)
+  size_t f;          // the first argument after the input
+  Range where;
+  ValuePtr self;
+  CallArgs& args;
+
+  ValuePtr TypeError(const std::string& m) {
+    t.Issue(DiagKind::TraceTypeError, where, m);
+    return MakeUnknown();
+  }
+  std::optional<int64_t> IntArg(size_t i, const char* kw, std::optional<int64_t> dflt) {
+    ValuePtr v = args.Arg(i, kw);
+    if (!v || (v->kind == VK::None && dflt)) {
+      if (!dflt) t.Issue(DiagKind::TraceTypeError, where, "`" + name + "` needs `" + kw + "`");
+      return dflt;
+    }
+    auto k = KnownInt(v);
+    if (!k) t.Issue(DiagKind::TraceTypeError, where, "`" + name + "`: `" + kw + "` must be an int known at compile time");
+    return k;
+  }
+  std::optional<int64_t> DimArg(size_t i, const char* kw, std::optional<int64_t> dflt) {
+    auto d = IntArg(i, kw, dflt);
+    if (!d) return std::nullopt;
+    if (*d < -r1 || *d >= r1) {
+      t.Issue(DiagKind::TraceTypeError, where, "`" + name + "`: dimension " + std::to_string(*d) + " is out of range");
+      return std::nullopt;
+    }
+    return *d < 0 ? *d + r1 : *d;
+  }
+  std::optional<bool> FlagArg(size_t i, const char* kw, bool dflt) {
+    ValuePtr v = args.Arg(i, kw);
+    if (!v || v->kind == VK::None) return dflt;
+    auto tr = KnownTruth(*v);
+    if (!tr) t.Issue(DiagKind::TraceTypeError, where, "`" + name + "`: `" + kw + "` must be known at compile time");
+    return tr;
+  }
+  // int64 positions that order t along ax (graph op sort; k >= 0: the first k)
+  ValuePtr SortPositions(const ValuePtr& v, int64_t ax, bool descending, int64_t k) {
+    graph::Attrs a;
+    a.axis = ax;
+    a.ints = {descending ? 1 : 0, k};
+    Shape out = v->type.shape;
+    if (k >= 0 && !out.empty()) out[static_cast<size_t>(ax)] = Dim::Static(k);
+    return t.Emit(graph::OpKind::Sort, {v}, a, {graph::DType::I64, out}, where);
+  }
+};
+
 ValuePtr Tracer::SortScatterBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args) {
   if (name == "einsum") return EinsumOp(args);
   if (!Is(name, {"sort", "argsort", "topk", "scatter", "scatter_", "scatter_add", "scatter_add_", "scatter_reduce",
@@ -68,197 +122,206 @@ ValuePtr Tracer::SortScatterBuiltin(const std::string& name, const ValuePtr& sel
     return r;
   }
   const Shape xs = syms.Resolve(x->type.shape);
-  int64_t rank = static_cast<int64_t>(xs.size()), r1 = std::max<int64_t>(rank, 1);
-  auto int_arg = [&](size_t i, const char* kw, std::optional<int64_t> dflt) -> std::optional<int64_t> {
-    ValuePtr v = args.Arg(i, kw);
-    if (!v || (v->kind == VK::None && dflt)) {
-      if (!dflt) Issue(DiagKind::TraceTypeError, where, "`" + name + "` needs `" + kw + "`");
-      return dflt;
-    }
-    auto k = KnownInt(v);
-    if (!k) Issue(DiagKind::TraceTypeError, where, "`" + name + "`: `" + kw + "` must be an int known at compile time");
-    return k;
-  };
-  auto dim_arg = [&](size_t i, const char* kw, std::optional<int64_t> dflt) -> std::optional<int64_t> {
-    auto d = int_arg(i, kw, dflt);
-    if (!d) return std::nullopt;
-    if (*d < -r1 || *d >= r1) {
-      Issue(DiagKind::TraceTypeError, where, "`" + name + "`: dimension " + std::to_string(*d) + " is out of range");
-      return std::nullopt;
-    }
-    return *d < 0 ? *d + r1 : *d;
-  };
-  auto flag_arg = [&](size_t i, const char* kw, bool dflt) -> std::optional<bool> {
-    ValuePtr v = args.Arg(i, kw);
-    if (!v || v->kind == VK::None) return dflt;
-    auto t = KnownTruth(*v);
-    if (!t) Issue(DiagKind::TraceTypeError, where, "`" + name + "`: `" + kw + "` must be known at compile time");
-    return t;
-  };
-  auto sort_op = [&](const ValuePtr& t, int64_t ax, bool descending, int64_t k) {
-    graph::Attrs a;
-    a.axis = ax;
-    a.ints = {descending ? 1 : 0, k};
-    Shape out = t->type.shape;
-    if (k >= 0 && !out.empty()) out[static_cast<size_t>(ax)] = Dim::Static(k);
-    return Emit(graph::OpKind::Sort, {t}, a, {graph::DType::I64, out}, where);
-  };
+  const int64_t rank = static_cast<int64_t>(xs.size());
+  SortCall c{*this, name, x, xs, rank, std::max<int64_t>(rank, 1), f, where, self, args};
+  if (name == "sort" || name == "argsort" || name == "topk") return SortOp(c);
+  if (name.starts_with("scatter") || name.starts_with("index_")) return ScatterOp(c);
+  if (name == "diag") return DiagOp(c);
+  return MultinomialOp(c);
+}
 
-  if (name == "sort" || name == "argsort" || name == "topk") {
-    bool topk = name == "topk";
-    auto d = dim_arg(topk ? f + 1 : f, "dim", -1);
-    auto desc = topk ? flag_arg(f + 2, "largest", true) : flag_arg(f + 1, "descending", false);
-    std::optional<int64_t> k = -1;
-    if (topk) {
-      k = int_arg(f, "k", std::nullopt);
-      if (!k) return MakeUnknown();
-      Dim n = rank ? xs[static_cast<size_t>(*d)] : Dim::Static(1);
-      if (*k < 0 || (n.is_static() && *k > n.size)) return ShapeError("`topk`: selected index k out of range", where);
-      if (!n.is_static()) {
-        MarkEager("`topk` along a dimension whose size is known only at run time", where);
-        return NamedPair(name, MakeTensor(x->type), MakeTensor({graph::DType::I64, x->type.shape}));
-      }
+ValuePtr Tracer::SortOp(SortCall& c) {
+  const std::string& name = c.name;
+  const ValuePtr& x = c.x;
+  const Shape& xs = c.xs;
+  const int64_t rank = c.rank;
+  const size_t f = c.f;
+  const Range& where = c.where;
+  auto int_arg = [&](size_t i, const char* kw, std::optional<int64_t> d) { return c.IntArg(i, kw, d); };
+  auto dim_arg = [&](size_t i, const char* kw, std::optional<int64_t> d) { return c.DimArg(i, kw, d); };
+  auto flag_arg = [&](size_t i, const char* kw, bool d) { return c.FlagArg(i, kw, d); };
+  auto sort_op = [&](const ValuePtr& t, int64_t ax, bool desc, int64_t k) { return c.SortPositions(t, ax, desc, k); };
+  bool topk = name == "topk";
+  auto d = dim_arg(topk ? f + 1 : f, "dim", -1);
+  auto desc = topk ? flag_arg(f + 2, "largest", true) : flag_arg(f + 1, "descending", false);
+  std::optional<int64_t> k = -1;
+  if (topk) {
+    k = int_arg(f, "k", std::nullopt);
+    if (!k) return MakeUnknown();
+    Dim n = rank ? xs[static_cast<size_t>(*d)] : Dim::Static(1);
+    if (*k < 0 || (n.is_static() && *k > n.size)) return ShapeError("`topk`: selected index k out of range", where);
+    if (!n.is_static()) {
+      MarkEager("`topk` along a dimension whose size is known only at run time", where);
+      return NamedPair(name, MakeTensor(x->type), MakeTensor({graph::DType::I64, x->type.shape}));
     }
-    if (!d || !desc) return MakeUnknown();
-    ValuePtr idx = sort_op(x, *d, *desc, *k);
-    if (name == "argsort") return idx;
-    ValuePtr vals;
-    if (rank == 0) {
-      vals = Emit(graph::OpKind::Cast, {x}, {}, x->type, where);
-    } else {
-      graph::Attrs a;
-      a.axis = *d;
-      vals = Emit(graph::OpKind::Gather, {x, idx}, a, {x->type.dtype, idx->type.shape}, where);
-    }
-    return NamedPair(name, vals, idx);
   }
-
-  if (name.starts_with("scatter") || name.starts_with("index_")) {
-    bool inplace = name.ends_with("_");
-    bool index_add = name.starts_with("index_");  // index_add / index_reduce: a 1-d index along dim
-    bool reducing = name.starts_with("scatter_reduce") || name.starts_with("index_reduce");
-    bool plain = name == "scatter" || name == "scatter_";  // src may be a number, reduce= optional
-    sem::ScatterMode mode = plain ? sem::ScatterMode::Assign : sem::ScatterMode::Add;
-    auto d = dim_arg(f, "dim", std::nullopt);
-    ValuePtr ix = args.Arg(f + 1, "index");
-    ValuePtr src = args.Arg(f + 2, index_add ? "source" : "src");
-    if (!src && plain) src = args.Kw("value");
-    if (!d || !ix || ix->kind != VK::Tensor || !src)
-      return type_error("`" + name + "` takes a dimension, an index tensor and a " + (plain ? "source" : "source tensor"));
-    if (!ix->rank_known || (src->kind == VK::Tensor && !src->rank_known)) {
-      MarkEager("`" + name + "` of a tensor whose rank is known only at run time", where);
-      return MakeTensor(x->type);
-    }
-    if (!IsIntType(ix->type.dtype) || ix->type.dtype == graph::DType::Bool)
-      return type_error("`" + name + "`: the index must be an int64 tensor");
-    ValuePtr r = reducing ? args.Arg(f + 3, "reduce") : plain ? args.Kw("reduce") : nullptr;
-    if (reducing && !r) return type_error("`" + name + "` needs reduce");
-    if (r && r->kind != VK::None) {
-      if (r->kind != VK::Str || !r->known) return type_error("`" + name + "`: reduce must be a string known at compile time");
-      const sem::ScatterFn fn = !reducing ? sem::ScatterFn::Scatter
-                                : index_add ? sem::ScatterFn::IndexReduce
-                                            : sem::ScatterFn::ScatterReduce;
-      auto m = sem::ScatterModeOf(fn, r->s);
-      if (!m) return type_error(sem::BadScatterReduce(fn, r->s));
-      mode = *m;
-    }
-    std::optional<bool> include_self = true;
-    if (ValuePtr inc = args.Kw("include_self"); reducing && inc) include_self = KnownTruth(*inc);
-    if (!include_self) return type_error("`" + name + "`: include_self must be known at compile time");
-    if (!plain && src->kind != VK::Tensor) return type_error("`" + name + "`: src must be a tensor");
-    ValuePtr index = EmitCast(ix, graph::DType::I64, where);
-    if (src->kind == VK::Tensor) {
-      src = EmitCast(src, x->type.dtype, where);
-    } else if (src->is_number()) {
-      graph::Attrs a;
-      a.fvalue = src->known ? src->as_double() : 1;
-      ValuePtr c = Emit(graph::OpKind::Full, {}, a, {x->type.dtype, {}}, where);
-      src = src->known ? c : EmitCast(EmitBinary(graph::OpKind::Mul, c, src, where, false), x->type.dtype, where);
-    } else {
-      return type_error("`" + name + "`: src must be a tensor or a number");
-    }
-    if (index_add) {
-      // index (1-d, along dim) broadcast to the source's shape, then the scatter
-      const Shape ss = syms.Resolve(src->type.shape);
-      if (index->type.shape.size() > 1) return type_error("`" + name + "`: the index must be a vector");
-      if (static_cast<int64_t>(ss.size()) != rank)
-        return type_error("`" + name + "`: source and input must have the same number of dimensions");
-      if (ValuePtr alpha = args.Kw("alpha"); !reducing && alpha && alpha->kind != VK::None)
-        src = EmitCast(EmitBinary(graph::OpKind::Mul, src, alpha, where, false), x->type.dtype, where);
-      Shape one(std::max<size_t>(ss.size(), 1), Dim::Static(1));
-      one[static_cast<size_t>(*d)] = index->type.shape.empty() ? Dim::Static(1) : index->type.shape[0];
-      ValuePtr r = Emit(graph::OpKind::Reshape, {index}, {}, {graph::DType::I64, one}, where);
-      index = rank ? Emit(graph::OpKind::Expand, {r}, {}, {graph::DType::I64, src->type.shape}, where) : r;
-    }
-    const Shape is = syms.Resolve(index->type.shape);
-    if (std::max<int64_t>(static_cast<int64_t>(is.size()), 1) != r1)
-      return ShapeError("`" + name + "`: index and input must have the same number of dimensions", where);
-    const Shape ss = src->type.shape.empty() ? Shape{} : syms.Resolve(src->type.shape);
-    if (!ss.empty() && ss.size() != is.size())
-      return ShapeError("`" + name + "`: index and src must have the same number of dimensions", where);
-    for (size_t i = 0; i < is.size(); ++i) {
-      auto bigger = [&](const Dim& a, const Dim& b) -> std::optional<bool> {  // a > b?
-        if (a == b) return false;
-        if (a.is_static() && b.is_static()) return a.size > b.size;
-        return std::nullopt;
-      };
-      std::optional<bool> over_x = rank && static_cast<int64_t>(i) != *d ? bigger(is[i], xs[i]) : false;
-      std::optional<bool> over_s = ss.empty() ? false : bigger(is[i], ss[i]);
-      if (!over_x || !over_s) {
-        MarkEager("`" + name + "` with index and input sizes known only at run time", where);
-        return MakeTensor(x->type);
-      }
-      if (*over_x || *over_s)
-        return ShapeError("`" + name + "`: index size exceeds the " + std::string(*over_x ? "input" : "src") +
-                              " size in dimension " + std::to_string(i),
-                          where);
-    }
+  if (!d || !desc) return MakeUnknown();
+  ValuePtr idx = sort_op(x, *d, *desc, *k);
+  if (name == "argsort") return idx;
+  ValuePtr vals;
+  if (rank == 0) {
+    vals = Emit(graph::OpKind::Cast, {x}, {}, x->type, where);
+  } else {
     graph::Attrs a;
     a.axis = *d;
-    a.ints = {static_cast<int64_t>(mode), *include_self ? 1 : 0};
-    ValuePtr out = Emit(graph::OpKind::Scatter, {x, index, src}, a, x->type, where);
-    if (!inplace) return out;
-    return InPlaceUpdate(x, out, where, name, false);
+    vals = Emit(graph::OpKind::Gather, {x, idx}, a, {x->type.dtype, idx->type.shape}, where);
   }
+  return NamedPair(name, vals, idx);
+}
 
-  if (name == "diag") {
-    auto k = int_arg(f, "diagonal", 0);
-    if (!k) return MakeUnknown();
-    if (rank != 1 && rank != 2) return ShapeError("`diag` needs a 1-d or 2-d tensor", where);
-    for (const Dim& dm : xs)
-      if (!dm.is_static()) {
-        MarkEager("`diag` of a tensor whose size is known only at run time", where);
-        auto r = MakeTensor(x->type);
-        r->rank_known = false;
-        return r;
-      }
-    auto arange = [&](int64_t start, int64_t n) {
-      graph::Attrs a;
-      a.fvalues = {static_cast<double>(start), 1};
-      return Emit(graph::OpKind::Arange, {}, a, {graph::DType::I64, {Dim::Static(n)}}, where);
-    };
-    int64_t r0 = *k >= 0 ? 0 : -*k, c0 = *k >= 0 ? *k : 0;
-    if (rank == 2) {
-      int64_t len = sem::DiagLength(xs[0].size, xs[1].size, *k);
-      return Emit(graph::OpKind::Take, {x, arange(r0, len), arange(c0, len)}, {}, {x->type.dtype, {Dim::Static(len)}},
-                  where);
-    }
-    // out[i][j] = x[i - r0] where j - i == k, else 0
-    int64_t m = xs[0].size + (*k >= 0 ? *k : -*k);
-    graph::Attrs u1;
-    u1.axis = 1;
-    ValuePtr i = Emit(graph::OpKind::Unsqueeze, {arange(0, m)}, u1, {graph::DType::I64, {Dim::Static(m), Dim::Static(1)}}, where);
-    ValuePtr on = EmitBinary(graph::OpKind::Eq, EmitBinary(graph::OpKind::Sub, arange(0, m), i, where, false), MakeInt(*k),
-                             where, true);
-    graph::Attrs zero;
-    ValuePtr z64 = Emit(graph::OpKind::Constant, {}, zero, {graph::DType::I64, {}}, where);
-    Shape mm = {Dim::Static(m), Dim::Static(m)};
-    ValuePtr pos = Emit(graph::OpKind::Where, {on, EmitBinary(graph::OpKind::Sub, i, MakeInt(r0), where, false), z64}, {},
-                        {graph::DType::I64, mm}, where);
-    ValuePtr taken = Emit(graph::OpKind::Take, {x, pos}, {}, {x->type.dtype, mm}, where);
-    ValuePtr zx = Emit(graph::OpKind::Constant, {}, zero, {x->type.dtype, {}}, where);
-    return Emit(graph::OpKind::Where, {on, taken, zx}, {}, {x->type.dtype, mm}, where);
+ValuePtr Tracer::ScatterOp(SortCall& c) {
+  const std::string& name = c.name;
+  const ValuePtr& x = c.x;
+  const Shape& xs = c.xs;
+  const int64_t rank = c.rank;
+  const int64_t r1 = c.r1;
+  const size_t f = c.f;
+  const Range& where = c.where;
+  CallArgs& args = c.args;
+  auto dim_arg = [&](size_t i, const char* kw, std::optional<int64_t> d) { return c.DimArg(i, kw, d); };
+  auto type_error = [&](const std::string& m) { return c.TypeError(m); };
+  bool inplace = name.ends_with("_");
+  bool index_add = name.starts_with("index_");  // index_add / index_reduce: a 1-d index along dim
+  bool reducing = name.starts_with("scatter_reduce") || name.starts_with("index_reduce");
+  bool plain = name == "scatter" || name == "scatter_";  // src may be a number, reduce= optional
+  sem::ScatterMode mode = plain ? sem::ScatterMode::Assign : sem::ScatterMode::Add;
+  auto d = dim_arg(f, "dim", std::nullopt);
+  ValuePtr ix = args.Arg(f + 1, "index");
+  ValuePtr src = args.Arg(f + 2, index_add ? "source" : "src");
+  if (!src && plain) src = args.Kw("value");
+  if (!d || !ix || ix->kind != VK::Tensor || !src)
+    return type_error("`" + name + "` takes a dimension, an index tensor and a " + (plain ? "source" : "source tensor"));
+  if (!ix->rank_known || (src->kind == VK::Tensor && !src->rank_known)) {
+    MarkEager("`" + name + "` of a tensor whose rank is known only at run time", where);
+    return MakeTensor(x->type);
   }
+  if (!IsIntType(ix->type.dtype) || ix->type.dtype == graph::DType::Bool)
+    return type_error("`" + name + "`: the index must be an int64 tensor");
+  ValuePtr r = reducing ? args.Arg(f + 3, "reduce") : plain ? args.Kw("reduce") : nullptr;
+  if (reducing && !r) return type_error("`" + name + "` needs reduce");
+  if (r && r->kind != VK::None) {
+    if (r->kind != VK::Str || !r->known) return type_error("`" + name + "`: reduce must be a string known at compile time");
+    const sem::ScatterFn fn = !reducing ? sem::ScatterFn::Scatter
+                              : index_add ? sem::ScatterFn::IndexReduce
+                                          : sem::ScatterFn::ScatterReduce;
+    auto m = sem::ScatterModeOf(fn, r->s);
+    if (!m) return type_error(sem::BadScatterReduce(fn, r->s));
+    mode = *m;
+  }
+  std::optional<bool> include_self = true;
+  if (ValuePtr inc = args.Kw("include_self"); reducing && inc) include_self = KnownTruth(*inc);
+  if (!include_self) return type_error("`" + name + "`: include_self must be known at compile time");
+  if (!plain && src->kind != VK::Tensor) return type_error("`" + name + "`: src must be a tensor");
+  ValuePtr index = EmitCast(ix, graph::DType::I64, where);
+  if (src->kind == VK::Tensor) {
+    src = EmitCast(src, x->type.dtype, where);
+  } else if (src->is_number()) {
+    graph::Attrs a;
+    a.fvalue = src->known ? src->as_double() : 1;
+    ValuePtr c = Emit(graph::OpKind::Full, {}, a, {x->type.dtype, {}}, where);
+    src = src->known ? c : EmitCast(EmitBinary(graph::OpKind::Mul, c, src, where, false), x->type.dtype, where);
+  } else {
+    return type_error("`" + name + "`: src must be a tensor or a number");
+  }
+  if (index_add) {
+    // index (1-d, along dim) broadcast to the source's shape, then the scatter
+    const Shape ss = syms.Resolve(src->type.shape);
+    if (index->type.shape.size() > 1) return type_error("`" + name + "`: the index must be a vector");
+    if (static_cast<int64_t>(ss.size()) != rank)
+      return type_error("`" + name + "`: source and input must have the same number of dimensions");
+    if (ValuePtr alpha = args.Kw("alpha"); !reducing && alpha && alpha->kind != VK::None)
+      src = EmitCast(EmitBinary(graph::OpKind::Mul, src, alpha, where, false), x->type.dtype, where);
+    Shape one(std::max<size_t>(ss.size(), 1), Dim::Static(1));
+    one[static_cast<size_t>(*d)] = index->type.shape.empty() ? Dim::Static(1) : index->type.shape[0];
+    ValuePtr r = Emit(graph::OpKind::Reshape, {index}, {}, {graph::DType::I64, one}, where);
+    index = rank ? Emit(graph::OpKind::Expand, {r}, {}, {graph::DType::I64, src->type.shape}, where) : r;
+  }
+  const Shape is = syms.Resolve(index->type.shape);
+  if (std::max<int64_t>(static_cast<int64_t>(is.size()), 1) != r1)
+    return ShapeError("`" + name + "`: index and input must have the same number of dimensions", where);
+  const Shape ss = src->type.shape.empty() ? Shape{} : syms.Resolve(src->type.shape);
+  if (!ss.empty() && ss.size() != is.size())
+    return ShapeError("`" + name + "`: index and src must have the same number of dimensions", where);
+  for (size_t i = 0; i < is.size(); ++i) {
+    auto bigger = [&](const Dim& a, const Dim& b) -> std::optional<bool> {  // a > b?
+      if (a == b) return false;
+      if (a.is_static() && b.is_static()) return a.size > b.size;
+      return std::nullopt;
+    };
+    std::optional<bool> over_x = rank && static_cast<int64_t>(i) != *d ? bigger(is[i], xs[i]) : false;
+    std::optional<bool> over_s = ss.empty() ? false : bigger(is[i], ss[i]);
+    if (!over_x || !over_s) {
+      MarkEager("`" + name + "` with index and input sizes known only at run time", where);
+      return MakeTensor(x->type);
+    }
+    if (*over_x || *over_s)
+      return ShapeError("`" + name + "`: index size exceeds the " + std::string(*over_x ? "input" : "src") +
+                            " size in dimension " + std::to_string(i),
+                        where);
+  }
+  graph::Attrs a;
+  a.axis = *d;
+  a.ints = {static_cast<int64_t>(mode), *include_self ? 1 : 0};
+  ValuePtr out = Emit(graph::OpKind::Scatter, {x, index, src}, a, x->type, where);
+  if (!inplace) return out;
+  return InPlaceUpdate(x, out, where, name, false);
+}
+
+ValuePtr Tracer::DiagOp(SortCall& c) {
+  const ValuePtr& x = c.x;
+  const Shape& xs = c.xs;
+  const int64_t rank = c.rank;
+  const size_t f = c.f;
+  const Range& where = c.where;
+  auto int_arg = [&](size_t i, const char* kw, std::optional<int64_t> d) { return c.IntArg(i, kw, d); };
+  auto k = int_arg(f, "diagonal", 0);
+  if (!k) return MakeUnknown();
+  if (rank != 1 && rank != 2) return ShapeError("`diag` needs a 1-d or 2-d tensor", where);
+  for (const Dim& dm : xs)
+    if (!dm.is_static()) {
+      MarkEager("`diag` of a tensor whose size is known only at run time", where);
+      auto r = MakeTensor(x->type);
+      r->rank_known = false;
+      return r;
+    }
+  auto arange = [&](int64_t start, int64_t n) {
+    graph::Attrs a;
+    a.fvalues = {static_cast<double>(start), 1};
+    return Emit(graph::OpKind::Arange, {}, a, {graph::DType::I64, {Dim::Static(n)}}, where);
+  };
+  int64_t r0 = *k >= 0 ? 0 : -*k, c0 = *k >= 0 ? *k : 0;
+  if (rank == 2) {
+    int64_t len = sem::DiagLength(xs[0].size, xs[1].size, *k);
+    return Emit(graph::OpKind::Take, {x, arange(r0, len), arange(c0, len)}, {}, {x->type.dtype, {Dim::Static(len)}},
+                where);
+  }
+  // out[i][j] = x[i - r0] where j - i == k, else 0
+  int64_t m = xs[0].size + (*k >= 0 ? *k : -*k);
+  graph::Attrs u1;
+  u1.axis = 1;
+  ValuePtr i = Emit(graph::OpKind::Unsqueeze, {arange(0, m)}, u1, {graph::DType::I64, {Dim::Static(m), Dim::Static(1)}}, where);
+  ValuePtr on = EmitBinary(graph::OpKind::Eq, EmitBinary(graph::OpKind::Sub, arange(0, m), i, where, false), MakeInt(*k),
+                           where, true);
+  graph::Attrs zero;
+  ValuePtr z64 = Emit(graph::OpKind::Constant, {}, zero, {graph::DType::I64, {}}, where);
+  Shape mm = {Dim::Static(m), Dim::Static(m)};
+  ValuePtr pos = Emit(graph::OpKind::Where, {on, EmitBinary(graph::OpKind::Sub, i, MakeInt(r0), where, false), z64}, {},
+                      {graph::DType::I64, mm}, where);
+  ValuePtr taken = Emit(graph::OpKind::Take, {x, pos}, {}, {x->type.dtype, mm}, where);
+  ValuePtr zx = Emit(graph::OpKind::Constant, {}, zero, {x->type.dtype, {}}, where);
+  return Emit(graph::OpKind::Where, {on, taken, zx}, {}, {x->type.dtype, mm}, where);
+}
+
+ValuePtr Tracer::MultinomialOp(SortCall& c) {
+  const ValuePtr& x = c.x;
+  const Shape& xs = c.xs;
+  const int64_t rank = c.rank;
+  const size_t f = c.f;
+  const Range& where = c.where;
+  auto int_arg = [&](size_t i, const char* kw, std::optional<int64_t> d) { return c.IntArg(i, kw, d); };
+  auto flag_arg = [&](size_t i, const char* kw, bool d) { return c.FlagArg(i, kw, d); };
+  auto sort_op = [&](const ValuePtr& t, int64_t ax, bool desc, int64_t k) { return c.SortPositions(t, ax, desc, k); };
+  auto type_error = [&](const std::string& m) { return c.TypeError(m); };
 
   // multinomial: the same steps as interp/builtins_sort.cpp's Multinomial
   auto s = int_arg(f, "num_samples", std::nullopt);
@@ -318,5 +381,6 @@ ValuePtr Tracer::SortScatterBuiltin(const std::string& name, const ValuePtr& sel
   }
   return out;
 }
+
 
 }  // namespace tcc::trace

@@ -67,6 +67,11 @@ class Tracer {
   ValuePtr IndexShapeBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args);
   // sort, argsort, topk, scatter & co., diag, multinomial, nonzero (trace_sort.cpp)
   // and einsum (trace_einsum.cpp); null when `name` is none of them.
+  // sort/argsort/topk, scatter*/index_*, diag, multinomial (trace_sort.cpp)
+  ValuePtr SortOp(struct SortCall& c);
+  ValuePtr ScatterOp(struct SortCall& c);
+  ValuePtr DiagOp(struct SortCall& c);
+  ValuePtr MultinomialOp(struct SortCall& c);
   ValuePtr SortScatterBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args);
   ValuePtr EinsumOp(CallArgs& args);
   ValuePtr NarrowOp(const ValuePtr& x, int64_t dim, int64_t start, int64_t length, Range where);
