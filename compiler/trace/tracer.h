@@ -64,6 +64,15 @@ class Tracer {
   ValuePtr GatherOp(const std::string& name, const ValuePtr& self, CallArgs& args);
   // The Index, Shape and Sort rows and max/min with a dim (trace_shape_ops.cpp);
   // null when `name` is none of them. `self`: the receiver of the method form.
+  // narrow, chunk/split, unbind, flip, roll, repeat*, tril/triu/masked_fill, outer/dot (trace_shape_ops.cpp)
+  ValuePtr NarrowBuiltin(struct ShapeCall& c);
+  ValuePtr SplitBuiltin(struct ShapeCall& c);
+  ValuePtr UnbindBuiltin(struct ShapeCall& c);
+  ValuePtr FlipBuiltin(struct ShapeCall& c);
+  ValuePtr RollBuiltin(struct ShapeCall& c);
+  ValuePtr RepeatBuiltin(struct ShapeCall& c);
+  ValuePtr TrilMaskBuiltin(struct ShapeCall& c);
+  ValuePtr OuterDotBuiltin(struct ShapeCall& c);
   ValuePtr IndexShapeBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args);
   // sort, argsort, topk, scatter & co., diag, multinomial, nonzero (trace_sort.cpp)
   // and einsum (trace_einsum.cpp); null when `name` is none of them.
