@@ -103,6 +103,128 @@ std::string BreakSummary(const trace::TraceResult& tr) {
   return sites ? s + ": " + list : s;
 }
 
+// The kernels of a trace's segments: each graph through the pass pipeline
+// and lowered into `module` (a graph that fails verification or lowering
+// runs eagerly, with a warning), identical kernels emitted once.
+struct LoweredSegments {
+  std::vector<std::string> kernels, impls;  // a kernel's name, and the one whose code it runs (dedupe)
+  std::vector<trace::Segment> kept;         // the segments with a kernel or views to make
+  std::vector<trace::Segment> interpret;    // specialisations with no tensor op (trace.h Segment::interpret)
+  std::string graph_text;                   // --emit graph
+  double passes_total = 0, lower_total = 0, dedupe_total = 0;
+  int deduped = 0, graphs = 0;
+};
+
+LoweredSegments LowerSegments(const trace::TraceResult& tr, const BuildOptions& opts, const passes::PipelineOptions& po,
+                              const lower::LowerOptions& lo, llvm::Module& module, DiagnosticEngine& diags) {
+  LoweredSegments r;
+  std::map<std::string, std::string> kernel_code;  // KernelKey -> the kernel emitted for it
+  std::ostringstream graph_text;
+  for (const trace::Segment& seg : tr.segments) {
+    if (seg.interpret) {
+      r.interpret.push_back(seg);
+      continue;
+    }
+    // Nothing traced (only sizes or Python values came out of it): the
+    // interpreter runs these statements at no cost worth a kernel. A segment
+    // whose ops all became views of its inputs still runs (with no kernel:
+    // the plan makes the views), so explain's graphs never run interpreted.
+    bool traced_ops = std::any_of(seg.graph.nodes.begin(), seg.graph.nodes.end(), [](const graph::Node& n) {
+      return n.op != graph::OpKind::Input && n.op != graph::OpKind::ScalarInput && n.op != graph::OpKind::Constant;
+    });
+    if (seg.graph.outputs.empty()) {
+      if (traced_ops) {  // views of inputs only: the plan makes them, no kernel to call
+        r.kept.push_back(seg);
+        r.kept.back().kernel.clear();
+      }
+      continue;
+    }
+    graph::Graph g = seg.graph;
+    g.name = seg.kernel;
+    auto problems = graph::VerifyGraph(g);
+    passes::FusionPlan plan;
+    ++r.graphs;
+    auto t0 = PhaseTimer::Start();
+    if (problems.empty()) {
+      plan = passes::RunPipeline(g, po);
+      problems = graph::VerifyGraph(g);
+    }
+    r.passes_total += PhaseTimer::Since(t0);
+    t0 = PhaseTimer::Start();
+    if (problems.empty()) problems = lower::LowerGraph(g, plan, module, seg.kernel, lo);
+    r.lower_total += PhaseTimer::Since(t0);
+    if (!problems.empty()) {
+      if (auto* f = module.getFunction(seg.kernel)) f->setName(seg.kernel + ".failed");
+      const SourceFile* file = g.file;
+      Loc loc = g.nodes.empty() ? Loc{} : g.nodes.front().loc;
+      diags.Report(DiagKind::KernelRunsEagerly, file, loc,
+                   "graph `" + seg.kernel + "` of `" + seg.function + "` runs eagerly: " + problems.front());
+      continue;
+    }
+    t0 = PhaseTimer::Start();
+    std::string impl = seg.kernel;
+    if (opts.dedupe)
+      impl = codegen::DedupeKernel(module, seg.kernel, codegen::KernelKey(g, plan, codegen::KernelRaises(module, seg.kernel)),
+                                   kernel_code);
+    r.impls.push_back(impl);
+    if (r.impls.back() != seg.kernel) ++r.deduped;
+    r.dedupe_total += PhaseTimer::Since(t0);
+    r.kernels.push_back(seg.kernel);
+    r.kept.push_back(seg);
+    if (opts.emit == "graph") graph_text << graph::PrintGraph(g) << passes::PrintFusionPlan(g, plan) << "\n";
+  }
+  // Remove the kernels that failed (their partial IR) before optimising.
+  for (auto it = module.begin(); it != module.end();) {
+    llvm::Function& f = *it++;
+    if (f.getName().ends_with(".failed")) f.eraseFromParent();
+  }
+  r.graph_text = graph_text.str();
+  return r;
+}
+
+// The program descriptor: the AST and the plan (low.kept, and the
+// interpret segments at statements compiled code reaches; after the kernels,
+// so a call a kernel covers never stops at one), with the kernel table.
+void EmitPlan(LoweredSegments& low, const std::string& ast_blob, llvm::Module& module) {
+  auto site = [](const trace::Segment& s) {
+    return std::make_tuple(s.module, s.function, s.def_line, s.block, s.stmt_begin);
+  };
+  std::set<decltype(site(low.kept.front()))> compiled_sites;
+  for (const auto& s : low.kept) compiled_sites.insert(site(s));
+  for (auto& s : low.interpret)
+    if (compiled_sites.count(site(s))) low.kept.push_back(std::move(s));
+  trace::TraceResult plan_tr;
+  plan_tr.segments = std::move(low.kept);
+  codegen::ProgramParts parts;
+  parts.ast_blob = ast_blob;
+  parts.plan_json = trace::PlanToJson(plan_tr).dump();
+  parts.kernel_names = low.kernels;
+  parts.kernel_impls = low.impls;
+  parts.version = TCC_VERSION;
+  codegen::EmitProgram(module, parts);
+}
+
+// Machine code (or assembly) of each part, on its thread; the first error, or "".
+std::string EmitObjects(std::vector<codegen::ModulePart>& split, const BuildOptions& opts,
+                        std::vector<std::string>* objects) {
+  codegen::ForEachPart(split, [&](codegen::ModulePart& part) {
+    auto t0 = PhaseTimer::Start();
+    if (!codegen::EmitCode(*part.module, *part.tm, opts.emit == "asm", &part.object, &part.error) &&
+        part.error.empty())
+      part.error = "code generation failed";
+    part.codegen_ms = PhaseTimer::Since(t0);
+  });
+  if (opts.time_passes && split.size() > 1)
+    for (size_t i = 0; i < split.size(); ++i)
+      std::fprintf(stderr, "  part %zu: cost %zu, optimize %.3f ms, codegen %.3f ms\n", i, split[i].cost,
+                   split[i].optimize_ms, split[i].codegen_ms);
+  std::string err;
+  for (auto& part : split) {
+    if (!part.error.empty()) err = part.error;
+    objects->push_back(std::move(part.object));
+  }
+  return err;
+}
 
 }  // namespace
 
@@ -184,103 +306,19 @@ int BuildProgram(const CommonOptions& common, const BuildOptions& opts, std::str
     po.time_passes = false;  // per graph, too many lines: the totals are printed below
     po.pass_ms = &pass_ms;
   }
-  double passes_total = 0, lower_total = 0, dedupe_total = 0;
-  std::map<std::string, std::string> kernel_code;  // KernelKey -> the kernel emitted for it
-  std::vector<std::string> impls;
-  int deduped = 0;
-  int graphs = 0;
-  std::vector<std::string> kernels;
-  std::vector<trace::Segment> kept;
-  std::ostringstream graph_text;
-  std::vector<trace::Segment> interpret;  // specialisations with no tensor op (trace.h Segment::interpret)
-  for (const trace::Segment& seg : tr.segments) {
-    if (seg.interpret) {
-      interpret.push_back(seg);
-      continue;
-    }
-    // Nothing traced (only sizes or Python values came out of it): the
-    // interpreter runs these statements at no cost worth a kernel. A segment
-    // whose ops all became views of its inputs still runs (with no kernel:
-    // the plan makes the views), so explain's graphs never run interpreted.
-    bool traced_ops = std::any_of(seg.graph.nodes.begin(), seg.graph.nodes.end(), [](const graph::Node& n) {
-      return n.op != graph::OpKind::Input && n.op != graph::OpKind::ScalarInput && n.op != graph::OpKind::Constant;
-    });
-    if (seg.graph.outputs.empty()) {
-      if (traced_ops) {  // views of inputs only: the plan makes them, no kernel to call
-        kept.push_back(seg);
-        kept.back().kernel.clear();
-      }
-      continue;
-    }
-    graph::Graph g = seg.graph;
-    g.name = seg.kernel;
-    auto problems = graph::VerifyGraph(g);
-    passes::FusionPlan plan;
-    ++graphs;
-    auto t0 = PhaseTimer::Start();
-    if (problems.empty()) {
-      plan = passes::RunPipeline(g, po);
-      problems = graph::VerifyGraph(g);
-    }
-    passes_total += PhaseTimer::Since(t0);
-    t0 = PhaseTimer::Start();
-    if (problems.empty()) problems = lower::LowerGraph(g, plan, *module, seg.kernel, lo);
-    lower_total += PhaseTimer::Since(t0);
-    if (!problems.empty()) {
-      if (auto* f = module->getFunction(seg.kernel)) f->setName(seg.kernel + ".failed");
-      const SourceFile* file = g.file;
-      Loc loc = g.nodes.empty() ? Loc{} : g.nodes.front().loc;
-      diags.Report(DiagKind::KernelRunsEagerly, file, loc,
-                   "graph `" + seg.kernel + "` of `" + seg.function + "` runs eagerly: " + problems.front());
-      continue;
-    }
-    t0 = PhaseTimer::Start();
-    std::string impl = seg.kernel;
-    if (opts.dedupe)
-      impl = codegen::DedupeKernel(*module, seg.kernel, codegen::KernelKey(g, plan, codegen::KernelRaises(*module, seg.kernel)),
-                                   kernel_code);
-    impls.push_back(impl);
-    if (impls.back() != seg.kernel) ++deduped;
-    dedupe_total += PhaseTimer::Since(t0);
-    kernels.push_back(seg.kernel);
-    kept.push_back(seg);
-    if (opts.emit == "graph") graph_text << graph::PrintGraph(g) << passes::PrintFusionPlan(g, plan) << "\n";
-  }
-  // Remove the kernels that failed (their partial IR) before optimising.
-  for (auto it = module->begin(); it != module->end();) {
-    llvm::Function& f = *it++;
-    if (f.getName().ends_with(".failed")) f.eraseFromParent();
-  }
-  timer.Report("passes", passes_total);
-  for (const auto& [pass, ms] : pass_ms) std::fprintf(stderr, "  pass %-16s %8.3f ms  (%d graphs)\n", pass.c_str(), ms, graphs);
-  timer.Report("lower", lower_total);
-  timer.Report("dedupe", dedupe_total);
-  if (opts.time_passes) std::fprintf(stderr, "  %d of %zu kernels identical to an earlier one: emitted once\n", deduped, kernels.size());
+  LoweredSegments low = LowerSegments(tr, opts, po, lo, *module, diags);
+  timer.Report("passes", low.passes_total);
+  for (const auto& [pass, ms] : pass_ms) std::fprintf(stderr, "  pass %-16s %8.3f ms  (%d graphs)\n", pass.c_str(), ms, low.graphs);
+  timer.Report("lower", low.lower_total);
+  timer.Report("dedupe", low.dedupe_total);
+  if (opts.time_passes) std::fprintf(stderr, "  %d of %zu kernels identical to an earlier one: emitted once\n", low.deduped, low.kernels.size());
   if (opts.emit == "graph") {
     RenderNonBreak(diags, common);
-    std::cout << graph_text.str();
+    std::cout << low.graph_text;
     return kExitOk;
   }
 
-  // An interpret segment matters only where compiled code exists at its
-  // statement (else nothing would fail to match); after the kernels, so a
-  // call a kernel covers never stops at it.
-  auto site = [](const trace::Segment& s) {
-    return std::make_tuple(s.module, s.function, s.def_line, s.block, s.stmt_begin);
-  };
-  std::set<decltype(site(interpret.front()))> compiled_sites;
-  for (const auto& s : kept) compiled_sites.insert(site(s));
-  for (auto& s : interpret)
-    if (compiled_sites.count(site(s))) kept.push_back(std::move(s));
-  trace::TraceResult plan_tr;
-  plan_tr.segments = std::move(kept);
-  codegen::ProgramParts parts;
-  parts.ast_blob = ast_blob;
-  parts.plan_json = trace::PlanToJson(plan_tr).dump();
-  parts.kernel_names = kernels;
-  parts.kernel_impls = impls;
-  parts.version = TCC_VERSION;
-  codegen::EmitProgram(*module, parts);
+  EmitPlan(low, ast_blob, *module);
   timer.Mark("plan");
 
   codegen::PrepareModule(*module, *tm);
@@ -328,22 +366,8 @@ int BuildProgram(const CommonOptions& common, const BuildOptions& opts, std::str
       if (!f.isDeclaration() && f.getName().starts_with("tcc_kernel_")) f.print(os);
     return kExitOk;
   }
-  codegen::ForEachPart(split, [&](codegen::ModulePart& part) {
-    auto t0 = PhaseTimer::Start();
-    if (!codegen::EmitCode(*part.module, *part.tm, opts.emit == "asm", &part.object, &part.error) &&
-        part.error.empty())
-      part.error = "code generation failed";
-    part.codegen_ms = PhaseTimer::Since(t0);
-  });
-  if (opts.time_passes && split.size() > 1)
-    for (size_t i = 0; i < split.size(); ++i)
-      std::fprintf(stderr, "  part %zu: cost %zu, optimize %.3f ms, codegen %.3f ms\n", i, split[i].cost,
-                   split[i].optimize_ms, split[i].codegen_ms);
   std::vector<std::string> objects;
-  for (auto& part : split) {
-    if (!part.error.empty()) err = part.error;
-    objects.push_back(std::move(part.object));
-  }
+  err = EmitObjects(split, opts, &objects);
   if (!err.empty()) {
     DiagnosticEngine d2;
     d2.Report(DiagKind::CodegenFailed, nullptr, Loc{}, err);
@@ -367,7 +391,7 @@ int BuildProgram(const CommonOptions& common, const BuildOptions& opts, std::str
   timer.Total();
   if (!opts.quiet)
     std::cerr << "tcc: built " << output << ": " << tr.graph_count() << (tr.graph_count() == 1 ? " graph, " : " graphs, ")
-              << kernels.size() << (kernels.size() == 1 ? " kernel; " : " kernels; ") << BreakSummary(tr) << "\n";
+              << low.kernels.size() << (low.kernels.size() == 1 ? " kernel; " : " kernels; ") << BreakSummary(tr) << "\n";
   return kExitOk;
 }
 
