@@ -226,6 +226,36 @@ std::string EmitObjects(std::vector<codegen::ModulePart>& split, const BuildOpti
   return err;
 }
 
+// The module in parts that optimise and compile on their own threads
+// (codegen/parallel.h), or whole as one part (--emit, --remarks, one job).
+// The parts may refer to the whole module, which the caller keeps alive.
+std::vector<codegen::ModulePart> SplitModule(std::unique_ptr<llvm::LLVMContext>& ctx, std::unique_ptr<llvm::Module>& module,
+                                             std::unique_ptr<llvm::TargetMachine>& tm, const BuildOptions& opts,
+                                             const codegen::CodegenOptions& co, std::string* err) {
+  unsigned jobs = opts.jobs > 0 ? static_cast<unsigned>(opts.jobs) : codegen::DefaultJobs();
+  std::vector<codegen::ModulePart> split;
+  if (opts.emit.empty() && !opts.remarks && jobs > 1) split = codegen::SplitForThreads(*module, jobs, co, err);
+  if (split.empty()) {
+    split.emplace_back();
+    split[0].ctx = std::move(ctx);
+    split[0].module = std::move(module);
+    split[0].tm = std::move(tm);
+  }
+  return split;
+}
+
+// --dump-after names passes of the pipeline (or `all`); false after the error.
+bool CheckDumpAfter(const BuildOptions& opts) {
+  for (const std::string& p : opts.dump_after) {
+    const auto& names = passes::PassNames();
+    if (p != "all" && std::find(names.begin(), names.end(), p) == names.end()) {
+      std::cerr << "tcc: unknown pass `" << p << "` for --dump-after (passes: fold-constants, cse, dce, fuse, all)\n";
+      return false;
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 std::string CheckTargetCpu(const std::string& cpu) { return codegen::CheckTargetCpu(cpu); }
@@ -234,13 +264,7 @@ int BuildProgram(const CommonOptions& common, const BuildOptions& opts, std::str
   PhaseTimer timer(opts.time_passes);
   DiagnosticEngine diags;
   std::error_code ec;
-  for (const std::string& p : opts.dump_after) {
-    const auto& names = passes::PassNames();
-    if (p != "all" && std::find(names.begin(), names.end(), p) == names.end()) {
-      std::cerr << "tcc: unknown pass `" << p << "` for --dump-after (passes: fold-constants, cse, dce, fuse, all)\n";
-      return kExitUsage;
-    }
-  }
+  if (!CheckDumpAfter(opts)) return kExitUsage;
 
   int exit_code = kExitOk;
   std::unique_ptr<ast::Program> program = LoadForCommand(opts.file, common, diags, &exit_code);
@@ -331,23 +355,13 @@ int BuildProgram(const CommonOptions& common, const BuildOptions& opts, std::str
   }
   // Executables are optimised and emitted on every core (codegen/parallel.h);
   // --emit prints one module, and remarks come from one thread, in order.
-  unsigned jobs = opts.jobs > 0 ? static_cast<unsigned>(opts.jobs) : codegen::DefaultJobs();
-  std::vector<codegen::ModulePart> split;
-  if (opts.emit.empty() && !opts.remarks && jobs > 1) {
-    split = codegen::SplitForThreads(*module, jobs, co, &err);
-    if (!err.empty()) {
-      diags.Report(DiagKind::CodegenFailed, nullptr, Loc{}, err);
-      Render(diags, common);
-      return kExitInternal;
-    }
-    if (!split.empty()) timer.Mark("split");
+  std::vector<codegen::ModulePart> split = SplitModule(ctx, module, tm, opts, co, &err);
+  if (!err.empty()) {
+    diags.Report(DiagKind::CodegenFailed, nullptr, Loc{}, err);
+    Render(diags, common);
+    return kExitInternal;
   }
-  if (split.empty()) {  // the module whole, as one part
-    split.emplace_back();
-    split[0].ctx = std::move(ctx);
-    split[0].module = std::move(module);
-    split[0].tm = std::move(tm);
-  }
+  if (split.size() > 1) timer.Mark("split");
   codegen::ForEachPart(split, [&](codegen::ModulePart& part) {
     auto t0 = PhaseTimer::Start();
     codegen::OptimizeModule(*part.module, *part.tm, co);

@@ -37,6 +37,50 @@ struct Linted {
 std::string Plural(int n, const char* one, const char* many) {
   return std::to_string(n) + " " + (n == 1 ? one : many);
 }
+
+// Baseline: --write-baseline records today's failing findings (and then
+// uses them, so writing one passes); --baseline reads one and marks the
+// findings it lists (stale entries join `extra`). `baseline`: the file used,
+// "" for none. False after a usage error (reported).
+bool UseBaseline(const LintOptions& opts, std::vector<std::unique_ptr<Linted>>& files,
+                 std::vector<report::Finding>& extra, const std::set<std::string>& linted_uris, std::string* baseline) {
+  *baseline = opts.baseline;
+  if (!opts.write_baseline.empty()) {
+    std::vector<report::Finding> now;
+    for (auto& l : files) now.insert(now.end(), l->findings.begin(), l->findings.end());
+    now.insert(now.end(), extra.begin(), extra.end());
+    std::string err;
+    int written = 0;
+    if (!report::WriteBaseline(opts.write_baseline, now, &written, &err)) {
+      std::cerr << "tcc lint: error: " << err << '\n';
+      return false;
+    }
+    std::cerr << "tcc lint: wrote " << Plural(written, "finding", "findings") << " to " << opts.write_baseline
+              << '\n';
+    *baseline = opts.write_baseline;
+  }
+  if (!baseline->empty()) {
+    std::string err;
+    auto entries = report::ReadBaseline(*baseline, &err);
+    if (!entries) {
+      std::cerr << "tcc lint: error: " << err << " [" << InfoOf(DiagKind::BadBaseline).code << " " << InfoOf(DiagKind::BadBaseline).slug << "]\n";
+      return false;
+    }
+    // One pass over all findings, so an entry matches a finding of any file.
+    std::vector<report::Finding> flat;
+    for (auto& l : files) flat.insert(flat.end(), l->findings.begin(), l->findings.end());
+    flat.insert(flat.end(), extra.begin(), extra.end());
+    std::vector<report::Finding> stale = report::ApplyBaseline(flat, *entries, linted_uris, *baseline);
+    size_t k = 0;
+    for (auto& l : files)
+      for (auto& f : l->findings) f = flat[k++];
+    for (auto& f : extra) f = flat[k++];
+    extra.insert(extra.end(), stale.begin(), stale.end());
+  }
+
+  return true;
+}
+
 }  // namespace
 
 int RunLint(const CommonOptions& common, const LintOptions& opts) {
@@ -73,41 +117,8 @@ int RunLint(const CommonOptions& common, const LintOptions& opts) {
   for (auto& l : files) sups.Apply(l->findings);
   std::vector<report::Finding> extra = sups.Problems(opts.strict_suppressions);
 
-  // Baseline: --write-baseline records today's failing findings (and then
-  // uses them, so writing one passes); --baseline reads one.
-  std::string baseline = opts.baseline;
-  if (!opts.write_baseline.empty()) {
-    std::vector<report::Finding> now;
-    for (auto& l : files) now.insert(now.end(), l->findings.begin(), l->findings.end());
-    now.insert(now.end(), extra.begin(), extra.end());
-    std::string err;
-    int written = 0;
-    if (!report::WriteBaseline(opts.write_baseline, now, &written, &err)) {
-      std::cerr << "tcc lint: error: " << err << '\n';
-      return kExitUsage;
-    }
-    std::cerr << "tcc lint: wrote " << Plural(written, "finding", "findings") << " to " << opts.write_baseline
-              << '\n';
-    baseline = opts.write_baseline;
-  }
-  if (!baseline.empty()) {
-    std::string err;
-    auto entries = report::ReadBaseline(baseline, &err);
-    if (!entries) {
-      std::cerr << "tcc lint: error: " << err << " [" << InfoOf(DiagKind::BadBaseline).code << " " << InfoOf(DiagKind::BadBaseline).slug << "]\n";
-      return kExitUsage;
-    }
-    // One pass over all findings, so an entry matches a finding of any file.
-    std::vector<report::Finding> flat;
-    for (auto& l : files) flat.insert(flat.end(), l->findings.begin(), l->findings.end());
-    flat.insert(flat.end(), extra.begin(), extra.end());
-    std::vector<report::Finding> stale = report::ApplyBaseline(flat, *entries, linted_uris, baseline);
-    size_t k = 0;
-    for (auto& l : files)
-      for (auto& f : l->findings) f = flat[k++];
-    for (auto& f : extra) f = flat[k++];
-    extra.insert(extra.end(), stale.begin(), stale.end());
-  }
+  std::string baseline;
+  if (!UseBaseline(opts, files, extra, linted_uris, &baseline)) return kExitUsage;
 
   std::vector<report::Finding> all;
   for (auto& l : files) all.insert(all.end(), l->findings.begin(), l->findings.end());
