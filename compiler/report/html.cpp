@@ -100,62 +100,11 @@ const char* kScript = R"js(
   document.body.setAttribute('data-ready','1');
 })();
 )js";
-}  // namespace
-
-std::string RenderHtml(const trace::Analysis& a, const std::string& file, const HtmlOptions& opts) {
-  const trace::TraceResult& r = a.result;
-  std::ostringstream os;
-  os << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>tcc explain " << Esc(file)
-     << "</title><style>" << kStyle << "</style></head><body>\n";
-  os << "<div id=\"tcc-errors\"></div>\n<h1>tcc explain " << Esc(file) << "</h1>\n";
-  int sites = 0;
-  for (const auto& b : r.breaks) sites += b.error ? 0 : 1;
-  os << "<p>" << r.graph_count() << " graphs, " << r.graph_break_count() << " graph breaks at " << sites
-     << " sites, " << r.error_count() << " errors, " << r.specs.size() << " specialisations, " << opts.kernels.size()
-     << " kernels.</p>\n";
-  os << "<p class=\"key\"><span class=\"k-graph\" style=\"background:#e2f5e2\">in a graph (compiled)</span>"
-        "<span style=\"background:#fde8c8\">in the interpreter</span><span style=\"background:#f9c6c6\">graph break "
-        "or error</span><span style=\"background:#eee\">module-scope glue</span> Interpreter and break lines are "
-        "darker where more time goes ("
-     << (opts.costs.measured ? "measured: " + Esc(opts.costs.profile) : std::string("estimated; pass --profile stats.json to measure"))
-     << "). Click a line to expand it.</p>\n";
-
-  // Summary: specialisations.
-  os << "<h2>Specialisations</h2>\n<table class=\"sum\" id=\"specs\"><tr><th>function</th><th>signature</th>"
-        "<th>policy</th><th>graphs</th><th>breaks</th><th>entered at</th></tr>\n";
-  for (const auto& sp : r.specs) {
-    std::string from;
-    if (!sp.entered_from.empty() && sp.entered_from[0].file)
-      from = sp.entered_from[0].file->display_name() + ":" + std::to_string(sp.entered_from[0].loc.line);
-    os << "<tr><td>" << Esc(sp.function) << "</td><td>" << Esc(sp.signature) << "</td><td>" << Esc(sp.policy)
-       << "</td><td>" << sp.graphs.size() << "</td><td>" << sp.break_occurrences << "</td><td>" << Esc(from)
-       << "</td></tr>\n";
-  }
-  os << "</table>\n";
-  // Summary: breaks and errors.
-  os << "<h2>Graph breaks and errors</h2>\n<table class=\"sum\" id=\"breaks\"><tr><th>where</th><th>code</th>"
-        "<th>kind</th><th>function</th><th>reason</th><th>count</th><th></th></tr>\n";
-  for (const auto& b : r.breaks) {
-    std::string where = (b.file ? b.file->display_name() : "?") + ":" + std::to_string(b.range.begin.line) + ":" +
-                        std::to_string(b.range.begin.col);
-    os << "<tr><td>" << Esc(where) << "</td><td class=\"code\">" << InfoOf(b.code).code << "</td><td>"
-       << trace::BreakSlug(b.kind) << "</td><td>" << Esc(b.function) << "</td><td>" << Esc(b.reason) << "</td><td>"
-       << b.count << "</td><td>" << (b.error ? "error" : b.allowed ? "allowed" : "break") << "</td></tr>\n";
-  }
-  for (const auto& e : r.errors) {
-    std::string where = (e.file ? e.file->display_name() : "?") + ":" + std::to_string(e.range.begin.line);
-    os << "<tr><td>" << Esc(where) << "</td><td class=\"code\">" << InfoOf(e.code).code << "</td><td>"
-       << InfoOf(e.code).slug << "</td><td>" << Esc(e.function) << "</td><td>" << Esc(e.message) << "</td><td>"
-       << e.count << "</td><td>error</td></tr>\n";
-  }
-  os << "</table>\n";
-  // Costs: the breaks ranked.
-  const CostReport& c = opts.costs;
-  os << "<h2>Cost of graph breaks (" << (c.measured ? "measured: " + Esc(c.profile) : "static estimate")
-     << ")</h2>\n<pre id=\"costs\">" << Esc(CostsText(c)) << "</pre>\n";
-
-  // Per file, per line: where it runs and what to show.
-  std::map<std::string, std::map<uint32_t, LineInfo>> lines;  // display name -> line -> info
+// Per file (display name), per line: where it runs and what to show: the
+// graphs, interpreted statements, rolled loops, breaks, errors and kernels.
+using LineMap = std::map<std::string, std::map<uint32_t, LineInfo>>;
+LineMap LinesOf(const trace::TraceResult& r, const HtmlOptions& opts) {
+  LineMap lines;
   auto line_of = [&](const std::string& f, uint32_t l) -> LineInfo& { return lines[f][l]; };
   for (const auto& sp : r.specs) {
     for (size_t gi = 0; gi < sp.graphs.size(); ++gi) {
@@ -242,6 +191,65 @@ std::string RenderHtml(const trace::Analysis& a, const std::string& file, const 
       it->second.details.push_back(d.str());
     }
   }
+  return lines;
+}
+
+}  // namespace
+
+std::string RenderHtml(const trace::Analysis& a, const std::string& file, const HtmlOptions& opts) {
+  const trace::TraceResult& r = a.result;
+  std::ostringstream os;
+  os << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>tcc explain " << Esc(file)
+     << "</title><style>" << kStyle << "</style></head><body>\n";
+  os << "<div id=\"tcc-errors\"></div>\n<h1>tcc explain " << Esc(file) << "</h1>\n";
+  int sites = 0;
+  for (const auto& b : r.breaks) sites += b.error ? 0 : 1;
+  os << "<p>" << r.graph_count() << " graphs, " << r.graph_break_count() << " graph breaks at " << sites
+     << " sites, " << r.error_count() << " errors, " << r.specs.size() << " specialisations, " << opts.kernels.size()
+     << " kernels.</p>\n";
+  os << "<p class=\"key\"><span class=\"k-graph\" style=\"background:#e2f5e2\">in a graph (compiled)</span>"
+        "<span style=\"background:#fde8c8\">in the interpreter</span><span style=\"background:#f9c6c6\">graph break "
+        "or error</span><span style=\"background:#eee\">module-scope glue</span> Interpreter and break lines are "
+        "darker where more time goes ("
+     << (opts.costs.measured ? "measured: " + Esc(opts.costs.profile) : std::string("estimated; pass --profile stats.json to measure"))
+     << "). Click a line to expand it.</p>\n";
+
+  // Summary: specialisations.
+  os << "<h2>Specialisations</h2>\n<table class=\"sum\" id=\"specs\"><tr><th>function</th><th>signature</th>"
+        "<th>policy</th><th>graphs</th><th>breaks</th><th>entered at</th></tr>\n";
+  for (const auto& sp : r.specs) {
+    std::string from;
+    if (!sp.entered_from.empty() && sp.entered_from[0].file)
+      from = sp.entered_from[0].file->display_name() + ":" + std::to_string(sp.entered_from[0].loc.line);
+    os << "<tr><td>" << Esc(sp.function) << "</td><td>" << Esc(sp.signature) << "</td><td>" << Esc(sp.policy)
+       << "</td><td>" << sp.graphs.size() << "</td><td>" << sp.break_occurrences << "</td><td>" << Esc(from)
+       << "</td></tr>\n";
+  }
+  os << "</table>\n";
+  // Summary: breaks and errors.
+  os << "<h2>Graph breaks and errors</h2>\n<table class=\"sum\" id=\"breaks\"><tr><th>where</th><th>code</th>"
+        "<th>kind</th><th>function</th><th>reason</th><th>count</th><th></th></tr>\n";
+  for (const auto& b : r.breaks) {
+    std::string where = (b.file ? b.file->display_name() : "?") + ":" + std::to_string(b.range.begin.line) + ":" +
+                        std::to_string(b.range.begin.col);
+    os << "<tr><td>" << Esc(where) << "</td><td class=\"code\">" << InfoOf(b.code).code << "</td><td>"
+       << trace::BreakSlug(b.kind) << "</td><td>" << Esc(b.function) << "</td><td>" << Esc(b.reason) << "</td><td>"
+       << b.count << "</td><td>" << (b.error ? "error" : b.allowed ? "allowed" : "break") << "</td></tr>\n";
+  }
+  for (const auto& e : r.errors) {
+    std::string where = (e.file ? e.file->display_name() : "?") + ":" + std::to_string(e.range.begin.line);
+    os << "<tr><td>" << Esc(where) << "</td><td class=\"code\">" << InfoOf(e.code).code << "</td><td>"
+       << InfoOf(e.code).slug << "</td><td>" << Esc(e.function) << "</td><td>" << Esc(e.message) << "</td><td>"
+       << e.count << "</td><td>error</td></tr>\n";
+  }
+  os << "</table>\n";
+  // Costs: the breaks ranked.
+  const CostReport& c = opts.costs;
+  os << "<h2>Cost of graph breaks (" << (c.measured ? "measured: " + Esc(c.profile) : "static estimate")
+     << ")</h2>\n<pre id=\"costs\">" << Esc(CostsText(c)) << "</pre>\n";
+
+  // Per file, per line: where it runs and what to show.
+  LineMap lines = LinesOf(r, opts);
 
   // The sources: every module that is not the standard library.
   std::vector<std::string> shown;
