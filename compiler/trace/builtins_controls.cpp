@@ -20,14 +20,7 @@ ValuePtr Tracer::CompileFlagBuiltin(const std::string& name, CallArgs& args) {
   ValuePtr a = args.Arg(0, name == "fullgraph" ? "enabled" : "error_on_graph_break");
   if (!a && name == "fullgraph") a = MakeBool(true);
   if (a && (a->kind == VK::Function || a->kind == VK::BoundMethod || a->kind == VK::Wrapper)) {
-    if (k == WrapKind::Fullgraph) {
-      auto w = MakeUnknown();
-      w->kind = VK::Wrapper;
-      w->wrap = k;
-      w->flag = true;
-      w->inner = a;
-      return w;
-    }
+    if (k == WrapKind::Fullgraph) return MakeWrapper(k, true, a);
   }
   auto m = MakeUnknown();
   m->kind = VK::Marker;
@@ -58,22 +51,14 @@ ValuePtr Tracer::NonstrictTraceBuiltin(const std::string&, CallArgs& args) {
     Issue(DiagKind::TraceArgumentError, where, "`nonstrict_trace` takes the function to trace");
     return MakeUnknown();
   }
-  auto w = MakeUnknown();
-  w->kind = VK::Wrapper;
-  w->wrap = WrapKind::Nonstrict;
-  w->flag = true;
-  w->inner = f;
-  return w;
+  return MakeWrapper(WrapKind::Nonstrict, true, f);
 }
 
 ValuePtr Tracer::CompilerDisableBuiltin(const std::string&, CallArgs& args) {
   // @torch.compiler.disable, torch.compiler.disable(fn), disable(recursive=...)
   ValuePtr f = args.Arg(0, "fn");
-  auto w = MakeUnknown();
-  w->kind = f ? VK::Wrapper : VK::Marker;
-  w->wrap = WrapKind::Disable;
-  w->flag = true;
-  w->inner = f;
+  ValuePtr w = MakeWrapper(WrapKind::Disable, true, f);
+  if (!f) w->kind = VK::Marker;  // `@disable(recursive=False)`: applied to the function next
   return w;
 }
 

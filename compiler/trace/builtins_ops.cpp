@@ -174,16 +174,12 @@ ValuePtr Tracer::TensorTypeError(const Range& where, const std::string& msg) {
 
 // ---- elementwise with parameters
 ValuePtr Tracer::RoundOp(TensorCall& c) {
-  const ValuePtr& x = c.x;
-  CallArgs& rest = c.rest;
-  const graph::DType dt = c.dt;
-  const Range& where = c.where;
-  auto type_error = [&](const std::string& msg) { return TensorTypeError(c.where, msg); };
-  if (dt == graph::DType::Bool) return type_error("`round` is not implemented for bool tensors");
+  auto& [name, x, rest, dt, where, self, args] = c;
+  if (dt == graph::DType::Bool) return TensorTypeError(where, "`round` is not implemented for bool tensors");
   ValuePtr d = rest.Arg(0, "decimals");
   auto k = d ? KnownInt(d) : std::optional<int64_t>(0);
-  if (!k) return type_error("`round` needs `decimals` as an int known at compile time");
-  if (*k != 0 && !IsFloatType(dt)) return type_error("`round` with decimals is not implemented for integer tensors");
+  if (!k) return TensorTypeError(where, "`round` needs `decimals` as an int known at compile time");
+  if (*k != 0 && !IsFloatType(dt)) return TensorTypeError(where, "`round` with decimals is not implemented for integer tensors");
   graph::Attrs a;
   if (*k != 0) a.ints = {*k};
   return Emit(graph::OpKind::Round, {x}, a, {dt, x->type.shape}, where);
@@ -191,25 +187,18 @@ ValuePtr Tracer::RoundOp(TensorCall& c) {
 
 // the generic unary row, but for bool
 ValuePtr Tracer::RoundingOp(TensorCall& c) {
-  const std::string& name = c.name;
-  const graph::DType dt = c.dt;
-  auto type_error = [&](const std::string& msg) { return TensorTypeError(c.where, msg); };
-  if (dt == graph::DType::Bool) return type_error("`" + name + "` is not implemented for bool tensors");
+  auto& [name, x, rest, dt, where, self, args] = c;
+  if (dt == graph::DType::Bool) return TensorTypeError(where, "`" + name + "` is not implemented for bool tensors");
   return nullptr;
 }
 
 ValuePtr Tracer::SquareOp(TensorCall& c) {
-  const ValuePtr& x = c.x;
-  const Range& where = c.where;
+  auto& [name, x, rest, dt, where, self, args] = c;
   return EmitBinary(graph::OpKind::Pow, x, MakeInt(2), where, false);
 }
 
 ValuePtr Tracer::NanToNumOp(TensorCall& c) {
-  const ValuePtr& x = c.x;
-  CallArgs& rest = c.rest;
-  const graph::DType dt = c.dt;
-  const Range& where = c.where;
-  auto type_error = [&](const std::string& msg) { return TensorTypeError(c.where, msg); };
+  auto& [name, x, rest, dt, where, self, args] = c;
   auto num = [&](size_t i, const char* kw, double dflt) -> std::optional<double> {
     ValuePtr v = rest.Arg(i, kw);
     if (!v || v->kind == VK::None) return dflt;
@@ -219,34 +208,27 @@ ValuePtr Tracer::NanToNumOp(TensorCall& c) {
   bool f64 = dt == graph::DType::F64;
   double big = f64 ? std::numeric_limits<double>::max() : std::numeric_limits<float>::max();
   auto n = num(0, "nan", 0.0), p = num(1, "posinf", big), m = num(2, "neginf", -big);
-  if (!n || !p || !m) return type_error("`nan_to_num` needs its replacement values known at compile time");
+  if (!n || !p || !m) return TensorTypeError(where, "`nan_to_num` needs its replacement values known at compile time");
   graph::Attrs a;
   a.fvalues = {*n, *p, *m};
   return Emit(graph::OpKind::NanToNum, {x}, a, {dt, x->type.shape}, where);
 }
 
 ValuePtr Tracer::Atan2Op(TensorCall& c) {
-  const ValuePtr& x = c.x;
-  CallArgs& rest = c.rest;
-  const Range& where = c.where;
-  auto type_error = [&](const std::string& msg) { return TensorTypeError(c.where, msg); };
+  auto& [name, x, rest, dt, where, self, args] = c;
   ValuePtr o = rest.Arg(0, "other");
-  if (!IsTensor(o)) return type_error("`atan2` needs two tensors");
+  if (!IsTensor(o)) return TensorTypeError(where, "`atan2` needs two tensors");
   graph::DType r = sem::TrueDivDType(ResultDType({x.get(), o.get()}));
   return EmitBinary(graph::OpKind::Atan2, EmitCast(x, r, where), EmitCast(o, r, where), where, false);
 }
 
 ValuePtr Tracer::LerpOp(TensorCall& c) {
-  const ValuePtr& x = c.x;
-  CallArgs& rest = c.rest;
-  const graph::DType dt = c.dt;
-  const Range& where = c.where;
-  auto type_error = [&](const std::string& msg) { return TensorTypeError(c.where, msg); };
+  auto& [name, x, rest, dt, where, self, args] = c;
   ValuePtr e = rest.Arg(0, "end"), w = rest.Arg(1, "weight");
-  if (!IsTensor(e) || !w || !(IsTensor(w) || w->is_number())) return type_error("`lerp` takes (input, end, weight)");
-  if (!IsFloatType(dt)) return type_error(std::string("`lerp` is not implemented for ") + DTypeSpelling(dt) + " tensors");
+  if (!IsTensor(e) || !w || !(IsTensor(w) || w->is_number())) return TensorTypeError(where, "`lerp` takes (input, end, weight)");
+  if (!IsFloatType(dt)) return TensorTypeError(where, std::string("`lerp` is not implemented for ") + DTypeSpelling(dt) + " tensors");
   if (e->type.dtype != dt || (IsTensor(w) && w->type.dtype != dt))
-    return type_error(std::string("`lerp` needs end and weight of the input's dtype ") + DTypeSpelling(dt));
+    return TensorTypeError(where, std::string("`lerp` needs end and weight of the input's dtype ") + DTypeSpelling(dt));
   Shape s = x->type.shape;
   for (const ValuePtr& v : {e, w}) {
     if (!IsTensor(v)) continue;
@@ -259,15 +241,11 @@ ValuePtr Tracer::LerpOp(TensorCall& c) {
 
 // ---- reductions
 ValuePtr Tracer::SumMeanProdOp(TensorCall& c) {
-  const std::string& name = c.name;
-  const ValuePtr& x = c.x;
-  CallArgs& rest = c.rest;
-  const Range& where = c.where;
-  auto type_error = [&](const std::string& msg) { return TensorTypeError(c.where, msg); };
+  auto& [name, x, rest, dt, where, self, args] = c;
   ValuePtr d = rest.Kw("dtype");
   if (!d || d->kind == VK::None) return nullptr;  // the generic reduction
   auto to = DTypeArg(d);
-  if (!to) return type_error("`" + name + "` needs a dtype");
+  if (!to) return TensorTypeError(where, "`" + name + "` needs a dtype");
   CallArgs r = rest;
   for (auto it = r.kw.begin(); it != r.kw.end(); ++it)
     if (it->first == "dtype") { r.kw.erase(it); break; }
@@ -275,11 +253,8 @@ ValuePtr Tracer::SumMeanProdOp(TensorCall& c) {
 }
 
 ValuePtr Tracer::VarStdOp(TensorCall& c) {
-  const std::string& name = c.name;
-  const ValuePtr& x = c.x;
-  CallArgs& rest = c.rest;
-  TraceBackend b{*this, c.where};
-  auto type_error = [&](const std::string& msg) { return TensorTypeError(c.where, msg); };
+  auto& [name, x, rest, dt, where, self, args] = c;
+  TraceBackend b{*this, where};
   ValuePtr d = rest.Arg(0, "dim");
   double corr = 1;
   std::optional<sem::Dims> dims;
@@ -293,7 +268,7 @@ ValuePtr Tracer::VarStdOp(TensorCall& c) {
     auto k = FlagOf(rest.Arg(2, "keepdim"), false);
     ValuePtr c = rest.Kw("correction");
     if (!dims || !unbiased || !k || (c && c->kind != VK::None && !c->is_known_number()))
-      return type_error("`" + name + "` needs dim, unbiased, keepdim and correction known at compile time");
+      return TensorTypeError(where, "`" + name + "` needs dim, unbiased, keepdim and correction known at compile time");
     corr = c && c->kind != VK::None ? c->as_double() : (*unbiased ? 1 : 0);
     keep = *k;
   }
@@ -301,65 +276,54 @@ ValuePtr Tracer::VarStdOp(TensorCall& c) {
 }
 
 ValuePtr Tracer::LogSumExpOp(TensorCall& c) {
-  const ValuePtr& x = c.x;
-  CallArgs& rest = c.rest;
-  TraceBackend b{*this, c.where};
-  auto type_error = [&](const std::string& msg) { return TensorTypeError(c.where, msg); };
+  auto& [name, x, rest, dt, where, self, args] = c;
+  TraceBackend b{*this, where};
   auto dims = DimsOf(rest.Arg(0, "dim"));
   auto k = FlagOf(rest.Arg(1, "keepdim"), false);
-  if (!rest.Arg(0, "dim") || !dims || !k) return type_error("`logsumexp` needs dim (and keepdim) known at compile time");
+  if (!rest.Arg(0, "dim") || !dims || !k) return TensorTypeError(where, "`logsumexp` needs dim (and keepdim) known at compile time");
   return sem::LogSumExp(b, x, *dims, *k);
 }
 
 ValuePtr Tracer::NormOp(TensorCall& c) {
-  const ValuePtr& x = c.x;
-  CallArgs& rest = c.rest;
-  TraceBackend b{*this, c.where};
-  auto type_error = [&](const std::string& msg) { return TensorTypeError(c.where, msg); };
+  auto& [name, x, rest, dt, where, self, args] = c;
+  TraceBackend b{*this, where};
   ValuePtr p = rest.Arg(0, "p");
   double pv = 2;
   if (p && p->kind == VK::Str && p->known && p->s == "fro") pv = 2;
   else if (p && p->kind != VK::None) {
-    if (!p->is_known_number()) return type_error("`norm` needs p as a number known at compile time");
+    if (!p->is_known_number()) return TensorTypeError(where, "`norm` needs p as a number known at compile time");
     pv = p->as_double();
   }
   auto dims = DimsOf(rest.Arg(1, "dim"));
   auto k = FlagOf(rest.Arg(2, "keepdim"), false);
-  if (!dims || !k) return type_error("`norm` needs dim and keepdim known at compile time");
+  if (!dims || !k) return TensorTypeError(where, "`norm` needs dim and keepdim known at compile time");
   return sem::Norm(b, x, pv, *dims, *k);
 }
 
 ValuePtr Tracer::CountNonzeroOp(TensorCall& c) {
-  const ValuePtr& x = c.x;
-  CallArgs& rest = c.rest;
-  TraceBackend b{*this, c.where};
-  auto type_error = [&](const std::string& msg) { return TensorTypeError(c.where, msg); };
+  auto& [name, x, rest, dt, where, self, args] = c;
+  TraceBackend b{*this, where};
   auto dims = DimsOf(rest.Arg(0, "dim"));
-  if (!dims) return type_error("`count_nonzero` needs dim known at compile time");
+  if (!dims) return TensorTypeError(where, "`count_nonzero` needs dim known at compile time");
   return sem::CountNonzero(b, x, *dims);
 }
 
 ValuePtr Tracer::SoftmaxOp(TensorCall& c) {
-  const std::string& name = c.name;
-  const ValuePtr& x = c.x;
-  CallArgs& rest = c.rest;
-  TraceBackend b{*this, c.where};
-  auto type_error = [&](const std::string& msg) { return TensorTypeError(c.where, msg); };
+  auto& [name, x, rest, dt, where, self, args] = c;
+  TraceBackend b{*this, where};
   auto d = KnownInt(rest.Arg(0, "dim"));
-  if (!d) return type_error("`" + name + "` needs dim as an int known at compile time");
+  if (!d) return TensorTypeError(where, "`" + name + "` needs dim as an int known at compile time");
   ValuePtr dtv = rest.Arg(1, "dtype");
   std::optional<graph::DType> to;
   if (dtv && dtv->kind != VK::None) {
     to = DTypeArg(dtv);
-    if (!to) return type_error("`" + name + "` needs a dtype");
+    if (!to) return TensorTypeError(where, "`" + name + "` needs a dtype");
   }
   return sem::Softmax(b, x, *d, to, name == "log_softmax");
 }
 
 ValuePtr Tracer::ScanOp(TensorCall& c) {
-  const std::string& name = c.name;
-  const ValuePtr& x = c.x;
-  CallArgs& rest = c.rest;
+  auto& [name, x, rest, dt, where, self, args] = c;
   return Scan(name, x, rest);
 }
 

@@ -11,13 +11,9 @@ namespace tcc::trace {
 
 // ---- in place: the receiver itself changes (InPlaceUpdate, inplace.cpp)
 ValuePtr Tracer::InPlaceArithOp(TensorCall& c) {
-  const std::string& name = c.name;
-  const ValuePtr& x = c.x;
-  CallArgs& rest = c.rest;
-  const Range& where = c.where;
-  auto type_error = [&](const std::string& msg) { return TensorTypeError(c.where, msg); };
+  auto& [name, x, rest, dt, where, self, args] = c;
   ValuePtr o = rest.Arg(0, "other");
-  if (!o || !(IsTensor(o) || o->is_number())) return type_error("`" + name + "` needs a tensor or a number");
+  if (!o || !(IsTensor(o) || o->is_number())) return TensorTypeError(where, "`" + name + "` needs a tensor or a number");
   ValuePtr alpha = rest.Kw("alpha");
   if (alpha && alpha->kind != VK::None) {  // alpha scales `other` in the operation's dtype (it does not promote)
     graph::DType t = ResultDType({x.get(), o.get()});
@@ -30,24 +26,16 @@ ValuePtr Tracer::InPlaceArithOp(TensorCall& c) {
 }
 
 ValuePtr Tracer::ClampInPlaceOp(TensorCall& c) {
-  const std::string& name = c.name;
-  const ValuePtr& x = c.x;
-  CallArgs& rest = c.rest;
-  const Range& where = c.where;
+  auto& [name, x, rest, dt, where, self, args] = c;
   return InPlaceUpdate(x, Elementwise("clamp", rest, x), where, name, true,
                        "write `y = x.clamp(...)` for a new tensor of the promoted type");
 }
 
 ValuePtr Tracer::FillInPlaceOp(TensorCall& c) {
-  const std::string& name = c.name;
-  const ValuePtr& x = c.x;
-  CallArgs& rest = c.rest;
-  const graph::DType dt = c.dt;
-  const Range& where = c.where;
-  auto type_error = [&](const std::string& msg) { return TensorTypeError(c.where, msg); };
+  auto& [name, x, rest, dt, where, self, args] = c;
   graph::Attrs a;
   ValuePtr v = name == "fill_" ? rest.Arg(0, "value") : MakeInt(0);
-  if (!v || !(IsTensor(v) || v->is_number())) return type_error("`fill_` needs a number");
+  if (!v || !(IsTensor(v) || v->is_number())) return TensorTypeError(where, "`fill_` needs a number");
   if (v->is_known_number()) {
     a.fvalue = v->as_double();
     return InPlaceUpdate(x, Emit(graph::OpKind::Full, {}, a, {dt, x->type.shape}, where), where, name, false);
@@ -60,28 +48,23 @@ ValuePtr Tracer::FillInPlaceOp(TensorCall& c) {
 
 // a draw (Rand/RandN with their parameters) copied in
 ValuePtr Tracer::RandomInPlaceOp(TensorCall& c) {
-  const std::string& name = c.name;
-  const ValuePtr& x = c.x;
-  CallArgs& rest = c.rest;
-  const graph::DType dt = c.dt;
-  const Range& where = c.where;
-  auto type_error = [&](const std::string& msg) { return TensorTypeError(c.where, msg); };
+  auto& [name, x, rest, dt, where, self, args] = c;
   bool normal = name == "normal_";
-  if (!graph::IsFloat(dt)) return type_error("`" + name + "` expects a float tensor");
+  if (!graph::IsFloat(dt)) return TensorTypeError(where, "`" + name + "` expects a float tensor");
   ValuePtr p0 = rest.Arg(0, normal ? "mean" : "from"), p1 = rest.Arg(1, normal ? "std" : "to");
   graph::Attrs a;
   a.fvalues = {0.0, 1.0};
   for (size_t i = 0; i < 2; ++i) {
     const ValuePtr& p = i == 0 ? p0 : p1;
     if (!p || p->kind == VK::None) continue;
-    if (!p->is_number()) return type_error("`" + name + "` takes numbers");
+    if (!p->is_number()) return TensorTypeError(where, "`" + name + "` takes numbers");
     if (!p->known) {
       MarkEager("`" + name + "` with a bound known only at run time", where);
       return x;
     }
     a.fvalues[i] = p->as_double();
   }
-  if (normal && a.fvalues[1] < 0) return type_error("`normal_` expects std >= 0");
+  if (normal && a.fvalues[1] < 0) return TensorTypeError(where, "`normal_` expects std >= 0");
   if (!x->rank_known) {
     MarkEager("`" + name + "` of a tensor whose rank is known only at run time", where);
     return x;
@@ -91,13 +74,9 @@ ValuePtr Tracer::RandomInPlaceOp(TensorCall& c) {
 }
 
 ValuePtr Tracer::CopyInPlaceOp(TensorCall& c) {
-  const std::string& name = c.name;
-  const ValuePtr& x = c.x;
-  CallArgs& rest = c.rest;
-  const Range& where = c.where;
-  auto type_error = [&](const std::string& msg) { return TensorTypeError(c.where, msg); };
+  auto& [name, x, rest, dt, where, self, args] = c;
   ValuePtr src = rest.Arg(0, "src");
-  if (!IsTensor(src)) return type_error("`copy_` needs a tensor");
+  if (!IsTensor(src)) return TensorTypeError(where, "`copy_` needs a tensor");
   ValuePtr v = src;
   if (src->rank_known && x->rank_known && !(syms.Resolve(src->type.shape) == syms.Resolve(x->type.shape))) {
     CallArgs e;
@@ -120,18 +99,14 @@ ValuePtr Tracer::CopyInPlaceOp(TensorCall& c) {
 // clone: a new value (a copy the passes may elide), so an in-place update
 // of the clone is not one of the original (`y = x.clone(); y.add_(1)`)
 ValuePtr Tracer::CloneOp(TensorCall& c) {
-  const ValuePtr& x = c.x;
-  const Range& where = c.where;
+  auto& [name, x, rest, dt, where, self, args] = c;
   ValuePtr r = Emit(graph::OpKind::Cast, {x}, {}, x->type, where);
   r->rank_known = x->rank_known;
   return r;
 }
 
 ValuePtr Tracer::NewTensorOp(TensorCall& tc) {
-  const std::string& name = tc.name;
-  CallArgs& rest = tc.rest;
-  const graph::DType dt = tc.dt;
-  const Range& where = tc.where;
+  auto& [name, x, rest, dt, where, self, args] = tc;
   CallArgs c = rest;
   if (!c.Kw("dtype")) c.kw.emplace_back("dtype", MakeDType(dt));
   if (name == "new_tensor") {
@@ -144,32 +119,26 @@ ValuePtr Tracer::NewTensorOp(TensorCall& tc) {
 }
 
 ValuePtr Tracer::TypeAsOp(TensorCall& c) {
-  const ValuePtr& x = c.x;
-  CallArgs& rest = c.rest;
-  const Range& where = c.where;
-  auto type_error = [&](const std::string& msg) { return TensorTypeError(c.where, msg); };
+  auto& [name, x, rest, dt, where, self, args] = c;
   ValuePtr o = rest.Arg(0, "other");
-  if (!IsTensor(o)) return type_error("`type_as` needs a tensor");
+  if (!IsTensor(o)) return TensorTypeError(where, "`type_as` needs a tensor");
   return EmitCast(x, o->type.dtype, where);
 }
 
 ValuePtr Tracer::ToOp(TensorCall& c) {
-  const ValuePtr& x = c.x;
-  CallArgs& rest = c.rest;
-  const Range& where = c.where;
-  auto type_error = [&](const std::string& msg) { return TensorTypeError(c.where, msg); };
+  auto& [name, x, rest, dt, where, self, args] = c;
   ValuePtr a0 = rest.Arg(0, "dtype");
   ValuePtr dev = rest.Kw("device");
   auto device_ok = [&](const ValuePtr& v) { return v->kind == VK::Str && v->known && v->s == "cpu"; };
-  if (dev && !device_ok(dev)) return type_error("`to()`: the only device is \"cpu\"");
+  if (dev && !device_ok(dev)) return TensorTypeError(where, "`to()`: the only device is \"cpu\"");
   if (a0 && a0->kind == VK::Str) {
-    if (!device_ok(a0)) return type_error("`to()`: the only device is \"cpu\"");
+    if (!device_ok(a0)) return TensorTypeError(where, "`to()`: the only device is \"cpu\"");
     a0 = rest.Arg(1, "dtype");
   }
   if (!a0 || a0->kind == VK::None) return x;
   if (IsTensor(a0)) return EmitCast(x, a0->type.dtype, where);
   auto to = DTypeArg(a0);
-  if (!to) return type_error("`to` needs a dtype, a tensor or \"cpu\"");
+  if (!to) return TensorTypeError(where, "`to` needs a dtype, a tensor or \"cpu\"");
   return EmitCast(x, *to, where);
 }
 

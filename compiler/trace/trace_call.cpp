@@ -27,14 +27,6 @@ ValuePtr Tracer::EvalCall(const CallExpr& e) {
 }
 
 namespace {
-ValuePtr MakeWrapper(WrapKind k, bool flag, const ValuePtr& inner) {
-  auto w = MakeUnknown();
-  w->kind = VK::Wrapper;
-  w->wrap = k;
-  w->flag = flag;
-  w->inner = inner;
-  return w;
-}
 bool IsCallableUser(const ValuePtr& v) {
   return v->kind == VK::Function || v->kind == VK::BoundMethod || v->kind == VK::Wrapper;
 }

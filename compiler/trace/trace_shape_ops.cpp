@@ -153,16 +153,11 @@ ValuePtr Tracer::IndexShapeBuiltin(const std::string& name, const ValuePtr& self
 }
 
 ValuePtr Tracer::NarrowBuiltin(ShapeCall& c) {
-  const ValuePtr& x = c.x;
-  const size_t f = c.f;
-  const Range& where = c.where;
-  auto need_int = [&](size_t i, const char* kw, std::optional<int64_t> d) { return c.NeedInt(i, kw, d); };
-  auto dim_of = [&](std::optional<int64_t> d) { return c.DimOf(d); };
-  auto static_size = [&](int64_t d) { return c.StaticSize(d); };
-  auto d = dim_of(need_int(f, "dim", std::nullopt));
-  auto st = need_int(f + 1, "start", std::nullopt), len = need_int(f + 2, "length", std::nullopt);
+  auto& [t, name, x, rank, f, where, self, args] = c;
+  auto d = c.DimOf(c.NeedInt(f, "dim", std::nullopt));
+  auto st = c.NeedInt(f + 1, "start", std::nullopt), len = c.NeedInt(f + 2, "length", std::nullopt);
   if (!d || !st || !len) return MakeUnknown();
-  auto n = static_size(*d);
+  auto n = c.StaticSize(*d);
   if (!n) return MakeTensor(x->type);
   int64_t s0 = *st < 0 ? *st + *n : *st;
   if (s0 < 0 || *len < 0 || s0 + *len > *n) return ShapeError("`narrow` goes past the end of the dimension", where);
@@ -170,51 +165,36 @@ ValuePtr Tracer::NarrowBuiltin(ShapeCall& c) {
 }
 
 ValuePtr Tracer::SplitBuiltin(ShapeCall& c) {
-  const std::string& name = c.name;
-  const int64_t rank = c.rank;
-  const size_t f = c.f;
-  const Range& where = c.where;
-  CallArgs& args = c.args;
-  auto need_int = [&](size_t i, const char* kw, std::optional<int64_t> d) { return c.NeedInt(i, kw, d); };
-  auto dim_of = [&](std::optional<int64_t> d) { return c.DimOf(d); };
-  auto static_size = [&](int64_t d) { return c.StaticSize(d); };
-  auto ints_of = [&](const ValuePtr& v, std::vector<int64_t>& out) { return c.IntsOf(v, out); };
-  auto pieces = [&](int64_t dim, const std::vector<int64_t>& sizes) { return c.Pieces(dim, sizes); };
-  auto d = dim_of(need_int(f + 1, "dim", 0));
+  auto& [t, name, x, rank, f, where, self, args] = c;
+  auto d = c.DimOf(c.NeedInt(f + 1, "dim", 0));
   if (!d || rank == 0) return rank == 0 ? ShapeError("`" + name + "` of a 0-d tensor", where) : MakeUnknown();
-  auto n = static_size(*d);
+  auto n = c.StaticSize(*d);
   if (!n) return MakeUnknown();
   if (name == "chunk") {
-    auto c = need_int(f, "chunks", std::nullopt);
-    if (!c) return MakeUnknown();
-    if (*c <= 0) return ShapeError("`chunk`: chunks must be positive", where);
-    return pieces(*d, sem::ChunkSizes(*n, *c));
+    auto chunks = c.NeedInt(f, "chunks", std::nullopt);
+    if (!chunks) return MakeUnknown();
+    if (*chunks <= 0) return ShapeError("`chunk`: chunks must be positive", where);
+    return c.Pieces(*d, sem::ChunkSizes(*n, *chunks));
   }
   ValuePtr s = args.Arg(f, "split_size_or_sections");  // torch.split's keyword
   if (!s) s = args.Kw("split_size");                      // Tensor.split's
   std::vector<int64_t> sizes;
-  if (!ints_of(s, sizes)) { Issue(DiagKind::TraceTypeError, where, "`split` needs sizes known at compile time"); return MakeUnknown(); }
+  if (!c.IntsOf(s, sizes)) { Issue(DiagKind::TraceTypeError, where, "`split` needs sizes known at compile time"); return MakeUnknown(); }
   if (s->kind == VK::List || s->kind == VK::Tuple) {
     std::string err = sem::CheckSplitList(sizes, *n);
     if (!err.empty()) return ShapeError("`split`: " + err, where);
-    return pieces(*d, sizes);
+    return c.Pieces(*d, sizes);
   }
   if (sizes[0] <= 0) return ShapeError("`split`: the split size must be positive", where);
-  return pieces(*d, sem::SplitSizes(*n, sizes[0]));
+  return c.Pieces(*d, sem::SplitSizes(*n, sizes[0]));
 }
 
 ValuePtr Tracer::UnbindBuiltin(ShapeCall& c) {
-  const ValuePtr& x = c.x;
-  const Shape& xs = c.x->type.shape;
-  const int64_t rank = c.rank;
-  const size_t f = c.f;
-  const Range& where = c.where;
-  auto need_int = [&](size_t i, const char* kw, std::optional<int64_t> d) { return c.NeedInt(i, kw, d); };
-  auto dim_of = [&](std::optional<int64_t> d) { return c.DimOf(d); };
-  auto static_size = [&](int64_t d) { return c.StaticSize(d); };
-  auto d = dim_of(need_int(f, "dim", 0));
+  auto& [t, name, x, rank, f, where, self, args] = c;
+  const Shape& xs = x->type.shape;
+  auto d = c.DimOf(c.NeedInt(f, "dim", 0));
   if (!d || rank == 0) return MakeUnknown();
-  auto n = static_size(*d);
+  auto n = c.StaticSize(*d);
   if (!n) return MakeUnknown();
   std::vector<ValuePtr> out;
   for (int64_t i = 0; i < *n; ++i) {
@@ -229,23 +209,17 @@ ValuePtr Tracer::UnbindBuiltin(ShapeCall& c) {
 }
 
 ValuePtr Tracer::FlipBuiltin(ShapeCall& c) {
-  const ValuePtr& x = c.x;
-  const int64_t rank = c.rank;
-  const size_t f = c.f;
-  const Range& where = c.where;
-  CallArgs& args = c.args;
-  auto dim_of = [&](std::optional<int64_t> d) { return c.DimOf(d); };
-  auto ints_of = [&](const ValuePtr& v, std::vector<int64_t>& out) { return c.IntsOf(v, out); };
+  auto& [t, name, x, rank, f, where, self, args] = c;
   std::vector<int64_t> dims;
   if (args.pos.size() > f + 1) {
-    for (size_t i = f; i < args.pos.size(); ++i) ints_of(args.pos[i], dims);
-  } else if (!ints_of(args.Arg(f, "dims"), dims)) {
+    for (size_t i = f; i < args.pos.size(); ++i) c.IntsOf(args.pos[i], dims);
+  } else if (!c.IntsOf(args.Arg(f, "dims"), dims)) {
     Issue(DiagKind::TraceTypeError, where, "`flip` needs dimensions known at compile time");
     return MakeUnknown();
   }
   graph::Attrs a;
   for (int64_t d : dims) {
-    auto n = dim_of(d);
+    auto n = c.DimOf(d);
     if (!n) return MakeUnknown();
     a.axes.push_back(*n);
   }
@@ -254,16 +228,10 @@ ValuePtr Tracer::FlipBuiltin(ShapeCall& c) {
 }
 
 ValuePtr Tracer::RollBuiltin(ShapeCall& c) {
-  const ValuePtr& x = c.x;
-  const Shape& xs = c.x->type.shape;
-  const int64_t rank = c.rank;
-  const size_t f = c.f;
-  const Range& where = c.where;
-  CallArgs& args = c.args;
-  auto dim_of = [&](std::optional<int64_t> d) { return c.DimOf(d); };
-  auto ints_of = [&](const ValuePtr& v, std::vector<int64_t>& out) { return c.IntsOf(v, out); };
+  auto& [t, name, x, rank, f, where, self, args] = c;
+  const Shape& xs = x->type.shape;
   std::vector<int64_t> shifts, dims;
-  if (!ints_of(args.Arg(f, "shifts"), shifts)) { Issue(DiagKind::TraceTypeError, where, "`roll` needs shifts known at compile time"); return MakeUnknown(); }
+  if (!c.IntsOf(args.Arg(f, "shifts"), shifts)) { Issue(DiagKind::TraceTypeError, where, "`roll` needs shifts known at compile time"); return MakeUnknown(); }
   ValuePtr dv = args.Arg(f + 1, "dims");
   ValuePtr cur = x;
   auto roll_dim = [&](ValuePtr t, int64_t d, int64_t shift) -> ValuePtr {
@@ -294,9 +262,9 @@ ValuePtr Tracer::RollBuiltin(ShapeCall& c) {
     if (out->kind == VK::Tensor) out->type.shape = xs;
     return out;
   }
-  if (!ints_of(dv, dims) || dims.size() != shifts.size()) { Issue(DiagKind::TraceTypeError, where, "`roll`: shifts and dims must be ints of the same length"); return MakeUnknown(); }
+  if (!c.IntsOf(dv, dims) || dims.size() != shifts.size()) { Issue(DiagKind::TraceTypeError, where, "`roll`: shifts and dims must be ints of the same length"); return MakeUnknown(); }
   for (size_t i = 0; i < dims.size(); ++i) {
-    auto d = dim_of(dims[i]);
+    auto d = c.DimOf(dims[i]);
     if (!d || rank == 0) return MakeUnknown();
     cur = roll_dim(cur, *d, shifts[i]);
   }
@@ -304,21 +272,14 @@ ValuePtr Tracer::RollBuiltin(ShapeCall& c) {
 }
 
 ValuePtr Tracer::RepeatBuiltin(ShapeCall& c) {
-  const std::string& name = c.name;
-  const ValuePtr& x = c.x;
-  const Shape& xs = c.x->type.shape;
-  const int64_t rank = c.rank;
-  const size_t f = c.f;
-  const Range& where = c.where;
-  CallArgs& args = c.args;
-  auto dim_of = [&](std::optional<int64_t> d) { return c.DimOf(d); };
-  auto ints_of = [&](const ValuePtr& v, std::vector<int64_t>& out) { return c.IntsOf(v, out); };
+  auto& [t, name, x, rank, f, where, self, args] = c;
+  const Shape& xs = x->type.shape;
   // unsqueeze, expand, reshape: a copy read straight from the expanded view
   std::vector<int64_t> reps;
   ValuePtr dv;
   if (name == "repeat") {
-    for (size_t i = f; i < args.pos.size(); ++i) ints_of(args.pos[i], reps);
-    if (args.pos.size() <= f) ints_of(args.Arg(f, "repeats"), reps);
+    for (size_t i = f; i < args.pos.size(); ++i) c.IntsOf(args.pos[i], reps);
+    if (args.pos.size() <= f) c.IntsOf(args.Arg(f, "repeats"), reps);
   } else {
     ValuePtr rv = args.Arg(f, "repeats");
     if (rv && rv->kind == VK::Tensor) {
@@ -326,7 +287,7 @@ ValuePtr Tracer::RepeatBuiltin(ShapeCall& c) {
       auto r = MakeTensor(graph::TensorType{x->type.dtype, {syms.Fresh()}});
       return r;
     }
-    ints_of(rv, reps);
+    c.IntsOf(rv, reps);
     dv = args.Arg(f + 1, "dim");
   }
   if (reps.empty()) { Issue(DiagKind::TraceTypeError, where, "`" + name + "` needs repeats known at compile time"); return MakeUnknown(); }
@@ -346,7 +307,7 @@ ValuePtr Tracer::RepeatBuiltin(ShapeCall& c) {
       if (src->kind != VK::Tensor) return src;
       base = src->type.shape;
     } else {
-      auto d = dim_of(KnownInt(dv));
+      auto d = c.DimOf(KnownInt(dv));
       if (!d) return MakeUnknown();
       at = *d;
       if (rank == 0) base = {Dim::Static(1)};
@@ -384,14 +345,8 @@ ValuePtr Tracer::RepeatBuiltin(ShapeCall& c) {
 }
 
 ValuePtr Tracer::TrilMaskBuiltin(ShapeCall& c) {
-  const std::string& name = c.name;
-  const ValuePtr& x = c.x;
-  const Shape& xs = c.x->type.shape;
-  const int64_t rank = c.rank;
-  const size_t f = c.f;
-  const Range& where = c.where;
-  CallArgs& args = c.args;
-  auto need_int = [&](size_t i, const char* kw, std::optional<int64_t> d) { return c.NeedInt(i, kw, d); };
+  auto& [t, name, x, rank, f, where, self, args] = c;
+  const Shape& xs = x->type.shape;
   ValuePtr zero_at, fill;
   if (name == "masked_fill") {
     ValuePtr m = args.Arg(f, "mask"), v = args.Arg(f + 1, "value");
@@ -405,7 +360,7 @@ ValuePtr Tracer::TrilMaskBuiltin(ShapeCall& c) {
       return ShapeError("`masked_fill`: the value must be a number or a 0-d tensor", where);
   } else {
     if (rank < 2) return ShapeError("`" + name + "` needs a tensor of at least 2 dimensions", where);
-    auto k = need_int(f, "diagonal", 0);
+    auto k = c.NeedInt(f, "diagonal", 0);
     if (!k) return MakeUnknown();
     auto arange = [&](const Dim& n) {
       graph::Attrs a;
@@ -435,13 +390,8 @@ ValuePtr Tracer::TrilMaskBuiltin(ShapeCall& c) {
 }
 
 ValuePtr Tracer::OuterDotBuiltin(ShapeCall& c) {
-  const std::string& name = c.name;
-  const ValuePtr& x = c.x;
-  const Shape& xs = c.x->type.shape;
-  const int64_t rank = c.rank;
-  const size_t f = c.f;
-  const Range& where = c.where;
-  CallArgs& args = c.args;
+  auto& [t, name, x, rank, f, where, self, args] = c;
+  const Shape& xs = x->type.shape;
   ValuePtr o = args.Arg(f, name == "outer" ? "vec2" : "tensor");
   if (!o || o->kind != VK::Tensor || rank != 1 || o->type.shape.size() != 1) {
     Issue(DiagKind::TraceTypeError, where, "`" + name + "` needs two 1-d tensors");

@@ -131,22 +131,13 @@ ValuePtr Tracer::SortScatterBuiltin(const std::string& name, const ValuePtr& sel
 }
 
 ValuePtr Tracer::SortOp(SortCall& c) {
-  const std::string& name = c.name;
-  const ValuePtr& x = c.x;
-  const Shape& xs = c.xs;
-  const int64_t rank = c.rank;
-  const size_t f = c.f;
-  const Range& where = c.where;
-  auto int_arg = [&](size_t i, const char* kw, std::optional<int64_t> d) { return c.IntArg(i, kw, d); };
-  auto dim_arg = [&](size_t i, const char* kw, std::optional<int64_t> d) { return c.DimArg(i, kw, d); };
-  auto flag_arg = [&](size_t i, const char* kw, bool d) { return c.FlagArg(i, kw, d); };
-  auto sort_op = [&](const ValuePtr& t, int64_t ax, bool desc, int64_t k) { return c.SortPositions(t, ax, desc, k); };
+  auto& [t, name, x, xs, rank, r1, f, where, self, args] = c;
   bool topk = name == "topk";
-  auto d = dim_arg(topk ? f + 1 : f, "dim", -1);
-  auto desc = topk ? flag_arg(f + 2, "largest", true) : flag_arg(f + 1, "descending", false);
+  auto d = c.DimArg(topk ? f + 1 : f, "dim", -1);
+  auto desc = topk ? c.FlagArg(f + 2, "largest", true) : c.FlagArg(f + 1, "descending", false);
   std::optional<int64_t> k = -1;
   if (topk) {
-    k = int_arg(f, "k", std::nullopt);
+    k = c.IntArg(f, "k", std::nullopt);
     if (!k) return MakeUnknown();
     Dim n = rank ? xs[static_cast<size_t>(*d)] : Dim::Static(1);
     if (*k < 0 || (n.is_static() && *k > n.size)) return ShapeError("`topk`: selected index k out of range", where);
@@ -156,7 +147,7 @@ ValuePtr Tracer::SortOp(SortCall& c) {
     }
   }
   if (!d || !desc) return MakeUnknown();
-  ValuePtr idx = sort_op(x, *d, *desc, *k);
+  ValuePtr idx = c.SortPositions(x, *d, *desc, *k);
   if (name == "argsort") return idx;
   ValuePtr vals;
   if (rank == 0) {
@@ -170,48 +161,39 @@ ValuePtr Tracer::SortOp(SortCall& c) {
 }
 
 ValuePtr Tracer::ScatterOp(SortCall& c) {
-  const std::string& name = c.name;
-  const ValuePtr& x = c.x;
-  const Shape& xs = c.xs;
-  const int64_t rank = c.rank;
-  const int64_t r1 = c.r1;
-  const size_t f = c.f;
-  const Range& where = c.where;
-  CallArgs& args = c.args;
-  auto dim_arg = [&](size_t i, const char* kw, std::optional<int64_t> d) { return c.DimArg(i, kw, d); };
-  auto type_error = [&](const std::string& m) { return c.TypeError(m); };
+  auto& [t, name, x, xs, rank, r1, f, where, self, args] = c;
   bool inplace = name.ends_with("_");
   bool index_add = name.starts_with("index_");  // index_add / index_reduce: a 1-d index along dim
   bool reducing = name.starts_with("scatter_reduce") || name.starts_with("index_reduce");
   bool plain = name == "scatter" || name == "scatter_";  // src may be a number, reduce= optional
   sem::ScatterMode mode = plain ? sem::ScatterMode::Assign : sem::ScatterMode::Add;
-  auto d = dim_arg(f, "dim", std::nullopt);
+  auto d = c.DimArg(f, "dim", std::nullopt);
   ValuePtr ix = args.Arg(f + 1, "index");
   ValuePtr src = args.Arg(f + 2, index_add ? "source" : "src");
   if (!src && plain) src = args.Kw("value");
   if (!d || !ix || ix->kind != VK::Tensor || !src)
-    return type_error("`" + name + "` takes a dimension, an index tensor and a " + (plain ? "source" : "source tensor"));
+    return c.TypeError("`" + name + "` takes a dimension, an index tensor and a " + (plain ? "source" : "source tensor"));
   if (!ix->rank_known || (src->kind == VK::Tensor && !src->rank_known)) {
     MarkEager("`" + name + "` of a tensor whose rank is known only at run time", where);
     return MakeTensor(x->type);
   }
   if (!IsIntType(ix->type.dtype) || ix->type.dtype == graph::DType::Bool)
-    return type_error("`" + name + "`: the index must be an int64 tensor");
+    return c.TypeError("`" + name + "`: the index must be an int64 tensor");
   ValuePtr r = reducing ? args.Arg(f + 3, "reduce") : plain ? args.Kw("reduce") : nullptr;
-  if (reducing && !r) return type_error("`" + name + "` needs reduce");
+  if (reducing && !r) return c.TypeError("`" + name + "` needs reduce");
   if (r && r->kind != VK::None) {
-    if (r->kind != VK::Str || !r->known) return type_error("`" + name + "`: reduce must be a string known at compile time");
+    if (r->kind != VK::Str || !r->known) return c.TypeError("`" + name + "`: reduce must be a string known at compile time");
     const sem::ScatterFn fn = !reducing ? sem::ScatterFn::Scatter
                               : index_add ? sem::ScatterFn::IndexReduce
                                           : sem::ScatterFn::ScatterReduce;
     auto m = sem::ScatterModeOf(fn, r->s);
-    if (!m) return type_error(sem::BadScatterReduce(fn, r->s));
+    if (!m) return c.TypeError(sem::BadScatterReduce(fn, r->s));
     mode = *m;
   }
   std::optional<bool> include_self = true;
   if (ValuePtr inc = args.Kw("include_self"); reducing && inc) include_self = KnownTruth(*inc);
-  if (!include_self) return type_error("`" + name + "`: include_self must be known at compile time");
-  if (!plain && src->kind != VK::Tensor) return type_error("`" + name + "`: src must be a tensor");
+  if (!include_self) return c.TypeError("`" + name + "`: include_self must be known at compile time");
+  if (!plain && src->kind != VK::Tensor) return c.TypeError("`" + name + "`: src must be a tensor");
   ValuePtr index = EmitCast(ix, graph::DType::I64, where);
   if (src->kind == VK::Tensor) {
     src = EmitCast(src, x->type.dtype, where);
@@ -221,14 +203,14 @@ ValuePtr Tracer::ScatterOp(SortCall& c) {
     ValuePtr c = Emit(graph::OpKind::Full, {}, a, {x->type.dtype, {}}, where);
     src = src->known ? c : EmitCast(EmitBinary(graph::OpKind::Mul, c, src, where, false), x->type.dtype, where);
   } else {
-    return type_error("`" + name + "`: src must be a tensor or a number");
+    return c.TypeError("`" + name + "`: src must be a tensor or a number");
   }
   if (index_add) {
     // index (1-d, along dim) broadcast to the source's shape, then the scatter
     const Shape ss = syms.Resolve(src->type.shape);
-    if (index->type.shape.size() > 1) return type_error("`" + name + "`: the index must be a vector");
+    if (index->type.shape.size() > 1) return c.TypeError("`" + name + "`: the index must be a vector");
     if (static_cast<int64_t>(ss.size()) != rank)
-      return type_error("`" + name + "`: source and input must have the same number of dimensions");
+      return c.TypeError("`" + name + "`: source and input must have the same number of dimensions");
     if (ValuePtr alpha = args.Kw("alpha"); !reducing && alpha && alpha->kind != VK::None)
       src = EmitCast(EmitBinary(graph::OpKind::Mul, src, alpha, where, false), x->type.dtype, where);
     Shape one(std::max<size_t>(ss.size(), 1), Dim::Static(1));
@@ -268,13 +250,8 @@ ValuePtr Tracer::ScatterOp(SortCall& c) {
 }
 
 ValuePtr Tracer::DiagOp(SortCall& c) {
-  const ValuePtr& x = c.x;
-  const Shape& xs = c.xs;
-  const int64_t rank = c.rank;
-  const size_t f = c.f;
-  const Range& where = c.where;
-  auto int_arg = [&](size_t i, const char* kw, std::optional<int64_t> d) { return c.IntArg(i, kw, d); };
-  auto k = int_arg(f, "diagonal", 0);
+  auto& [t, name, x, xs, rank, r1, f, where, self, args] = c;
+  auto k = c.IntArg(f, "diagonal", 0);
   if (!k) return MakeUnknown();
   if (rank != 1 && rank != 2) return ShapeError("`diag` needs a 1-d or 2-d tensor", where);
   for (const Dim& dm : xs)
@@ -313,22 +290,14 @@ ValuePtr Tracer::DiagOp(SortCall& c) {
 }
 
 ValuePtr Tracer::MultinomialOp(SortCall& c) {
-  const ValuePtr& x = c.x;
-  const Shape& xs = c.xs;
-  const int64_t rank = c.rank;
-  const size_t f = c.f;
-  const Range& where = c.where;
-  auto int_arg = [&](size_t i, const char* kw, std::optional<int64_t> d) { return c.IntArg(i, kw, d); };
-  auto flag_arg = [&](size_t i, const char* kw, bool d) { return c.FlagArg(i, kw, d); };
-  auto sort_op = [&](const ValuePtr& t, int64_t ax, bool desc, int64_t k) { return c.SortPositions(t, ax, desc, k); };
-  auto type_error = [&](const std::string& m) { return c.TypeError(m); };
+  auto& [t, name, x, xs, rank, r1, f, where, self, args] = c;
 
   // multinomial: the same steps as interp/builtins_sort.cpp's Multinomial
-  auto s = int_arg(f, "num_samples", std::nullopt);
-  auto repl = flag_arg(f + 1, "replacement", false);
+  auto s = c.IntArg(f, "num_samples", std::nullopt);
+  auto repl = c.FlagArg(f + 1, "replacement", false);
   if (!s || !repl) return MakeUnknown();
   if (rank < 1 || rank > 2) return ShapeError("prob_dist must be 1 or 2 dim", where);
-  if (!IsFloatType(x->type.dtype)) return type_error("multinomial only supports floating-point dtypes for input");
+  if (!IsFloatType(x->type.dtype)) return c.TypeError("multinomial only supports floating-point dtypes for input");
   Dim nd = xs.back();
   if (!nd.is_static()) {
     MarkEager("`multinomial` over a number of categories known only at run time", where);
@@ -371,7 +340,7 @@ ValuePtr Tracer::MultinomialOp(SortCall& c) {
       am.keepdim = true;
       out = Emit(graph::OpKind::ArgMax, {keys}, am, {graph::DType::I64, {rows, Dim::Static(1)}}, where);
     } else {
-      out = sort_op(keys, 1, true, *s);
+      out = c.SortPositions(keys, 1, true, *s);
     }
   }
   if (rank == 1) {

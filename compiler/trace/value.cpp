@@ -51,6 +51,15 @@ ValuePtr MakeDimInt(graph::Dim d) {
   v->size_sym = d.sym;
   return v;
 }
+ValuePtr MakeWrapper(WrapKind k, bool flag, const ValuePtr& inner) {
+  auto w = MakeUnknown();
+  w->kind = VK::Wrapper;
+  w->wrap = k;
+  w->flag = flag;
+  w->inner = inner;
+  return w;
+}
+
 ValuePtr MakeTensor(graph::TensorType type) { auto v = Make(VK::Tensor); v->type = std::move(type); return v; }
 ValuePtr MakeSeq(VK kind, std::vector<ValuePtr> items) { auto v = Make(kind); v->items = std::move(items); return v; }
 ValuePtr MakeSize(std::vector<ValuePtr> dims) {

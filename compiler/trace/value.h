@@ -154,6 +154,8 @@ ValuePtr MakeUnknownOf(VK kind);  // an int/float/bool/str known only at run tim
 // a shape made from it (`zeros(x.size(0))`, `expand_as`) is that same size.
 ValuePtr MakeDimInt(graph::Dim d);
 ValuePtr MakeTensor(graph::TensorType type);
+// A function wrapped by a compile control (`fullgraph(fn)`, `nonstrict_trace(fn)`, ...).
+ValuePtr MakeWrapper(WrapKind k, bool flag, const ValuePtr& inner);
 inline bool IsTensor(const ValuePtr& v) { return v && v->kind == VK::Tensor; }
 ValuePtr MakeSeq(VK kind, std::vector<ValuePtr> items);
 // torch.Size (a tuple of ints; slicing it, `+ tuple` and `* n` stay Sizes):
