@@ -219,6 +219,33 @@ ValuePtr Tracer::IsInstance(const ValuePtr& v, const ValuePtr& c) {
   return MakeUnknownOf(VK::Bool);
 }
 
+namespace {
+// The builtins ObjectBuiltin handles by name (after dict(obj) and the
+// builtins that consume iterables): a handler returns null when the call is
+// not its case (then the generic path takes it).
+struct ObjectHandler {
+  const char* names[4];
+  ValuePtr (Tracer::*fn)(const std::string&, const ValuePtr&, CallArgs&);
+};
+const ObjectHandler kObjectHandlers[] = {
+    {{"len"}, &Tracer::ObjectLenBuiltin},
+    {{"bool"}, &Tracer::ObjectBoolBuiltin},
+    {{"abs"}, &Tracer::ObjectAbsBuiltin},
+    {{"property", "staticmethod", "classmethod"}, &Tracer::DescriptorBuiltin},
+    {{"#property.setter"}, &Tracer::PropertySetterBuiltin},
+    {{"__copy_copy", "__copy_deepcopy"}, &Tracer::CopyBuiltin},
+    {{"__tensor_methods"}, &Tracer::TensorMethodsBuiltin},
+    {{"Tensor"}, &Tracer::TensorClassBuiltin},
+    {{"__return_types"}, &Tracer::ReturnTypesBuiltin},
+    {{"vars"}, &Tracer::VarsBuiltin},
+    {{"iter"}, &Tracer::IterBuiltin},
+    {{"next"}, &Tracer::NextBuiltin},
+    {{"getattr", "hasattr", "setattr", "delattr"}, &Tracer::AttrBuiltin},
+    {{"isinstance"}, &Tracer::IsInstanceBuiltin},
+    {{"type"}, &Tracer::TypeBuiltin},
+};
+}  // namespace
+
 ValuePtr Tracer::ObjectBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args) {
   Range where = args.range;
   if (name == "dict" && !self && args.pos.size() == 1 && args.pos[0]->kind == VK::Object) {
@@ -249,149 +276,200 @@ ValuePtr Tracer::ObjectBuiltin(const std::string& name, const ValuePtr& self, Ca
       if (a->kind == VK::Object || IsIterator(a) || a->kind == VK::Set) a = IterableOf(a, where);
     return nullptr;  // the builtin itself, on the items
   }
-  if (name == "len" && !self && args.pos.size() == 1 && args.pos[0]->kind == VK::Object)
-    return ObjectLen(args.pos[0], where);
-  if (name == "bool" && !self && args.pos.size() == 1 && args.pos[0]->kind == VK::Object) {
-    ValuePtr t = ObjectTruth(args.pos[0], where);
-    auto known = t ? KnownTruth(*t) : std::optional<bool>(true);
-    return known ? MakeBool(*known) : MakeUnknownOf(VK::Bool);
-  }
-  if (name == "abs" && !self && args.pos.size() == 1 && args.pos[0]->kind == VK::Object) {
-    if (ValuePtr m = MemberOf(args.pos[0], "__abs__")) return CallMember(args.pos[0], m, {}, where);
-    Issue(DiagKind::TraceTypeError, where, "bad operand type for `abs()`: `" + args.pos[0]->cls->name + "`",
-          "define `__abs__` on the class");
+  for (const ObjectHandler& h : kObjectHandlers)
+    for (const char* n : h.names)
+      if (n && name == n) return (this->*h.fn)(name, self, args);
+  return nullptr;
+}
+
+ValuePtr Tracer::ObjectLenBuiltin(const std::string&, const ValuePtr& self, CallArgs& args) {
+  if (self || !(args.pos.size() == 1 && args.pos[0]->kind == VK::Object)) return nullptr;
+  const Range& where = args.range;
+  return ObjectLen(args.pos[0], where);
+}
+
+ValuePtr Tracer::ObjectBoolBuiltin(const std::string&, const ValuePtr& self, CallArgs& args) {
+  if (self || !(args.pos.size() == 1 && args.pos[0]->kind == VK::Object)) return nullptr;
+  const Range& where = args.range;
+  ValuePtr t = ObjectTruth(args.pos[0], where);
+  auto known = t ? KnownTruth(*t) : std::optional<bool>(true);
+  return known ? MakeBool(*known) : MakeUnknownOf(VK::Bool);
+}
+
+ValuePtr Tracer::ObjectAbsBuiltin(const std::string&, const ValuePtr& self, CallArgs& args) {
+  if (self || !(args.pos.size() == 1 && args.pos[0]->kind == VK::Object)) return nullptr;
+  const Range& where = args.range;
+  if (ValuePtr m = MemberOf(args.pos[0], "__abs__")) return CallMember(args.pos[0], m, {}, where);
+  Issue(DiagKind::TraceTypeError, where, "bad operand type for `abs()`: `" + args.pos[0]->cls->name + "`",
+        "define `__abs__` on the class");
+  return MakeUnknown();
+}
+
+ValuePtr Tracer::DescriptorBuiltin(const std::string& name, const ValuePtr&, CallArgs& args) {
+  const Range& where = args.range;
+  ValuePtr fn = args.Arg(0, "function");
+  if (!fn || args.pos.size() != 1) {
+    Issue(DiagKind::TraceArgumentError, where, "`" + name + "()` takes one function");
     return MakeUnknown();
   }
-  if (name == "property" || name == "staticmethod" || name == "classmethod") {
-    ValuePtr fn = args.Arg(0, "function");
-    if (!fn || args.pos.size() != 1) {
-      Issue(DiagKind::TraceArgumentError, where, "`" + name + "()` takes one function");
-      return MakeUnknown();
-    }
-    ValuePtr d = MakeBuiltin("#" + name);
-    d->inner = fn;
-    return d;
+  ValuePtr d = MakeBuiltin("#" + name);
+  d->inner = fn;
+  return d;
+}
+
+// `@x.setter`
+ValuePtr Tracer::PropertySetterBuiltin(const std::string&, const ValuePtr& self, CallArgs& args) {
+  if (!self) return nullptr;
+  ValuePtr d = MakeBuiltin("#property");
+  d->inner = self->inner;
+  if (ValuePtr fn = args.Arg(0, "fset")) d->items = {fn};
+  return d;
+}
+
+// copy.copy / copy.deepcopy
+ValuePtr Tracer::CopyBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args) {
+  if (self) return nullptr;
+  ValuePtr x = args.Arg(0, "x");
+  if (!x) return MakeUnknown();
+  std::map<const Value*, ValuePtr> memo;
+  return CopyValue(x, name == "__copy_deepcopy", memo, args.range);
+}
+
+// stdlib/torch.ts: x.NAME(...) calls the function with x first
+ValuePtr Tracer::TensorMethodsBuiltin(const std::string&, const ValuePtr& self, CallArgs& args) {
+  if (self) return nullptr;
+  for (const auto& [k, v] : args.kw) script_tensor_methods[k] = v;
+  return MakeNone();
+}
+
+// torch.Tensor(2, 3), torch.Tensor([1, 2]): stdlib/torch.ts's __new__
+ValuePtr Tracer::TensorClassBuiltin(const std::string&, const ValuePtr& self, CallArgs& args) {
+  if (self) return nullptr;
+  auto it = script_tensor_methods.find("__new__");
+  if (it != script_tensor_methods.end()) return Call(it->second, args);
+  return nullptr;
+}
+
+// torch.return_types.<type>(item, ...)
+ValuePtr Tracer::ReturnTypesBuiltin(const std::string&, const ValuePtr& self, CallArgs& args) {
+  if (self) return nullptr;
+  ValuePtr type = args.Arg(0, "type");
+  if (!type || type->kind != VK::Str || !type->known || !args.kw.empty()) return MakeUnknown();
+  ValuePtr t = NamedTuple(type->s, {args.pos.begin() + 1, args.pos.end()});
+  return t ? t : MakeUnknown();
+}
+
+// as `obj.__dict__`
+ValuePtr Tracer::VarsBuiltin(const std::string&, const ValuePtr& self, CallArgs& args) {
+  if (self) return nullptr;
+  ValuePtr obj = args.Arg(0, "object");
+  if (ValuePtr d = obj ? AttributeDict(obj) : nullptr) return d;
+  if (Traced()) MarkEager("`vars()` of an object whose attributes are known only at run time", args.range);
+  return MakeUnknown();
+}
+
+ValuePtr Tracer::IterBuiltin(const std::string&, const ValuePtr& self, CallArgs& args) {
+  if (self || args.pos.size() != 1) return nullptr;
+  const Range& where = args.range;
+  const ValuePtr& x = args.pos[0];
+  if (x->kind == VK::Object) {
+    ValuePtr m = MemberOf(x, "__iter__");
+    if (m) return CallMember(x, m, {}, where);
   }
-  if (name == "#property.setter" && self) {  // `@x.setter`
-    ValuePtr d = MakeBuiltin("#property");
-    d->inner = self->inner;
-    if (ValuePtr fn = args.Arg(0, "fset")) d->items = {fn};
-    return d;
+  if (IsIterator(x)) return x;
+  ValuePtr it = MakeBuiltin("#iterator");
+  if ((x->kind == VK::List || x->kind == VK::Tuple || x->kind == VK::Set) && x->known) it->items = x->items;
+  else if (x->kind == VK::Dict && x->known) it->items = x->keys;
+  else it->known = false;
+  return it;
+}
+
+ValuePtr Tracer::NextBuiltin(const std::string&, const ValuePtr& self, CallArgs& args) {
+  if (self || args.pos.empty()) return nullptr;
+  const Range& where = args.range;
+  bool unknown = false;
+  ValuePtr x = NextOf(args.pos[0], where, &unknown);
+  if (x) return x;
+  if (!unknown && args.pos.size() > 1) return args.pos[1];
+  // raises StopIteration at run time
+  MarkEager("`next()` of an exhausted iterator raises StopIteration", where);
+  ++uncertain_raises;
+  return MakeUnknown();
+}
+
+ValuePtr Tracer::AttrBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args) {
+  if (self || args.pos.size() < 2) return nullptr;
+  const Range& where = args.range;
+  const ValuePtr& obj = args.pos[0];
+  const ValuePtr& attr = args.pos[1];
+  if (attr->kind != VK::Str || !attr->known) {
+    MarkEager("`" + name + "()` of an attribute name known only at run time", where);
+    return MakeUnknown();
   }
-  if ((name == "__copy_copy" || name == "__copy_deepcopy") && !self) {  // copy.copy / copy.deepcopy
-    ValuePtr x = args.Arg(0, "x");
-    if (!x) return MakeUnknown();
-    std::map<const Value*, ValuePtr> memo;
-    return CopyValue(x, name == "__copy_deepcopy", memo, args.range);
-  }
-  if (name == "__tensor_methods" && !self) {  // stdlib/torch.ts: x.NAME(...) calls the function with x first
-    for (const auto& [k, v] : args.kw) script_tensor_methods[k] = v;
+  if (name == "delattr") {
+    DelAttr(obj, attr->s, where);
     return MakeNone();
   }
-  if (name == "Tensor" && !self) {  // torch.Tensor(2, 3), torch.Tensor([1, 2]): stdlib/torch.ts's __new__
-    auto it = script_tensor_methods.find("__new__");
-    if (it != script_tensor_methods.end()) return Call(it->second, args);
+  bool has = true;
+  if (obj->kind == VK::Object && name != "setattr") NoteAttrRead(obj, attr->s);
+  if (obj->kind == VK::Object)
+    has = obj->attrs.count(attr->s) || (obj->cls && obj->cls->members.count(attr->s)) || SpecialAttr(obj, attr->s);
+  else if (obj->kind == VK::Class)
+    has = obj->cls->members.count(attr->s) || SpecialAttr(obj, attr->s);
+  else if (name == "hasattr" && (obj->kind == VK::List || obj->kind == VK::Dict || obj->kind == VK::Set ||
+                                 obj->kind == VK::Str || obj->kind == VK::Tuple))
+    // their methods are lang/semantics/container_methods.def's rows (a tuple: index and count)
+    return MakeBool(obj->kind == VK::Tuple ? (attr->s == "index" || attr->s == "count")
+                    : sem::FindContainerMethod(obj->kind == VK::List ? sem::ContainerType::List
+                                               : obj->kind == VK::Dict ? sem::ContainerType::Dict
+                                               : obj->kind == VK::Set ? sem::ContainerType::Set
+                                                                      : sem::ContainerType::Str,
+                                               attr->s) != nullptr);
+  else if (name == "hasattr" && (obj->kind == VK::Function || obj->kind == VK::Wrapper ||
+                                 obj->kind == VK::BoundMethod) && attr->s.rfind("__", 0) != 0)
+    return MakeBool(false);  // functions take no attributes in TensorScript (only dunders are there)
+  else if (name != "getattr")
+    return MakeUnknownOf(VK::Bool);  // hasattr/setattr of other values: decided by the interpreter
+  if (name == "hasattr") return MakeBool(has);
+  if (name == "setattr") {
+    if (args.pos.size() != 3) return nullptr;
+    MarkMutation(obj, "`setattr()` on " + Describe(*obj), where);
+    if (obj->kind == VK::Object) StoreObjectAttr(obj, attr->s, args.pos[2], where);
+    else obj->cls->members[attr->s] = args.pos[2];
+    return MakeNone();
   }
-  if (name == "__return_types" && !self) {  // torch.return_types.<type>(item, ...)
-    ValuePtr type = args.Arg(0, "type");
-    if (!type || type->kind != VK::Str || !type->known || !args.kw.empty()) return MakeUnknown();
-    ValuePtr t = NamedTuple(type->s, {args.pos.begin() + 1, args.pos.end()});
-    return t ? t : MakeUnknown();
-  }
-  if (name == "vars" && !self) {  // as `obj.__dict__`
-    ValuePtr obj = args.Arg(0, "object");
-    if (ValuePtr d = obj ? AttributeDict(obj) : nullptr) return d;
-    if (Traced()) MarkEager("`vars()` of an object whose attributes are known only at run time", args.range);
-    return MakeUnknown();
-  }
-  if (name == "iter" && !self && args.pos.size() == 1) {
-    const ValuePtr& x = args.pos[0];
-    if (x->kind == VK::Object) {
-      ValuePtr m = MemberOf(x, "__iter__");
-      if (m) return CallMember(x, m, {}, where);
-    }
-    if (IsIterator(x)) return x;
-    ValuePtr it = MakeBuiltin("#iterator");
-    if ((x->kind == VK::List || x->kind == VK::Tuple || x->kind == VK::Set) && x->known) it->items = x->items;
-    else if (x->kind == VK::Dict && x->known) it->items = x->keys;
-    else it->known = false;
-    return it;
-  }
-  if (name == "next" && !self && !args.pos.empty()) {
-    bool unknown = false;
-    ValuePtr x = NextOf(args.pos[0], where, &unknown);
-    if (x) return x;
-    if (!unknown && args.pos.size() > 1) return args.pos[1];
-    // raises StopIteration at run time
-    MarkEager("`next()` of an exhausted iterator raises StopIteration", where);
-    ++uncertain_raises;
-    return MakeUnknown();
-  }
-  if ((name == "getattr" || name == "hasattr" || name == "setattr" || name == "delattr") && !self &&
-      args.pos.size() >= 2) {
-    const ValuePtr& obj = args.pos[0];
-    const ValuePtr& attr = args.pos[1];
-    if (attr->kind != VK::Str || !attr->known) {
-      MarkEager("`" + name + "()` of an attribute name known only at run time", where);
+  if (!has && args.pos.size() == 3) return args.pos[2];
+  return GetAttr(obj, attr->s, where);
+}
+
+ValuePtr Tracer::IsInstanceBuiltin(const std::string&, const ValuePtr& self, CallArgs& args) {
+  if (self || args.pos.size() != 2) return nullptr;
+  return IsInstance(args.pos[0], args.pos[1]);
+}
+
+ValuePtr Tracer::TypeBuiltin(const std::string&, const ValuePtr& self, CallArgs& args) {
+  if (self || args.pos.size() != 1) return nullptr;
+  const Range& where = args.range;
+  const ValuePtr& x = args.pos[0];
+  switch (x->kind) {
+    case VK::Object: return ClassValueOf(x);
+    case VK::Class: return MakeBuiltin("type");
+    case VK::Tensor: return MakeBuiltin("Tensor");
+    case VK::Int: return MakeBuiltin("int");
+    case VK::Float: return MakeBuiltin("float");
+    case VK::Bool: return MakeBuiltin("bool");
+    case VK::Str: return MakeBuiltin("str");
+    case VK::List: return MakeBuiltin("list");
+    case VK::Tuple: return MakeBuiltin("tuple");
+    case VK::Dict: return MakeBuiltin("dict");
+    case VK::Set: return MakeBuiltin("set");
+    case VK::Unknown: case VK::None: case VK::Ellipsis: case VK::Slice: case VK::DType: case VK::Function:
+    case VK::Builtin: case VK::BoundMethod: case VK::Module: case VK::Wrapper: case VK::Marker:
+      MarkEager("`type()` of " + Describe(*x), where);
       return MakeUnknown();
-    }
-    if (name == "delattr") {
-      DelAttr(obj, attr->s, where);
-      return MakeNone();
-    }
-    bool has = true;
-    if (obj->kind == VK::Object && name != "setattr") NoteAttrRead(obj, attr->s);
-    if (obj->kind == VK::Object)
-      has = obj->attrs.count(attr->s) || (obj->cls && obj->cls->members.count(attr->s)) || SpecialAttr(obj, attr->s);
-    else if (obj->kind == VK::Class)
-      has = obj->cls->members.count(attr->s) || SpecialAttr(obj, attr->s);
-    else if (name == "hasattr" && (obj->kind == VK::List || obj->kind == VK::Dict || obj->kind == VK::Set ||
-                                   obj->kind == VK::Str || obj->kind == VK::Tuple))
-      // their methods are lang/semantics/container_methods.def's rows (a tuple: index and count)
-      return MakeBool(obj->kind == VK::Tuple ? (attr->s == "index" || attr->s == "count")
-                      : sem::FindContainerMethod(obj->kind == VK::List ? sem::ContainerType::List
-                                                 : obj->kind == VK::Dict ? sem::ContainerType::Dict
-                                                 : obj->kind == VK::Set ? sem::ContainerType::Set
-                                                                        : sem::ContainerType::Str,
-                                                 attr->s) != nullptr);
-    else if (name == "hasattr" && (obj->kind == VK::Function || obj->kind == VK::Wrapper ||
-                                   obj->kind == VK::BoundMethod) && attr->s.rfind("__", 0) != 0)
-      return MakeBool(false);  // functions take no attributes in TensorScript (only dunders are there)
-    else if (name != "getattr")
-      return MakeUnknownOf(VK::Bool);  // hasattr/setattr of other values: decided by the interpreter
-    if (name == "hasattr") return MakeBool(has);
-    if (name == "setattr") {
-      if (args.pos.size() != 3) return nullptr;
-      MarkMutation(obj, "`setattr()` on " + Describe(*obj), where);
-      if (obj->kind == VK::Object) StoreObjectAttr(obj, attr->s, args.pos[2], where);
-      else obj->cls->members[attr->s] = args.pos[2];
-      return MakeNone();
-    }
-    if (!has && args.pos.size() == 3) return args.pos[2];
-    return GetAttr(obj, attr->s, where);
-  }
-  if (name == "isinstance" && !self && args.pos.size() == 2) return IsInstance(args.pos[0], args.pos[1]);
-  if (name == "type" && !self && args.pos.size() == 1) {
-    const ValuePtr& x = args.pos[0];
-    switch (x->kind) {
-      case VK::Object: return ClassValueOf(x);
-      case VK::Class: return MakeBuiltin("type");
-      case VK::Tensor: return MakeBuiltin("Tensor");
-      case VK::Int: return MakeBuiltin("int");
-      case VK::Float: return MakeBuiltin("float");
-      case VK::Bool: return MakeBuiltin("bool");
-      case VK::Str: return MakeBuiltin("str");
-      case VK::List: return MakeBuiltin("list");
-      case VK::Tuple: return MakeBuiltin("tuple");
-      case VK::Dict: return MakeBuiltin("dict");
-      case VK::Set: return MakeBuiltin("set");
-      case VK::Unknown: case VK::None: case VK::Ellipsis: case VK::Slice: case VK::DType: case VK::Function:
-      case VK::Builtin: case VK::BoundMethod: case VK::Module: case VK::Wrapper: case VK::Marker:
-        MarkEager("`type()` of " + Describe(*x), where);
-        return MakeUnknown();
-    }
   }
   return nullptr;
 }
+
 
 }  // namespace tcc::trace

@@ -293,6 +293,22 @@ class Tracer {
   ValuePtr SequenceItems(const ValuePtr& v, Range where);  // `__getitem__` with indices 0, 1, ...
   // The object-model builtins; null: not one of them (iterable arguments
   // of list(), sum(), ... are replaced by their items).
+  // the object builtins of ObjectBuiltin's table (trace_iter.cpp)
+  ValuePtr ObjectLenBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args);
+  ValuePtr ObjectBoolBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args);
+  ValuePtr ObjectAbsBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args);
+  ValuePtr DescriptorBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args);
+  ValuePtr PropertySetterBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args);
+  ValuePtr CopyBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args);
+  ValuePtr TensorMethodsBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args);
+  ValuePtr TensorClassBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args);
+  ValuePtr ReturnTypesBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args);
+  ValuePtr VarsBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args);
+  ValuePtr IterBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args);
+  ValuePtr NextBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args);
+  ValuePtr AttrBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args);
+  ValuePtr IsInstanceBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args);
+  ValuePtr TypeBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args);
   ValuePtr ObjectBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args);
   ValuePtr IsInstance(const ValuePtr& v, const ValuePtr& cls);
   // An expression of a class body: a name of a member defined before, or an
