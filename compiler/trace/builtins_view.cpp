@@ -1,16 +1,61 @@
 // Implements tensor methods (`x.sum(1)`, `x.item()`, ...), view ops
 // (reshape, transpose, permute, flatten, squeeze, unsqueeze, expand) and
 // joins (cat, stack).
+#include <string_view>
+
 #include "trace/builtin_table.h"
 #include "trace/known_int.h"
 #include "trace/tracer.h"
 
 namespace tcc::trace {
 
-
+// By the row's rule (lang/semantics/builtins.def); the rows with parameters
+// (issue 11's) were taken by OpsBuiltin before.
 ValuePtr Tracer::TensorMethod(const std::string& name, const ValuePtr& t, CallArgs& args) {
   Range where = args.range;
   if (ValuePtr r = IndexShapeBuiltin(name, t, args)) return r;
+  const sem::BuiltinInfo* row = sem::FindBuiltin(name);
+  const std::string_view rule = row ? row->rule : "";
+  if (rule == "Convert") {
+    if (ValuePtr r = ConvertMethod(name, t, args)) return r;
+  }
+  if (BuiltinOp(name, "Reduce")) return Reduction(name, t, args, 0);
+  if (auto op = BuiltinOp(name, "Unary")) {
+    if (*op == graph::OpKind::Not) return EmitCast(EmitUnary(*op, EmitCast(t, graph::DType::Bool, where), where, false),
+                                                   graph::DType::Bool, where);
+    if (*op == graph::OpKind::BitNot) {  // bitwise_not is `~`: logical not on bool, ints only otherwise
+      if (t->type.dtype == graph::DType::Bool) return EmitUnary(graph::OpKind::Not, t, where, false);
+      if (graph::IsFloat(t->type.dtype)) {
+        Issue(DiagKind::TraceTypeError, where, "`bitwise_not` of a float tensor (torch: not implemented for float)");
+        return MakeUnknown();
+      }
+    }
+    return EmitUnary(*op, t, where, false);
+  }
+  if (rule == "Binary" || rule == "Ternary") return Elementwise(name, args, t);
+  if (rule == "Contract") {  // x.matmul(other)
+    CallArgs two;
+    two.pos = {t, args.Arg(0, "other") ? args.Arg(0, "other") : MakeUnknown()};
+    two.range = where;
+    return Creation(name, two);
+  }
+  if (rule == "Cast") {
+    // x.float() is float32, x.int() int32: torch's names (lang/semantics/dtypes.def)
+    std::optional<graph::DType> to =
+        name == "to" || name == "type" ? DTypeArg(args.Arg(0, "dtype")) : sem::DTypeFromName(name);
+    if (!to) { Issue(DiagKind::TraceTypeError, where, "`" + name + "` needs a dtype"); return MakeUnknown(); }
+    return EmitCast(t, *to, where);
+  }
+  if (rule == "Layout") return t;  // contiguous, detach (clone: OpsBuiltin, a value of its own)
+  if (rule == "View" && name.ends_with("_as")) return ViewAsMethod(name, t, args);
+  return ViewOp(name, t, args, 0);
+}
+
+// item, tolist, numel, is_floating_point, dim, size: Python values from a
+// tensor (its data: a break, unless known at module scope); null for the
+// other Convert rows.
+ValuePtr Tracer::ConvertMethod(const std::string& name, const ValuePtr& t, CallArgs& args) {
+  Range where = args.range;
   if (name == "item" || name == "tolist") {
     if (ValuePtr k = name == "item" ? KnownScalar(t) : KnownList(t)) return k;  // module scope, from constants
     Break(BreakKind::TensorToScalar, where,
@@ -44,52 +89,25 @@ ValuePtr Tracer::TensorMethod(const std::string& name, const ValuePtr& t, CallAr
     if (!k || *k < -r || *k >= r) { Issue(DiagKind::TraceTypeError, where, "`size` dimension out of range"); return MakeUnknown(); }
     return MakeDimInt(s[*k < 0 ? *k + r : *k]);
   }
-  if (BuiltinOp(name, "Reduce")) return Reduction(name, t, args, 0);
-  if (auto op = BuiltinOp(name, "Unary")) {
-    if (*op == graph::OpKind::Not) return EmitCast(EmitUnary(*op, EmitCast(t, graph::DType::Bool, where), where, false),
-                                                   graph::DType::Bool, where);
-    if (*op == graph::OpKind::BitNot) {  // bitwise_not is `~`: logical not on bool, ints only otherwise
-      if (t->type.dtype == graph::DType::Bool) return EmitUnary(graph::OpKind::Not, t, where, false);
-      if (graph::IsFloat(t->type.dtype)) {
-        Issue(DiagKind::TraceTypeError, where, "`bitwise_not` of a float tensor (torch: not implemented for float)");
-        return MakeUnknown();
-      }
-    }
-    return EmitUnary(*op, t, where, false);
+  return nullptr;
+}
+
+// x.expand_as(o), x.reshape_as(o), x.view_as(o): o's shape, its symbols kept exactly.
+ValuePtr Tracer::ViewAsMethod(const std::string& name, const ValuePtr& t, CallArgs& args) {
+  Range where = args.range;
+  ValuePtr o = args.Arg(0, "other");
+  if (!o || o->kind != VK::Tensor) { Issue(DiagKind::TraceTypeError, where, "`" + name + "` needs a tensor"); return MakeUnknown(); }
+  std::vector<ValuePtr> dims;
+  for (const auto& d : syms.Resolve(o->type.shape)) dims.push_back(MakeDimInt(d));
+  CallArgs a2;
+  a2.range = where;
+  a2.pos = dims;
+  ValuePtr r = ViewOp(name == "expand_as" ? "expand" : "reshape", t, a2, 0);
+  if (r->kind == VK::Tensor && !tape.empty() && tape.back().out == r) {
+    tape.back().out->type.shape = o->type.shape;
   }
-  if (name == "clamp" || name == "where" || BuiltinOp(name, "Binary")) return Elementwise(name, args, t);
-  if (name == "matmul") {
-    CallArgs two;
-    two.pos = {t, args.Arg(0, "other") ? args.Arg(0, "other") : MakeUnknown()};
-    two.range = where;
-    return Creation("matmul", two);
-  }
-  if (name == "float" || name == "double" || name == "int" || name == "long" || name == "bool" || name == "to" ||
-      name == "type") {
-    // x.float() is float32, x.int() int32: torch's names (lang/semantics/dtypes.def)
-    std::optional<graph::DType> to =
-        name == "to" || name == "type" ? DTypeArg(args.Arg(0, "dtype")) : sem::DTypeFromName(name);
-    if (!to) { Issue(DiagKind::TraceTypeError, where, "`" + name + "` needs a dtype"); return MakeUnknown(); }
-    return EmitCast(t, *to, where);
-  }
-  if (name == "contiguous" || name == "clone" || name == "detach") return t;
-  if (name == "expand_as" || name == "reshape_as" || name == "view_as") {
-    ValuePtr o = args.Arg(0, "other");
-    if (!o || o->kind != VK::Tensor) { Issue(DiagKind::TraceTypeError, where, "`" + name + "` needs a tensor"); return MakeUnknown(); }
-    std::vector<ValuePtr> dims;
-    for (const auto& d : syms.Resolve(o->type.shape)) dims.push_back(MakeDimInt(d));
-    CallArgs a2;
-    a2.range = where;
-    a2.pos = dims;
-    // keep the other tensor's symbols exactly
-    ValuePtr r = ViewOp(name == "expand_as" ? "expand" : "reshape", t, a2, 0);
-    if (r->kind == VK::Tensor && !tape.empty() && tape.back().out == r) {
-      tape.back().out->type.shape = o->type.shape;
-    }
-    if (r->kind == VK::Tensor) r->type.shape = o->type.shape;
-    return r;
-  }
-  return ViewOp(name, t, args, 0);
+  if (r->kind == VK::Tensor) r->type.shape = o->type.shape;
+  return r;
 }
 
 ValuePtr Tracer::ViewOp(const std::string& name, const ValuePtr& t, CallArgs& args, size_t first) {

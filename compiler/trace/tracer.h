@@ -321,6 +321,8 @@ class Tracer {
   std::map<std::string, ValuePtr> script_tensor_methods;
   ValuePtr CallBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args);
   ValuePtr TensorMethod(const std::string& name, const ValuePtr& t, CallArgs& args);
+  ValuePtr ConvertMethod(const std::string& name, const ValuePtr& t, CallArgs& args);  // builtins_view.cpp
+  ValuePtr ViewAsMethod(const std::string& name, const ValuePtr& t, CallArgs& args);
   ValuePtr ListMethod(const std::string& name, const ValuePtr& l, CallArgs& args);
   // ---- sets (trace_set.cpp)
   // A set of `items` (deduplicated; its length unknown when whether two are
