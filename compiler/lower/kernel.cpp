@@ -206,17 +206,22 @@ Buffer KernelLowering::EnsureContiguous(const Buffer& in) {
   Value* ok = b.getTrue();
   for (size_t d = 0; d < in.sizes.size(); ++d)
     ok = b.CreateAnd(ok, b.CreateOr(b.CreateICmpEQ(in.sizes[d], b.getInt64(1)), b.CreateICmpEQ(in.strides[d], out.strides[d])));
-  auto* fn = k_.kernel;
+  out.data = DataOrCopy(ok, in, out.strides, "contig.copy", "contig");
+  return out;
+}
+
+// in.data where `ok` holds at run time, else a copy of `in` with `strides`
+// in a libc block (freed at the kernel's end: temps_).
+Value* KernelLowering::DataOrCopy(Value* ok, const Buffer& in, const std::vector<Value*>& strides,
+                                  const char* copy_name, const char* merge_name) {
+  auto& b = ke_->b();
   llvm::BasicBlock* from = b.GetInsertBlock();
-  auto* copy = llvm::BasicBlock::Create(k_.c, "contig.copy", fn);
-  auto* merge = llvm::BasicBlock::Create(k_.c, "contig", fn);
+  auto* copy = llvm::BasicBlock::Create(k_.c, copy_name, k_.kernel);
+  auto* merge = llvm::BasicBlock::Create(k_.c, merge_name, k_.kernel);
   b.CreateCondBr(ok, merge, copy);
   b.SetInsertPoint(copy);
-  auto& bb = b;
-  Value* bytes = bb.CreateMul(Numel(in.sizes), bb.getInt64(graph::DTypeBytes(in.dtype)));
-  bytes = bb.CreateAnd(bb.CreateAdd(bytes, bb.getInt64(127)), bb.getInt64(~int64_t{63}));
-  Value* tmp = bb.CreateCall(GetLibcFn(k_.m, "aligned_alloc"), {bb.getInt64(64), bytes});
-  Buffer dst{tmp, in.sizes, out.strides, in.dtype};
+  Value* tmp = AllocRaw(in.dtype, in.sizes);
+  Buffer dst{tmp, in.sizes, strides, in.dtype};
   ke_->LoopNest(in.sizes, [&](const Index& idx) { ke_->StoreElem(dst, idx, ke_->LoadElem(in, idx)); });
   llvm::BasicBlock* copy_end = b.GetInsertBlock();
   b.CreateBr(merge);
@@ -228,8 +233,7 @@ Buffer KernelLowering::EnsureContiguous(const Buffer& in) {
   to_free->addIncoming(llvm::ConstantPointerNull::get(b.getPtrTy()), from);
   to_free->addIncoming(tmp, copy_end);
   temps_.push_back(to_free);
-  out.data = data;
-  return out;
+  return data;
 }
 
 // Allocates the buffer a group writes: an output tensor or a temporary.

@@ -54,6 +54,10 @@ class KernelLowering {
 
   // A contiguous version of `in`: itself when already contiguous, else a copy.
   Buffer EnsureContiguous(const Buffer& in);
+  // in.data where `ok` holds at run time, else a copy of `in` with `strides`
+  // (a libc block freed at the kernel's end); the two blocks are named.
+  Value* DataOrCopy(Value* ok, const Buffer& in, const std::vector<Value*>& strides, const char* copy_name,
+                    const char* merge_name);
 
   // Allocates the buffer a group writes: an output tensor or a temporary.
   Buffer AllocFor(ValueId v, int output_slot);

@@ -10,6 +10,7 @@
 #include <limits>
 
 #include "semantics/composite.h"
+#include "trace/builtin_handlers.h"
 #include "trace/builtin_table.h"
 #include "trace/known_int.h"
 #include "trace/promote.h"
@@ -119,12 +120,6 @@ const TensorBuiltin kTensorBuiltins[] = {
 #define TCC_TENSOR_BUILTIN(Handler, ...) {{__VA_ARGS__}, &Tracer::Handler},
 #include "trace/tensor_builtin_handlers.def"
 };
-const TensorBuiltin* FindTensorBuiltin(const std::string& name) {
-  for (const TensorBuiltin& b : kTensorBuiltins)
-    for (const char* n : b.names)
-      if (n && name == n) return &b;
-  return nullptr;
-}
 
 bool Named(const std::string& n, std::initializer_list<const char*> names) {
   for (const char* x : names)
@@ -135,7 +130,7 @@ bool Named(const std::string& n, std::initializer_list<const char*> names) {
 }  // namespace
 
 ValuePtr Tracer::OpsBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args) {
-  const TensorBuiltin* h = FindTensorBuiltin(name);  // tensor_builtin_handlers.def
+  const TensorBuiltin* h = FindHandlerRow(kTensorBuiltins, name);  // tensor_builtin_handlers.def
   if (!h) return nullptr;
   Range where = args.range;
   // the receiver, or the first argument of the function form; `rest` is what follows it

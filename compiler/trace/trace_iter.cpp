@@ -4,6 +4,7 @@
 // classmethod, getattr, setattr, hasattr, type (the interpreter's are
 // runtime/interp/builtins_object.cpp).
 #include "semantics/builtins.h"
+#include "trace/builtin_handlers.h"
 #include "trace/tracer.h"
 
 namespace tcc::trace {
@@ -276,9 +277,7 @@ ValuePtr Tracer::ObjectBuiltin(const std::string& name, const ValuePtr& self, Ca
       if (a->kind == VK::Object || IsIterator(a) || a->kind == VK::Set) a = IterableOf(a, where);
     return nullptr;  // the builtin itself, on the items
   }
-  for (const ObjectHandler& h : kObjectHandlers)
-    for (const char* n : h.names)
-      if (n && name == n) return (this->*h.fn)(name, self, args);
+  if (const ObjectHandler* h = FindHandlerRow(kObjectHandlers, name)) return (this->*h->fn)(name, self, args);
   return nullptr;
 }
 

@@ -7,6 +7,7 @@
 #include "semantics/shape_ops.h"
 #include "trace/builtin_table.h"
 #include "trace/known_int.h"
+#include "trace/builtin_handlers.h"
 #include "trace/tracer.h"
 
 namespace tcc::trace {
@@ -145,9 +146,7 @@ ValuePtr Tracer::IndexShapeBuiltin(const std::string& name, const ValuePtr& self
     return r;
   }
   ShapeCall c{*this, name, x, static_cast<int64_t>(x->type.shape.size()), f, where, self, args};
-  for (const ShapeHandler& h : kShapeHandlers)
-    for (const char* n : h.names)
-      if (n && name == n) return (this->*h.fn)(c);
+  if (const ShapeHandler* h = FindHandlerRow(kShapeHandlers, name)) return (this->*h->fn)(c);
   if (Traced()) Break(BreakKind::Unsupported, where, "`" + name + "`");
   return MakeUnknown();
 }
