@@ -103,16 +103,15 @@ void PrintMarkdown() {
                "compiled; the rule says what a row becomes in a graph.\n";
   for (const sem::RuleDoc& d : sem::kRuleDocs) {
     bool any = false;
-    for (const auto& b : sem::kBuiltins) any |= std::string_view(b.rule) == d.rule;
+    for (const auto& b : sem::kBuiltins) any |= b.rule == d.rule;
     if (!any) continue;
-    std::cout << "\n**" << d.title << "** (" << d.rule << "). " << d.text << "\n\n";
+    std::cout << "\n**" << d.title << "** (" << sem::RuleName(d.rule) << "). " << d.text << "\n\n";
     std::cout << "| builtin | forms | graph op | signature | notes |\n|---|---|---|---|---|\n";
     for (const auto& b : sem::kBuiltins) {
-      if (std::string_view(b.rule) != d.rule) continue;
+      if (b.rule != d.rule) continue;
       auto [sig, note] = SplitSignature(b.signature);
-      std::string_view op = b.op;
       std::cout << "| " << Code(b.name) << " | " << sem::FormName(b.form) << " | "
-                << (op == "None" ? "-" : std::string(op)) << " | " << Code(sig) << " | " << Cell(note) << " |\n";
+                << (b.op ? b.op_name : "-") << " | " << Code(sig) << " | " << Cell(note) << " |\n";
     }
   }
   std::cout << "\nOther spellings (`lang/semantics/builtin_aliases.def`), each its target in every form:";
@@ -188,7 +187,7 @@ int ListBuiltins(const ExplainOptions& opts) {
   if (opts.format == "json") {
     nlohmann::json rows = nlohmann::json::array();
     for (const auto& b : sem::kBuiltins)
-      rows.push_back({{"name", b.name}, {"forms", sem::FormName(b.form)}, {"op", b.op}, {"rule", b.rule},
+      rows.push_back({{"name", b.name}, {"forms", sem::FormName(b.form)}, {"op", b.op_name}, {"rule", sem::RuleName(b.rule)},
                       {"signature", b.signature}});
     nlohmann::json py = nlohmann::json::array();
     for (const auto& b : sem::kPyBuiltins)
@@ -224,7 +223,7 @@ int ListBuiltins(const ExplainOptions& opts) {
   std::printf("%-18s %-24s %-10s %-9s %s\n", "name", "forms", "graph op", "rule", "signature");
   for (const auto& b : sem::kBuiltins)
     std::printf("%-18s %-24s %-10s %-9s %s\n", b.name, sem::FormName(b.form),
-                std::string_view(b.op) == "None" ? "-" : b.op, b.rule, b.signature);
+                b.op ? b.op_name : "-", sem::RuleName(b.rule), b.signature);
   std::printf("\n%-18s %s\n", "alias", "of");
   for (const auto& a : sem::kBuiltinAliases) std::printf("%-18s %s\n", a.name, a.target);
   std::printf("\n%-18s %s\n", "in-place method", "of");

@@ -41,15 +41,6 @@ const std::vector<BreakKind>& AllBreakKinds() {
   return all;
 }
 
-const char* OpName(graph::OpKind op) {
-  switch (op) {
-#define TCC_OP(Name, spelling, ...) \
-  case graph::OpKind::Name: return spelling;
-#include "semantics/ops.def"
-  }
-  return "?";
-}
-
 const SourceFile* Tracer::CurFile() const {
   if (frames.empty() || !frames.back()->module) return nullptr;
   return frames.back()->module->file;

@@ -19,7 +19,18 @@ const std::set<std::string>& TableMethods();
 // The Python builtins the tracer knows (`len`, `range`, `abs`, ...).
 const std::set<std::string>& PythonBuiltinNames();
 
-// The graph op of a row of the given rule ("Unary", "Reduce", ...), if any.
-std::optional<graph::OpKind> BuiltinOp(const std::string& name, std::string_view rule);
+// The row `name` is (lang/semantics/builtins.def; python_builtins.def), if
+// any: a handler of several rows tells them apart by id, not by spelling.
+inline std::optional<sem::BuiltinId> IdOf(std::string_view name) {
+  const sem::BuiltinInfo* b = sem::FindBuiltin(name);
+  return b ? std::optional<sem::BuiltinId>(b->id) : std::nullopt;
+}
+inline std::optional<sem::PyBuiltinId> PyIdOf(std::string_view name) {
+  const sem::PyBuiltinInfo* b = sem::FindPyBuiltin(name);
+  return b ? std::optional<sem::PyBuiltinId>(b->id) : std::nullopt;
+}
+
+// The graph op of a row of the given rule (Unary, Reduce, ...), if any.
+std::optional<graph::OpKind> BuiltinOp(const std::string& name, sem::BuiltinRule rule);
 
 }  // namespace tcc::trace

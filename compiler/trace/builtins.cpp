@@ -18,6 +18,8 @@
 
 namespace tcc::trace {
 
+using enum sem::BuiltinId;
+
 namespace {
 
 const TraceBuiltin kTraceBuiltins[] = {
@@ -54,24 +56,25 @@ const std::set<std::string>& PythonBuiltins() {
 // them: min/max return the winning object itself (an int stays an int, True
 // stays True), ints are exact (int64; overflow leaves the value to run time),
 // an int to a negative power is a float.
-ValuePtr FoldNumbers(const std::string& name, const std::vector<ValuePtr>& vals, bool is_float) {
+ValuePtr FoldNumbers(sem::PyBuiltinId id, const std::vector<ValuePtr>& vals, bool is_float) {
+  using enum sem::PyBuiltinId;
   auto is_int = [](const ValuePtr& v) { return v->kind == VK::Int || v->kind == VK::Bool; };
   auto ival = [](const ValuePtr& v) { return v->kind == VK::Bool ? int64_t(v->b) : v->i; };
   auto less = [&](const ValuePtr& a, const ValuePtr& b) {
     return is_int(a) && is_int(b) ? ival(a) < ival(b) : a->as_double() < b->as_double();
   };
-  if (name == "min" || name == "max") {
+  if (id == py_min || id == py_max) {
     ValuePtr best = vals[0];
     for (size_t i = 1; i < vals.size(); ++i)
-      if (name == "max" ? less(best, vals[i]) : less(vals[i], best)) best = vals[i];
+      if (id == py_max ? less(best, vals[i]) : less(vals[i], best)) best = vals[i];
     return best;
   }
-  if (name == "abs") {
+  if (id == py_abs) {
     if (!is_int(vals[0])) return MakeFloat(std::fabs(vals[0]->as_double()));
     int64_t v = ival(vals[0]);
     return v == INT64_MIN ? MakeUnknownOf(VK::Int) : MakeInt(v < 0 ? -v : v);
   }
-  if (name == "pow") {
+  if (id == py_pow) {
     if (vals.size() != 2) return MakeUnknown();
     if (is_int(vals[0]) && is_int(vals[1])) {
       int64_t b = ival(vals[0]), e = ival(vals[1]);
@@ -83,7 +86,7 @@ ValuePtr FoldNumbers(const std::string& name, const std::vector<ValuePtr>& vals,
     }
     return MakeFloat(std::pow(vals[0]->as_double(), vals[1]->as_double()));
   }
-  if (name == "sum") {
+  if (id == py_sum) {
     if (!is_float) {
       int64_t r = 0;
       for (const auto& v : vals)
@@ -140,18 +143,10 @@ const std::set<std::string>& TableMethods() {
 }
 const std::set<std::string>& PythonBuiltinNames() { return PythonBuiltins(); }
 
-namespace {
-namespace op_tokens {  // the Op column's tokens
-using enum graph::OpKind;
-constexpr std::nullopt_t None = std::nullopt;
-}  // namespace op_tokens
-}  // namespace
-
-std::optional<graph::OpKind> BuiltinOp(const std::string& name, std::string_view rule) {
-#define TCC_BUILTIN(spelling, Forms, Op, Rule, signature) \
-  if (name == spelling && rule == #Rule) return std::optional<graph::OpKind>(op_tokens::Op);
-#include "semantics/builtins.def"
-  return std::nullopt;
+std::optional<graph::OpKind> BuiltinOp(const std::string& name, sem::BuiltinRule rule) {
+  const sem::BuiltinInfo* b = sem::FindBuiltin(name);
+  if (!b || b->rule != rule) return std::nullopt;
+  return b->op;
 }
 
 bool Tracer::IsBuiltinName(const std::string& name) const {
@@ -187,8 +182,8 @@ std::string Tracer::DidYouMeanAttr(const ValuePtr& base, const std::string& attr
     case VK::Tensor:
       names.insert(names.end(), TableMethods().begin(), TableMethods().end());
       for (const auto& [k, v] : script_tensor_methods) names.push_back(k);
-      for (const char* a : {"shape", "dtype", "device", "data", "requires_grad", "grad", "ndim", "T", "mT"})
-        names.push_back(a);
+      for (const auto& b : sem::kBuiltins)  // x.shape, x.T, ...
+        if (b.form == sem::BuiltinForm::Attr) names.push_back(b.name);
       break;
     default: break;
   }
@@ -240,11 +235,12 @@ ValuePtr Tracer::CallBuiltin(const std::string& spelled, const ValuePtr& self, C
       break;
     }
   }
-  if (name == "allclose" || name == "equal") {  // a Python bool made from tensor data
+  const auto id = IdOf(name);
+  if (id == t_allclose || id == t_equal) {  // a Python bool made from tensor data
     Break(BreakKind::TensorToScalar, where, "`" + name + "` copies tensor data into a Python bool");
     return MakeUnknownOf(VK::Bool);
   }
-  if (name == "where" && !self && args.pos.size() == 1 && args.kw.empty()) {  // where(c): nonzero(c, as_tuple=True)
+  if (id == t_where && !self && args.pos.size() == 1 && args.kw.empty()) {  // where(c): nonzero(c, as_tuple=True)
     args.kw.emplace_back("as_tuple", MakeBool(true));
     return CallBuiltin("nonzero", nullptr, args);
   }
@@ -264,51 +260,8 @@ ValuePtr Tracer::CallBuiltin(const std::string& spelled, const ValuePtr& self, C
     return ListMethod(name, self, args);
   if (const TraceBuiltin* h = FindTraceBuiltin(BuiltinGroup::Python, name)) return (this->*h->fn)(name, args);  // builtin_handlers.def
 
-  // Python/tensor overloads: min, max, abs, sum, any, all, pow
-  bool any_tensor = false;
-  for (const auto& v : args.pos) any_tensor |= v->kind == VK::Tensor;
-  if (!any_tensor && (name == "min" || name == "max" || name == "abs" || name == "sum" || name == "any" ||
-                      name == "all" || name == "pow")) {
-    std::vector<ValuePtr> vals = args.pos;
-    if (vals.size() == 1 && (vals[0]->kind == VK::List || vals[0]->kind == VK::Tuple)) {
-      if (!vals[0]->known) return MakeUnknown();
-      vals = vals[0]->items;
-    }
-    bool all_tensors = !vals.empty() && std::all_of(vals.begin(), vals.end(), [](const ValuePtr& x) {
-      return x->kind == VK::Tensor;
-    });
-    if (all_tensors && (name == "sum" || name == "max" || name == "min")) {
-      ValuePtr acc = vals[0];
-      for (size_t i = 1; i < vals.size(); ++i)
-        acc = EmitBinary(name == "sum" ? graph::OpKind::Add : name == "max" ? graph::OpKind::Maximum
-                                                                            : graph::OpKind::Minimum,
-                         acc, vals[i], where, false);
-      return acc;
-    }
-    bool known = std::all_of(vals.begin(), vals.end(), [](const ValuePtr& x) { return x->is_known_number(); });
-    bool is_float = std::any_of(vals.begin(), vals.end(), [](const ValuePtr& x) { return x->kind == VK::Float; });
-    if (name == "any" || name == "all") {
-      std::optional<bool> r = name == "all";
-      for (const auto& v : vals) {
-        auto t = KnownTruth(*v);
-        if (!t) return MakeUnknownOf(VK::Bool);
-        if (name == "any" && *t) return MakeBool(true);
-        if (name == "all" && !*t) return MakeBool(false);
-      }
-      return MakeBool(*r);
-    }
-    if (name == "sum" && vals.empty() && args.pos.size() == 1) return MakeInt(0);  // sum([]): the start, 0
-    if ((name == "min" || name == "max") && !known && vals.size() >= 2 &&
-        std::all_of(vals.begin(), vals.end(), [&](const ValuePtr& x) {
-          return x->kind == vals[0]->kind && (x->kind == VK::Int || x->kind == VK::Float);
-        })) {  // one kind, so the result's kind is known: computed by a graph that reads it
-      ValuePtr acc = vals[0];
-      for (size_t i = 1; i < vals.size(); ++i) acc = RuntimeMinMax(name == "max", acc, vals[i]);
-      return acc;
-    }
-    if (!known || vals.empty()) return MakeUnknownOf(is_float ? VK::Float : VK::Int);
-    return FoldNumbers(name, vals, is_float);
-  }
+  if (auto py = PyIdOf(name))
+    if (ValuePtr r = PyNumbersBuiltin(*py, args)) return r;
 
   const sem::BuiltinInfo* row = sem::FindBuiltin(name);
   if (row && sem::HasFunctionForm(row->form)) {
@@ -316,12 +269,61 @@ ValuePtr Tracer::CallBuiltin(const std::string& spelled, const ValuePtr& self, C
     if (ValuePtr r = OpsBuiltin(name, nullptr, args)) return r;  // issue 11 (builtins_ops.cpp)
     return Creation(name, args);
   }
-  if (name == "float32" || name == "float64" || name == "int64" || name == "int32") {
+  if (sem::DTypeFromName(name)) {  // `float32(x)`
     Issue(DiagKind::TraceTypeError, where, "a dtype is not callable");
     return MakeUnknown();
   }
   if (Traced()) Break(BreakKind::Unsupported, where, "call to the builtin `" + name + "`");
   return MakeUnknown();
+}
+
+// min, max, abs, sum, any, all, pow of Python values (null when an argument
+// is a tensor: torch's overload, a row of builtins.def).
+ValuePtr Tracer::PyNumbersBuiltin(sem::PyBuiltinId id, CallArgs& args) {
+  using enum sem::PyBuiltinId;
+  if (id != py_min && id != py_max && id != py_abs && id != py_sum && id != py_any && id != py_all && id != py_pow)
+    return nullptr;
+  Range where = args.range;
+  for (const auto& v : args.pos)
+    if (v->kind == VK::Tensor) return nullptr;
+  std::vector<ValuePtr> vals = args.pos;
+  if (vals.size() == 1 && (vals[0]->kind == VK::List || vals[0]->kind == VK::Tuple)) {
+    if (!vals[0]->known) return MakeUnknown();
+    vals = vals[0]->items;
+  }
+  bool all_tensors = !vals.empty() && std::all_of(vals.begin(), vals.end(), [](const ValuePtr& x) {
+    return x->kind == VK::Tensor;
+  });
+  if (all_tensors && (id == py_sum || id == py_max || id == py_min)) {
+    ValuePtr acc = vals[0];
+    for (size_t i = 1; i < vals.size(); ++i)
+      acc = EmitBinary(id == py_sum   ? graph::OpKind::Add
+                       : id == py_max ? graph::OpKind::Maximum
+                                      : graph::OpKind::Minimum,
+                       acc, vals[i], where, false);
+    return acc;
+  }
+  bool known = std::all_of(vals.begin(), vals.end(), [](const ValuePtr& x) { return x->is_known_number(); });
+  bool is_float = std::any_of(vals.begin(), vals.end(), [](const ValuePtr& x) { return x->kind == VK::Float; });
+  if (id == py_any || id == py_all) {
+    for (const auto& v : vals) {
+      auto t = KnownTruth(*v);
+      if (!t) return MakeUnknownOf(VK::Bool);
+      if (*t == (id == py_any)) return MakeBool(*t);  // any: the first true; all: the first false
+    }
+    return MakeBool(id == py_all);
+  }
+  if (id == py_sum && vals.empty() && args.pos.size() == 1) return MakeInt(0);  // sum([]): the start, 0
+  if ((id == py_min || id == py_max) && !known && vals.size() >= 2 &&
+      std::all_of(vals.begin(), vals.end(), [&](const ValuePtr& x) {
+        return x->kind == vals[0]->kind && (x->kind == VK::Int || x->kind == VK::Float);
+      })) {  // one kind, so the result's kind is known: computed by a graph that reads it
+    ValuePtr acc = vals[0];
+    for (size_t i = 1; i < vals.size(); ++i) acc = RuntimeMinMax(id == py_max, acc, vals[i]);
+    return acc;
+  }
+  if (!known || vals.empty()) return MakeUnknownOf(is_float ? VK::Float : VK::Int);
+  return FoldNumbers(id, vals, is_float);
 }
 
 ValuePtr Tracer::ListMethod(const std::string& name, const ValuePtr& l, CallArgs& args) {
@@ -330,17 +332,19 @@ ValuePtr Tracer::ListMethod(const std::string& name, const ValuePtr& l, CallArgs
                                   : l->kind == VK::Str ? sem::ContainerType::Str
                                                        : sem::ContainerType::List;
   const sem::ContainerMethodInfo* row = sem::FindContainerMethod(type, m);
-  if (!row || (l->kind == VK::Tuple && m != "index" && m != "count")) {
+  using enum sem::ContainerMethodId;
+  if (!row || (l->kind == VK::Tuple && row->id != List_index && row->id != List_count)) {
     Issue(DiagKind::TraceTypeError, args.range,
           "`" + std::string(l->kind == VK::Tuple ? "tuple" : sem::ContainerTypeName(type)) + "` has no method `" + m + "`");
     MarkEager();
     return MakeUnknown();
   }
-  if (l->kind == VK::Str) return StrMethod(m, l, args);  // builtins_python.cpp
+  if (l->kind == VK::Str) return StrMethod(row->id, l, args);  // builtins_python.cpp
+  const sem::ContainerMethodId id = row->id;
   if (l->kind == VK::Dict) {
-    if (m == "keys" && l->known) return MakeSeq(VK::List, l->keys);
-    if (m == "values" && l->known) return MakeSeq(VK::List, l->items);
-    if (m == "items" && l->known) {
+    if (id == Dict_keys && l->known) return MakeSeq(VK::List, l->keys);
+    if (id == Dict_values && l->known) return MakeSeq(VK::List, l->items);
+    if (id == Dict_items && l->known) {
       std::vector<ValuePtr> out;
       for (size_t i = 0; i < l->keys.size(); ++i) out.push_back(MakeSeq(VK::Tuple, {l->keys[i], l->items[i]}));
       return MakeSeq(VK::List, out);
@@ -357,7 +361,7 @@ ValuePtr Tracer::ListMethod(const std::string& name, const ValuePtr& l, CallArgs
       return -1;
     };
     ValuePtr key = args.pos.empty() ? nullptr : args.pos[0];
-    if (m == "get") {
+    if (id == Dict_get) {
       auto i = find(key);
       if (i && *i >= 0) return l->items[*i];
       if (i) {
@@ -366,7 +370,7 @@ ValuePtr Tracer::ListMethod(const std::string& name, const ValuePtr& l, CallArgs
       }
       return MakeUnknown();
     }
-    if (m == "copy") {
+    if (id == Dict_copy) {
       auto d = MakeSeq(VK::Dict, l->items);
       d->keys = l->keys;
       d->known = l->known;
@@ -374,23 +378,23 @@ ValuePtr Tracer::ListMethod(const std::string& name, const ValuePtr& l, CallArgs
     }
     if (row->effect == sem::MethodEffect::Read) return MakeUnknown();
     MarkMutation(l, "`" + m + "` on " + Describe(*l), args.range);
-    if (m == "clear") {
+    if (id == Dict_clear) {
       l->keys.clear();
       l->items.clear();
       l->known = true;
       return MakeNone();
     }
-    if (m == "setdefault" || m == "pop") {
+    if (id == Dict_setdefault || id == Dict_pop) {
       auto i = find(key);
       if (i && *i >= 0) {
         ValuePtr v = l->items[*i];
-        if (m == "pop") {
+        if (id == Dict_pop) {
           l->keys.erase(l->keys.begin() + *i);
           l->items.erase(l->items.begin() + *i);
         }
         return v;
       }
-      if (i && m == "setdefault") {
+      if (i && id == Dict_setdefault) {
         ValuePtr v = args.pos.size() > 1 ? args.pos[1] : MakeNone();
         l->keys.push_back(key);
         l->items.push_back(v);
@@ -398,7 +402,7 @@ ValuePtr Tracer::ListMethod(const std::string& name, const ValuePtr& l, CallArgs
       }
       if (i && args.pos.size() > 1) return args.pos[1];  // pop(key, default) of a missing key
     }
-    if (m == "update" && l->known && args.pos.size() <= 1) {
+    if (id == Dict_update && l->known && args.pos.size() <= 1) {
       std::vector<std::pair<ValuePtr, ValuePtr>> pairs;
       bool ok = true;
       if (!args.pos.empty()) {
@@ -426,20 +430,20 @@ ValuePtr Tracer::ListMethod(const std::string& name, const ValuePtr& l, CallArgs
     l->known = false;  // which keys it has is known only at run time
     return MakeUnknown();
   }
-  if (m == "copy") {
+  if (id == List_copy) {
     auto c = MakeSeq(VK::List, l->items);
     c->known = l->known;
     return c;
   }
-  if (m == "index" || m == "count") return MakeUnknownOf(VK::Int);
+  if (id == List_index || id == List_count) return MakeUnknownOf(VK::Int);
   MarkMutation(l, "`" + m + "` on " + Describe(*l), args.range);
-  if (m == "append" && !args.pos.empty()) { l->items.push_back(args.pos[0]); return MakeNone(); }
-  if (m == "extend" && !args.pos.empty()) {
+  if (id == List_append && !args.pos.empty()) { l->items.push_back(args.pos[0]); return MakeNone(); }
+  if (id == List_extend && !args.pos.empty()) {
     if (args.pos[0]->kind == VK::List || args.pos[0]->kind == VK::Tuple)
       l->items.insert(l->items.end(), args.pos[0]->items.begin(), args.pos[0]->items.end());
     return MakeNone();
   }
-  if (m == "pop") {
+  if (id == List_pop) {
     auto k = args.pos.empty() ? std::optional<int64_t>(-1) : KnownInt(args.pos[0]);
     int64_t n = static_cast<int64_t>(l->items.size());
     int64_t i = k ? (*k < 0 ? *k + n : *k) : -1;
@@ -451,7 +455,7 @@ ValuePtr Tracer::ListMethod(const std::string& name, const ValuePtr& l, CallArgs
     l->items.erase(l->items.begin() + i);
     return v;
   }
-  if (m == "insert" && args.pos.size() == 2) {
+  if (id == List_insert && args.pos.size() == 2) {
     if (auto k = KnownInt(args.pos[0])) {
       int64_t i = std::clamp<int64_t>(*k < 0 ? *k + static_cast<int64_t>(l->items.size()) : *k, 0,
                                       static_cast<int64_t>(l->items.size()));
@@ -459,8 +463,8 @@ ValuePtr Tracer::ListMethod(const std::string& name, const ValuePtr& l, CallArgs
     }
     return MakeNone();
   }
-  if (m == "clear") { l->items.clear(); l->known = true; return MakeNone(); }
-  if (m == "remove" && !args.pos.empty() && l->known) {
+  if (id == List_clear) { l->items.clear(); l->known = true; return MakeNone(); }
+  if (id == List_remove && !args.pos.empty() && l->known) {
     for (size_t i = 0; i < l->items.size(); ++i) {
       auto eq = KnownEqual(*l->items[i], *args.pos[0]);
       if (!eq) break;
@@ -470,7 +474,7 @@ ValuePtr Tracer::ListMethod(const std::string& name, const ValuePtr& l, CallArgs
       }
     }
   }
-  if (m == "reverse") { std::reverse(l->items.begin(), l->items.end()); return MakeNone(); }
+  if (id == List_reverse) { std::reverse(l->items.begin(), l->items.end()); return MakeNone(); }
   l->known = false;  // a mutation the tracer does not model: the contents are known only at run time
   return MakeUnknown();
 }

@@ -4,9 +4,12 @@
 // effects, with what a file present at build time tells) and the values known
 // only at run time (argv, generators, nn.Parameter's mark). Rows:
 // builtin_handlers.def.
+#include "trace/builtin_table.h"
 #include "trace/tracer.h"
 
 namespace tcc::trace {
+
+using enum sem::PyBuiltinId;
 
 ValuePtr Tracer::GraphBreakBuiltin(const std::string&, CallArgs& args) {
   const Range where = args.range;
@@ -15,10 +18,11 @@ ValuePtr Tracer::GraphBreakBuiltin(const std::string&, CallArgs& args) {
 }
 
 ValuePtr Tracer::CompileFlagBuiltin(const std::string& name, CallArgs& args) {
+  const auto id = PyIdOf(name);
   const Range where = args.range;
-  WrapKind k = name == "fullgraph" ? WrapKind::Fullgraph : WrapKind::Eogb;
-  ValuePtr a = args.Arg(0, name == "fullgraph" ? "enabled" : "error_on_graph_break");
-  if (!a && name == "fullgraph") a = MakeBool(true);
+  WrapKind k = id == py_fullgraph ? WrapKind::Fullgraph : WrapKind::Eogb;
+  ValuePtr a = args.Arg(0, id == py_fullgraph ? "enabled" : "error_on_graph_break");
+  if (!a && id == py_fullgraph) a = MakeBool(true);
   if (a && (a->kind == VK::Function || a->kind == VK::BoundMethod || a->kind == VK::Wrapper)) {
     if (k == WrapKind::Fullgraph) return MakeWrapper(k, true, a);
   }
@@ -35,8 +39,9 @@ ValuePtr Tracer::CompileFlagBuiltin(const std::string& name, CallArgs& args) {
 }
 
 ValuePtr Tracer::GradModeBuiltin(const std::string& name, CallArgs& args) {
+  const auto id = PyIdOf(name);
   const ValuePtr f = args.pos.size() == 1 ? args.pos[0] : nullptr;  // `@no_grad` (no parentheses): the function
-  if (name != "set_grad_enabled" && f && (f->kind == VK::Function || f->kind == VK::BoundMethod || f->kind == VK::Wrapper))
+  if (id != py_set_grad_enabled && f && (f->kind == VK::Function || f->kind == VK::BoundMethod || f->kind == VK::Wrapper))
     return f;
   auto m = MakeUnknown();
   m->kind = VK::Marker;
@@ -88,10 +93,10 @@ ValuePtr Tracer::TorchLoadBuiltin(const std::string&, CallArgs& args) {
 }
 
 ValuePtr Tracer::IoBuiltin(const std::string& name, CallArgs& args) {
+  const auto id = PyIdOf(name);
   const Range where = args.range;
-  Break(BreakKind::SideEffectIO, where,
-        "`" + std::string(name == "__stderr_write" ? "sys.stderr.write" : name) + "(...)` inside a compiled function");
-  if (name == "load") {
+  Break(BreakKind::SideEffectIO, where, "`" + name + "(...)` inside a compiled function");
+  if (id == py_load) {
     // The data is read at run time; a file present now gives dtype and rank.
     ValuePtr p = args.Arg(0, "path");
     if (p && p->kind == VK::Str && !p->s.empty()) {
@@ -119,6 +124,11 @@ ValuePtr Tracer::IoBuiltin(const std::string& name, CallArgs& args) {
   return MakeNone();
 }
 
+ValuePtr Tracer::StderrWriteBuiltin(const std::string&, CallArgs& args) {  // stdlib/sys.ts
+  Break(BreakKind::SideEffectIO, args.range, "`sys.stderr.write(...)` inside a compiled function");
+  return MakeNone();
+}
+
 ValuePtr Tracer::RuntimeValueBuiltin(const std::string&, CallArgs&) {
   // the value itself, known only when the program runs
   return MakeUnknown();
@@ -137,23 +147,30 @@ ValuePtr Tracer::ManualSeedBuiltin(const std::string&, CallArgs& args) {
   return MakeNone();
 }
 
-ValuePtr Tracer::ParameterBuiltin(const std::string& name, CallArgs& args) {
-  // nn.Parameter's mark (stdlib/torch/nn.ts)
+// nn.Parameter's mark (stdlib/torch/nn.ts), and whether a value has it
+ValuePtr Tracer::IsParameterBuiltin(const std::string&, CallArgs& args) {
+  ValuePtr t = args.Arg(0, "data");
+  if (!t) return MakeUnknown();
+  return t->kind == VK::Tensor ? MakeBool(t->parameter) : t->kind == VK::Unknown ? MakeUnknownOf(VK::Bool) : MakeBool(false);
+}
+ValuePtr Tracer::ParameterBuiltin(const std::string&, CallArgs& args) {
   const Range where = args.range;
   ValuePtr t = args.Arg(0, "data");
   if (!t) return MakeUnknown();
-  if (name == "__is_parameter")
-    return t->kind == VK::Tensor ? MakeBool(t->parameter) : t->kind == VK::Unknown ? MakeUnknownOf(VK::Bool) : MakeBool(false);
   // the mark is no plan output: a traced statement that sets it runs in the interpreter
   if (Traced()) MarkEager("`nn.Parameter` marks a tensor in the interpreter", where);
   if (t->kind == VK::Tensor) t->parameter = true;
   return t;
 }
 
-ValuePtr Tracer::GeneratorBuiltin(const std::string& name, CallArgs& args) {
-  const Range where = args.range;
-  // torch.Generator's state lives in the interpreter (as its draws do)
-  if (Traced()) MarkInterpreted(where, "a torch.Generator's state (the interpreter keeps it)");
-  return name == "__generator_manual_seed" ? MakeNone() : MakeUnknownOf(VK::Int);
+// torch.Generator's state lives in the interpreter (as its draws do): its id
+// and seed are run-time ints, manual_seed returns None
+ValuePtr Tracer::GeneratorBuiltin(const std::string&, CallArgs& args) {
+  if (Traced()) MarkInterpreted(args.range, "a torch.Generator's state (the interpreter keeps it)");
+  return MakeUnknownOf(VK::Int);
+}
+ValuePtr Tracer::GeneratorSeedBuiltin(const std::string& name, CallArgs& args) {
+  GeneratorBuiltin(name, args);
+  return MakeNone();
 }
 }  // namespace tcc::trace

@@ -54,7 +54,7 @@ const char* UserName(graph::OpKind op) {
 
 ValuePtr Tracer::WindowBuiltin(const std::string& builtin, CallArgs& args) {
   Range where = args.range;
-  graph::OpKind op = *BuiltinOp(builtin, "Window");
+  graph::OpKind op = *BuiltinOp(builtin, sem::BuiltinRule::Window);
   const std::string name = UserName(op);  // what the user called
   ValuePtr x = args.Arg(0, "input");
   if (!x || x->kind != VK::Tensor) {

@@ -12,6 +12,8 @@
 
 namespace tcc::trace {
 
+using enum sem::BuiltinId;
+
 namespace {
 
 // Shape and data of a nested list literal of numbers.
@@ -71,11 +73,12 @@ ValuePtr Tracer::RandomCreate(const std::string& name, CallArgs& args) {
 }
 
 ValuePtr Tracer::RandIntCreate(const std::string& name, CallArgs& args) {
+  const auto id = IdOf(name);
   const Range& where = args.range;
   auto dtype_kw = DTypeArg(args.Kw("dtype"));
   // Graph ops drawing what torch draws (runtime/tensor/random.cpp), in
   // program order like rand; bounds and sizes known at compile time.
-  const bool perm = name == "randperm";
+  const bool perm = id == t_randperm;
   const bool two = !perm && (args.pos.size() == 2 || (args.pos.size() < 2 && !args.Kw("low")));
   std::optional<int64_t> low = perm || two ? std::optional<int64_t>(0) : KnownInt(args.Arg(0, "low"));
   ValuePtr hv = perm ? args.Arg(0, "n") : args.Arg(two ? 0 : 1, "high");
@@ -111,11 +114,12 @@ ValuePtr Tracer::RandIntCreate(const std::string& name, CallArgs& args) {
 }
 
 ValuePtr Tracer::FullCreate(const std::string& name, CallArgs& args) {
+  const auto id = IdOf(name);
   const Range& where = args.range;
   auto dtype_kw = DTypeArg(args.Kw("dtype"));
   std::vector<ValuePtr> shape_args = args.pos;
   ValuePtr fill;
-  if (name == "full") {
+  if (id == t_full) {
     if (shape_args.size() < 2) {
       ValuePtr s = args.Arg(0, "size"), f = args.Kw("fill_value");
       if (!s || !f) { Issue(DiagKind::TraceArgumentError, where, "`full` takes a shape and a fill value"); return MakeUnknown(); }
@@ -142,19 +146,20 @@ ValuePtr Tracer::FullCreate(const std::string& name, CallArgs& args) {
     }
     a.fvalue = fill->as_double();
   } else {
-    a.fvalue = name == "ones" ? 1 : 0;
+    a.fvalue = id == t_ones ? 1 : 0;
   }
   return Emit(graph::OpKind::Full, {}, a, {dtype_kw.value_or(dt), dims}, where);
 }
 
 ValuePtr Tracer::FullLikeCreate(const std::string& name, CallArgs& args) {
+  const auto id = IdOf(name);
   const Range& where = args.range;
   auto dtype_kw = DTypeArg(args.Kw("dtype"));
   ValuePtr t = args.Arg(0, "input");
   if (!t || t->kind != VK::Tensor) { Issue(DiagKind::TraceTypeError, where, "`" + name + "` needs a tensor"); return MakeUnknown(); }
   graph::Attrs a;
-  a.fvalue = name == "ones_like" ? 1 : 0;
-  if (name == "full_like") {
+  a.fvalue = id == t_ones_like ? 1 : 0;
+  if (id == t_full_like) {
     ValuePtr f = args.Arg(1, "fill_value");
     if (!f || !f->is_known_number()) {
       Issue(DiagKind::TraceTypeError, where, "`full_like` needs a fill value known at compile time");

@@ -18,6 +18,8 @@
 
 namespace tcc::trace {
 
+using enum sem::BuiltinId;
+
 namespace {
 
 
@@ -249,6 +251,7 @@ ValuePtr Tracer::SumMeanProdOp(TensorCall& c) {
 
 ValuePtr Tracer::VarStdOp(TensorCall& c) {
   auto& [name, x, rest, dt, where, self, args] = c;
+  const auto id = IdOf(name);
   TraceBackend b{*this, where};
   ValuePtr d = rest.Arg(0, "dim");
   double corr = 1;
@@ -267,7 +270,7 @@ ValuePtr Tracer::VarStdOp(TensorCall& c) {
     corr = c && c->kind != VK::None ? c->as_double() : (*unbiased ? 1 : 0);
     keep = *k;
   }
-  return name == "var" ? sem::Var(b, x, *dims, corr, keep) : sem::Std(b, x, *dims, corr, keep);
+  return id == t_var ? sem::Var(b, x, *dims, corr, keep) : sem::Std(b, x, *dims, corr, keep);
 }
 
 ValuePtr Tracer::LogSumExpOp(TensorCall& c) {
@@ -305,6 +308,7 @@ ValuePtr Tracer::CountNonzeroOp(TensorCall& c) {
 
 ValuePtr Tracer::SoftmaxOp(TensorCall& c) {
   auto& [name, x, rest, dt, where, self, args] = c;
+  const auto id = IdOf(name);
   TraceBackend b{*this, where};
   auto d = KnownInt(rest.Arg(0, "dim"));
   if (!d) return TensorTypeError(where, "`" + name + "` needs dim as an int known at compile time");
@@ -314,7 +318,7 @@ ValuePtr Tracer::SoftmaxOp(TensorCall& c) {
     to = DTypeArg(dtv);
     if (!to) return TensorTypeError(where, "`" + name + "` needs a dtype");
   }
-  return sem::Softmax(b, x, *d, to, name == "log_softmax");
+  return sem::Softmax(b, x, *d, to, id == t_log_softmax);
 }
 
 ValuePtr Tracer::ScanOp(TensorCall& c) {
@@ -344,7 +348,7 @@ ValuePtr Tracer::Scan(const std::string& name, const ValuePtr& x, CallArgs& rest
     }
     t = EmitCast(t, *to, where);
   }
-  graph::OpKind op = name == "cumsum" ? graph::OpKind::CumSum : graph::OpKind::CumProd;
+  const graph::OpKind op = *sem::FindBuiltin(name)->op;  // the row's: CumSum, CumProd
   graph::DType dt = graph::UnaryResultDType(op, t->type.dtype).value_or(t->type.dtype);
   if (!t->rank_known) {
     MarkEager("`" + name + "` of a tensor whose rank is known only at run time", where);

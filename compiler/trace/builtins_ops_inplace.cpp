@@ -3,11 +3,14 @@
 // to("cpu") in the tracer: handlers of tensor_builtin_handlers.def, called by
 // Tracer::OpsBuiltin (builtins_ops.cpp) with the receiver and the rest of the
 // arguments.
+#include "trace/builtin_table.h"
 #include "trace/known_int.h"
 #include "trace/promote.h"
 #include "trace/tracer.h"
 
 namespace tcc::trace {
+
+using enum sem::BuiltinId;
 
 // ---- in place: the receiver itself changes (InPlaceUpdate, inplace.cpp)
 ValuePtr Tracer::InPlaceArithOp(TensorCall& c) {
@@ -19,8 +22,7 @@ ValuePtr Tracer::InPlaceArithOp(TensorCall& c) {
     graph::DType t = ResultDType({x.get(), o.get()});
     o = EmitCast(EmitBinary(graph::OpKind::Mul, o, alpha, where, false), t, where);
   }
-  graph::OpKind op = name == "add_" ? graph::OpKind::Add : name == "sub_" ? graph::OpKind::Sub
-                     : name == "mul_" ? graph::OpKind::Mul : graph::OpKind::Div;
+  const graph::OpKind op = *sem::FindBuiltin(name)->op;  // the row's: add_ is Add
   return InPlaceUpdate(x, EmitBinary(op, x, o, where, false), where, name, true,
                        "write `y = x." + name.substr(0, name.size() - 1) + "(...)` for a new tensor of the promoted type");
 }
@@ -33,8 +35,9 @@ ValuePtr Tracer::ClampInPlaceOp(TensorCall& c) {
 
 ValuePtr Tracer::FillInPlaceOp(TensorCall& c) {
   auto& [name, x, rest, dt, where, self, args] = c;
+  const auto id = IdOf(name);
   graph::Attrs a;
-  ValuePtr v = name == "fill_" ? rest.Arg(0, "value") : MakeInt(0);
+  ValuePtr v = id == t_fill_ ? rest.Arg(0, "value") : MakeInt(0);
   if (!v || !(IsTensor(v) || v->is_number())) return TensorTypeError(where, "`fill_` needs a number");
   if (v->is_known_number()) {
     a.fvalue = v->as_double();
@@ -49,7 +52,8 @@ ValuePtr Tracer::FillInPlaceOp(TensorCall& c) {
 // a draw (Rand/RandN with their parameters) copied in
 ValuePtr Tracer::RandomInPlaceOp(TensorCall& c) {
   auto& [name, x, rest, dt, where, self, args] = c;
-  bool normal = name == "normal_";
+  const auto id = IdOf(name);
+  bool normal = id == t_normal_;
   if (!graph::IsFloat(dt)) return TensorTypeError(where, "`" + name + "` expects a float tensor");
   ValuePtr p0 = rest.Arg(0, normal ? "mean" : "from"), p1 = rest.Arg(1, normal ? "std" : "to");
   graph::Attrs a;
@@ -107,14 +111,15 @@ ValuePtr Tracer::CloneOp(TensorCall& c) {
 
 ValuePtr Tracer::NewTensorOp(TensorCall& tc) {
   auto& [name, x, rest, dt, where, self, args] = tc;
+  const auto id = IdOf(name);
   CallArgs c = rest;
   if (!c.Kw("dtype")) c.kw.emplace_back("dtype", MakeDType(dt));
-  if (name == "new_tensor") {
+  if (id == t_new_tensor) {
     ValuePtr r = Creation("tensor", c);
     if (IsTensor(r) && r == rest.Arg(0, "data")) r = EmitCast(r, *DTypeArg(c.Kw("dtype")), where);
     return r;
   }
-  const char* fn = name == "new_ones" ? "ones" : name == "new_full" ? "full" : "zeros";
+  const char* fn = id == t_new_ones ? "ones" : id == t_new_full ? "full" : "zeros";
   return Creation(fn, c);
 }
 

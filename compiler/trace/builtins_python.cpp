@@ -9,6 +9,7 @@
 
 #include "semantics/pymath.h"
 #include "semantics/strings.h"
+#include "trace/builtin_table.h"
 #include "trace/known_int.h"
 #include "trace/tracer.h"
 
@@ -32,13 +33,14 @@ ValuePtr FromPy(const sem::PyNumber& n) {
 }
 
 // The kind of math.<name>'s result (for a result known only at run time).
-VK MathKind(const std::string& name, const std::vector<ValuePtr>& args) {
-  if (name == "isnan" || name == "isinf" || name == "isfinite" || name == "isclose") return VK::Bool;
-  if (name == "floor" || name == "ceil" || name == "trunc" || name == "gcd" || name == "lcm" || name == "factorial" ||
-      name == "comb" || name == "perm")
-    return VK::Int;
-  (void)args;
-  return VK::Float;
+VK MathKind(const sem::PyMathRow* row) {
+  switch (row ? row->result : sem::PyMathResultKind::Any) {
+    case sem::PyMathResultKind::Float: return VK::Float;
+    case sem::PyMathResultKind::Int: return VK::Int;
+    case sem::PyMathResultKind::Bool: return VK::Bool;
+    case sem::PyMathResultKind::Any: break;
+  }
+  return VK::Unknown;
 }
 
 bool KnownSeq(const ValuePtr& v) { return v && (v->kind == VK::List || v->kind == VK::Tuple) && v->known; }
@@ -108,11 +110,13 @@ ValuePtr Tracer::PythonBuiltin(const std::string& name, const ValuePtr& self, Ca
     self->items = std::move(sorted);
     return MakeNone();
   }
-  if (name == "map" || name == "filter") {
+  const auto id = PyIdOf(name);
+  using enum sem::PyBuiltinId;
+  if (id == py_map || id == py_filter) {
     ValuePtr fn = args.pos.empty() ? nullptr : args.pos[0];
     bool ok = fn && args.pos.size() >= 2;
     for (size_t i = 1; i < args.pos.size(); ++i) ok = ok && KnownSeq(args.pos[i]);
-    if (!ok || (name == "filter" && args.pos.size() != 2)) {
+    if (!ok || (id == py_filter && args.pos.size() != 2)) {
       MarkEager("`" + name + "` of a sequence known only at run time", where);
       return UnknownList();
     }
@@ -123,7 +127,7 @@ ValuePtr Tracer::PythonBuiltin(const std::string& name, const ValuePtr& self, Ca
       CallArgs ca;
       ca.range = where;
       for (size_t i = 1; i < args.pos.size(); ++i) ca.pos.push_back(args.pos[i]->items[r]);
-      if (name == "map") {
+      if (id == py_map) {
         out.push_back(Call(fn, ca));
         continue;
       }
@@ -137,18 +141,18 @@ ValuePtr Tracer::PythonBuiltin(const std::string& name, const ValuePtr& self, Ca
     }
     return MakeSeq(VK::List, out);
   }
-  if ((name == "ord" || name == "chr") && !self && args.pos.size() == 1) {  // lang/semantics/strings.h, as the interpreter
+  if ((id == py_ord || id == py_chr) && !self && args.pos.size() == 1) {  // lang/semantics/strings.h, as the interpreter
     const ValuePtr& v = args.pos[0];
-    if (name == "ord" && v->kind == VK::Str && v->known) {
+    if (id == py_ord && v->kind == VK::Str && v->known) {
       if (auto cp = sem::StrOrd(v->s)) return MakeInt(*cp);
     }
-    if (name == "chr" && (v->kind == VK::Int || v->kind == VK::Bool) && v->known) {
+    if (id == py_chr && (v->kind == VK::Int || v->kind == VK::Bool) && v->known) {
       if (auto s = sem::StrChr(v->kind == VK::Bool ? v->b : v->i)) return MakeStr(*s);
     }
     if (v->known && v->kind != VK::Unknown) MarkEager("`" + name + "` of " + Describe(*v) + " raises", where);
-    return MakeUnknownOf(name == "ord" ? VK::Int : VK::Str);
+    return MakeUnknownOf(id == py_ord ? VK::Int : VK::Str);
   }
-  if (name == "divmod") {
+  if (id == py_divmod) {
     ValuePtr a = args.Arg(0, "a"), b = args.Arg(1, "b");
     if (!a || !b) return nullptr;
     if (!a->is_number() || !b->is_number()) {
@@ -165,7 +169,7 @@ ValuePtr Tracer::PythonBuiltin(const std::string& name, const ValuePtr& self, Ca
     if (r.div.is_big()) MarkEager("`divmod`'s quotient is an int beyond 64 bits", where);
     return MakeSeq(VK::Tuple, {FromPy(r.div), FromPy(r.mod)});
   }
-  if (name == "min" || name == "max" || name == "sorted") {
+  if (id == py_min || id == py_max || id == py_sorted) {
     ValuePtr key = args.Kw("key"), dflt = args.Kw("default");
     bool str_items = args.pos.size() == 1 && KnownSeq(args.pos[0]) && !args.pos[0]->items.empty() &&
                      args.pos[0]->items[0]->kind == VK::Str;
@@ -181,11 +185,11 @@ ValuePtr Tracer::PythonBuiltin(const std::string& name, const ValuePtr& self, Ca
     ValuePtr rev = args.Kw("reverse");
     std::optional<bool> reverse = rev ? KnownTruth(*rev) : std::optional<bool>(false);
     auto keys = ok && reverse ? KnownKeys(items, key, where) : std::nullopt;
-    if (!keys || (items.empty() && name != "sorted" && !dflt)) {
+    if (!keys || (items.empty() && id != py_sorted && !dflt)) {
       MarkEager("`" + name + "` of values whose order is known only at run time", where);
-      return name == "sorted" ? UnknownList() : MakeUnknown();
+      return id == py_sorted ? UnknownList() : MakeUnknown();
     }
-    if (name == "sorted") {
+    if (id == py_sorted) {
       std::vector<size_t> order(items.size());
       for (size_t i = 0; i < order.size(); ++i) order[i] = i;
       std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
@@ -198,24 +202,25 @@ ValuePtr Tracer::PythonBuiltin(const std::string& name, const ValuePtr& self, Ca
     if (items.empty()) return dflt;
     size_t best = 0;
     for (size_t i = 1; i < items.size(); ++i)
-      if (name == "max" ? KeyLess((*keys)[best], (*keys)[i]) : KeyLess((*keys)[i], (*keys)[best])) best = i;
+      if (id == py_max ? KeyLess((*keys)[best], (*keys)[i]) : KeyLess((*keys)[i], (*keys)[best])) best = i;
     return items[best];
   }
   if (name.starts_with("__math_")) return MathBuiltin(name.substr(7), args);
   return nullptr;
 }
 
-ValuePtr Tracer::StrMethod(const std::string& m, const ValuePtr& s, CallArgs& args) {
+ValuePtr Tracer::StrMethod(sem::ContainerMethodId m, const ValuePtr& s, CallArgs& args) {
+  using enum sem::ContainerMethodId;
   auto known_str = [](const ValuePtr& v) { return v && v->kind == VK::Str && v->known; };
   const bool ok = s->known && std::all_of(args.pos.begin(), args.pos.end(), [&](const ValuePtr& a) {
-    return known_str(a) || a->kind == VK::None || (m == "join" && KnownSeq(a));
+    return known_str(a) || a->kind == VK::None || (m == Str_join && KnownSeq(a));
   });
   ValuePtr a0 = args.pos.empty() ? nullptr : args.pos[0];
-  if (m == "startswith" || m == "endswith") {
+  if (m == Str_startswith || m == Str_endswith) {
     if (!ok || !known_str(a0)) return MakeUnknownOf(VK::Bool);
-    return MakeBool(m == "startswith" ? sem::StrStartsWith(s->s, a0->s) : sem::StrEndsWith(s->s, a0->s));
+    return MakeBool(m == Str_startswith ? sem::StrStartsWith(s->s, a0->s) : sem::StrEndsWith(s->s, a0->s));
   }
-  if (m == "split") {
+  if (m == Str_split) {
     std::optional<std::string_view> sep;
     if (known_str(a0)) sep = a0->s;
     auto parts = ok ? sem::StrSplit(s->s, sep) : std::nullopt;
@@ -225,12 +230,12 @@ ValuePtr Tracer::StrMethod(const std::string& m, const ValuePtr& s, CallArgs& ar
     return MakeSeq(VK::List, out);
   }
   if (!ok) return MakeUnknownOf(VK::Str);
-  if (m == "upper" && args.pos.empty()) return MakeStr(sem::StrUpper(s->s));
-  if (m == "lower" && args.pos.empty()) return MakeStr(sem::StrLower(s->s));
-  if (m == "strip" && args.pos.empty()) return MakeStr(sem::StrStrip(s->s));
-  if (m == "replace" && args.pos.size() == 2 && known_str(args.pos[1]))
+  if (m == Str_upper && args.pos.empty()) return MakeStr(sem::StrUpper(s->s));
+  if (m == Str_lower && args.pos.empty()) return MakeStr(sem::StrLower(s->s));
+  if (m == Str_strip && args.pos.empty()) return MakeStr(sem::StrStrip(s->s));
+  if (m == Str_replace && args.pos.size() == 2 && known_str(args.pos[1]))
     return MakeStr(sem::StrReplace(s->s, a0->s, args.pos[1]->s));
-  if (m == "join" && KnownSeq(a0)) {
+  if (m == Str_join && KnownSeq(a0)) {
     std::vector<std::string> items;
     for (const auto& x : a0->items) {
       if (!known_str(x)) return MakeUnknownOf(VK::Str);
@@ -244,7 +249,10 @@ ValuePtr Tracer::StrMethod(const std::string& m, const ValuePtr& s, CallArgs& ar
 ValuePtr Tracer::MathBuiltin(const std::string& name, CallArgs& args) {
   Range where = args.range;
   std::vector<ValuePtr> vals = args.pos;
-  if (name == "prod") {  // Python's `*` over the items: tensors multiply in the graph
+  const sem::PyMathRow* row = sem::FindPyMath(name);
+  const std::optional<sem::PyMathId> id = row ? std::optional(row->id) : std::nullopt;
+  using enum sem::PyMathId;
+  if (id == prod) {  // Python's `*` over the items: tensors multiply in the graph
     ValuePtr start = args.Kw("start");
     ValuePtr acc = start ? start : MakeInt(1);
     if (vals.size() != 1 || !KnownSeq(vals[0])) {
@@ -254,24 +262,23 @@ ValuePtr Tracer::MathBuiltin(const std::string& name, CallArgs& args) {
     for (const auto& v : vals[0]->items) acc = BinaryOp(ast::BinOp::Mul, acc, v, where);
     return acc;
   }
-  if (name == "fsum") {
+  if (id == fsum) {
     if (vals.size() != 1 || !KnownSeq(vals[0])) {
       MarkEager("`math.fsum` of a sequence known only at run time", where);
       return MakeUnknownOf(VK::Float);
     }
     vals = vals[0]->items;
   }
-  if (name == "isclose") {
-    for (const char* kw : {"rel_tol", "abs_tol"}) {
+  if (id == isclose) {
+    for (auto [kw, dflt] : {std::pair{"rel_tol", 1e-09}, std::pair{"abs_tol", 0.0}}) {
       ValuePtr v = args.Kw(kw);
-      vals.push_back(v ? v : MakeFloat(std::string(kw) == "rel_tol" ? 1e-09 : 0.0));
+      vals.push_back(v ? v : MakeFloat(dflt));
     }
   }
-  if (name == "perm" && vals.size() == 2 && vals[1]->kind == VK::None) vals.pop_back();
-  VK kind = MathKind(name, vals);
-  const sem::PyMathRow* row = sem::FindPyMath(name);
+  if (id == perm && vals.size() == 2 && vals[1]->kind == VK::None) vals.pop_back();
+  VK kind = MathKind(row);
   int n = static_cast<int>(args.pos.size());
-  bool count_ok = name == "fsum" || name == "isclose" ||
+  bool count_ok = id == fsum || id == isclose ||
                   (row && n >= row->min_args && (row->max_args < 0 || n <= row->max_args));
   std::vector<sem::PyNumber> nums;
   for (const auto& v : vals) {

@@ -5,10 +5,13 @@
 #include <algorithm>
 #include <cmath>
 
+#include "trace/builtin_table.h"
 #include "trace/known_int.h"
 #include "trace/tracer.h"
 
 namespace tcc::trace {
+
+using enum sem::PyBuiltinId;
 
 ValuePtr Tracer::SetConstructorBuiltin(const std::string&, CallArgs& args) {
   return SetBuiltin(args);  // trace_set.cpp
@@ -70,9 +73,10 @@ ValuePtr Tracer::LenBuiltin(const std::string&, CallArgs& args) {
 }
 
 ValuePtr Tracer::NumberBuiltin(const std::string& name, CallArgs& args) {
+  const auto id = PyIdOf(name);
   const Range where = args.range;
   ValuePtr v = args.Arg(0, "x");
-  VK k = name == "int" ? VK::Int : name == "float" ? VK::Float : VK::Bool;
+  VK k = id == py_int ? VK::Int : id == py_float ? VK::Float : VK::Bool;
   if (!v) return k == VK::Int ? MakeInt(0) : k == VK::Float ? MakeFloat(0) : MakeBool(false);
   if (v->kind == VK::Tensor) {
     if (ValuePtr k = KnownScalar(v)) {  // module scope, from constants: as the number's own conversion
@@ -113,9 +117,10 @@ ValuePtr Tracer::NumberBuiltin(const std::string& name, CallArgs& args) {
 }
 
 ValuePtr Tracer::FormatBuiltin(const std::string& name, CallArgs& args) {
+  const auto id = PyIdOf(name);
   // A str; known when it is the plain text of a known value (f"{n}" with n = 3).
   ValuePtr v = args.pos.empty() ? nullptr : args.pos[0];
-  bool plain = name != "repr";
+  bool plain = id != py_repr;
   for (size_t i = 1; i < args.pos.size(); ++i)
     plain = plain && args.pos[i]->kind == VK::Str && args.pos[i]->known && args.pos[i]->s.empty();
   if (v && plain && v->kind == VK::Str) return v;
@@ -132,9 +137,10 @@ ValuePtr Tracer::StrBuiltin(const std::string&, CallArgs& args) {
 }
 
 ValuePtr Tracer::SequenceBuiltin(const std::string& name, CallArgs& args) {
+  const auto id = PyIdOf(name);
   const Range where = args.range;
   ValuePtr v = args.Arg(0, "x");
-  VK k = name == "list" ? VK::List : VK::Tuple;
+  VK k = id == py_list ? VK::List : VK::Tuple;
   if (!v) return MakeSeq(k, {});
   if ((v->kind == VK::List || v->kind == VK::Tuple) && v->known) return MakeSeq(k, v->items);
   if (v->kind == VK::Dict) return MakeSeq(k, v->keys);
@@ -184,13 +190,14 @@ ValuePtr Tracer::DictBuiltin(const std::string&, CallArgs& args) {
 }
 
 ValuePtr Tracer::ZipBuiltin(const std::string& name, CallArgs& args) {
+  const auto id = PyIdOf(name);
   const Range where = args.range;
   // The items each iterable visits, as a for-loop over it would (a tensor's
   // rows, a dict's keys, a str's characters); a list of run-time length of
   // tuples of a typical item when one is known only at run time.
   std::vector<std::vector<ValuePtr>> seqs;
   std::vector<ValuePtr> srcs = args.pos;
-  if (name == "enumerate") srcs = {args.Arg(0, "iterable")};
+  if (id == py_enumerate) srcs = {args.Arg(0, "iterable")};
   bool known = true;
   for (const auto& v : srcs) {
     std::vector<ValuePtr> items;
@@ -198,14 +205,14 @@ ValuePtr Tracer::ZipBuiltin(const std::string& name, CallArgs& args) {
             (v->kind != VK::Tensor || static_cast<int64_t>(items.size()) <= opts.max_unroll);
     seqs.push_back(std::move(items));
   }
-  if (name == "enumerate" && known) {
+  if (id == py_enumerate && known) {
     std::vector<ValuePtr> idx;
     for (size_t i = 0; i < seqs[0].size(); ++i) idx.push_back(MakeInt(static_cast<int64_t>(i)));
     seqs.insert(seqs.begin(), idx);
   }
   if (!known) {
     std::vector<ValuePtr> row;
-    if (name == "enumerate") row.push_back(MakeUnknownOf(VK::Int));
+    if (id == py_enumerate) row.push_back(MakeUnknownOf(VK::Int));
     for (const auto& v : srcs) row.push_back(v ? SomeItem(v) : MakeUnknown());
     auto l = MakeSeq(VK::List, {MakeSeq(VK::Tuple, row)});
     l->known = false;
@@ -223,10 +230,11 @@ ValuePtr Tracer::ZipBuiltin(const std::string& name, CallArgs& args) {
 }
 
 ValuePtr Tracer::SortedBuiltin(const std::string& name, CallArgs& args) {
+  const auto id = PyIdOf(name);
   ValuePtr v = args.Arg(0, "x");
   if (v && (v->kind == VK::List || v->kind == VK::Tuple) && v->known) {
     auto items = v->items;
-    if (name == "reversed") std::reverse(items.begin(), items.end());
+    if (id == py_reversed) std::reverse(items.begin(), items.end());
     else {
       bool all_known = std::all_of(items.begin(), items.end(), [](const ValuePtr& x) { return x->is_known_number(); });
       ValuePtr key = args.Kw("key"), rev = args.Kw("reverse");

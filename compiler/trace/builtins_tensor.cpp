@@ -13,18 +13,21 @@
 
 namespace tcc::trace {
 
+using enum sem::BuiltinId;
+
 ValuePtr Tracer::Creation(const std::string& name, CallArgs& args) {
+  const auto id = IdOf(name);
   const Range where = args.range;
   if (const TraceBuiltin* h = FindTraceBuiltin(BuiltinGroup::Creation, name)) return (this->*h->fn)(name, args);
-  if (BuiltinOp(name, "Window")) return WindowBuiltin(name, args);
+  if (BuiltinOp(name, sem::BuiltinRule::Window)) return WindowBuiltin(name, args);
   // Everything else takes the tensor first: f(x, ...) == x.f(...).
   ValuePtr x = args.Arg(0, "input");
   if (!x) { Issue(DiagKind::TraceArgumentError, where, "`" + name + "` needs an argument"); return MakeUnknown(); }
-  if (name == "maximum" || name == "minimum" || name == "where" || name == "clamp" || name == "pow" ||
-      BuiltinOp(name, "Binary"))
+  if (id == t_maximum || id == t_minimum || id == t_where || id == t_clamp || id == t_pow ||
+      BuiltinOp(name, sem::BuiltinRule::Binary))
     return Elementwise(name, args, nullptr);
   if (x->kind != VK::Tensor) {
-    if (x->is_number() && BuiltinOp(name, "Unary")) {
+    if (x->is_number() && BuiltinOp(name, sem::BuiltinRule::Unary)) {
       // exp(2.0) is a 0-d tensor (torch.exp of tensor(2.0)), as eagerly
       graph::DType dt = sem::ScalarDType(x->kind == VK::Float ? sem::PyKind::Float
                                          : x->kind == VK::Int ? sem::PyKind::Int : sem::PyKind::Bool);
@@ -50,6 +53,7 @@ ValuePtr Tracer::Creation(const std::string& name, CallArgs& args) {
 }
 
 ValuePtr Tracer::Elementwise(const std::string& name, CallArgs& args, const ValuePtr& self) {
+  const auto id = IdOf(name);
   Range where = args.range;
   std::vector<ValuePtr> ops;
   if (self) ops.push_back(self);
@@ -58,8 +62,8 @@ ValuePtr Tracer::Elementwise(const std::string& name, CallArgs& args, const Valu
     ValuePtr v = i < ops.size() ? ops[i] : args.Kw(kw);
     return v ? ToTensorOperand(v, where) : nullptr;
   };
-  if (auto binop = BuiltinOp(name, "Binary")) {  // add, sub, mul, div, pow, maximum, minimum
-    ValuePtr a = operand(0, "input"), b = operand(1, name == "pow" ? "exponent" : "other");
+  if (auto binop = BuiltinOp(name, sem::BuiltinRule::Binary)) {  // add, sub, mul, div, pow, maximum, minimum
+    ValuePtr a = operand(0, "input"), b = operand(1, id == t_pow ? "exponent" : "other");
     if (!a || !b) return MakeUnknown();
     if (a->kind != VK::Tensor && b->kind != VK::Tensor) {
       Issue(DiagKind::TraceTypeError, where, "`" + name + "` needs a tensor");
@@ -76,7 +80,7 @@ ValuePtr Tracer::Elementwise(const std::string& name, CallArgs& args, const Valu
     }
     return EmitBinary(*binop, a, b, where, graph::DTypeRuleOf(*binop) == graph::DTypeRule::Compare);
   }
-  if (name == "where") {
+  if (id == t_where) {
     // x.where(condition, y) is where(condition, x, y), as in torch
     ValuePtr c = self ? (args.pos.size() > 0 ? ToTensorOperand(args.pos[0], where) : operand(99, "condition"))
                       : operand(0, "condition");
@@ -100,7 +104,7 @@ ValuePtr Tracer::Elementwise(const std::string& name, CallArgs& args, const Valu
     }
     return Emit(graph::OpKind::Where, {c, a, b}, {}, {dt, s}, where);
   }
-  if (name == "clamp") {
+  if (id == t_clamp) {
     ValuePtr x = operand(0, "input");
     if (!x || x->kind != VK::Tensor) { Issue(DiagKind::TraceTypeError, where, "`clamp` needs a tensor"); return MakeUnknown(); }
     ValuePtr lo = ops.size() > 1 ? ops[1] : args.Kw("min");
@@ -143,18 +147,19 @@ ValuePtr Tracer::Elementwise(const std::string& name, CallArgs& args, const Valu
 }
 
 ValuePtr Tracer::Reduction(const std::string& name, const ValuePtr& t, CallArgs& args, size_t first) {
+  const auto id = IdOf(name);
   Range where = args.range;
-  graph::OpKind op = *BuiltinOp(name, "Reduce");
+  graph::OpKind op = *BuiltinOp(name, sem::BuiltinRule::Reduce);
   ValuePtr dimv = args.Arg(first, "dim");
   ValuePtr keepv = args.Arg(first + 1, "keepdim");
-  if (name == "max" || name == "min") {
+  if (id == t_max || id == t_min) {
     // max(a, b) with a tensor or float second operand is the elementwise
     // maximum (an int is a dim), as eagerly (interp TensorMinMaxBuiltin).
     if (dimv && (dimv->kind == VK::Tensor || dimv->kind == VK::Float) && args.pos.size() >= first + 1) {
       CallArgs two;
       two.pos = {t, dimv};
       two.range = where;
-      return Elementwise(name == "max" ? "maximum" : "minimum", two, nullptr);
+      return Elementwise(id == t_max ? "maximum" : "minimum", two, nullptr);
     }
   }
   std::vector<int64_t> dims;

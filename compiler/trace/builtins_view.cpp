@@ -9,46 +9,58 @@
 
 namespace tcc::trace {
 
+using enum sem::BuiltinId;
+
 // By the row's rule (lang/semantics/builtins.def); the rows with parameters
 // (issue 11's) were taken by OpsBuiltin before.
 ValuePtr Tracer::TensorMethod(const std::string& name, const ValuePtr& t, CallArgs& args) {
   Range where = args.range;
   if (ValuePtr r = IndexShapeBuiltin(name, t, args)) return r;
   const sem::BuiltinInfo* row = sem::FindBuiltin(name);
-  const std::string_view rule = row ? row->rule : "";
-  if (rule == "Convert") {
-    if (ValuePtr r = ConvertMethod(name, t, args)) return r;
-  }
-  if (BuiltinOp(name, "Reduce")) return Reduction(name, t, args, 0);
-  if (auto op = BuiltinOp(name, "Unary")) {
-    if (*op == graph::OpKind::Not) return EmitCast(EmitUnary(*op, EmitCast(t, graph::DType::Bool, where), where, false),
-                                                   graph::DType::Bool, where);
-    if (*op == graph::OpKind::BitNot) {  // bitwise_not is `~`: logical not on bool, ints only otherwise
-      if (t->type.dtype == graph::DType::Bool) return EmitUnary(graph::OpKind::Not, t, where, false);
-      if (graph::IsFloat(t->type.dtype)) {
-        Issue(DiagKind::TraceTypeError, where, "`bitwise_not` of a float tensor (torch: not implemented for float)");
-        return MakeUnknown();
-      }
+  if (!row) return ViewOp(name, t, args, 0);  // not a row: ViewOp reports it
+  using R = sem::BuiltinRule;
+  switch (row->rule) {
+    case R::Convert:
+      if (ValuePtr r = ConvertMethod(name, t, args)) return r;
+      break;
+    case R::Reduce: return Reduction(name, t, args, 0);
+    case R::Unary: return UnaryMethod(*row->op, t, where);
+    case R::Binary: case R::Ternary: return Elementwise(name, args, t);
+    case R::Contract: {  // x.matmul(other)
+      CallArgs two;
+      two.pos = {t, args.Arg(0, "other") ? args.Arg(0, "other") : MakeUnknown()};
+      two.range = where;
+      return Creation(name, two);
     }
-    return EmitUnary(*op, t, where, false);
+    case R::Cast: {
+      // x.float() is float32, x.int() int32: torch's names (lang/semantics/dtypes.def)
+      const bool named = row->id == sem::BuiltinId::t_to || row->id == sem::BuiltinId::t_type;
+      std::optional<graph::DType> to = named ? DTypeArg(args.Arg(0, "dtype")) : sem::DTypeFromName(name);
+      if (!to) { Issue(DiagKind::TraceTypeError, where, "`" + name + "` needs a dtype"); return MakeUnknown(); }
+      return EmitCast(t, *to, where);
+    }
+    case R::Layout: return t;  // contiguous, detach (clone: OpsBuiltin, a value of its own)
+    case R::View:
+      if (name.ends_with("_as")) return ViewAsMethod(name, t, args);
+      break;
+    default: break;
   }
-  if (rule == "Binary" || rule == "Ternary") return Elementwise(name, args, t);
-  if (rule == "Contract") {  // x.matmul(other)
-    CallArgs two;
-    two.pos = {t, args.Arg(0, "other") ? args.Arg(0, "other") : MakeUnknown()};
-    two.range = where;
-    return Creation(name, two);
-  }
-  if (rule == "Cast") {
-    // x.float() is float32, x.int() int32: torch's names (lang/semantics/dtypes.def)
-    std::optional<graph::DType> to =
-        name == "to" || name == "type" ? DTypeArg(args.Arg(0, "dtype")) : sem::DTypeFromName(name);
-    if (!to) { Issue(DiagKind::TraceTypeError, where, "`" + name + "` needs a dtype"); return MakeUnknown(); }
-    return EmitCast(t, *to, where);
-  }
-  if (rule == "Layout") return t;  // contiguous, detach (clone: OpsBuiltin, a value of its own)
-  if (rule == "View" && name.ends_with("_as")) return ViewAsMethod(name, t, args);
   return ViewOp(name, t, args, 0);
+}
+
+// x.exp(), x.logical_not(), x.bitwise_not(): the row's op (logical_not
+// through bool, bitwise_not a logical not on bool and for ints only).
+ValuePtr Tracer::UnaryMethod(graph::OpKind op, const ValuePtr& t, Range where) {
+  if (op == graph::OpKind::Not)
+    return EmitCast(EmitUnary(op, EmitCast(t, graph::DType::Bool, where), where, false), graph::DType::Bool, where);
+  if (op == graph::OpKind::BitNot) {  // bitwise_not is `~`: logical not on bool, ints only otherwise
+    if (t->type.dtype == graph::DType::Bool) return EmitUnary(graph::OpKind::Not, t, where, false);
+    if (graph::IsFloat(t->type.dtype)) {
+      Issue(DiagKind::TraceTypeError, where, "`bitwise_not` of a float tensor (torch: not implemented for float)");
+      return MakeUnknown();
+    }
+  }
+  return EmitUnary(op, t, where, false);
 }
 
 // item, tolist, numel, is_floating_point, dim, size: Python values from a
@@ -56,11 +68,12 @@ ValuePtr Tracer::TensorMethod(const std::string& name, const ValuePtr& t, CallAr
 // other Convert rows.
 ValuePtr Tracer::ConvertMethod(const std::string& name, const ValuePtr& t, CallArgs& args) {
   Range where = args.range;
-  if (name == "item" || name == "tolist") {
-    if (ValuePtr k = name == "item" ? KnownScalar(t) : KnownList(t)) return k;  // module scope, from constants
+  const auto id = IdOf(name);
+  if (id == t_item || id == t_tolist) {
+    if (ValuePtr k = id == t_item ? KnownScalar(t) : KnownList(t)) return k;  // module scope, from constants
     Break(BreakKind::TensorToScalar, where,
-          "`." + name + "()` copies tensor data into " + (name == "item" ? "a Python number" : "a Python list"));
-    if (name == "tolist") {
+          "`." + name + "()` copies tensor data into " + (id == t_item ? "a Python number" : "a Python list"));
+    if (id == t_tolist) {
       auto l = MakeSeq(VK::List, {MakeUnknown()});
       l->known = false;
       return l;
@@ -68,14 +81,14 @@ ValuePtr Tracer::ConvertMethod(const std::string& name, const ValuePtr& t, CallA
     return MakeUnknownOf(IsFloatType(t->type.dtype) ? VK::Float : t->type.dtype == graph::DType::Bool ? VK::Bool
                                                                                                       : VK::Int);
   }
-  if (name == "numel") {
+  if (id == t_numel) {
     if (!t->rank_known) return MakeUnknownOf(VK::Int);
     auto n = StaticNumel(syms.Resolve(t->type.shape));
     return n ? MakeInt(*n) : MakeUnknownOf(VK::Int);
   }
-  if (name == "is_floating_point") return MakeBool(IsFloatType(t->type.dtype));
-  if (name == "dim") return t->rank_known ? MakeInt(static_cast<int64_t>(t->type.shape.size())) : MakeUnknownOf(VK::Int);
-  if (name == "size") {
+  if (id == t_is_floating_point) return MakeBool(IsFloatType(t->type.dtype));
+  if (id == t_dim) return t->rank_known ? MakeInt(static_cast<int64_t>(t->type.shape.size())) : MakeUnknownOf(VK::Int);
+  if (id == t_size) {
     if (!t->rank_known) return MakeUnknown();
     ValuePtr d = args.Arg(0, "dim");
     Shape s = syms.Resolve(t->type.shape);
@@ -102,7 +115,7 @@ ValuePtr Tracer::ViewAsMethod(const std::string& name, const ValuePtr& t, CallAr
   CallArgs a2;
   a2.range = where;
   a2.pos = dims;
-  ValuePtr r = ViewOp(name == "expand_as" ? "expand" : "reshape", t, a2, 0);
+  ValuePtr r = ViewOp(IdOf(name) == t_expand_as ? "expand" : "reshape", t, a2, 0);
   if (r->kind == VK::Tensor && !tape.empty() && tape.back().out == r) {
     tape.back().out->type.shape = o->type.shape;
   }
@@ -123,27 +136,28 @@ ValuePtr Tracer::ViewOp(const std::string& name, const ValuePtr& t, CallArgs& ar
   graph::Attrs a;
   RuleResult<Shape> s = std::string("unknown view");
   graph::OpKind op = graph::OpKind::Reshape;
-  if (name == "reshape" || name == "view") {
+  const auto id = IdOf(name);
+  if (id == t_reshape || id == t_view) {
     if (rest.empty() && args.Kw("shape")) rest = {args.Kw("shape")};
     std::vector<bool> infer;
     bool ok;
     auto dims = DimsFromArgs(rest, &infer, where, &ok);
     if (!ok) return MakeUnknown();
     s = Reshape(syms, in, dims, infer);
-  } else if (name == "transpose") {
+  } else if (id == t_transpose) {
     auto d0 = KnownInt(args.Arg(first, "dim0")), d1 = KnownInt(args.Arg(first + 1, "dim1"));
     if (!d0 || !d1) { Issue(DiagKind::TraceTypeError, where, "`transpose` takes two dimensions"); return MakeUnknown(); }
     op = graph::OpKind::Transpose;
     s = Transpose(in, *d0, *d1);
     int64_t r = static_cast<int64_t>(in.size());
     a.axes = {*d0 < 0 ? *d0 + r : *d0, *d1 < 0 ? *d1 + r : *d1};
-  } else if (name == "mT") {  // the last two dims swapped
+  } else if (id == t_mT) {  // the last two dims swapped
     int64_t r = static_cast<int64_t>(in.size());
     if (r < 2) { Issue(DiagKind::TraceTypeError, where, "`mT` needs a tensor of at least 2 dims"); return MakeUnknown(); }
     op = graph::OpKind::Transpose;
     s = Transpose(in, r - 2, r - 1);
     a.axes = {r - 2, r - 1};
-  } else if (name == "T" || name == "t") {
+  } else if (id == t_T || id == t_t) {
     if (in.size() < 2) return t;
     if (in.size() == 2) {
       op = graph::OpKind::Transpose;
@@ -154,7 +168,7 @@ ValuePtr Tracer::ViewOp(const std::string& name, const ValuePtr& t, CallArgs& ar
       for (int64_t i = static_cast<int64_t>(in.size()) - 1; i >= 0; --i) a.axes.push_back(i);
       s = Permute(in, a.axes);
     }
-  } else if (name == "permute") {
+  } else if (id == t_permute) {
     std::vector<ValuePtr> ps = rest.size() == 1 && (rest[0]->kind == VK::List || rest[0]->kind == VK::Tuple)
                                    ? rest[0]->items : rest;
     for (const auto& p : ps) {
@@ -164,12 +178,12 @@ ValuePtr Tracer::ViewOp(const std::string& name, const ValuePtr& t, CallArgs& ar
     }
     op = graph::OpKind::Permute;
     s = Permute(in, a.axes);
-  } else if (name == "flatten") {
+  } else if (id == t_flatten) {
     auto st = args.Arg(first, "start_dim") ? KnownInt(args.Arg(first, "start_dim")) : std::optional<int64_t>(0);
     auto en = args.Arg(first + 1, "end_dim") ? KnownInt(args.Arg(first + 1, "end_dim")) : std::optional<int64_t>(-1);
     if (!st || !en) { Issue(DiagKind::TraceTypeError, where, "`flatten` needs dimensions known at compile time"); return MakeUnknown(); }
     s = Flatten(syms, in, *st, *en);
-  } else if (name == "squeeze") {
+  } else if (id == t_squeeze) {
     ValuePtr d = args.Arg(first, "dim");
     std::optional<int64_t> dim;
     if (d) {
@@ -181,13 +195,13 @@ ValuePtr Tracer::ViewOp(const std::string& name, const ValuePtr& t, CallArgs& ar
     s = Squeeze(syms, in, dim, &removed);
     a.axes = removed;
     if (removed.empty() && std::holds_alternative<Shape>(s)) return t;
-  } else if (name == "unsqueeze") {
+  } else if (id == t_unsqueeze) {
     auto d = KnownInt(args.Arg(first, "dim"));
     if (!d) { Issue(DiagKind::TraceTypeError, where, "`unsqueeze` needs a dimension known at compile time"); return MakeUnknown(); }
     op = graph::OpKind::Unsqueeze;
     s = Unsqueeze(in, *d);
     a.axis = *d < 0 ? *d + static_cast<int64_t>(in.size()) + 1 : *d;
-  } else if (name == "expand") {
+  } else if (id == t_expand) {
     std::vector<bool> keep;
     bool ok;
     auto dims = DimsFromArgs(rest, &keep, where, &ok);
@@ -234,11 +248,13 @@ ValuePtr Tracer::JoinOp(const std::string& name, CallArgs& args) {
   auto d = KnownInt(args.Arg(1, "dim"));
   if (args.Arg(1, "dim") && !d) { Issue(DiagKind::TraceTypeError, where, "`" + name + "` needs a dimension known at compile time"); return MakeUnknown(); }
   int64_t norm = 0;
-  auto s = name == "cat" ? Cat(syms, shapes, d.value_or(0), &norm) : Stack(syms, shapes, d.value_or(0), &norm);
+  const graph::OpKind op = *sem::FindBuiltin(name)->op;  // the row's: Cat, Stack
+  const bool cat = op == graph::OpKind::Cat;
+  auto s = cat ? Cat(syms, shapes, d.value_or(0), &norm) : Stack(syms, shapes, d.value_or(0), &norm);
   if (auto* err = std::get_if<std::string>(&s)) return ShapeError(*err, where);
   graph::Attrs a;
   a.axis = norm;
-  return Emit(name == "cat" ? graph::OpKind::Cat : graph::OpKind::Stack, list->items, a, {dt, std::get<Shape>(s)}, where);
+  return Emit(op, list->items, a, {dt, std::get<Shape>(s)}, where);
 }
 
 }  // namespace tcc::trace

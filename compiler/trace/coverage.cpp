@@ -61,7 +61,7 @@ RegionInfo BuildRegion(Tracer& t, const Specialisation& sp, const std::string& n
   for (size_t i = begin; i < end; ++i) {
     if (keep[i] != 1) continue;
     const TapeOp& op = t.tape[i];
-    r.op_names.push_back(OpName(op.op));
+    r.op_names.push_back(graph::OpSpelling(op.op));
     std::string fname = op.file ? op.file->display_name() : std::string("?");
     if (op.file != sp.file) fname = fname.substr(fname.find_last_of('/') + 1);
     std::string where = fname + ":" + std::to_string(op.loc.line);
@@ -133,7 +133,7 @@ void Tracer::FinishEntryCoverage(size_t notes_begin, size_t regions_begin, size_
     const TapeOp& op = tape[i];
     std::vector<StackFrame> stack{StackFrame{result.specs[spec].function, op.file, op.loc}};
     ReportBreak(BreakKind::Unsupported, op.file, Range{op.loc, op.loc}, result.specs[spec].function,
-                std::string("`") + OpName(op.op) + "` runs in the interpreter (the tracer could not place it in a kernel)",
+                std::string("`") + graph::OpSpelling(op.op) + "` runs in the interpreter (the tracer could not place it in a kernel)",
                 stack, mode);
   }
   Specialisation& sp = result.specs[spec];

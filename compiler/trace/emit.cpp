@@ -46,7 +46,7 @@ ValuePtr Tracer::EmitBinary(graph::OpKind op, const ValuePtr& a, const ValuePtr&
   graph::DType dt = ResultDType({a.get(), b.get()});
   if (op == graph::OpKind::Div) dt = sem::TrueDivDType(dt);
   if ((op == graph::OpKind::And || op == graph::OpKind::Or || op == graph::OpKind::Xor) && IsFloatType(dt)) {
-    Issue(DiagKind::TraceTypeError, where, std::string("bitwise `") + OpName(op) + "` needs bool or integer tensors");
+    Issue(DiagKind::TraceTypeError, where, std::string("bitwise `") + graph::OpSpelling(op) + "` needs bool or integer tensors");
     return MakeUnknown();
   }
   if (op == graph::OpKind::Pow && a->kind == VK::Tensor && !IsFloatType(dt) && b->kind == VK::Int && b->known &&

@@ -122,12 +122,12 @@ std::string MissingInputReason(Tracer& t, size_t b, size_t e, const PathMap& pm)
     const TapeOp& op = t.tape[i];
     for (const auto& in : op.inputs) {
       if (made.count(in.get()) || (in->is_number() && in->known)) continue;
-      if (in->kind == VK::Tensor && !in->rank_known) return "a tensor of unknown rank reaches `" + std::string(OpName(op.op)) + "`";
+      if (in->kind == VK::Tensor && !in->rank_known) return "a tensor of unknown rank reaches `" + std::string(graph::OpSpelling(op.op)) + "`";
       if (!computable(in))
-        return "`" + std::string(OpName(op.op)) + "` reads " + Describe(*in) +
+        return "`" + std::string(graph::OpSpelling(op.op)) + "` reads " + Describe(*in) +
                " that is not reachable from the function's arguments or globals by attributes and indices";
     }
-    if (!op.out->rank_known) return "the result of `" + std::string(OpName(op.op)) + "` has a rank known only at run time";
+    if (!op.out->rank_known) return "the result of `" + std::string(graph::OpSpelling(op.op)) + "` has a rank known only at run time";
     made.insert(op.out.get());
   }
   return "its inputs cannot be named";

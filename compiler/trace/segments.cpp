@@ -15,6 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "plan/schema.h"
 #include "trace/segment_paths.h"
 #include "trace/tracer.h"
 
@@ -438,7 +439,7 @@ void Tracer::SegClose(Frame& f) {
     cx.updated_in_place[wb.value.get()] = wb.tensor.get();
   }
   if (s.returned) {
-    SegmentOutput o{"<return>", {}};
+    SegmentOutput o{plan::kReturnTarget, {}};
     pass_through(s.return_value, 0);
     if (!ToOutValue(s.return_value, cx, o.value))
       return fail("the function returns " + Describe(*s.return_value) + ", which a compiled segment cannot hand back");
@@ -454,7 +455,7 @@ void Tracer::SegClose(Frame& f) {
     }
   }
   if (s.cond) {
-    SegmentOutput o{"<cond>", {}};
+    SegmentOutput o{plan::kCondTarget, {}};
     pass_through(s.cond, 0);
     if (!ToOutValue(s.cond, cx, o.value)) return fail("the `if` test " + Describe(*s.cond) + " cannot be handed back");
     seg.outputs.push_back(o);

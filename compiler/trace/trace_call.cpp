@@ -2,6 +2,7 @@
 // abstract signature), inlining between functions, wrappers and decorators
 // (error_on_graph_break, fullgraph, nonstrict_trace), bound methods and
 // object construction.
+#include "trace/builtin_table.h"
 #include "trace/tracer.h"
 
 namespace tcc::trace {
@@ -50,7 +51,7 @@ ValuePtr Tracer::Call(const ValuePtr& fn, CallArgs& args) {
   if (raise_pending) return MakeUnknown();
   switch (fn->kind) {
     case VK::Builtin:
-      if (fn->s == "super" && !fn->self_value) return Super(args);
+      if (PyIdOf(fn->s) == sem::PyBuiltinId::py_super && !fn->self_value) return Super(args);
       if (fn->s == "#exc_init") {  // BaseException.__init__ through super()
         if (fn->self_value && fn->self_value->kind == VK::Object)
           fn->self_value->SetAttr("args", MakeSeq(VK::Tuple, args.pos));
@@ -146,24 +147,24 @@ ValuePtr Tracer::Super(CallArgs& args) {
 }
 
 ValuePtr Tracer::ApplyDecorator(const ValuePtr& deco, const ValuePtr& target, const Expr& where) {
+  if (deco->kind == VK::Marker && deco->wrap == WrapKind::GradMode) return target;  // @no_grad(): nothing to do
   if (deco->kind == VK::Builtin && !deco->self_value) {
-    if (deco->s == "fullgraph") return MakeWrapper(WrapKind::Fullgraph, true, target);
-    if (deco->s == "nonstrict_trace") return MakeWrapper(WrapKind::Nonstrict, true, target);
-    if (deco->s == "pytree") {
-      if (target->kind == VK::Class) target->cls->pytree = true;
-      else Issue(DiagKind::TraceTypeError, where.range, "`@pytree` applies to a class");
-      return target;
-    }
-    if (deco->s == "error_on_graph_break") {
-      Issue(DiagKind::TraceTypeError, where.range, "`error_on_graph_break` needs an argument: "
-                                                   "`@error_on_graph_break(True)` or `(False)`");
-      return target;
+    using enum sem::PyBuiltinId;
+    switch (PyIdOf(deco->s).value_or(py_NotImplemented)) {
+      case py_fullgraph: return MakeWrapper(WrapKind::Fullgraph, true, target);
+      case py_nonstrict_trace: return MakeWrapper(WrapKind::Nonstrict, true, target);
+      case py_pytree:
+        if (target->kind == VK::Class) target->cls->pytree = true;
+        else Issue(DiagKind::TraceTypeError, where.range, "`@pytree` applies to a class");
+        return target;
+      case py_error_on_graph_break:
+        Issue(DiagKind::TraceTypeError, where.range, "`error_on_graph_break` needs an argument: "
+                                                     "`@error_on_graph_break(True)` or `(False)`");
+        return target;
+      case py_no_grad: case py_inference_mode: case py_enable_grad: return target;  // @no_grad without parentheses
+      default: break;
     }
   }
-  if (deco->kind == VK::Marker && deco->wrap == WrapKind::GradMode) return target;  // @no_grad(): nothing to do
-  if (deco->kind == VK::Builtin && !deco->self_value && (deco->s == "no_grad" || deco->s == "inference_mode" ||
-                                                         deco->s == "enable_grad"))
-    return target;  // @no_grad without parentheses
   if (deco->kind == VK::Marker) {
     if (!IsCallableUser(target) && target->kind != VK::Unknown) {
       Issue(DiagKind::TraceTypeError, where.range, "this decorator applies to a function, not " + Describe(*target));

@@ -9,6 +9,12 @@
 
 namespace tcc::trace {
 
+using enum sem::BuiltinId;
+
+namespace {
+constexpr const char* kSliceAttrs[] = {"start", "stop", "step"};  // a slice value's items, in order
+}  // namespace
+
 using namespace ast;
 
 namespace {
@@ -229,41 +235,7 @@ ValuePtr Tracer::GetAttr(const ValuePtr& base, const std::string& attr, Range wh
             "module `" + base->module->name + "` has no attribute `" + attr + "`" + DidYouMeanAttr(base, attr));
       return MakeDiagnosed();
     }
-    case VK::Tensor: {
-      if (attr == "shape") {
-        std::vector<ValuePtr> dims;
-        for (const auto& d : syms.Resolve(base->type.shape))
-          dims.push_back(MakeDimInt(d));
-        if (!base->rank_known) {
-          auto t = MakeSize({MakeUnknownOf(VK::Int)});
-          t->known = false;
-          return t;
-        }
-        return MakeSize(std::move(dims));
-      }
-      if (attr == "dtype") return MakeDType(base->type.dtype);
-      if (attr == "device") return MakeStr("cpu");  // the one device (lang/semantics/builtins.def)
-      if (attr == "data") return base;               // no autograd: the tensor itself
-      if (attr == "requires_grad" || attr == "is_cuda") return MakeBool(false);
-      if (attr == "grad") return MakeNone();
-      if (attr == "ndim") return base->rank_known ? MakeInt(static_cast<int64_t>(base->type.shape.size()))
-                                                  : MakeUnknownOf(VK::Int);
-      if (attr == "T" || attr == "mT") {
-        CallArgs none;
-        none.range = where;
-        return TensorMethod(attr, base, none);
-      }
-      if (IsTensorMethod(attr)) return MakeBuiltin(attr, base);
-      if (auto it = script_tensor_methods.find(attr); it != script_tensor_methods.end()) {
-        auto bm = MakeUnknown();  // `x.log10`: the stdlib function bound to x
-        bm->kind = VK::BoundMethod;
-        bm->self_value = base;
-        bm->inner = it->second;
-        return bm;
-      }
-      Issue(DiagKind::TraceAttributeError, where, "a tensor has no attribute `" + attr + "`" + DidYouMeanAttr(base, attr));
-      return MakeDiagnosed();
-    }
+    case VK::Tensor: return TensorAttr(base, attr, where);
     case VK::Set: return MakeBuiltin("set." + attr, base);  // trace_set.cpp
     case VK::List: case VK::Dict: case VK::Str: case VK::Tuple:
       for (size_t i = 0; base->kind == VK::Tuple && i < base->keys.size() && i < base->items.size(); ++i)
@@ -294,8 +266,8 @@ ValuePtr Tracer::GetAttr(const ValuePtr& base, const std::string& attr, Range wh
       MarkEager("attribute `" + attr + "` of " + Describe(*base) + " is not known at compile time", where);
       return MakeUnknown();
     case VK::Slice:  // items: start, stop, step (None when absent)
-      if (attr == "start" || attr == "stop" || attr == "step")
-        return base->items[attr == "start" ? 0 : attr == "stop" ? 1 : 2];
+      for (size_t i = 0; i < std::size(kSliceAttrs); ++i)
+        if (attr == kSliceAttrs[i]) return base->items[i];
       Issue(DiagKind::TraceTypeError, where, "`slice` object has no attribute `" + attr + "`");
       return MakeUnknown();
     case VK::Unknown:
@@ -358,6 +330,48 @@ ValuePtr Tracer::EvalIfExpr(const IfExpr& e) {
   ValuePtr a = Eval(*e.body);
   ValuePtr b = Eval(*e.orelse);
   return JoinBranches(a, b);
+}
+
+// x.shape, x.dtype, x.T, ...: the Attr rows of lang/semantics/builtins.def;
+// x.exp: a bound method (a row, or stdlib/torch.ts's __tensor_methods).
+ValuePtr Tracer::TensorAttr(const ValuePtr& base, const std::string& attr, Range where) {
+  const sem::BuiltinInfo* row = sem::FindBuiltin(attr);
+  if (row && row->form == sem::BuiltinForm::Attr) {
+    switch (row->id) {
+      case t_shape: {
+        if (!base->rank_known) {
+          auto t = MakeSize({MakeUnknownOf(VK::Int)});
+          t->known = false;
+          return t;
+        }
+        std::vector<ValuePtr> dims;
+        for (const auto& d : syms.Resolve(base->type.shape)) dims.push_back(MakeDimInt(d));
+        return MakeSize(std::move(dims));
+      }
+      case t_dtype: return MakeDType(base->type.dtype);
+      case t_device: return MakeStr("cpu");  // the one device
+      case t_data: return base;              // no autograd: the tensor itself
+      case t_requires_grad: case t_is_cuda: return MakeBool(false);
+      case t_grad: return MakeNone();
+      case t_ndim:
+        return base->rank_known ? MakeInt(static_cast<int64_t>(base->type.shape.size())) : MakeUnknownOf(VK::Int);
+      default: {  // T, mT: views
+        CallArgs none;
+        none.range = where;
+        return TensorMethod(attr, base, none);
+      }
+    }
+  }
+  if (IsTensorMethod(attr)) return MakeBuiltin(attr, base);
+  if (auto it = script_tensor_methods.find(attr); it != script_tensor_methods.end()) {
+    auto bm = MakeUnknown();  // `x.log10`: the stdlib function bound to x
+    bm->kind = VK::BoundMethod;
+    bm->self_value = base;
+    bm->inner = it->second;
+    return bm;
+  }
+  Issue(DiagKind::TraceAttributeError, where, "a tensor has no attribute `" + attr + "`" + DidYouMeanAttr(base, attr));
+  return MakeDiagnosed();
 }
 
 }  // namespace tcc::trace

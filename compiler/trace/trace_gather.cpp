@@ -4,10 +4,13 @@
 // at compile time (graph/ops.def), so the values that follow keep their
 // shapes and stay in the graph. Boolean masks select a number of elements
 // known only from the data: a break, as in torch.compile.
+#include "trace/builtin_table.h"
 #include "trace/known_int.h"
 #include "trace/tracer.h"
 
 namespace tcc::trace {
+
+using enum sem::BuiltinId;
 
 namespace {
 bool IsIndexDType(graph::DType t) { return IsIntType(t) && t != graph::DType::Bool; }
@@ -176,6 +179,7 @@ ValuePtr Tracer::AdvancedIndex(const ValuePtr& base, const std::vector<const ast
 
 // gather(input, dim, index) and index_select(input, dim, index).
 ValuePtr Tracer::GatherOp(const std::string& name, const ValuePtr& self, CallArgs& args) {
+  const auto id = IdOf(name);
   Range where = args.range;
   size_t first = self ? 0 : 1;
   ValuePtr x = self ? self : args.Arg(0, "input");
@@ -208,7 +212,7 @@ ValuePtr Tracer::GatherOp(const std::string& name, const ValuePtr& self, CallArg
   }
   graph::Attrs a;
   a.axis = ax;
-  if (name == "index_select") {
+  if (id == t_index_select) {
     if (ix->type.shape.size() > 1) { Issue(DiagKind::TraceTypeError, where, "`index_select` needs a 1-d index"); return MakeUnknown(); }
     Shape out = xs;
     out[ax] = ix->type.shape.empty() ? Dim::Static(1) : ix->type.shape[0];

@@ -5,6 +5,7 @@
 // runtime/interp/builtins_object.cpp).
 #include "semantics/builtins.h"
 #include "trace/builtin_handlers.h"
+#include "trace/builtin_table.h"
 #include "trace/tracer.h"
 
 namespace tcc::trace {
@@ -28,11 +29,27 @@ bool IsStopIteration(const ValuePtr& exc) {
   return false;
 }
 
-// The builtins that take an iterable first: an object argument is replaced by its items.
+// The builtins that take an iterable first (python_builtins.def: the
+// signature's first parameter is `iterable`, `*iterables` or `seq`; of
+// min(iterable) | min(a, b, ...), the one-argument form): an object argument
+// is replaced by its items.
 bool ConsumesIterables(const std::string& name, size_t npos) {
-  if (name == "min" || name == "max") return npos == 1;
-  return name == "list" || name == "tuple" || name == "sum" || name == "sorted" || name == "enumerate" ||
-         name == "zip" || name == "any" || name == "all" || name == "reversed" || name == "dict" || name == "set";
+  const sem::PyBuiltinInfo* b = sem::FindPyBuiltin(name);
+  if (!b) return false;
+  const std::string_view sig = b->signature;
+  if (!sig.starts_with("(iterable") && !sig.starts_with("(*iterables") && !sig.starts_with("(seq")) return false;
+  return sig.find(" | ") == std::string_view::npos || npos == 1;
+}
+
+// The builtin class of a traced value's kind, if it has one.
+std::optional<sem::PyClass> PyClassOfKind(VK kind) {
+  static const std::pair<VK, sem::PyClass> kClassOfKind[] = {
+      {VK::Int, sem::PyClass::Int},   {VK::Float, sem::PyClass::Float}, {VK::Bool, sem::PyClass::Bool},
+      {VK::Str, sem::PyClass::Str},   {VK::List, sem::PyClass::List},   {VK::Tuple, sem::PyClass::Tuple},
+      {VK::Dict, sem::PyClass::Dict}, {VK::Set, sem::PyClass::Set},     {VK::Tensor, sem::PyClass::Tensor}};
+  for (const auto& [k, c] : kClassOfKind)
+    if (kind == k) return c;
+  return std::nullopt;
 }
 
 }  // namespace
@@ -206,16 +223,10 @@ ValuePtr Tracer::IsInstance(const ValuePtr& v, const ValuePtr& c) {
     return m ? MakeBool(*m) : MakeUnknownOf(VK::Bool);
   }
   if (c->kind == VK::Builtin && !c->self_value) {
-    const std::string& n = c->s;
-    if (n == "int") return MakeBool(v->kind == VK::Int || v->kind == VK::Bool);
-    if (n == "float") return MakeBool(v->kind == VK::Float);
-    if (n == "bool") return MakeBool(v->kind == VK::Bool);
-    if (n == "str") return MakeBool(v->kind == VK::Str);
-    if (n == "list") return MakeBool(v->kind == VK::List);
-    if (n == "tuple") return MakeBool(v->kind == VK::Tuple);
-    if (n == "dict") return MakeBool(v->kind == VK::Dict);
-    if (n == "set") return MakeBool(v->kind == VK::Set);
-    if (n == "Tensor" || n == "tensor") return MakeBool(v->kind == VK::Tensor);
+    if (auto cls = sem::PyClassNamed(c->s)) {
+      if (auto value = PyClassOfKind(v->kind)) return MakeBool(sem::PyIsInstance(*value, *cls));
+      if (v->kind != VK::Unknown) return MakeBool(false);
+    }
   }
   return MakeUnknownOf(VK::Bool);
 }
@@ -234,7 +245,8 @@ const ObjectHandler kObjectHandlers[] = {
     {{"abs"}, &Tracer::ObjectAbsBuiltin},
     {{"property", "staticmethod", "classmethod"}, &Tracer::DescriptorBuiltin},
     {{"#property.setter"}, &Tracer::PropertySetterBuiltin},
-    {{"__copy_copy", "__copy_deepcopy"}, &Tracer::CopyBuiltin},
+    {{"__copy_copy"}, &Tracer::CopyBuiltin},
+    {{"__copy_deepcopy"}, &Tracer::DeepCopyBuiltin},
     {{"__tensor_methods"}, &Tracer::TensorMethodsBuiltin},
     {{"Tensor"}, &Tracer::TensorClassBuiltin},
     {{"__return_types"}, &Tracer::ReturnTypesBuiltin},
@@ -249,7 +261,7 @@ const ObjectHandler kObjectHandlers[] = {
 
 ValuePtr Tracer::ObjectBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args) {
   Range where = args.range;
-  if (name == "dict" && !self && args.pos.size() == 1 && args.pos[0]->kind == VK::Object) {
+  if (PyIdOf(name) == sem::PyBuiltinId::py_dict && !self && args.pos.size() == 1 && args.pos[0]->kind == VK::Object) {
     // a mapping (collections' Counter or defaultdict, a user class with keys()):
     // its keys(), then obj[key], as the interpreter's dict() reads it
     const ValuePtr obj = args.pos[0];
@@ -326,12 +338,17 @@ ValuePtr Tracer::PropertySetterBuiltin(const std::string&, const ValuePtr& self,
 }
 
 // copy.copy / copy.deepcopy
-ValuePtr Tracer::CopyBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args) {
-  if (self) return nullptr;
+ValuePtr Tracer::CopyBuiltin(const std::string&, const ValuePtr& self, CallArgs& args) {
+  return self ? nullptr : CopyArg(args, false);
+}
+ValuePtr Tracer::DeepCopyBuiltin(const std::string&, const ValuePtr& self, CallArgs& args) {
+  return self ? nullptr : CopyArg(args, true);
+}
+ValuePtr Tracer::CopyArg(CallArgs& args, bool deep) {
   ValuePtr x = args.Arg(0, "x");
   if (!x) return MakeUnknown();
   std::map<const Value*, ValuePtr> memo;
-  return CopyValue(x, name == "__copy_deepcopy", memo, args.range);
+  return CopyValue(x, deep, memo, args.range);
 }
 
 // stdlib/torch.ts: x.NAME(...) calls the function with x first
@@ -401,36 +418,38 @@ ValuePtr Tracer::AttrBuiltin(const std::string& name, const ValuePtr& self, Call
   const Range& where = args.range;
   const ValuePtr& obj = args.pos[0];
   const ValuePtr& attr = args.pos[1];
+  const auto id = PyIdOf(name);
+  using enum sem::PyBuiltinId;
   if (attr->kind != VK::Str || !attr->known) {
     MarkEager("`" + name + "()` of an attribute name known only at run time", where);
     return MakeUnknown();
   }
-  if (name == "delattr") {
+  if (id == py_delattr) {
     DelAttr(obj, attr->s, where);
     return MakeNone();
   }
   bool has = true;
-  if (obj->kind == VK::Object && name != "setattr") NoteAttrRead(obj, attr->s);
+  if (obj->kind == VK::Object && id != py_setattr) NoteAttrRead(obj, attr->s);
   if (obj->kind == VK::Object)
     has = obj->attrs.count(attr->s) || (obj->cls && obj->cls->members.count(attr->s)) || SpecialAttr(obj, attr->s);
   else if (obj->kind == VK::Class)
     has = obj->cls->members.count(attr->s) || SpecialAttr(obj, attr->s);
-  else if (name == "hasattr" && (obj->kind == VK::List || obj->kind == VK::Dict || obj->kind == VK::Set ||
+  else if (id == py_hasattr && (obj->kind == VK::List || obj->kind == VK::Dict || obj->kind == VK::Set ||
                                  obj->kind == VK::Str || obj->kind == VK::Tuple))
     // their methods are lang/semantics/container_methods.def's rows (a tuple: index and count)
-    return MakeBool(obj->kind == VK::Tuple ? (attr->s == "index" || attr->s == "count")
+    return MakeBool(obj->kind == VK::Tuple ? sem::FindTupleMethod(attr->s) != nullptr
                     : sem::FindContainerMethod(obj->kind == VK::List ? sem::ContainerType::List
                                                : obj->kind == VK::Dict ? sem::ContainerType::Dict
                                                : obj->kind == VK::Set ? sem::ContainerType::Set
                                                                       : sem::ContainerType::Str,
                                                attr->s) != nullptr);
-  else if (name == "hasattr" && (obj->kind == VK::Function || obj->kind == VK::Wrapper ||
+  else if (id == py_hasattr && (obj->kind == VK::Function || obj->kind == VK::Wrapper ||
                                  obj->kind == VK::BoundMethod) && attr->s.rfind("__", 0) != 0)
     return MakeBool(false);  // functions take no attributes in TensorScript (only dunders are there)
-  else if (name != "getattr")
+  else if (id != py_getattr)
     return MakeUnknownOf(VK::Bool);  // hasattr/setattr of other values: decided by the interpreter
-  if (name == "hasattr") return MakeBool(has);
-  if (name == "setattr") {
+  if (id == py_hasattr) return MakeBool(has);
+  if (id == py_setattr) {
     if (args.pos.size() != 3) return nullptr;
     MarkMutation(obj, "`setattr()` on " + Describe(*obj), where);
     if (obj->kind == VK::Object) StoreObjectAttr(obj, attr->s, args.pos[2], where);
@@ -450,25 +469,11 @@ ValuePtr Tracer::TypeBuiltin(const std::string&, const ValuePtr& self, CallArgs&
   if (self || args.pos.size() != 1) return nullptr;
   const Range& where = args.range;
   const ValuePtr& x = args.pos[0];
-  switch (x->kind) {
-    case VK::Object: return ClassValueOf(x);
-    case VK::Class: return MakeBuiltin("type");
-    case VK::Tensor: return MakeBuiltin("Tensor");
-    case VK::Int: return MakeBuiltin("int");
-    case VK::Float: return MakeBuiltin("float");
-    case VK::Bool: return MakeBuiltin("bool");
-    case VK::Str: return MakeBuiltin("str");
-    case VK::List: return MakeBuiltin("list");
-    case VK::Tuple: return MakeBuiltin("tuple");
-    case VK::Dict: return MakeBuiltin("dict");
-    case VK::Set: return MakeBuiltin("set");
-    case VK::Unknown: case VK::None: case VK::Ellipsis: case VK::Slice: case VK::DType: case VK::Function:
-    case VK::Builtin: case VK::BoundMethod: case VK::Module: case VK::Wrapper: case VK::Marker:
-      MarkEager("`type()` of " + Describe(*x), where);
-      return MakeUnknown();
-  }
-  return nullptr;
+  if (auto c = PyClassOfKind(x->kind)) return MakeBuiltin(sem::PyClassName(*c));
+  if (x->kind == VK::Object) return ClassValueOf(x);
+  if (x->kind == VK::Class) return MakeBuiltin("type");
+  MarkEager("`type()` of " + Describe(*x), where);
+  return MakeUnknown();
 }
-
 
 }  // namespace tcc::trace

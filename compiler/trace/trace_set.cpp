@@ -33,13 +33,6 @@ std::optional<bool> InSet(const Value& s, const Value& x) {
   return false;
 }
 
-std::optional<sem::SetOp> SetOpOfMethod(const std::string& m) {
-  if (m == "union" || m == "update") return sem::SetOp::Union;
-  if (m == "intersection" || m == "intersection_update") return sem::SetOp::Intersection;
-  if (m == "difference" || m == "difference_update") return sem::SetOp::Difference;
-  if (m == "symmetric_difference" || m == "symmetric_difference_update") return sem::SetOp::SymmetricDifference;
-  return std::nullopt;
-}
 
 }  // namespace
 
@@ -95,9 +88,11 @@ ValuePtr Tracer::SetMethod(const std::string& name, const ValuePtr& s, CallArgs&
     Issue(DiagKind::TraceTypeError, args.range, "a set has no method `" + m + "`");
     return MakeUnknown();
   }
+  using enum sem::ContainerMethodId;
+  const sem::ContainerMethodId id = row->id;
   // The arguments as sets (`s.union([1, 2])` takes any iterable).
   std::vector<ValuePtr> others;
-  const bool iterables = SetOpOfMethod(m) || m == "issubset" || m == "issuperset" || m == "isdisjoint";
+  const bool iterables = sem::SetOpOfMethod(id) || id == Set_issubset || id == Set_issuperset || id == Set_isdisjoint;
   for (const auto& a : iterables ? args.pos : std::vector<ValuePtr>{}) {
     CallArgs one;
     one.pos = {a->kind == VK::Set ? a : IterableOf(a, args.range)};
@@ -109,7 +104,7 @@ ValuePtr Tracer::SetMethod(const std::string& name, const ValuePtr& s, CallArgs&
     s->items = with->items;
     s->known = with->known;
   };
-  if (auto op = SetOpOfMethod(m)) {
+  if (auto op = sem::SetOpOfMethod(id)) {
     ValuePtr acc = s;
     for (const auto& o : others) acc = CombineSetValues(*op, acc, o, args.range);
     if (acc == s) acc = MakeSetOf(s->items, s->known, args.range);  // no arguments: a copy
@@ -118,26 +113,26 @@ ValuePtr Tracer::SetMethod(const std::string& name, const ValuePtr& s, CallArgs&
     return MakeNone();
   }
   ValuePtr item = args.pos.empty() ? nullptr : args.pos[0];
-  if (m == "copy") return MakeSetOf(s->items, s->known, args.range);
-  if (m == "clear") {
+  if (id == Set_copy) return MakeSetOf(s->items, s->known, args.range);
+  if (id == Set_clear) {
     s->items.clear();
     s->known = true;
     return MakeNone();
   }
-  if (m == "add" && item) {
+  if (id == Set_add && item) {
     replace(CombineSetValues(sem::SetOp::Union, s, MakeSetOf({item}, true, args.range), args.range));
     return MakeNone();
   }
-  if ((m == "discard" || m == "remove") && item) {
+  if ((id == Set_discard || id == Set_remove) && item) {
     auto in = InSet(*s, *item);
-    if (m == "remove" && !in.value_or(true)) {
+    if (id == Set_remove && !in.value_or(true)) {
       Issue(DiagKind::TraceTypeError, args.range, Describe(*item) + " is not in the set: `remove` raises KeyError");
       MarkEager();
     }
     replace(CombineSetValues(sem::SetOp::Difference, s, MakeSetOf({item}, true, args.range), args.range));
     return MakeNone();
   }
-  if (m == "pop") {
+  if (id == Set_pop) {
     if (!s->known || s->items.empty()) {
       if (s->known) MarkEager("`pop` from an empty set raises KeyError", args.range);
       s->known = false;
@@ -147,9 +142,9 @@ ValuePtr Tracer::SetMethod(const std::string& name, const ValuePtr& s, CallArgs&
     s->items.erase(s->items.begin());
     return first;
   }
-  if ((m == "issubset" || m == "issuperset" || m == "isdisjoint") && !others.empty()) {
-    CmpOp op = m == "issubset" ? CmpOp::LtE : CmpOp::GtE;
-    if (m != "isdisjoint") return SetCompare(op, s, others[0]);
+  if ((id == Set_issubset || id == Set_issuperset || id == Set_isdisjoint) && !others.empty()) {
+    CmpOp op = id == Set_issubset ? CmpOp::LtE : CmpOp::GtE;
+    if (id != Set_isdisjoint) return SetCompare(op, s, others[0]);
     ValuePtr both = CombineSetValues(sem::SetOp::Intersection, s, others[0], args.range);
     return both->known ? MakeBool(both->items.empty()) : MakeUnknownOf(VK::Bool);
   }

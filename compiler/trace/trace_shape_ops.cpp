@@ -12,6 +12,8 @@
 
 namespace tcc::trace {
 
+using enum sem::BuiltinId;
+
 namespace {
 constexpr int64_t rt_max_dims = 8;  // == TS_MAX_DIMS (runtime/include/ts_runtime.h)
 }  // namespace
@@ -114,12 +116,12 @@ const ShapeHandler kShapeHandlers[] = {
 }  // namespace
 
 ValuePtr Tracer::IndexShapeBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args) {
+  const auto id = IdOf(name);
   if (ValuePtr r = SortScatterBuiltin(name, self, args)) return r;
-  bool minmax = name == "max" || name == "min";
-  if (!minmax) {  // one lookup of the row
-    const sem::BuiltinInfo* row = sem::FindBuiltin(name);
-    std::string_view rule = row ? row->rule : "";
-    if (rule != "Index" && rule != "Shape") return nullptr;
+  bool minmax = id == t_max || id == t_min;
+  if (!minmax) {
+    const sem::BuiltinInfo* row = id ? &sem::Row(*id) : nullptr;
+    if (!row || (row->rule != sem::BuiltinRule::Index && row->rule != sem::BuiltinRule::Shape)) return nullptr;
   }
   Range where = args.range;
   size_t f = self ? 0 : 1;  // the first argument after the input
@@ -130,7 +132,7 @@ ValuePtr Tracer::IndexShapeBuiltin(const std::string& name, const ValuePtr& self
     CallArgs r = args;
     ValuePtr values = Reduction(name, x, r, f);
     CallArgs r2 = args;
-    ValuePtr idx = Reduction(name == "max" ? "argmax" : "argmin", x, r2, f);
+    ValuePtr idx = Reduction(id == t_max ? "argmax" : "argmin", x, r2, f);
     return NamedPair(name, values, idx);
   }
   if (!x || x->kind != VK::Tensor) {
@@ -138,7 +140,7 @@ ValuePtr Tracer::IndexShapeBuiltin(const std::string& name, const ValuePtr& self
     Issue(DiagKind::TraceTypeError, where, "`" + name + "` needs a tensor");
     return MakeUnknown();
   }
-  if (name == "gather" || name == "index_select") return GatherOp(name, self, args);
+  if (id == t_gather || id == t_index_select) return GatherOp(name, self, args);
   if (!x->rank_known) {
     MarkEager("`" + name + "` of a tensor whose rank is known only at run time", where);
     auto r = MakeTensor(x->type);
@@ -165,11 +167,12 @@ ValuePtr Tracer::NarrowBuiltin(ShapeCall& c) {
 
 ValuePtr Tracer::SplitBuiltin(ShapeCall& c) {
   auto& [t, name, x, rank, f, where, self, args] = c;
+  const auto id = IdOf(name);
   auto d = c.DimOf(c.NeedInt(f + 1, "dim", 0));
   if (!d || rank == 0) return rank == 0 ? ShapeError("`" + name + "` of a 0-d tensor", where) : MakeUnknown();
   auto n = c.StaticSize(*d);
   if (!n) return MakeUnknown();
-  if (name == "chunk") {
+  if (id == t_chunk) {
     auto chunks = c.NeedInt(f, "chunks", std::nullopt);
     if (!chunks) return MakeUnknown();
     if (*chunks <= 0) return ShapeError("`chunk`: chunks must be positive", where);
@@ -272,11 +275,12 @@ ValuePtr Tracer::RollBuiltin(ShapeCall& c) {
 
 ValuePtr Tracer::RepeatBuiltin(ShapeCall& c) {
   auto& [t, name, x, rank, f, where, self, args] = c;
+  const auto id = IdOf(name);
   const Shape& xs = x->type.shape;
   // unsqueeze, expand, reshape: a copy read straight from the expanded view
   std::vector<int64_t> reps;
   ValuePtr dv;
-  if (name == "repeat") {
+  if (id == t_repeat) {
     for (size_t i = f; i < args.pos.size(); ++i) c.IntsOf(args.pos[i], reps);
     if (args.pos.size() <= f) c.IntsOf(args.Arg(f, "repeats"), reps);
   } else {
@@ -293,7 +297,7 @@ ValuePtr Tracer::RepeatBuiltin(ShapeCall& c) {
   Shape base = xs;
   ValuePtr src = x;
   int64_t at = 0;  // repeat: every dim; repeat_interleave: after `dim`
-  if (name == "repeat") {
+  if (id == t_repeat) {
     if (reps.size() < xs.size()) return ShapeError("`repeat`: give at least as many repeats as the tensor has dimensions", where);
     if (2 * reps.size() > static_cast<size_t>(rt_max_dims)) return ShapeError("`repeat` of more than 4 dimensions", where);
     base.insert(base.begin(), reps.size() - xs.size(), Dim::Static(1));
@@ -316,7 +320,7 @@ ValuePtr Tracer::RepeatBuiltin(ShapeCall& c) {
   std::vector<ValuePtr> pair, expanded, out;
   for (size_t i = 0; i < base.size(); ++i) {
     Dim d = syms.Resolve(base[i]);
-    if (name == "repeat") {
+    if (id == t_repeat) {
       if (reps[i] < 0) return ShapeError("`repeat`: repeats must be non-negative", where);
       pair.push_back(MakeInt(1)), pair.push_back(MakeDimInt(d));
       expanded.push_back(MakeInt(reps[i])), expanded.push_back(MakeInt(-1));
@@ -345,9 +349,10 @@ ValuePtr Tracer::RepeatBuiltin(ShapeCall& c) {
 
 ValuePtr Tracer::TrilMaskBuiltin(ShapeCall& c) {
   auto& [t, name, x, rank, f, where, self, args] = c;
+  const auto id = IdOf(name);
   const Shape& xs = x->type.shape;
   ValuePtr zero_at, fill;
-  if (name == "masked_fill") {
+  if (id == t_masked_fill) {
     ValuePtr m = args.Arg(f, "mask"), v = args.Arg(f + 1, "value");
     if (!m || m->kind != VK::Tensor || m->type.dtype != graph::DType::Bool || !v) {
       Issue(DiagKind::TraceTypeError, where, "`masked_fill` needs a bool mask and a value");
@@ -372,7 +377,7 @@ ValuePtr Tracer::TrilMaskBuiltin(ShapeCall& c) {
     i = Emit(graph::OpKind::Unsqueeze, {i}, u1, {graph::DType::I64, {xs[rank - 2], Dim::Static(1)}}, where);
     ValuePtr diff = EmitBinary(graph::OpKind::Sub, j, i, where, false);
     // tril keeps j - i <= k, triu j - i >= k; the rest is zero: where(!keep, 0, x)
-    zero_at = EmitBinary(name == "tril" ? graph::OpKind::Gt : graph::OpKind::Lt, diff, MakeInt(*k), where, true);
+    zero_at = EmitBinary(id == t_tril ? graph::OpKind::Gt : graph::OpKind::Lt, diff, MakeInt(*k), where, true);
     fill = MakeInt(0);
   }
   ValuePtr zero_like = fill;
@@ -390,13 +395,14 @@ ValuePtr Tracer::TrilMaskBuiltin(ShapeCall& c) {
 
 ValuePtr Tracer::OuterDotBuiltin(ShapeCall& c) {
   auto& [t, name, x, rank, f, where, self, args] = c;
+  const auto id = IdOf(name);
   const Shape& xs = x->type.shape;
-  ValuePtr o = args.Arg(f, name == "outer" ? "vec2" : "tensor");
+  ValuePtr o = args.Arg(f, id == t_outer ? "vec2" : "tensor");
   if (!o || o->kind != VK::Tensor || rank != 1 || o->type.shape.size() != 1) {
     Issue(DiagKind::TraceTypeError, where, "`" + name + "` needs two 1-d tensors");
     return MakeUnknown();
   }
-  if (name == "outer") {
+  if (id == t_outer) {
     graph::Attrs u1, u0;
     u1.axis = 1;
     u0.axis = 0;

@@ -14,10 +14,13 @@
 //   nonzero            a dynamic_output_shape break (torch.compile breaks too)
 #include "semantics/scatter.h"
 #include "semantics/shape_ops.h"
+#include "trace/builtin_table.h"
 #include "trace/known_int.h"
 #include "trace/tracer.h"
 
 namespace tcc::trace {
+
+using enum sem::BuiltinId;
 
 namespace {
 bool Is(const std::string& n, std::initializer_list<const char*> names) {
@@ -82,7 +85,8 @@ struct SortCall {
 };
 
 ValuePtr Tracer::SortScatterBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args) {
-  if (name == "einsum") return EinsumOp(args);
+  const auto id = IdOf(name);
+  if (id == t_einsum) return EinsumOp(args);
   if (!Is(name, {"sort", "argsort", "topk", "scatter", "scatter_", "scatter_add", "scatter_add_", "scatter_reduce",
                  "scatter_reduce_", "index_add", "index_add_", "index_reduce", "index_reduce_", "diag", "multinomial",
                  "nonzero"}))
@@ -98,7 +102,7 @@ ValuePtr Tracer::SortScatterBuiltin(const std::string& name, const ValuePtr& sel
     if (x && x->kind == VK::Unknown) return MakeUnknown();
     return type_error("`" + name + "` needs a tensor");
   }
-  if (name == "nonzero") {
+  if (id == t_nonzero) {
     ValuePtr tup = args.Kw("as_tuple");
     auto as_tuple = tup ? KnownTruth(*tup) : std::optional<bool>(false);
     if (Traced())
@@ -124,15 +128,16 @@ ValuePtr Tracer::SortScatterBuiltin(const std::string& name, const ValuePtr& sel
   const Shape xs = syms.Resolve(x->type.shape);
   const int64_t rank = static_cast<int64_t>(xs.size());
   SortCall c{*this, name, x, xs, rank, std::max<int64_t>(rank, 1), f, where, self, args};
-  if (name == "sort" || name == "argsort" || name == "topk") return SortOp(c);
+  if (id == t_sort || id == t_argsort || id == t_topk) return SortOp(c);
   if (name.starts_with("scatter") || name.starts_with("index_")) return ScatterOp(c);
-  if (name == "diag") return DiagOp(c);
+  if (id == t_diag) return DiagOp(c);
   return MultinomialOp(c);
 }
 
 ValuePtr Tracer::SortOp(SortCall& c) {
   auto& [t, name, x, xs, rank, r1, f, where, self, args] = c;
-  bool topk = name == "topk";
+  const auto id = IdOf(name);
+  bool topk = id == t_topk;
   auto d = c.DimArg(topk ? f + 1 : f, "dim", -1);
   auto desc = topk ? c.FlagArg(f + 2, "largest", true) : c.FlagArg(f + 1, "descending", false);
   std::optional<int64_t> k = -1;
@@ -148,7 +153,7 @@ ValuePtr Tracer::SortOp(SortCall& c) {
   }
   if (!d || !desc) return MakeUnknown();
   ValuePtr idx = c.SortPositions(x, *d, *desc, *k);
-  if (name == "argsort") return idx;
+  if (id == t_argsort) return idx;
   ValuePtr vals;
   if (rank == 0) {
     vals = Emit(graph::OpKind::Cast, {x}, {}, x->type, where);
@@ -162,10 +167,11 @@ ValuePtr Tracer::SortOp(SortCall& c) {
 
 ValuePtr Tracer::ScatterOp(SortCall& c) {
   auto& [t, name, x, xs, rank, r1, f, where, self, args] = c;
+  const auto id = IdOf(name);
   bool inplace = name.ends_with("_");
   bool index_add = name.starts_with("index_");  // index_add / index_reduce: a 1-d index along dim
   bool reducing = name.starts_with("scatter_reduce") || name.starts_with("index_reduce");
-  bool plain = name == "scatter" || name == "scatter_";  // src may be a number, reduce= optional
+  bool plain = id == t_scatter || id == t_scatter_;  // src may be a number, reduce= optional
   sem::ScatterMode mode = plain ? sem::ScatterMode::Assign : sem::ScatterMode::Add;
   auto d = c.DimArg(f, "dim", std::nullopt);
   ValuePtr ix = args.Arg(f + 1, "index");

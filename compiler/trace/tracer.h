@@ -16,6 +16,7 @@
 
 #include "ast/ast.h"
 #include "diagnostics/diagnostics.h"
+#include "semantics/builtins.h"
 #include "semantics/containers.h"
 #include "semantics/pynum.h"
 #include "trace/shape_rules.h"
@@ -273,6 +274,7 @@ class Tracer {
   // A property / staticmethod / classmethod member read through `self` (null: not one).
   ValuePtr BindMember(const ValuePtr& m, const ValuePtr& self, bool on_class, Range where);
   ValuePtr SpecialAttr(const ValuePtr& base, const std::string& attr);  // __class__, __name__; null: neither
+  ValuePtr TensorAttr(const ValuePtr& base, const std::string& attr, Range where);  // trace_expr.cpp
   // `obj.attr = v` on an object: through a property's setter when it has one.
   bool StoreObjectAttr(const ValuePtr& obj, const std::string& attr, const ValuePtr& v, Range where);
   ValuePtr TryDunder(const ValuePtr& self, const char* name, const ValuePtr& arg, Range where);
@@ -300,6 +302,8 @@ class Tracer {
   ValuePtr DescriptorBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args);
   ValuePtr PropertySetterBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args);
   ValuePtr CopyBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args);
+  ValuePtr DeepCopyBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args);
+  ValuePtr CopyArg(CallArgs& args, bool deep);
   ValuePtr TensorMethodsBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args);
   ValuePtr TensorClassBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args);
   ValuePtr ReturnTypesBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args);
@@ -323,6 +327,7 @@ class Tracer {
   ValuePtr TensorMethod(const std::string& name, const ValuePtr& t, CallArgs& args);
   ValuePtr ConvertMethod(const std::string& name, const ValuePtr& t, CallArgs& args);  // builtins_view.cpp
   ValuePtr ViewAsMethod(const std::string& name, const ValuePtr& t, CallArgs& args);
+  ValuePtr UnaryMethod(graph::OpKind op, const ValuePtr& t, Range where);
   ValuePtr ListMethod(const std::string& name, const ValuePtr& l, CallArgs& args);
   // ---- sets (trace_set.cpp)
   // A set of `items` (deduplicated; its length unknown when whether two are
@@ -339,7 +344,7 @@ class Tracer {
   // str.split, join, ... on a known str with known arguments: folded by
   // lang/semantics/strings.h, the interpreter's functions; else a value of the
   // result's kind known only at run time.
-  ValuePtr StrMethod(const std::string& m, const ValuePtr& s, CallArgs& args);
+  ValuePtr StrMethod(sem::ContainerMethodId m, const ValuePtr& s, CallArgs& args);
   std::optional<std::vector<ValuePtr>> KnownKeys(const std::vector<ValuePtr>& items, const ValuePtr& key, Range where);
   // issue 11's builtins (builtins_ops.cpp); null: not one of them, take the generic path
   ValuePtr OpsBuiltin(const std::string& name, const ValuePtr& self, CallArgs& args);
@@ -371,6 +376,7 @@ class Tracer {
   // time: Python's `b if b < a else a` (`>` for max) as graph ops, so NaN and
   // ties pick what Python picks.
   ValuePtr RuntimeMinMax(bool is_max, const ValuePtr& a, const ValuePtr& b);
+  ValuePtr PyNumbersBuiltin(sem::PyBuiltinId id, CallArgs& args);  // builtins.cpp
   ValuePtr EmitCast(const ValuePtr& a, graph::DType to, Range where);
   // A shape-rule error: a warning (it fails at run time) and an unknown result.
   ValuePtr ShapeError(const std::string& msg, Range where);
@@ -588,8 +594,5 @@ std::set<std::string> NamesLoaded(const ast::Stmt& s);
 
 // dtype and shape of a .npy file (nullopt when unreadable).
 std::optional<graph::TensorType> ReadNpyType(const std::string& path);
-
-// Op spelling (from graph/ops.def), e.g. "add".
-const char* OpName(graph::OpKind op);
 
 }  // namespace tcc::trace

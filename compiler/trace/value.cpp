@@ -341,7 +341,7 @@ std::string ScalarJson(const Value& v) {
     case VK::Int: return std::to_string(v.i);
     case VK::Float:  // JSON has no inf or nan: {"float": "inf"} (runtime/interp/plan.cpp PlanFloat)
       if (!std::isfinite(v.f))
-        return nlohmann::json{{plan::key::Float, std::isnan(v.f) ? "nan" : v.f > 0 ? "inf" : "-inf"}}.dump();
+        return nlohmann::json{{plan::key::Float, plan::NonFiniteSpelling(v.f)}}.dump();
       return nlohmann::json(v.f).dump();
     case VK::Str: return nlohmann::json(v.s).dump();
     case VK::DType: return nlohmann::json{{plan::key::DType, graph::DTypeName(v.type.dtype)}}.dump();  // plan.cpp ConstOf

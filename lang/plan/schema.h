@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
+#include <utility>
 #include <optional>
 #include <string_view>
 
@@ -51,5 +53,22 @@ inline std::optional<GuardKind> ParseGuardKind(std::string_view s) {
 #include "plan/schema.def"
   return std::nullopt;
 }
+
+// A float JSON cannot hold, as {"float": spelling}: NaN and the infinities.
+inline constexpr std::pair<const char*, double> kNonFinite[] = {
+    {"nan", std::numeric_limits<double>::quiet_NaN()},
+    {"inf", std::numeric_limits<double>::infinity()},
+    {"-inf", -std::numeric_limits<double>::infinity()}};
+constexpr const char* NonFiniteSpelling(double v) { return v != v ? "nan" : v > 0 ? "inf" : "-inf"; }
+constexpr std::optional<double> NonFiniteOf(std::string_view s) {
+  for (const auto& [n, v] : kNonFinite)
+    if (s == n) return v;
+  return std::nullopt;
+}
+
+// The targets of a segment's outputs that are no variable: the function's
+// return value and the test of the `if` the segment ends at.
+inline constexpr const char* kReturnTarget = "<return>";
+inline constexpr const char* kCondTarget = "<cond>";
 
 }  // namespace tcc::plan

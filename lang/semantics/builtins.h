@@ -1,88 +1,129 @@
 // The table of tensor builtins (lang/semantics/builtins.def) as data: names,
-// forms, rule and signature. The graph op column is read by the tracer
-// (trace/builtin_ops.h), which knows the graph IR.
+// forms, rule, graph op and signature, and each row's identity (BuiltinId),
+// so code that treats rows differently switches on a row or a column, never
+// on a spelling.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <utility>
+
+#include "semantics/ops.h"
 
 namespace tcc::sem {
 
 enum class BuiltinForm : uint8_t { Fn, Method, Both, Attr, PyFn, PyBoth };
 
+// Each row's identity: `t_` and its spelling (`BuiltinId::t_exp`; the prefix
+// keeps rows such as `float` and `int` from being C++ keywords).
+enum class BuiltinId : uint16_t {
+#define TCC_BUILTIN(spelling, Forms, Op, Rule, signature) t_##spelling,
+#include "semantics/builtins.def"
+};
+
+// The Rule column (what each rule means: kRuleDocs below). A row whose rule
+// is not one of these does not compile.
+#define TCC_BUILTIN_RULES(X)                                                                                  \
+  X(Unary) X(Binary) X(Ternary) X(Reduce) X(Scan) X(Composite) X(Contract) X(View) X(Layout) X(Shape) X(Index) \
+  X(Sort) X(Scatter) X(Einsum) X(Random) X(Dynamic) X(Join) X(Create) X(Cast) X(InPlace) X(Window) X(Convert)
+enum class BuiltinRule : uint8_t {
+#define TCC_RULE_ENUM(R) R,
+  TCC_BUILTIN_RULES(TCC_RULE_ENUM)
+#undef TCC_RULE_ENUM
+};
+constexpr const char* RuleName(BuiltinRule r) {
+  switch (r) {
+#define TCC_RULE_NAME(R) \
+  case BuiltinRule::R: return #R;
+    TCC_BUILTIN_RULES(TCC_RULE_NAME)
+#undef TCC_RULE_NAME
+  }
+  return "?";
+}
+
+namespace op_column {  // the Op column's tokens: an OpKind, or None
+using enum OpKind;
+inline constexpr std::nullopt_t None = std::nullopt;
+}  // namespace op_column
+
 struct BuiltinInfo {
   const char* name;
   BuiltinForm form;
-  const char* rule;       // "Unary", "Reduce", ...
-  const char* op;         // the graph op's enumerator name, "None" if none
+  BuiltinRule rule;
+  std::optional<OpKind> op;  // the graph op it becomes
+  const char* op_name;       // the Op column as written ("Add", "None")
   const char* signature;
+  BuiltinId id;
 };
 
 inline constexpr BuiltinInfo kBuiltins[] = {
-#define TCC_BUILTIN(spelling, Forms, Op, Rule, signature) {spelling, BuiltinForm::Forms, #Rule, #Op, signature},
+#define TCC_BUILTIN(spelling, Forms, Op, Rule, signature)                                                  \
+  {#spelling, BuiltinForm::Forms, BuiltinRule::Rule, std::optional<OpKind>(op_column::Op), #Op, signature, \
+   BuiltinId::t_##spelling},
 #include "semantics/builtins.def"
 };
+constexpr const BuiltinInfo& Row(BuiltinId id) { return kBuiltins[static_cast<size_t>(id)]; }
 
 // What each Rule of the table means for a user: the headings of the README's
 // language reference (`tcc explain --list-builtins --format markdown`), in
 // the order it lists them. tests/unit/builtins checks every rule a row uses
 // has an entry here.
 struct RuleDoc {
-  const char* rule;
+  BuiltinRule rule;
   const char* title;
   const char* text;
 };
 inline constexpr RuleDoc kRuleDocs[] = {
-    {"Unary", "Elementwise, one operand",
+    {BuiltinRule::Unary, "Elementwise, one operand",
      "Fuse with their neighbours into one loop nest; the dtype follows ops.def (ints become float32 for "
      "`exp`, `sqrt`, ...)."},
-    {"Binary", "Elementwise, two operands",
+    {BuiltinRule::Binary, "Elementwise, two operands",
      "NumPy broadcasting and torch's three-tier type promotion (`lang/semantics/dtype.h`); fuse."},
-    {"Ternary", "Elementwise, three operands", "Broadcasting and promotion as the binary ops; fuse."},
-    {"Reduce", "Reductions",
+    {BuiltinRule::Ternary, "Elementwise, three operands", "Broadcasting and promotion as the binary ops; fuse."},
+    {BuiltinRule::Reduce, "Reductions",
      "`dim` an int, a tuple or None, `keepdim`; `sum` of ints is int64 and `mean` of ints an error, as in "
      "torch."},
-    {"Scan", "Scans", "Cumulative along a dim, a graph op with its own loop nest (floats accumulate in double)."},
-    {"Composite", "Composites",
+    {BuiltinRule::Scan, "Scans", "Cumulative along a dim, a graph op with its own loop nest (floats accumulate in double)."},
+    {BuiltinRule::Composite, "Composites",
      "Made of other graph ops, written once in `lang/semantics/composite.h` for both modes; they fuse."},
-    {"Contract", "Contractions", "`matmul` / `@` with torch's broadcasting of batch dims; BLAS in both modes."},
-    {"View", "Views", "Index arithmetic in the graph; `flip` copies, as in torch."},
-    {"Layout", "Layout", "A copy or the tensor itself (`contiguous`, `clone`)."},
-    {"Shape", "Shape builtins",
+    {BuiltinRule::Contract, "Contractions", "`matmul` / `@` with torch's broadcasting of batch dims; BLAS in both modes."},
+    {BuiltinRule::View, "Views", "Index arithmetic in the graph; `flip` copies, as in torch."},
+    {BuiltinRule::Layout, "Layout", "A copy or the tensor itself (`contiguous`, `clone`)."},
+    {BuiltinRule::Shape, "Shape builtins",
      "Traced as the slices, selects, expands, joins and `where`s they are made of (sizes by "
      "`lang/semantics/shape_ops.h`), so they fuse."},
-    {"Index", "Indexing by tensors",
+    {BuiltinRule::Index, "Indexing by tensors",
      "Graph ops (`take`, `gather`) with shapes known at compile time; a position out of range raises "
      "IndexError in both modes."},
-    {"Sort", "Sorting",
+    {BuiltinRule::Sort, "Sorting",
      "int64 positions in order (graph op `sort`, the runtime kernel the interpreter runs too), values gathered "
      "at them; NaN sorts as largest, ties keep their order."},
-    {"Scatter", "Scattering",
+    {BuiltinRule::Scatter, "Scattering",
      "A copy with values written or accumulated at index positions (graph op `scatter`); duplicate positions "
      "accumulate, a position out of range raises IndexError in both modes."},
-    {"Einsum", "Einsum",
+    {BuiltinRule::Einsum, "Einsum",
      "The equation is planned at compile time (`lang/semantics/einsum.h`, shared with the interpreter) into "
      "permutes, reshapes, sums and matmuls."},
-    {"Random", "Sampling", "Draws from the program's generator in program order: compiled and eager agree."},
-    {"Dynamic", "Data-dependent shapes",
+    {BuiltinRule::Random, "Sampling", "Draws from the program's generator in program order: compiled and eager agree."},
+    {BuiltinRule::Dynamic, "Data-dependent shapes",
      "The output shape depends on the data: eager only; in a compiled function a `dynamic_output_shape` "
      "break, as in torch.compile."},
-    {"Join", "Joins", "`cat` and `stack` of a list of tensors, in the graph."},
-    {"Create", "Creation", "Factories; shapes from Python values known at compile time are graph constants."},
-    {"Cast", "Casts", "dtype conversions (`x.float()`, `x.to(int64)`), in the graph."},
-    {"InPlace", "In-place methods",
+    {BuiltinRule::Join, "Joins", "`cat` and `stack` of a list of tensors, in the graph."},
+    {BuiltinRule::Create, "Creation", "Factories; shapes from Python values known at compile time are graph constants."},
+    {BuiltinRule::Cast, "Casts", "dtype conversions (`x.float()`, `x.to(int64)`), in the graph."},
+    {BuiltinRule::InPlace, "In-place methods",
      "Update the receiver and return it; compiled, they follow `x += y`'s rules (the tensor passed in is "
      "updated)."},
-    {"Window", "Convolution, pooling and padding",
+    {BuiltinRule::Window, "Convolution, pooling and padding",
      "Internal builtins behind `nn.conv2d` and friends: graph ops run by runtime kernels (im2col + BLAS; Winograd for float32 3x3 stride 1)."},
-    {"Convert", "Conversions to Python values",
+    {BuiltinRule::Convert, "Conversions to Python values",
      "`item`, `tolist`, `shape`, ...: a Python value read from a tensor's data is a graph break unless the "
      "tracer knows it (shapes, dtypes)."},
 };
 
-constexpr const RuleDoc* FindRuleDoc(std::string_view rule) {
+constexpr const RuleDoc* FindRuleDoc(BuiltinRule rule) {
   for (const RuleDoc& d : kRuleDocs)
     if (rule == d.rule) return &d;
   return nullptr;
@@ -146,7 +187,7 @@ constexpr const char* InPlaceTarget(std::string_view name) {
 inline constexpr const char* kFactoryKeywords[] = {"device", "requires_grad", "pin_memory", "layout"};
 constexpr bool TakesFactoryKeywords(std::string_view name) {
   const BuiltinInfo* b = FindBuiltin(CanonicalBuiltin(name));
-  return b && std::string_view(b->rule) == "Create";
+  return b && b->rule == BuiltinRule::Create;
 }
 // Keywords torch accepts as other spellings on its tensor functions
 // (NumPy's): `x.sum(axis=0, keepdims=True)` is `x.sum(dim=0, keepdim=True)`.
@@ -177,17 +218,50 @@ inline constexpr const char* kDeviceError =
 
 // The Python-level builtins (lang/semantics/python_builtins.def): len, range,
 // the compile controls, I/O.
+// Each row's identity: `py_` and its spelling (PyBuiltinId::py_len).
+enum class PyBuiltinId : uint16_t {
+#define TCC_PYBUILTIN(spelling, Group, signature, note) py_##spelling,
+#include "semantics/python_builtins.def"
+};
 struct PyBuiltinInfo {
   const char* name;
   const char* group;      // "Python", "Control", "IO", "Random", "Type"
   const char* signature;
   const char* note;       // how it differs from Python / PyTorch
+  PyBuiltinId id;
 };
 
 inline constexpr PyBuiltinInfo kPyBuiltins[] = {
-#define TCC_PYBUILTIN(spelling, Group, signature, note) {spelling, #Group, signature, note},
+#define TCC_PYBUILTIN(spelling, Group, signature, note) {#spelling, #Group, signature, note, PyBuiltinId::py_##spelling},
 #include "semantics/python_builtins.def"
 };
+constexpr const PyBuiltinInfo* FindPyBuiltin(std::string_view name) {
+  for (const PyBuiltinInfo& b : kPyBuiltins)
+    if (name == b.name) return &b;
+  return nullptr;
+}
+
+// The builtin classes `isinstance(x, C)` tests by name, and Python's rule
+// for them: a bool is an int. Both modes map their value to a PyClass and ask
+// PyIsInstance.
+enum class PyClass : uint8_t { Int, Float, Bool, Str, List, Tuple, Dict, Set, Tensor };
+inline constexpr std::pair<const char*, PyClass> kPyClassNames[] = {
+    {"int", PyClass::Int},     {"float", PyClass::Float}, {"bool", PyClass::Bool},     {"str", PyClass::Str},
+    {"list", PyClass::List},   {"tuple", PyClass::Tuple}, {"dict", PyClass::Dict},     {"set", PyClass::Set},
+    {"Tensor", PyClass::Tensor}, {"tensor", PyClass::Tensor}};
+constexpr std::optional<PyClass> PyClassNamed(std::string_view name) {
+  for (const auto& [n, c] : kPyClassNames)
+    if (name == n) return c;
+  return std::nullopt;
+}
+constexpr const char* PyClassName(PyClass c) {  // what type(x) is
+  for (const auto& [n, k] : kPyClassNames)
+    if (k == c) return n;
+  return "?";
+}
+constexpr bool PyIsInstance(PyClass value, PyClass cls) {
+  return value == cls || (value == PyClass::Bool && cls == PyClass::Int);
+}
 
 // Python's builtin exception classes, each with its base (BaseException has
 // none), in an order where a base comes before its subclasses. The

@@ -15,17 +15,24 @@ namespace tcc::sem {
 enum class ContainerType : uint8_t { List, Dict, Set, Str };
 enum class MethodEffect : uint8_t { Read, Mutate };
 
+// Each row's identity: its type and spelling (ContainerMethodId::List_append).
+enum class ContainerMethodId : uint8_t {
+#define TCC_CONTAINER_METHOD(Type, spelling, Effect, signature, note) Type##_##spelling,
+#include "semantics/container_methods.def"
+};
+
 struct ContainerMethodInfo {
   ContainerType type;
   const char* name;
   MethodEffect effect;
   const char* signature;
   const char* note;
+  ContainerMethodId id;
 };
 
 inline constexpr ContainerMethodInfo kContainerMethods[] = {
 #define TCC_CONTAINER_METHOD(Type, spelling, Effect, signature, note) \
-  {ContainerType::Type, spelling, MethodEffect::Effect, signature, note},
+  {ContainerType::Type, #spelling, MethodEffect::Effect, signature, note, ContainerMethodId::Type##_##spelling},
 #include "semantics/container_methods.def"
 };
 
@@ -45,6 +52,12 @@ inline const ContainerMethodInfo* FindContainerMethod(ContainerType t, std::stri
   return nullptr;
 }
 
+// A tuple's methods: the list's index and count.
+inline const ContainerMethodInfo* FindTupleMethod(std::string_view name) {
+  const ContainerMethodInfo* m = FindContainerMethod(ContainerType::List, name);
+  return m && (m->id == ContainerMethodId::List_index || m->id == ContainerMethodId::List_count) ? m : nullptr;
+}
+
 // Whether any container type has a method `name` that changes its receiver.
 inline bool IsMutatingContainerMethod(std::string_view name) {
   for (const auto& m : kContainerMethods)
@@ -54,6 +67,18 @@ inline bool IsMutatingContainerMethod(std::string_view name) {
 
 // The binary set operations: operators and the methods of the same meaning.
 enum class SetOp : uint8_t { Union, Intersection, Difference, SymmetricDifference };
+
+// The set operation of a set method (`s.union(t)`, `s.update(t)`: `|`), if any.
+constexpr std::optional<SetOp> SetOpOfMethod(ContainerMethodId m) {
+  using enum ContainerMethodId;
+  switch (m) {
+    case Set_union: case Set_update: return SetOp::Union;
+    case Set_intersection: case Set_intersection_update: return SetOp::Intersection;
+    case Set_difference: case Set_difference_update: return SetOp::Difference;
+    case Set_symmetric_difference: case Set_symmetric_difference_update: return SetOp::SymmetricDifference;
+    default: return std::nullopt;
+  }
+}
 
 // The set operation of the AST's binary operator (ast::BinOp, a template
 // parameter so that this library needs no AST): `|`, `&`, `-`, `^`.

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <string_view>
 
 #include "semantics/dtype.h"
 
@@ -46,6 +47,12 @@ constexpr const char* OpSpelling(OpKind op) { return kOpRows[static_cast<size_t>
 constexpr OpCategory CategoryOf(OpKind op) { return kOpRows[static_cast<size_t>(op)].category; }
 constexpr DTypeRule DTypeRuleOf(OpKind op) { return kOpRows[static_cast<size_t>(op)].dtype; }
 constexpr int ElementCostOf(OpKind op) { return kOpRows[static_cast<size_t>(op)].cost; }
+// The op a spelling names (`--emit graph`'s and the plan's), if any.
+constexpr std::optional<OpKind> OpKindOfSpelling(std::string_view s) {
+  for (size_t i = 0; i < kNumOps; ++i)
+    if (s == kOpRows[i].spelling) return static_cast<OpKind>(i);
+  return std::nullopt;
+}
 
 // The dtype of an op's result from its operand's dtype, for the rules that
 // need only that (Same, FloatFn, Compare and the reductions); nullopt for

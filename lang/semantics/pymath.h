@@ -27,9 +27,22 @@ struct PyMathResult {
 };
 
 enum class PyMathArgs : uint8_t { Floats, Ints };
-struct PyMathRow { const char* name; int min_args, max_args; const char* signature; PyMathArgs args; };
+enum class PyMathResultKind : uint8_t { Float, Int, Bool, Any };
+enum class PyMathId : uint8_t {
+#define TCC_PYMATH(name, min_args, max_args, signature, args, result) name,
+#include "semantics/pymath.def"
+};
+struct PyMathRow {
+  const char* name;
+  int min_args, max_args;
+  const char* signature;
+  PyMathArgs args;
+  PyMathResultKind result;
+  PyMathId id;
+};
 inline constexpr PyMathRow kPyMath[] = {
-#define TCC_PYMATH(name, min_args, max_args, signature, args) {#name, min_args, max_args, signature, PyMathArgs::args},
+#define TCC_PYMATH(name, min_args, max_args, signature, args, result) \
+  {#name, min_args, max_args, signature, PyMathArgs::args, PyMathResultKind::result, PyMathId::name},
 #include "semantics/pymath.def"
 };
 inline const PyMathRow* FindPyMath(std::string_view name) {

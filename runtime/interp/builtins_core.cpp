@@ -16,6 +16,7 @@
 #include "interp/interpreter.h"
 #include "interp/pynumber.h"
 #include "interp/tensor_value.h"
+#include "semantics/builtins.h"
 #include "semantics/pymath.h"
 
 namespace tcc::interp {
@@ -248,6 +249,19 @@ Value SetFn(Interp&, Args& a) {
   return s.value();
 }
 
+// The builtin class of x, as isinstance tests it (lang/semantics/builtins.h).
+std::optional<sem::PyClass> PyClassOf(const Value& x) {
+  using P = sem::PyClass;
+  if (x.is_bool()) return P::Bool;
+  if (IsPyInt(x)) return P::Int;
+  if (x.is_float()) return P::Float;
+  static const std::pair<OType, P> kByType[] = {{OType::Str, P::Str},   {OType::List, P::List}, {OType::Tuple, P::Tuple},
+                                                {OType::Dict, P::Dict}, {OType::Set, P::Set},   {OType::Tensor, P::Tensor}};
+  for (const auto& [t, c] : kByType)
+    if (x.is(t)) return c;
+  return std::nullopt;
+}
+
 bool IsInstanceOf(const Value& x, const Value& cls) {
   if (cls.is(OType::Tuple)) {
     for (auto& c : cls.as<TupleObj>()->items) if (IsInstanceOf(x, c)) return true;
@@ -261,16 +275,10 @@ bool IsInstanceOf(const Value& x, const Value& cls) {
     return false;
   }
   if (cls.is(OType::Builtin)) {
-    std::string n = cls.as<BuiltinObj>()->name;
-    if (n == "int") return IsPyInt(x);
-    if (n == "float") return x.is_float();
-    if (n == "bool") return x.is_bool();
-    if (n == "str") return x.is(OType::Str);
-    if (n == "list") return x.is(OType::List);
-    if (n == "tuple") return x.is(OType::Tuple);
-    if (n == "dict") return x.is(OType::Dict);
-    if (n == "set") return x.is(OType::Set);
-    if (n == "Tensor" || n == "tensor") return x.is(OType::Tensor);
+    if (auto c = sem::PyClassNamed(cls.as<BuiltinObj>()->name)) {
+      auto value = PyClassOf(x);
+      return value && sem::PyIsInstance(*value, *c);
+    }
   }
   TypeErr("`isinstance()` needs a class, a builtin type or a tuple of them as its second argument");
 }

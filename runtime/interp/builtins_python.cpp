@@ -19,12 +19,11 @@ Value StrFormatMethod(Interp& in, Args& a);                     // format_python
 
 namespace {
 
+// The run-time error of that class (exceptions.cpp's mapping), so that
+// `except ValueError` and the error report see it as the interpreter's own.
 [[noreturn]] void RaisePy(const char* cls, const std::string& msg) {
-  std::string c = cls;
-  if (c == "TypeError") TypeErr(msg);
-  if (c == "ZeroDivisionError") ThrowError(DiagKind::RtZeroDivision, msg);
-  if (c == "ValueError") ValueErr(msg);
-  if (c == "OverflowError") OverflowErr(msg);
+  for (DiagKind k : {DiagKind::RtTypeError, DiagKind::RtZeroDivision, DiagKind::RtValueError, DiagKind::RtOverflowError})
+    if (std::string_view(PythonExceptionName(k)) == cls) ThrowError(k, msg);
   ThrowPythonException(cls, msg);
 }
 
@@ -47,8 +46,9 @@ Value MathFn(Interp& in, Args& a) {
   std::string name = std::string(a.fname).substr(7);  // "__math_"
   std::string shown = "math." + name;
   const sem::PyMathRow* row = sem::FindPyMath(name);
+  using enum sem::PyMathId;
   std::vector<sem::PyNumber> nums;
-  if (name == "prod") {  // Python's `*` on whatever the items are (tensors too)
+  if (row->id == prod) {  // Python's `*` on whatever the items are (tensors too)
     a.Check(1, {"start"});
     Value acc = a.Get(-1, "start");
     if (acc.is_undef()) acc = Value::Int(1);
@@ -56,10 +56,10 @@ Value MathFn(Interp& in, Args& a) {
     (void)in;
     return acc;
   }
-  if (name == "fsum") {
+  if (row->id == fsum) {
     a.Check(1, {});
     for (const Value& v : Materialize(a.Need(0, "iterable"))) nums.push_back(ToPy(v, shown));
-  } else if (name == "isclose") {
+  } else if (row->id == isclose) {
     a.Check(2, {"rel_tol", "abs_tol"});
     nums = {ToPy(a.Need(0, "a"), shown), ToPy(a.Need(1, "b"), shown)};
     const Value& rel = a.Get(-1, "rel_tol");
@@ -75,7 +75,7 @@ Value MathFn(Interp& in, Args& a) {
               std::to_string(a.npos) + " given)");
     }
     for (int32_t i = 0; i < a.npos; ++i) {
-      if (name == "perm" && i == 1 && a.pos[i].is_none()) break;
+      if (row->id == perm && i == 1 && a.pos[i].is_none()) break;
       nums.push_back(ToPy(a.pos[i], shown));
     }
   }

@@ -266,15 +266,15 @@ namespace {
 // parameters (round, nan_to_num) or another meaning (logical_not converts to
 // bool first) have their own entries, which come first.
 void AddUnaryRows(std::vector<std::pair<const char*, BuiltinFn>>& t) {
-  static const std::pair<std::string_view, BuiltinFn> kByOp[] = {
-#define TCC_PICKED(Name) {#Name, Unary<rt::UnaryOp::Name>},
+  static const std::pair<sem::OpKind, BuiltinFn> kByOp[] = {
+#define TCC_PICKED(Name) {sem::OpKind::Name, Unary<rt::UnaryOp::Name>},
 #define TCC_OP(Name, spelling, Category, Cost, DType) TCC_OP_SELECT(Category, TCC_ONLY_UNARY)(Name)
 #include "semantics/ops.def"
 #undef TCC_PICKED
   };
   for (const sem::BuiltinInfo& row : sem::kBuiltins) {
     std::string_view sig(row.signature);
-    if (std::string_view(row.rule) != "Unary" || !(sig == "(input)" || sig.starts_with("(input);"))) continue;
+    if (row.rule != sem::BuiltinRule::Unary || !(sig == "(input)" || sig.starts_with("(input);"))) continue;
     if (std::any_of(t.begin(), t.end(), [&](const auto& e) { return row.name == std::string_view(e.first); })) continue;
     for (const auto& [op, fn] : kByOp)
       if (op == row.op) t.emplace_back(row.name, fn);

@@ -14,6 +14,7 @@
 #include "interp/objects.h"
 #include "interp/tensor_value.h"
 #include "semantics/dtype.h"
+#include "semantics/ops.h"
 #include "semantics/identity.h"
 
 namespace tcc::interp {
@@ -75,8 +76,7 @@ bool ParsePath(const std::string& text, PlanPath* out, std::string* error) {
 double PlanFloat(const json& j) {
   if (j.is_object()) {
     std::string s = j.at(plan::key::Float).get<std::string>();
-    if (s == "nan") return std::numeric_limits<double>::quiet_NaN();
-    if (s == "inf" || s == "-inf") return s == "inf" ? HUGE_VAL : -HUGE_VAL;
+    if (auto v = plan::NonFiniteOf(s)) return *v;
     throw std::runtime_error("bad float `" + s + "`");
   }
   return j.get<double>();
@@ -104,14 +104,15 @@ PlanValue::ViewStep ParseViewStep(const json& js) {
   PlanValue::ViewStep st;
   const std::string op = js.at(k::Op).get<std::string>();
   using V = PlanValue::ViewStep;
-  if (op == "transpose") st.op = V::kTranspose;
-  else if (op == "permute") st.op = V::kPermute;
-  else if (op == "reshape") st.op = V::kReshape;
-  else if (op == "expand") st.op = V::kExpand;
-  else if (op == "slice") st.op = V::kSlice;
-  else if (op == "select") st.op = V::kSelect;
-  else if (op == "squeeze" || op == "unsqueeze") st.op = V::kSqueeze;  // to the static result shape
-  else throw std::runtime_error("unknown view op `" + op + "`");
+  using sem::OpKind;
+  static constexpr std::pair<OpKind, decltype(V::op)> kSteps[] = {
+      {OpKind::Transpose, V::kTranspose}, {OpKind::Permute, V::kPermute}, {OpKind::Reshape, V::kReshape},
+      {OpKind::Expand, V::kExpand},       {OpKind::Slice, V::kSlice},     {OpKind::Select, V::kSelect},
+      {OpKind::Squeeze, V::kSqueeze},     {OpKind::Unsqueeze, V::kSqueeze}};  // squeezes: to the static result shape
+  const std::optional<OpKind> kind = sem::OpKindOfSpelling(op);
+  const auto* step = std::find_if(std::begin(kSteps), std::end(kSteps), [&](const auto& e) { return e.first == kind; });
+  if (step == std::end(kSteps)) throw std::runtime_error("unknown view op `" + op + "`");
+  st.op = step->second;
   st.axis = js.value(k::Axis, int64_t{0});
   st.axes = js.value(k::Axes, std::vector<int64_t>{});
   st.ints = js.value(k::Ints, std::vector<int64_t>{});
@@ -266,8 +267,8 @@ std::optional<Plan> ParsePlan(const std::string& text, const ts_kernel_entry* ke
       for (auto& jo : js.value(k::Outputs, json::array())) {
         PlanOutput o;
         o.target = jo.at(k::Target).get<std::string>();
-        o.is_return = o.target == "<return>";
-        o.is_cond = o.target == "<cond>";
+        o.is_return = o.target == plan::kReturnTarget;
+        o.is_cond = o.target == plan::kCondTarget;
         if (o.is_cond) s.cond = true;
         ParseValue(jo.at(k::Value), &o.value, &s.n_tensor_outputs);
         s.outputs.push_back(std::move(o));

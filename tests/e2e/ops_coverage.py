@@ -10,7 +10,7 @@ import re
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, "..", "..")
-ROW = re.compile(r'^TCC_BUILTIN\("(\w+)", (\w+), (\w+), (\w+), "(.*)"\)$')
+ROW = re.compile(r'^TCC_BUILTIN\((\w+), (\w+), (\w+), (\w+), "(.*)"\)$')
 DEF = re.compile(r"^def ([A-Za-z]\w*)\((.*)\)\s*(->.*)?:\s*$")
 
 # name -> the e2e case (tests/e2e/cases/NAME.ts with NAME.torch.txt) that

@@ -29,7 +29,7 @@ from ops_structured import CASES as STRUCTURED
 HERE = os.path.dirname(os.path.abspath(__file__))
 TABLE = os.path.join(HERE, "..", "..", "lang", "semantics", "builtins.def")
 
-ROW = re.compile(r'^TCC_BUILTIN\("(\w+)", (\w+), (\w+), (\w+), "(.*)"\)$')
+ROW = re.compile(r'^TCC_BUILTIN\((\w+), (\w+), (\w+), (\w+), "(.*)"\)$')
 
 
 def rows():

@@ -85,24 +85,35 @@ TEST_CASE("every builtin function exists in both modes") {
 }
 
 TEST_CASE("the graph op column names ops the tracer emits for elementwise and reduction rows") {
+  using R = sem::BuiltinRule;
   for (const auto& b : sem::kBuiltins) {
-    std::string rule = b.rule;
-    if (rule != "Unary" && rule != "Binary" && rule != "Reduce") continue;
+    if (b.rule != R::Unary && b.rule != R::Binary && b.rule != R::Reduce) continue;
     INFO(b.name);
-    auto op = trace::BuiltinOp(b.name, rule);
+    auto op = trace::BuiltinOp(b.name, b.rule);
     REQUIRE(op.has_value());
-    CHECK(std::string(graph::OpSpelling(*op)).size() > 0);
-    graph::OpCategory want = rule == "Unary" ? graph::OpCategory::Unary
-                             : rule == "Binary" ? graph::OpCategory::Binary : graph::OpCategory::Reduce;
+    CHECK(std::string(graph::OpSpelling(*op)) != "");
+    graph::OpCategory want = b.rule == R::Unary    ? graph::OpCategory::Unary
+                             : b.rule == R::Binary ? graph::OpCategory::Binary
+                                                   : graph::OpCategory::Reduce;
     CHECK(graph::CategoryOf(*op) == want);
   }
 }
 
 TEST_CASE("every rule a row uses has a heading in the language reference") {
   for (const auto& b : sem::kBuiltins) {
-    INFO(b.name << " (rule " << b.rule << ")");
+    INFO(b.name << " (rule " << sem::RuleName(b.rule) << ")");
     CHECK(sem::FindRuleDoc(b.rule) != nullptr);
   }
+}
+
+TEST_CASE("a row's id is its position in the table, and its spelling names it") {
+  for (size_t i = 0; i < std::size(sem::kBuiltins); ++i) {
+    const auto& b = sem::kBuiltins[i];
+    CHECK(static_cast<size_t>(b.id) == i);
+    CHECK(&sem::Row(b.id) == &b);
+    CHECK(sem::FindBuiltin(b.name) == &b);
+  }
+  for (const auto& b : sem::kPyBuiltins) CHECK(sem::FindPyBuiltin(b.name) == &b);
 }
 
 TEST_CASE("every Python builtin row is one name, registered by the interpreter") {
