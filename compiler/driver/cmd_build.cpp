@@ -35,6 +35,7 @@
 #include "codegen/parallel.h"
 #include "codegen/program.h"
 #include "driver/build_output.h"
+#include "plan_writer/plan_json.h"
 #include "driver/commands.h"
 #include "driver/phase_timer.h"
 #include "graph/print.h"
@@ -42,6 +43,7 @@
 #include "lower/lower.h"
 #include "parse/load.h"
 #include "passes/pipeline.h"
+#include "plan_writer/plan_json.h"
 #include "trace/trace.h"
 
 #ifndef TCC_VERSION
@@ -197,7 +199,7 @@ void EmitPlan(LoweredSegments& low, const std::string& ast_blob, llvm::Module& m
   plan_tr.segments = std::move(low.kept);
   codegen::ProgramParts parts;
   parts.ast_blob = ast_blob;
-  parts.plan_json = trace::PlanToJson(plan_tr).dump();
+  parts.plan_json = plan::PlanToJson(plan_tr).dump();
   parts.kernel_names = low.kernels;
   parts.kernel_impls = low.impls;
   parts.version = TCC_VERSION;

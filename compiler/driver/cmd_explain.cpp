@@ -21,7 +21,7 @@
 #include "report/costs.h"
 #include "report/html.h"
 #include "trace/analyze.h"
-#include "trace/report.h"
+#include "report/explain.h"
 
 namespace tcc::driver {
 
@@ -142,11 +142,11 @@ int RunExplain(const CommonOptions& common, const ExplainOptions& opts) {
     // text or json, to standard output or to -o FILE (then without colour)
     std::ostringstream text;
     if (opts.format == "json") {
-      nlohmann::json j = trace::ExplainJson(a.result, opts.file);
+      nlohmann::json j = report::ExplainJson(a.result, opts.file);
       if (want_costs) j["costs"] = report::CostsJson(costs);
       text << j.dump(2) << '\n';
     } else {
-      trace::RenderExplainText(a.result, opts.file, text, opts.output.empty() && StdoutColor(common), opts.guards);
+      report::RenderExplainText(a.result, opts.file, text, opts.output.empty() && StdoutColor(common), opts.guards);
       if (want_costs) text << '\n' << report::CostsText(costs);
     }
     if (opts.output.empty()) {

@@ -8,7 +8,7 @@
 #include <tuple>
 
 #include "base/resources.h"
-#include "trace/report.h"
+#include "report/explain.h"
 
 namespace tcc::report {
 
@@ -181,7 +181,7 @@ std::vector<Finding> CollectFindings(const trace::Analysis& a, const DiagnosticE
     AssignFingerprints(out);
     return out;
   }
-  for (const auto& lf : trace::LintFindings(a.result, strict)) {
+  for (const auto& lf : report::LintFindings(a.result, strict)) {
     Finding f;
     const SourceFile* file = nullptr;
     const std::vector<trace::StackFrame>* stack = nullptr;
@@ -194,7 +194,7 @@ std::vector<Finding> CollectFindings(const trace::Analysis& a, const DiagnosticE
       f.compile_error = b.error;
       f.range = b.range;
       f.function = b.function;
-      f.message = trace::BreakMessage(b);
+      f.message = report::BreakMessage(b);
       if (!b.error && !b.allowed) f.message += " (lint treats every entry as under `error_on_graph_break(True)`)";
       f.hint = trace::BreakHint(b.kind);
       f.explanation = trace::BreakExplanation(b.kind);

@@ -9,7 +9,7 @@
 
 #include "base/resources.h"
 #include "graph/print.h"
-#include "trace/report.h"
+#include "report/explain.h"
 
 namespace tcc::report {
 

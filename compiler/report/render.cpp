@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "trace/report.h"
+#include "report/explain.h"
 
 namespace tcc::report {
 
@@ -69,7 +69,7 @@ void RenderFindingText(const Finding& f, std::ostream& os, bool color) {
     trace::BreakSite at = *f.brk;  // at the user's call when the construct is in the standard library
     at.file = f.src;
     at.range = f.range;
-    trace::RenderBreak(at, os, color, f.fails());
+    report::RenderBreak(at, os, color, f.fails());
     origin();
     return;
   }
@@ -77,7 +77,7 @@ void RenderFindingText(const Finding& f, std::ostream& os, bool color) {
     trace::TraceIssue at = *f.issue;
     at.file = f.src;
     at.range = f.range;
-    trace::RenderIssue(at, os, color);
+    report::RenderIssue(at, os, color);
     origin();
     return;
   }

@@ -365,7 +365,7 @@ void Tracer::SegClose(Frame& f) {
   if (s.stmt_end < s.stmt_begin || (s.stmt_end == s.stmt_begin && !s.cond) || !f.def) return;
   // No tensor op: an `interpret` segment, guards only, so that a call this
   // specialisation covers runs in the interpreter as expected, not as a
-  // guard failure of the other specialisations here (plan_json.cpp; build
+  // guard failure of the other specialisations here (compiler/plan_writer/plan_json.cpp; build
   // keeps it only where a kernel segment shares its statement).
   const bool no_ops = s.tape_end <= s.tape_begin;
   if (no_ops && s.cond) return;

@@ -12,7 +12,7 @@
 // Consumers:
 //   - `tcc explain` / `tcc lint` render `specs`, `breaks`, `errors`;
 //   - the backend compiles every `segments[i].graph` into a kernel named
-//     `segments[i].kernel` and embeds PlanToJson(result) (runtime/README.md).
+//     `segments[i].kernel` and embeds plan::PlanToJson(result) (compiler/plan_writer) (runtime/README.md).
 #pragma once
 
 #include <cstdint>
@@ -261,11 +261,6 @@ TraceResult TraceProgram(const ast::Program& program, DiagnosticEngine& diags,
 TraceResult TraceModule(const ast::Module& module, DiagnosticEngine& diags,
                         const TraceOptions& options = {});
 
-// The execution plan JSON of runtime/README.md: {"version":1,"segments":[...]}.
-// Kernel names are Segment::kernel.
-nlohmann::json PlanToJson(const TraceResult& result);
-// One guard as the plan spells it (lang/plan/schema.def): path, kind, value.
-nlohmann::json GuardToJson(const Guard& g);
 
 // Registry accessors for break kinds (break_kinds.def).
 const char* BreakSlug(BreakKind k);          // "graph_break_call"

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "plan_writer/plan_json.h"
 #include "trace_util.h"
 
 using namespace tcc::trace;
@@ -150,7 +151,7 @@ TEST_CASE("Python values the segment assumed become guards", "[segments]") {
       "    return x\n"
       "f(randn(3), 2, 0.5)\n");
   REQUIRE(t->result.segments.size() == 1);
-  nlohmann::json plan = PlanToJson(t->result);
+  nlohmann::json plan = tcc::plan::PlanToJson(t->result);
   auto guards = plan["segments"][0]["guards"];
   bool n = false, scale = false;
   for (const auto& g : guards) {

@@ -7,10 +7,12 @@
 #include <nlohmann/json.hpp>
 
 #include "base/resources.h"
-#include "trace/report.h"
+#include "report/explain.h"
 #include "trace/value.h"
 
-namespace tcc::trace {
+namespace tcc::report {
+
+using namespace trace;  // the tracer's records, rendered here
 
 namespace {
 struct Style {
@@ -207,4 +209,4 @@ std::vector<LintFinding> LintFindings(const TraceResult& r, bool strict) {
   return out;
 }
 
-}  // namespace tcc::trace
+}  // namespace tcc::report

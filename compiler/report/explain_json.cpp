@@ -1,9 +1,12 @@
 // Implements the JSON rendering of explain reports.
 #include <nlohmann/json.hpp>
 
-#include "trace/report.h"
+#include "report/explain.h"
+#include "plan_writer/plan_json.h"
 
-namespace tcc::trace {
+namespace tcc::report {
+
+using namespace trace;  // the tracer's records, rendered here
 
 namespace {
 nlohmann::json StackJson(const std::vector<StackFrame>& stack) {
@@ -90,7 +93,7 @@ nlohmann::json ExplainJson(const TraceResult& r, const std::string& file) {
                         {"reason", n.reason}, {"count", n.count}, {"at", at}});
     }
     nlohmann::json guards = nlohmann::json::array();
-    for (const Guard& g : sp.guards) guards.push_back(GuardToJson(g));
+    for (const Guard& g : sp.guards) guards.push_back(plan::GuardToJson(g));
     nlohmann::json loops = nlohmann::json::array();
     for (const auto& n : sp.loops)
       loops.push_back({{"file", n.file ? n.file->display_name() : ""}, {"line", n.loc.line}, {"column", n.loc.col},
@@ -129,4 +132,4 @@ nlohmann::json ExplainJson(const TraceResult& r, const std::string& file) {
           {"kernel_count", kernel_count}};
 }
 
-}  // namespace tcc::trace
+}  // namespace tcc::report

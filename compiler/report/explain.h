@@ -11,7 +11,11 @@
 
 #include "trace/trace.h"
 
-namespace tcc::trace {
+namespace tcc::report {
+
+using trace::BreakSite;
+using trace::TraceIssue;
+using trace::TraceResult;
 
 // `tcc explain --format json`: graph_count, graph_break_count, functions,
 // graph_breaks, errors, warnings.
@@ -39,4 +43,4 @@ std::vector<LintFinding> LintFindings(const TraceResult& r, bool strict);
 // Messages for error break sites ("... under fullgraph").
 std::string BreakMessage(const BreakSite& b);
 
-}  // namespace tcc::trace
+}  // namespace tcc::report

@@ -1,14 +1,15 @@
 // Implements PlanToJson: the execution plan of runtime/README.md.
-#include <nlohmann/json.hpp>
+#include "plan_writer/plan_json.h"
 
-#include "trace/trace.h"
 #include "trace/value.h"
 
-namespace tcc::trace {
+namespace tcc::plan {
+
+using namespace trace;  // the tracer's records, read here
 
 namespace {
-namespace pk = plan::key;
-using PV = plan::ValueKind;
+namespace pk = key;
+using PV = ValueKind;
 
 nlohmann::json OutJson(const OutValue& v) {
   nlohmann::json j = {{pk::Kind, plan::Spelling(v.kind)}};
@@ -123,4 +124,4 @@ nlohmann::json PlanToJson(const TraceResult& result) {
   return {{pk::Version, 1}, {pk::Segments, segs}};
 }
 
-}  // namespace tcc::trace
+}  // namespace tcc::plan
