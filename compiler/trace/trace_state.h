@@ -155,6 +155,28 @@ struct UncompiledNote {
   Mode mode;
 };
 
+// The part of the tracer's state a rolled-loop probe copies and puts back
+// whole (loop_probe.cpp): Tracer derives from it, so a field added here is
+// saved and restored with the rest. The append-only records (tape,
+// diagnostics, segments, regions) are put back by truncation instead, and
+// the heap by the journal.
+struct ProbedState {
+  Mode mode;
+  size_t region_begin = 0;           // tape index where the open graph region starts
+  ValuePtr raising;                  // the exception a Flow::Raise carries
+  // An exception known at compile time that left a called function while a
+  // traced `try` encloses the call: the rest of the caller's statement is not
+  // evaluated (Eval returns unknowns) and the statement ends in Flow::Raise.
+  ValuePtr raise_pending;
+  long uncertain_raises = 0;         // raises whose path is known only at run time, or that left a function
+  std::map<std::string, size_t> site_by_key, issue_by_key;  // a break site's / issue's index in `result`
+  std::set<std::string> nonstrict_warned;
+  std::set<std::string> segment_keys;
+  int kernel_counter = 0;
+  long steps = 0;                    // statements traced in the current entry
+  bool exhausted = false;            // the current entry ran out of steps
+};
+
 // The tape range one CloseRegion ended (a graph of explain, once coverage is known).
 struct RegionBounds {
   size_t begin = 0, end = 0;

@@ -26,7 +26,7 @@
 
 namespace tcc::trace {
 
-class Tracer {
+class Tracer : public ProbedState {
  public:
   Tracer(DiagnosticEngine& diags, const TraceOptions& opts);
   ModuleState* AddModule(const std::string& name, const ast::Module& mod);
@@ -251,14 +251,8 @@ class Tracer {
   // Whether exception object `exc` is caught by `type` (a class or a tuple),
   // when known at compile time.
   std::optional<bool> ExceptionMatches(const ValuePtr& exc, const ValuePtr& type);
-  ValuePtr raising;                  // the exception a Flow::Raise carries
-  // An exception known at compile time that left a called function while a
-  // traced `try` encloses the call: the rest of the caller's statement is not
-  // evaluated (Eval returns unknowns) and the statement ends in Flow::Raise.
-  ValuePtr raise_pending;
   int try_depth = 0;                 // traced `try` bodies being executed
   std::vector<ValuePtr> handling;    // exceptions being handled (bare `raise`)
-  long uncertain_raises = 0;         // raises whose path is known only at run time, or that left a function
   std::map<std::string, ValuePtr> exception_classes;
   // `super()` / `super(C, obj)`: a Builtin "#super" whose self_value is the
   // instance and whose items are the classes to look attributes up in.
@@ -446,11 +440,9 @@ class Tracer {
   // binds such a size to its scalar input (Graph::size_scalars).
   std::unordered_map<int32_t, ValuePtr> size_values;
   std::vector<Frame*> frames;        // frames.back() executes; frames[0] is module scope
-  Mode mode;
   std::vector<TapeOp> tape;
   TraceResult result;
   int spec = -1;                     // index of the specialisation being traced
-  size_t region_begin = 0;
   std::map<std::string, int> spec_by_key;
   // the keys without their object state (entry_state.cpp) -> how many states were traced
   std::map<std::string, int> spec_base_keys;
@@ -527,16 +519,10 @@ class Tracer {
   static constexpr int kMaxRetraces = 8;               // per call signature, as torch's cache_size_limit
   // Whether a global that `cached` read now holds something else; `why` says which.
   bool GlobalsChanged(const SpecReturn& cached, std::string* why) const;
-  std::map<std::string, size_t> site_by_key, issue_by_key;
-  std::set<std::string> nonstrict_warned;
-  int kernel_counter = 0;
   std::string main_dir;              // folder of the main script (for `load` at compile time)
   int inline_depth = 0;
   bool entering = false;
-  long steps = 0;                    // statements traced in the current entry
   size_t entry_tape_begin = 0;       // tape size when the current entry started
-  bool exhausted = false;            // the current entry ran out of steps             // the next CallFunction starts an entry (traced frame)
-  std::set<std::string> segment_keys;
   std::vector<uint8_t> tape_covered;           // per tape op: an emitted segment compiles it (1) or drops it as dead (2)
   std::vector<UncompiledNote> uncompiled;      // of the entries being traced
   std::vector<RegionBounds> regions;           // of the entries being traced
