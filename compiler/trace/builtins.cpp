@@ -235,6 +235,18 @@ ValuePtr Tracer::CallBuiltin(const std::string& spelled, const ValuePtr& self, C
       break;
     }
   }
+  if (!self || self->kind == VK::Tensor) {  // a call that does not fit its row's signature: the interpreter's TypeError
+    if (const sem::BuiltinInfo* row = sem::FindBuiltin(name)) {
+      std::vector<std::string_view> keywords;
+      for (const auto& [k, v] : args.kw) keywords.push_back(k);
+      const size_t npos = args.pos.size() + (self ? 1 : 0);
+      if (auto error = sem::RowCallError(*row, self != nullptr, spelled, npos, keywords)) {
+        Issue(DiagKind::TraceArgumentError, where, *error);
+        MarkEager();
+        return MakeUnknown();
+      }
+    }
+  }
   const auto id = IdOf(name);
   if (id == t_allclose || id == t_equal) {  // a Python bool made from tensor data
     Break(BreakKind::TensorToScalar, where, "`" + name + "` copies tensor data into a Python bool");

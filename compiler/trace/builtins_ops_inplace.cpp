@@ -134,7 +134,7 @@ ValuePtr Tracer::ToOp(TensorCall& c) {
   auto& [name, x, rest, dt, where, self, args] = c;
   ValuePtr a0 = rest.Arg(0, "dtype");
   ValuePtr dev = rest.Kw("device");
-  auto device_ok = [&](const ValuePtr& v) { return v->kind == VK::Str && v->known && v->s == "cpu"; };
+  auto device_ok = [&](const ValuePtr& v) { return v->kind == VK::Str && v->known && sem::IsCpuDevice(v->s); };
   if (dev && !device_ok(dev)) return TensorTypeError(where, "`to()`: the only device is \"cpu\"");
   if (a0 && a0->kind == VK::Str) {
     if (!device_ok(a0)) return TensorTypeError(where, "`to()`: the only device is \"cpu\"");

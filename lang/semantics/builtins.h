@@ -9,8 +9,10 @@
 #include <optional>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "semantics/ops.h"
+#include "semantics/signature.h"
 
 namespace tcc::sem {
 
@@ -145,6 +147,27 @@ constexpr const BuiltinInfo* FindBuiltin(std::string_view name) {
   for (const BuiltinInfo& b : kBuiltins)
     if (name == b.name) return &b;
   return nullptr;
+}
+
+// The argument error of calling row `b` as `fname` (a function, or with
+// `method` a tensor method) with `npos` positional arguments (a method's
+// receiver counted) and these keyword names, if any, from the row's
+// signature (lang/semantics/signature.h). Rows that are Python builtins too
+// (`sum`, `max`) bind as Python's and are not checked here; nor is a name
+// called in a form its row does not have (Python's `float(s)`).
+inline const SignatureShape& SignatureOf(const BuiltinInfo& b) {
+  static const std::vector<SignatureShape> shapes = [] {
+    std::vector<SignatureShape> v;
+    for (const BuiltinInfo& r : kBuiltins) v.push_back(ParseSignature(r.signature));
+    return v;
+  }();
+  return shapes[static_cast<size_t>(b.id)];
+}
+template <class Keywords>
+std::optional<std::string> RowCallError(const BuiltinInfo& b, bool method, std::string_view fname, size_t npos,
+                                        const Keywords& keywords) {
+  if (IsPythonLevel(b.form) || !(method ? HasMethodForm(b.form) : HasFunctionForm(b.form))) return std::nullopt;
+  return SignatureError(SignatureOf(b), fname, npos, keywords);
 }
 
 // Other spellings of tensor builtins (lang/semantics/builtin_aliases.def).

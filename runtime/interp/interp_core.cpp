@@ -1,6 +1,7 @@
 // Implements the Interp infrastructure: symbols, the value stack, frames,
 // module registration and import, builtin arguments and the builtin table.
 #include <cmath>
+#include <unordered_map>
 
 #include "interp/dunder.h"
 #include "interp/interpreter.h"
@@ -310,21 +311,30 @@ const Value& Args::Need(int32_t i, const char* name) const {
 }
 
 void Args::Check(int32_t max_pos, std::initializer_list<const char*> keywords) const {
-  if (npos > max_pos) {
-    ThrowError(DiagKind::RtArgumentError, std::string("`") + fname + "()` takes at most " +
-                                              std::to_string(max_pos) + " positional argument" +
-                                              (max_pos == 1 ? "" : "s") + " but " +
-                                              std::to_string(npos) + " were given");
-  }
+  if (check_hook) check_hook(fname, max_pos, keywords);
+  if (npos > max_pos) ThrowError(DiagKind::RtArgumentError, sem::TooManyPositionalError(fname, max_pos, npos));
   for (int32_t k = 0; k < nkw; ++k) {
     const std::string& kn = SymName(kwnames[k]);
     bool ok = false;
     for (const char* allowed : keywords) ok = ok || kn == allowed;
-    if (!ok) {
-      ThrowError(DiagKind::RtArgumentError,
-                 std::string("`") + fname + "()` got an unexpected keyword argument `" + kn + "`");
-    }
+    if (!ok) ThrowError(DiagKind::RtArgumentError, sem::UnexpectedKeywordError(fname, kn));
   }
+}
+
+void Args::CheckRow(bool method) const {
+  static const std::unordered_map<std::string_view, const sem::BuiltinInfo*> rows = [] {
+    std::unordered_map<std::string_view, const sem::BuiltinInfo*> m;
+    for (const sem::BuiltinInfo& b : sem::kBuiltins) m.emplace(b.name, &b);
+    for (const sem::BuiltinAlias& a : sem::kBuiltinAliases)
+      if (const sem::BuiltinInfo* b = sem::FindBuiltin(a.target)) m.emplace(a.name, b);
+    return m;
+  }();
+  auto it = rows.find(fname);
+  if (it == rows.end()) return;
+  std::vector<std::string_view> keywords;
+  for (int32_t k = 0; k < nkw; ++k) keywords.push_back(SymName(kwnames[k]));
+  if (auto error = sem::RowCallError(*it->second, method, fname, static_cast<size_t>(npos), keywords))
+    ThrowError(DiagKind::RtArgumentError, *error);
 }
 
 // ---------------------------------------------------------------- builtins

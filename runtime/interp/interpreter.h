@@ -46,6 +46,13 @@ struct Args {
   // Errors unless the call has at most `max_pos` positionals and only the
   // listed keywords (nullptr-terminated).
   void Check(int32_t max_pos, std::initializer_list<const char*> keywords) const;
+  // Errors when the call does not fit the signature of its builtins.def row
+  // (lang/semantics/signature.h: the tracer checks the same at compile time).
+  void CheckRow(bool method) const;
+  // Tests: called with what each Check allows (a builtin's hand-written
+  // parameters, compared with its row's signature by tests/unit/builtins).
+  static inline void (*check_hook)(const char* fname, int32_t max_pos,
+                                   std::initializer_list<const char*> keywords) = nullptr;
 };
 
 // A keyword Interp::Call rewrites before calling a builtin (`device=`,

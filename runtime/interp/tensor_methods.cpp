@@ -154,7 +154,10 @@ Value TensorCallMethod(Interp& in, int32_t sym, Args& args) {
   auto& m = Methods();
   auto it = m.find(sym);
   // a keyword Interp::Call rewrites (`generator=`, `keepdims=`): through it, as a bound builtin
-  if (it != m.end() && (args.nkw == 0 || !HasCallKeywordHooks(args.kwnames, args.nkw))) return it->second(in, args);
+  if (it != m.end() && (args.nkw == 0 || !HasCallKeywordHooks(args.kwnames, args.nkw))) {
+    args.CheckRow(true);
+    return it->second(in, args);
+  }
   Value attr = TensorGetAttr(args.pos[0], sym);  // a bound method, a property, or an AttributeError
   return in.Call(attr, args.pos + 1, args.npos - 1, args.kwnames, args.kwvals, args.nkw);
 }

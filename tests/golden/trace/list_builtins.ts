@@ -39,9 +39,9 @@
 # CHECK-STDOUT: remainder          function, method         Mod        Binary    (input, other); `%` (the sign of the divisor, as Python)
 # CHECK-STDOUT: where              function, method         Where      Ternary   (condition, input, other); self.where(condition, other); where(condition) is nonzero(condition, as_tuple=True)
 # CHECK-STDOUT: clamp              function, method         Clamp      Ternary   (input, min=None, max=None)
-# CHECK-STDOUT: sum                Python builtin, method   Sum        Reduce    (input, dim=None, keepdim=False)
-# CHECK-STDOUT: mean               function, method         Mean       Reduce    (input, dim=None, keepdim=False)
-# CHECK-STDOUT: prod               function, method         Prod       Reduce    (input, dim=None, keepdim=False)
+# CHECK-STDOUT: sum                Python builtin, method   Sum        Reduce    (input, dim=None, keepdim=False, *, dtype=None)
+# CHECK-STDOUT: mean               function, method         Mean       Reduce    (input, dim=None, keepdim=False, *, dtype=None)
+# CHECK-STDOUT: prod               function, method         Prod       Reduce    (input, dim=None, keepdim=False, *, dtype=None)
 # CHECK-STDOUT: max                Python builtin, method   Max        Reduce    (input, dim=None, keepdim=False); (input, other) elementwise for a tensor or float other
 # CHECK-STDOUT: min                Python builtin, method   Min        Reduce    (input, dim=None, keepdim=False); (input, other) elementwise for a tensor or float other
 # CHECK-STDOUT: argmax             function, method         ArgMax     Reduce    (input, dim=None, keepdim=False)
@@ -71,7 +71,7 @@
 # CHECK-STDOUT: contiguous         function, method         -          Layout    (input)
 # CHECK-STDOUT: clone              function, method         -          Layout    (input)
 # CHECK-STDOUT: detach             method                   -          Layout    (self)
-# CHECK-STDOUT: to                 method                   Cast       Cast      (self, dtype); also to(other) (its dtype) and to("cpu"[, dtype])
+# CHECK-STDOUT: to                 method                   Cast       Cast      (self, dtype, non_blocking=False, copy=False, *, device=None); also to(other) (its dtype) and to("cpu"[, dtype])
 # CHECK-STDOUT: type               method                   Cast       Cast      (self, dtype)
 # CHECK-STDOUT: float              method                   Cast       Cast      (self)
 # CHECK-STDOUT: double             method                   Cast       Cast      (self)
@@ -98,7 +98,7 @@
 # CHECK-STDOUT: randn_like         function                 RandN      Create    (input, dtype=None)
 # CHECK-STDOUT: gather             function, method         Gather     Index     (input, dim, index)
 # CHECK-STDOUT: index_select       function, method         Take       Index     (input, dim, index)
-# CHECK-STDOUT: flip               function, method         Flip       Shape     (input, dims)
+# CHECK-STDOUT: flip               function, method         Flip       Shape     (input, *dims)
 # CHECK-STDOUT: narrow             function, method         Slice      Shape     (input, dim, start, length)
 # CHECK-STDOUT: chunk              function, method         Slice      Shape     (input, chunks, dim=0) -> tuple
 # CHECK-STDOUT: split              function, method         Slice      Shape     (input, split_size_or_sections, dim=0) -> tuple; the keyword may be spelt split_size, as Tensor.split's is
@@ -163,8 +163,8 @@
 # CHECK-STDOUT: cumprod            function, method         CumProd    Scan      (input, dim, *, dtype=None)
 # CHECK-STDOUT: softmax            method                   -          Composite (self, dim, dtype=None)
 # CHECK-STDOUT: log_softmax        method                   -          Composite (self, dim, dtype=None)
-# CHECK-STDOUT: add_               method                   Add        InPlace   (self, other)
-# CHECK-STDOUT: sub_               method                   Sub        InPlace   (self, other)
+# CHECK-STDOUT: add_               method                   Add        InPlace   (self, other, *, alpha=1)
+# CHECK-STDOUT: sub_               method                   Sub        InPlace   (self, other, *, alpha=1)
 # CHECK-STDOUT: mul_               method                   Mul        InPlace   (self, other)
 # CHECK-STDOUT: div_               method                   Div        InPlace   (self, other)
 # CHECK-STDOUT: clamp_             method                   Clamp      InPlace   (self, min=None, max=None)

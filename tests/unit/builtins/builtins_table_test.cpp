@@ -213,3 +213,101 @@ TEST_CASE("the interpreter's named tuples take their fields from the table") {
   CHECK(tuple->name == "aminmax");
   CHECK_THROWS(interp::MakeNamedTuple("no_such_type", {}));
 }
+
+namespace {
+// What one of the interpreter's hand-written Args::Check calls allows: the
+// first Check of a builtin's implementation, captured and stopped there.
+struct HandCheck {
+  int max_pos = 0;
+  std::vector<std::string> keywords;
+};
+std::optional<HandCheck> g_hand;
+struct StopAtCheck {};
+void CaptureCheck(const char*, int32_t max_pos, std::initializer_list<const char*> keywords) {
+  g_hand = HandCheck{max_pos, {keywords.begin(), keywords.end()}};
+  throw StopAtCheck{};
+}
+template <class Call>
+std::optional<HandCheck> HandCheckOf(Call call) {
+  g_hand.reset();
+  interp::Args::check_hook = CaptureCheck;
+  try {
+    call();
+  } catch (...) {
+  }
+  interp::Args::check_hook = nullptr;
+  return g_hand;
+}
+// The hand-written check may allow no more than the row's signature does: a
+// call the interpreter runs is one the tracer's check (the same signature)
+// accepts at compile time.
+// Where one implementation serves several rows, it may allow more than one
+// row's signature does; these rows are narrower on purpose, as torch's are
+// ("#positional": more positional arguments).
+const std::set<std::pair<std::string, std::string>> kNarrowerOnPurpose = {
+    {"argmax", "dtype"},          {"argmin", "dtype"},          {"mul_", "alpha"},
+    {"div_", "alpha"},            {"type", "device"},           {"type", "copy"},
+    {"type", "non_blocking"},     {"type", "#positional"},      {"repeat", "input"},
+    {"scatter", "#positional"},   {"scatter_", "#positional"},  {"scatter_", "input"},
+    {"scatter_add_", "input"},    {"scatter_reduce_", "input"}, {"index_add_", "input"},
+    {"index_reduce_", "input"}};
+void CheckAgainstRow(const sem::BuiltinInfo& b, const HandCheck& h) {
+  const sem::SignatureShape& s = sem::SignatureOf(b);
+  auto narrower = [&](const std::string& what) { return kNarrowerOnPurpose.count({b.name, what}) > 0; };
+  if (s.plain && s.max_positional >= 0 && !narrower("#positional")) CHECK(h.max_pos <= s.max_positional);
+  for (const std::string& k : h.keywords) {
+    INFO("keyword " << k);
+    CHECK((s.any_keyword || std::find(s.keywords.begin(), s.keywords.end(), k) != s.keywords.end() ||
+           sem::signature_detail::MentionsWord(s.text, k) || narrower(k)));
+  }
+}
+}  // namespace
+
+TEST_CASE("a row's signature allows whatever the interpreter's implementation of it takes") {
+  std::ostringstream out;
+  interp::Interp in(out, {});
+  const auto& table = interp::Builtins();
+  int compared = 0;
+  for (const auto& b : sem::kBuiltins) {
+    if (sem::IsPythonLevel(b.form)) continue;
+    INFO(b.name << " (" << sem::FormName(b.form) << ")");
+    if (sem::HasFunctionForm(b.form)) {
+      auto it = std::find(table.names.begin(), table.names.end(), b.name);
+      REQUIRE(it != table.names.end());
+      const interp::Value& fn = table.values[it - table.names.begin()];
+      auto hand = HandCheckOf([&] {
+        std::vector<interp::Value> pos(12, interp::Value::None());
+        interp::Args a{pos.data(), 12, nullptr, nullptr, 0, b.name};
+        fn.as<interp::BuiltinObj>()->fn(in, a);
+      });
+      if (hand) CheckAgainstRow(b, *hand), ++compared;
+    }
+    if (sem::HasMethodForm(b.form)) {
+      auto hand = HandCheckOf([&] {
+        interp::Value self = interp::MakeTensor(rt::Tensor::scalar(rt::Scalar::from_float(1.0)));
+        interp::Args a{&self, 1, nullptr, nullptr, 0, b.name};
+        interp::TensorCallMethod(in, interp::Intern(b.name), a);
+      });
+      if (hand) CheckAgainstRow(b, *hand), ++compared;
+    }
+  }
+  CHECK(compared > 150);
+}
+
+TEST_CASE("a signature is read as Python reads a parameter list") {
+  auto s = sem::ParseSignature("(input, dim=None, keepdim=False, *, dtype=None) -> int64; a note");
+  CHECK(s.plain);
+  CHECK(s.max_positional == 3);
+  CHECK(s.keywords == std::vector<std::string_view>{"input", "dim", "keepdim", "dtype"});
+  auto v = sem::ParseSignature("(*size, dtype=float32, sep=' ', default=<none>, key=(1, 2))");
+  CHECK(v.max_positional == -1);
+  CHECK(v.keywords == std::vector<std::string_view>{"size", "dtype", "sep", "default", "key"});
+  CHECK_FALSE(sem::ParseSignature("(input, dim=None); (input, other) elementwise").plain);
+  std::vector<std::string> kws = {"split_size"};
+  auto split = sem::ParseSignature("(input, split_size_or_sections, dim=0); the keyword may be spelt split_size");
+  CHECK_FALSE(sem::SignatureError(split, "split", 2, kws).has_value());
+  CHECK(sem::SignatureError(split, "split", 4, std::vector<std::string>{}) ==
+        "`split()` takes at most 3 positional arguments but 4 were given");
+  CHECK(sem::SignatureError(split, "split", 1, std::vector<std::string>{"axis2"}) ==
+        "`split()` got an unexpected keyword argument `axis2`");
+}
