@@ -1,8 +1,10 @@
 // Implements Tracer::CallBuiltin, the dispatch of a call to a builtin
-// (keywords normalised, then by receiver: objects, tensors, sets, lists; then
-// the handlers of builtin_handlers.def; then the rows of builtins.def), the
-// Python numeric builtins (min, max, abs, sum, any, all, pow) and list/dict
-// methods.
+// (keywords normalised and checked against the row's signature; a pure call
+// with known arguments folded by the interpreter, fold_interp.cpp; then by
+// receiver: objects, tensors, sets, lists; then the handlers of
+// builtin_handlers.def; then the rows of builtins.def), the Python numeric
+// builtins (min, max, abs, sum, any, all, pow) of values known only at run
+// time, and list/dict methods.
 #include <algorithm>
 #include <cmath>
 #include <set>
@@ -52,54 +54,6 @@ const std::set<std::string>& PythonBuiltins() {
   }();
   return s;
 }
-// min/max/abs/pow/sum of known Python numbers, exactly as Python computes
-// them: min/max return the winning object itself (an int stays an int, True
-// stays True), ints are exact (int64; overflow leaves the value to run time),
-// an int to a negative power is a float.
-ValuePtr FoldNumbers(sem::PyBuiltinId id, const std::vector<ValuePtr>& vals, bool is_float) {
-  using enum sem::PyBuiltinId;
-  auto is_int = [](const ValuePtr& v) { return v->kind == VK::Int || v->kind == VK::Bool; };
-  auto ival = [](const ValuePtr& v) { return v->kind == VK::Bool ? int64_t(v->b) : v->i; };
-  auto less = [&](const ValuePtr& a, const ValuePtr& b) {
-    return is_int(a) && is_int(b) ? ival(a) < ival(b) : a->as_double() < b->as_double();
-  };
-  if (id == py_min || id == py_max) {
-    ValuePtr best = vals[0];
-    for (size_t i = 1; i < vals.size(); ++i)
-      if (id == py_max ? less(best, vals[i]) : less(vals[i], best)) best = vals[i];
-    return best;
-  }
-  if (id == py_abs) {
-    if (!is_int(vals[0])) return MakeFloat(std::fabs(vals[0]->as_double()));
-    int64_t v = ival(vals[0]);
-    return v == INT64_MIN ? MakeUnknownOf(VK::Int) : MakeInt(v < 0 ? -v : v);
-  }
-  if (id == py_pow) {
-    if (vals.size() != 2) return MakeUnknown();
-    if (is_int(vals[0]) && is_int(vals[1])) {
-      int64_t b = ival(vals[0]), e = ival(vals[1]);
-      if (e < 0) return b == 0 ? MakeUnknownOf(VK::Float) : MakeFloat(std::pow(double(b), double(e)));
-      int64_t r = 1;
-      for (int64_t k = 0; k < e; ++k)
-        if (__builtin_mul_overflow(r, b, &r)) return MakeUnknownOf(VK::Int);
-      return MakeInt(r);
-    }
-    return MakeFloat(std::pow(vals[0]->as_double(), vals[1]->as_double()));
-  }
-  if (id == py_sum) {
-    if (!is_float) {
-      int64_t r = 0;
-      for (const auto& v : vals)
-        if (__builtin_add_overflow(r, ival(v), &r)) return MakeUnknownOf(VK::Int);
-      return MakeInt(r);
-    }
-    double r = 0;
-    for (const auto& v : vals) r += v->as_double();
-    return MakeFloat(r);
-  }
-  return MakeUnknown();
-}
-
 }  // namespace
 
 const TraceBuiltin* FindTraceBuiltin(BuiltinGroup group, const std::string& name) {
@@ -256,6 +210,7 @@ ValuePtr Tracer::CallBuiltin(const std::string& spelled, const ValuePtr& self, C
     args.kw.emplace_back("as_tuple", MakeBool(true));
     return CallBuiltin("nonzero", nullptr, args);
   }
+  if (ValuePtr r = FoldPureCall(name, self, args)) return r;  // known arguments: the interpreter's value
   if (ValuePtr r = ObjectBuiltin(name, self, args)) return r;  // trace_iter.cpp
   if (ValuePtr r = PythonBuiltin(name, self, args)) return r;  // issue 11 (builtins_python.cpp)
   if (self && self->kind == VK::Tensor) {
@@ -334,8 +289,10 @@ ValuePtr Tracer::PyNumbersBuiltin(sem::PyBuiltinId id, CallArgs& args) {
     for (size_t i = 1; i < vals.size(); ++i) acc = RuntimeMinMax(id == py_max, acc, vals[i]);
     return acc;
   }
-  if (!known || vals.empty()) return MakeUnknownOf(is_float ? VK::Float : VK::Int);
-  return FoldNumbers(id, vals, is_float);
+  // Known numbers were folded by the interpreter (FoldPureCall); here they
+  // raise (pow(0, -1)) or leave 64 bits: the value is the interpreter's.
+  if (id == py_pow && known) return MakeUnknown();
+  return MakeUnknownOf(is_float ? VK::Float : VK::Int);
 }
 
 ValuePtr Tracer::ListMethod(const std::string& name, const ValuePtr& l, CallArgs& args) {

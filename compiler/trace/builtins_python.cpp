@@ -8,7 +8,6 @@
 #include <algorithm>
 
 #include "semantics/pymath.h"
-#include "semantics/strings.h"
 #include "trace/builtin_table.h"
 #include "trace/known_int.h"
 #include "trace/tracer.h"
@@ -141,14 +140,8 @@ ValuePtr Tracer::PythonBuiltin(const std::string& name, const ValuePtr& self, Ca
     }
     return MakeSeq(VK::List, out);
   }
-  if ((id == py_ord || id == py_chr) && !self && args.pos.size() == 1) {  // lang/semantics/strings.h, as the interpreter
+  if ((id == py_ord || id == py_chr) && !self && args.pos.size() == 1) {  // known and valid: folded (FoldPureCall)
     const ValuePtr& v = args.pos[0];
-    if (id == py_ord && v->kind == VK::Str && v->known) {
-      if (auto cp = sem::StrOrd(v->s)) return MakeInt(*cp);
-    }
-    if (id == py_chr && (v->kind == VK::Int || v->kind == VK::Bool) && v->known) {
-      if (auto s = sem::StrChr(v->kind == VK::Bool ? v->b : v->i)) return MakeStr(*s);
-    }
     if (v->known && v->kind != VK::Unknown) MarkEager("`" + name + "` of " + Describe(*v) + " raises", where);
     return MakeUnknownOf(id == py_ord ? VK::Int : VK::Str);
   }
@@ -209,41 +202,15 @@ ValuePtr Tracer::PythonBuiltin(const std::string& name, const ValuePtr& self, Ca
   return nullptr;
 }
 
-ValuePtr Tracer::StrMethod(sem::ContainerMethodId m, const ValuePtr& s, CallArgs& args) {
+// A str method whose receiver or arguments are known only at run time (known
+// ones were folded by the interpreter, FoldPureCall): the kind of its result.
+ValuePtr Tracer::StrMethod(sem::ContainerMethodId m, const ValuePtr&, CallArgs&) {
   using enum sem::ContainerMethodId;
-  auto known_str = [](const ValuePtr& v) { return v && v->kind == VK::Str && v->known; };
-  const bool ok = s->known && std::all_of(args.pos.begin(), args.pos.end(), [&](const ValuePtr& a) {
-    return known_str(a) || a->kind == VK::None || (m == Str_join && KnownSeq(a));
-  });
-  ValuePtr a0 = args.pos.empty() ? nullptr : args.pos[0];
-  if (m == Str_startswith || m == Str_endswith) {
-    if (!ok || !known_str(a0)) return MakeUnknownOf(VK::Bool);
-    return MakeBool(m == Str_startswith ? sem::StrStartsWith(s->s, a0->s) : sem::StrEndsWith(s->s, a0->s));
+  switch (m) {
+    case Str_startswith: case Str_endswith: return MakeUnknownOf(VK::Bool);
+    case Str_split: return UnknownList();
+    default: return MakeUnknownOf(VK::Str);
   }
-  if (m == Str_split) {
-    std::optional<std::string_view> sep;
-    if (known_str(a0)) sep = a0->s;
-    auto parts = ok ? sem::StrSplit(s->s, sep) : std::nullopt;
-    if (!parts) return UnknownList();  // or a ValueError the interpreter raises
-    std::vector<ValuePtr> out;
-    for (auto& p : *parts) out.push_back(MakeStr(std::move(p)));
-    return MakeSeq(VK::List, out);
-  }
-  if (!ok) return MakeUnknownOf(VK::Str);
-  if (m == Str_upper && args.pos.empty()) return MakeStr(sem::StrUpper(s->s));
-  if (m == Str_lower && args.pos.empty()) return MakeStr(sem::StrLower(s->s));
-  if (m == Str_strip && args.pos.empty()) return MakeStr(sem::StrStrip(s->s));
-  if (m == Str_replace && args.pos.size() == 2 && known_str(args.pos[1]))
-    return MakeStr(sem::StrReplace(s->s, a0->s, args.pos[1]->s));
-  if (m == Str_join && KnownSeq(a0)) {
-    std::vector<std::string> items;
-    for (const auto& x : a0->items) {
-      if (!known_str(x)) return MakeUnknownOf(VK::Str);
-      items.push_back(x->s);
-    }
-    return MakeStr(sem::StrJoin(s->s, items));
-  }
-  return MakeUnknownOf(VK::Str);
 }
 
 ValuePtr Tracer::MathBuiltin(const std::string& name, CallArgs& args) {

@@ -24,6 +24,10 @@
 #include "trace/trace.h"
 #include "trace/value.h"
 
+namespace tcc::interp {
+class Interp;
+}
+
 namespace tcc::trace {
 
 class Tracer : public ProbedState {
@@ -371,6 +375,10 @@ class Tracer : public ProbedState {
   // ties pick what Python picks.
   ValuePtr RuntimeMinMax(bool is_max, const ValuePtr& a, const ValuePtr& b);
   ValuePtr PyNumbersBuiltin(sem::PyBuiltinId id, CallArgs& args);  // builtins.cpp
+  // A pure builtin's value from the interpreter's implementation (fold_interp.cpp), or null.
+  ValuePtr FoldPureCall(const std::string& name, const ValuePtr& self, CallArgs& args);
+  std::shared_ptr<interp::Interp> folding_interp;  // made by the first FoldPureCall
+  std::shared_ptr<std::ostream> folding_output;
   ValuePtr EmitCast(const ValuePtr& a, graph::DType to, Range where);
   // A shape-rule error: a warning (it fails at run time) and an unknown result.
   ValuePtr ShapeError(const std::string& msg, Range where);

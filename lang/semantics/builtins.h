@@ -243,19 +243,22 @@ inline constexpr const char* kDeviceError =
 // the compile controls, I/O.
 // Each row's identity: `py_` and its spelling (PyBuiltinId::py_len).
 enum class PyBuiltinId : uint16_t {
-#define TCC_PYBUILTIN(spelling, Group, signature, note) py_##spelling,
+#define TCC_PYBUILTIN(spelling, Group, Effect, signature, note) py_##spelling,
 #include "semantics/python_builtins.def"
 };
+enum class PyEffect : uint8_t { Pure, Effect };
 struct PyBuiltinInfo {
   const char* name;
   const char* group;      // "Python", "Control", "IO", "Random", "Type"
   const char* signature;
   const char* note;       // how it differs from Python / PyTorch
   PyBuiltinId id;
+  PyEffect effect;        // Pure: the result depends on the arguments only, and nothing changes
 };
 
 inline constexpr PyBuiltinInfo kPyBuiltins[] = {
-#define TCC_PYBUILTIN(spelling, Group, signature, note) {#spelling, #Group, signature, note, PyBuiltinId::py_##spelling},
+#define TCC_PYBUILTIN(spelling, Group, Effect, signature, note) \
+  {#spelling, #Group, signature, note, PyBuiltinId::py_##spelling, PyEffect::Effect},
 #include "semantics/python_builtins.def"
 };
 constexpr const PyBuiltinInfo* FindPyBuiltin(std::string_view name) {
