@@ -302,7 +302,7 @@ ValuePtr Tracer::ListMethod(const std::string& name, const ValuePtr& l, CallArgs
                                                        : sem::ContainerType::List;
   const sem::ContainerMethodInfo* row = sem::FindContainerMethod(type, m);
   using enum sem::ContainerMethodId;
-  if (!row || (l->kind == VK::Tuple && row->id != List_index && row->id != List_count)) {
+  if (!row || (l->kind == VK::Tuple && !sem::FindTupleMethod(m))) {
     Issue(DiagKind::TraceTypeError, args.range,
           "`" + std::string(l->kind == VK::Tuple ? "tuple" : sem::ContainerTypeName(type)) + "` has no method `" + m + "`");
     MarkEager();
@@ -310,95 +310,7 @@ ValuePtr Tracer::ListMethod(const std::string& name, const ValuePtr& l, CallArgs
   }
   if (l->kind == VK::Str) return StrMethod(row->id, l, args);  // builtins_python.cpp
   const sem::ContainerMethodId id = row->id;
-  if (l->kind == VK::Dict) {
-    if (id == Dict_keys && l->known) return MakeSeq(VK::List, l->keys);
-    if (id == Dict_values && l->known) return MakeSeq(VK::List, l->items);
-    if (id == Dict_items && l->known) {
-      std::vector<ValuePtr> out;
-      for (size_t i = 0; i < l->keys.size(); ++i) out.push_back(MakeSeq(VK::Tuple, {l->keys[i], l->items[i]}));
-      return MakeSeq(VK::List, out);
-    }
-    // The entry for `key`: its index, -1 when the dict has none, nullopt when that is known only at run time.
-    auto find = [&](const ValuePtr& k) -> std::optional<int64_t> {
-      bool unknown = !l->known;
-      for (size_t i = 0; k && i < l->keys.size(); ++i) {
-        auto eq = KnownEqual(*l->keys[i], *k);
-        if (!eq) unknown = true;
-        else if (*eq) return static_cast<int64_t>(i);
-      }
-      if (unknown || !k) return std::nullopt;
-      return -1;
-    };
-    ValuePtr key = args.pos.empty() ? nullptr : args.pos[0];
-    if (id == Dict_get) {
-      auto i = find(key);
-      if (i && *i >= 0) return l->items[*i];
-      if (i) {
-        ValuePtr d = args.Arg(1, "default");
-        return d ? d : MakeNone();
-      }
-      return MakeUnknown();
-    }
-    if (id == Dict_copy) {
-      auto d = MakeSeq(VK::Dict, l->items);
-      d->keys = l->keys;
-      d->known = l->known;
-      return d;
-    }
-    if (row->effect == sem::MethodEffect::Read) return MakeUnknown();
-    MarkMutation(l, "`" + m + "` on " + Describe(*l), args.range);
-    if (id == Dict_clear) {
-      l->keys.clear();
-      l->items.clear();
-      l->known = true;
-      return MakeNone();
-    }
-    if (id == Dict_setdefault || id == Dict_pop) {
-      auto i = find(key);
-      if (i && *i >= 0) {
-        ValuePtr v = l->items[*i];
-        if (id == Dict_pop) {
-          l->keys.erase(l->keys.begin() + *i);
-          l->items.erase(l->items.begin() + *i);
-        }
-        return v;
-      }
-      if (i && id == Dict_setdefault) {
-        ValuePtr v = args.pos.size() > 1 ? args.pos[1] : MakeNone();
-        l->keys.push_back(key);
-        l->items.push_back(v);
-        return v;
-      }
-      if (i && args.pos.size() > 1) return args.pos[1];  // pop(key, default) of a missing key
-    }
-    if (id == Dict_update && l->known && args.pos.size() <= 1) {
-      std::vector<std::pair<ValuePtr, ValuePtr>> pairs;
-      bool ok = true;
-      if (!args.pos.empty()) {
-        const ValuePtr& o = args.pos[0];
-        if (o->kind == VK::Dict && o->known) {
-          for (size_t i = 0; i < o->keys.size(); ++i) pairs.emplace_back(o->keys[i], o->items[i]);
-        } else if ((o->kind == VK::List || o->kind == VK::Tuple) && o->known) {
-          for (const auto& kv : o->items) {
-            ok = ok && (kv->kind == VK::Tuple || kv->kind == VK::List) && kv->known && kv->items.size() == 2;
-            if (ok) pairs.emplace_back(kv->items[0], kv->items[1]);
-          }
-        } else {
-          ok = false;
-        }
-      }
-      for (const auto& [k, v] : args.kw) pairs.emplace_back(MakeStr(k), v);
-      for (const auto& [k, v] : pairs) {
-        auto i = ok ? find(k) : std::nullopt;
-        if (!i) { ok = false; break; }
-        if (*i >= 0) l->items[*i] = v;
-        else l->keys.push_back(k), l->items.push_back(v);
-      }
-      if (ok) return MakeNone();
-    }
-    l->known = false;  // which keys it has is known only at run time
-    return MakeUnknown();
-  }
+  if (l->kind == VK::Dict) return DictMethod(*row, l, args);
   if (id == List_copy) {
     auto c = MakeSeq(VK::List, l->items);
     c->known = l->known;
@@ -445,6 +357,100 @@ ValuePtr Tracer::ListMethod(const std::string& name, const ValuePtr& l, CallArgs
   }
   if (id == List_reverse) { std::reverse(l->items.begin(), l->items.end()); return MakeNone(); }
   l->known = false;  // a mutation the tracer does not model: the contents are known only at run time
+  return MakeUnknown();
+}
+
+// A dict method: folded while the dict's keys are known, a mutation recorded.
+ValuePtr Tracer::DictMethod(const sem::ContainerMethodInfo& row, const ValuePtr& l, CallArgs& args) {
+  using enum sem::ContainerMethodId;
+  const sem::ContainerMethodId id = row.id;
+  const std::string m = row.name;
+  if (id == Dict_keys && l->known) return MakeSeq(VK::List, l->keys);
+  if (id == Dict_values && l->known) return MakeSeq(VK::List, l->items);
+  if (id == Dict_items && l->known) {
+    std::vector<ValuePtr> out;
+    for (size_t i = 0; i < l->keys.size(); ++i) out.push_back(MakeSeq(VK::Tuple, {l->keys[i], l->items[i]}));
+    return MakeSeq(VK::List, out);
+  }
+  // The entry for `key`: its index, -1 when the dict has none, nullopt when that is known only at run time.
+  auto find = [&](const ValuePtr& k) -> std::optional<int64_t> {
+    bool unknown = !l->known;
+    for (size_t i = 0; k && i < l->keys.size(); ++i) {
+      auto eq = KnownEqual(*l->keys[i], *k);
+      if (!eq) unknown = true;
+      else if (*eq) return static_cast<int64_t>(i);
+    }
+    if (unknown || !k) return std::nullopt;
+    return -1;
+  };
+  ValuePtr key = args.pos.empty() ? nullptr : args.pos[0];
+  if (id == Dict_get) {
+    auto i = find(key);
+    if (i && *i >= 0) return l->items[*i];
+    if (i) {
+      ValuePtr d = args.Arg(1, "default");
+      return d ? d : MakeNone();
+    }
+    return MakeUnknown();
+  }
+  if (id == Dict_copy) {
+    auto d = MakeSeq(VK::Dict, l->items);
+    d->keys = l->keys;
+    d->known = l->known;
+    return d;
+  }
+  if (row.effect == sem::MethodEffect::Read) return MakeUnknown();
+  MarkMutation(l, "`" + m + "` on " + Describe(*l), args.range);
+  if (id == Dict_clear) {
+    l->keys.clear();
+    l->items.clear();
+    l->known = true;
+    return MakeNone();
+  }
+  if (id == Dict_setdefault || id == Dict_pop) {
+    auto i = find(key);
+    if (i && *i >= 0) {
+      ValuePtr v = l->items[*i];
+      if (id == Dict_pop) {
+        l->keys.erase(l->keys.begin() + *i);
+        l->items.erase(l->items.begin() + *i);
+      }
+      return v;
+    }
+    if (i && id == Dict_setdefault) {
+      ValuePtr v = args.pos.size() > 1 ? args.pos[1] : MakeNone();
+      l->keys.push_back(key);
+      l->items.push_back(v);
+      return v;
+    }
+    if (i && args.pos.size() > 1) return args.pos[1];  // pop(key, default) of a missing key
+  }
+  if (id == Dict_update && l->known && args.pos.size() <= 1) {
+    std::vector<std::pair<ValuePtr, ValuePtr>> pairs;
+    bool ok = true;
+    if (!args.pos.empty()) {
+      const ValuePtr& o = args.pos[0];
+      if (o->kind == VK::Dict && o->known) {
+        for (size_t i = 0; i < o->keys.size(); ++i) pairs.emplace_back(o->keys[i], o->items[i]);
+      } else if ((o->kind == VK::List || o->kind == VK::Tuple) && o->known) {
+        for (const auto& kv : o->items) {
+          ok = ok && (kv->kind == VK::Tuple || kv->kind == VK::List) && kv->known && kv->items.size() == 2;
+          if (ok) pairs.emplace_back(kv->items[0], kv->items[1]);
+        }
+      } else {
+        ok = false;
+      }
+    }
+    for (const auto& [k, v] : args.kw) pairs.emplace_back(MakeStr(k), v);
+    for (const auto& [k, v] : pairs) {
+      auto i = ok ? find(k) : std::nullopt;
+      if (!i) { ok = false; break; }
+      if (*i >= 0) l->items[*i] = v;
+      else l->keys.push_back(k), l->items.push_back(v);
+    }
+    if (ok) return MakeNone();
+  }
+  l->known = false;  // which keys it has is known only at run time
   return MakeUnknown();
 }
 

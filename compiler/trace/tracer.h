@@ -327,6 +327,7 @@ class Tracer : public ProbedState {
   ValuePtr ViewAsMethod(const std::string& name, const ValuePtr& t, CallArgs& args);
   ValuePtr UnaryMethod(graph::OpKind op, const ValuePtr& t, Range where);
   ValuePtr ListMethod(const std::string& name, const ValuePtr& l, CallArgs& args);
+  ValuePtr DictMethod(const sem::ContainerMethodInfo& row, const ValuePtr& d, CallArgs& args);
   // ---- sets (trace_set.cpp)
   // A set of `items` (deduplicated; its length unknown when whether two are
   // equal is, or when `known` is false).

@@ -125,24 +125,29 @@ inline bool IntList(const PtPtr& v, std::vector<int64_t>* out) {
   }
   return true;
 }
-}  // namespace pt_detail
 
-// Runs the pickle `p`; "" or what is wrong.
-inline std::string ReadPickle(const std::string& p, PtPtr* out) {
-  using namespace pt_detail;
-  using K = PtValue::Kind;
+// The pickle machine: its stack, marks and memo, and the opcodes torch.save
+// writes, in groups. Each group returns "" when it ran `op`, what is wrong,
+// or kNotMine.
+struct PickleVm {
+  static constexpr const char* kNotMine = "\x01";
+  explicit PickleVm(const std::string& pickle)
+      : p(pickle), u(reinterpret_cast<const unsigned char*>(pickle.data())) {}
+  const std::string& p;
+  const unsigned char* u;
+  size_t i = 0;
   std::vector<PtPtr> stack;
   std::vector<size_t> marks;
   std::map<uint64_t, PtPtr> memo;
-  size_t i = 0;
-  auto need = [&](size_t k) { return i + k <= p.size(); };
-  auto pop = [&]() -> PtPtr {
+
+  bool need(size_t k) const { return i + k <= p.size(); }
+  PtPtr pop() {
     if (stack.empty()) return nullptr;
     PtPtr v = stack.back();
     stack.pop_back();
     return v;
-  };
-  auto pop_mark = [&](std::vector<PtPtr>* items) -> bool {
+  }
+  bool pop_mark(std::vector<PtPtr>* items) {
     if (marks.empty()) return false;
     size_t m = marks.back();
     marks.pop_back();
@@ -150,29 +155,29 @@ inline std::string ReadPickle(const std::string& p, PtPtr* out) {
     items->assign(stack.begin() + static_cast<std::ptrdiff_t>(m), stack.end());
     stack.resize(m);
     return true;
-  };
-  auto line = [&]() {
+  }
+  std::string line() {
     size_t e = p.find('\n', i);
     if (e == std::string::npos) e = p.size();
     std::string s = p.substr(i, e - i);
     i = e + 1;
     return s;
-  };
-  auto setitems = [&](const PtPtr& d, const std::vector<PtPtr>& kv) -> bool {
-    if (!d || d->kind != K::Dict || kv.size() % 2) return false;
+  }
+  static bool setitems(const PtPtr& d, const std::vector<PtPtr>& kv) {
+    if (!d || d->kind != PtValue::Kind::Dict || kv.size() % 2) return false;
     for (size_t k = 0; k + 1 < kv.size(); k += 2) {
       d->keys.push_back(kv[k]);
       d->items.push_back(kv[k + 1]);
     }
     return true;
-  };
-  const auto* u = reinterpret_cast<const unsigned char*>(p.data());
-  while (i < p.size()) {
-    unsigned char op = u[i++];
+  }
+
+  // PROTO, FRAME, MARK, the empty containers, None, bools, ints, floats, strs
+  std::string Literal(unsigned char op) {
+    using K = PtValue::Kind;
     switch (op) {
       case 0x80: if (!need(1)) return "truncated"; ++i; break;                // PROTO
       case 0x95: if (!need(8)) return "truncated"; i += 8; break;             // FRAME
-      case '.': *out = pop(); return *out ? "" : "an empty pickle";            // STOP
       case '(': marks.push_back(stack.size()); break;                          // MARK
       case '}': stack.push_back(Make(K::Dict)); break;                         // EMPTY_DICT
       case ']': stack.push_back(Make(K::List)); break;                         // EMPTY_LIST
@@ -227,6 +232,14 @@ inline std::string ReadPickle(const std::string& p, PtPtr* out) {
         stack.push_back(v);
         break;
       }
+      default: return kNotMine;
+    }
+    return "";
+  }
+
+  // the memo: BINPUT, LONG_BINPUT, MEMOIZE, BINGET, LONG_BINGET
+  std::string Memo(unsigned char op) {
+    switch (op) {
       case 'q': case 'r': case 0x94: {                                         // BINPUT / LONG_BINPUT / MEMOIZE
         uint64_t k = memo.size();
         if (op != 0x94) {
@@ -249,6 +262,15 @@ inline std::string ReadPickle(const std::string& p, PtPtr* out) {
         stack.push_back(it->second);
         break;
       }
+      default: return kNotMine;
+    }
+    return "";
+  }
+
+  // tuples, lists, globals, appends, setitems, BUILD
+  std::string Build(unsigned char op) {
+    using K = PtValue::Kind;
+    switch (op) {
       case 't': case 'l': {                                                    // TUPLE / LIST (from the mark)
         auto v = Make(op == 't' ? K::Tuple : K::List);
         if (!pop_mark(&v->items)) return "a tuple without its mark";
@@ -302,6 +324,15 @@ inline std::string ReadPickle(const std::string& p, PtPtr* out) {
         break;
       }
       case 'b': pop(); break;                            // BUILD: a state_dict's _metadata; dropped
+      default: return kNotMine;
+    }
+    return "";
+  }
+
+  // storages (BINPERSID) and the calls torch.save writes (REDUCE, NEWOBJ)
+  std::string Torch(unsigned char op) {
+    using K = PtValue::Kind;
+    switch (op) {
       case 'Q': {                                        // BINPERSID: ('storage', torch.XStorage, key, location, numel)
         PtPtr pid = pop();
         if (!pid || pid->kind != K::Tuple || pid->items.size() < 5 || pid->items[0]->s != "storage")
@@ -338,12 +369,34 @@ inline std::string ReadPickle(const std::string& p, PtPtr* out) {
         }
         break;
       }
-      default: {
-        char hex[8];
-        std::snprintf(hex, sizeof hex, "0x%02x", op);
-        return std::string("pickle opcode ") + hex + " (not one torch.save writes for tensors and state_dicts)";
-      }
+      default: return kNotMine;
     }
+    return "";
+  }
+};
+}  // namespace pt_detail
+
+// Runs the pickle `p`; "" or what is wrong.
+inline std::string ReadPickle(const std::string& p, PtPtr* out) {
+  pt_detail::PickleVm vm(p);
+  while (vm.i < p.size()) {
+    unsigned char op = vm.u[vm.i++];
+    if (op == '.') {  // STOP
+      *out = vm.pop();
+      return *out ? "" : "an empty pickle";
+    }
+    std::string r = pt_detail::PickleVm::kNotMine;
+    for (auto group : {&pt_detail::PickleVm::Literal, &pt_detail::PickleVm::Memo, &pt_detail::PickleVm::Build,
+                       &pt_detail::PickleVm::Torch}) {
+      r = (vm.*group)(op);
+      if (r != pt_detail::PickleVm::kNotMine) break;
+    }
+    if (r == pt_detail::PickleVm::kNotMine) {
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "0x%02x", op);
+      return std::string("pickle opcode ") + hex + " (not one torch.save writes for tensors and state_dicts)";
+    }
+    if (!r.empty()) return r;
   }
   return "a pickle without its STOP";
 }
