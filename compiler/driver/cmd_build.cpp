@@ -97,7 +97,7 @@ std::string BreakSummary(const trace::TraceResult& tr) {
   for (const auto& b : tr.breaks) {
     if (b.error) continue;
     std::string name = b.file ? fs::path(b.file->display_name()).filename().string() : "?";
-    list += (sites++ ? ", " : "") + name + ":" + std::to_string(b.range.begin.line) + " " + trace::BreakSlug(b.kind);
+    list += (sites++ ? ", " : "") + name + ":" + std::to_string(b.range.begin.line) + " " + trace::BreakSlug(*b.brk);
     if (b.count > 1) list += " (x" + std::to_string(b.count) + ")";
   }
   int n = tr.graph_break_count();

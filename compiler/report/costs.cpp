@@ -16,18 +16,18 @@ namespace tcc::report {
 using namespace tcc::trace;
 
 namespace {
-std::string Where(const BreakSite& b) {
+std::string Where(const Site& b) {
   return (b.file ? b.file->display_name() : "?") + ":" + std::to_string(b.range.begin.line) + ":" +
          std::to_string(b.range.begin.col);
 }
 
 BreakCost Base(const TraceResult& r, size_t i) {
-  const BreakSite& b = r.breaks[i];
+  const Site& b = r.breaks[i];
   BreakCost c;
   c.site = static_cast<int>(i);
   c.where = Where(b);
   c.code = InfoOf(b.code).code;
-  c.kind = BreakSlug(b.kind);
+  c.kind = BreakSlug(*b.brk);
   c.function = b.function;
   c.occurrences = b.count;
   return c;
@@ -50,7 +50,7 @@ long OutputBytes(const graph::Graph& g) {
 // The static estimate for break i: the segment of the same file whose last op
 // comes last before the break hands its outputs to the interpreter.
 void Estimate(const TraceResult& r, BreakCost& c) {
-  const BreakSite& b = r.breaks[c.site];
+  const Site& b = r.breaks[c.site];
   const Segment* before = nullptr;
   uint32_t best = 0;
   for (const Segment& s : r.segments) {
@@ -119,7 +119,7 @@ CostReport MeasuredCosts(const TraceResult& r, const std::string& stats_path) {
     c.interpreted_seconds += e.value("interpreted_seconds", 0.0);
   }
   for (size_t i = 0; i < r.breaks.size(); ++i) {
-    const BreakSite& b = r.breaks[i];
+    const Site& b = r.breaks[i];
     if (b.error) continue;
     BreakCost bc = Base(r, i);
     Estimate(r, bc);
@@ -160,7 +160,7 @@ LineCosts CostsByLine(const TraceResult& r, const CostReport& c, const std::vect
           for (uint32_t l = s.line; l <= std::max(s.line, s.end_line); ++l) out.by_file[f][l] += s.seconds;
   } else {
     for (const auto& b : c.breaks) {
-      const BreakSite& site = r.breaks[b.site];
+      const Site& site = r.breaks[b.site];
       add(site.file, site.range.begin.line, b.est_score);
       for (size_t k = 0; k + 1 < site.user_stack.size(); ++k)
         add(site.user_stack[k].file, site.user_stack[k].loc.line, b.est_score);

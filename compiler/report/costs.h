@@ -23,7 +23,7 @@ struct BreakCost {
   int site = -1;                 // index into TraceResult::breaks
   std::string where;             // "file:line:col"
   std::string code, kind, function;
-  int occurrences = 0;           // traced occurrences (BreakSite::count)
+  int occurrences = 0;           // traced occurrences (Site::count)
   // measured
   double seconds = 0;            // interpreter time of the statements holding it
   double share = 0;              // seconds / run time

@@ -13,10 +13,11 @@
 
 namespace tcc::report {
 
-using trace::BreakSite;
-using trace::TraceIssue;
+using trace::Site;
 using trace::TraceResult;
 
+// One site (a break, an error or a warning) as explain's JSON has it.
+nlohmann::json SiteJson(const Site& site);
 // `tcc explain --format json`: graph_count, graph_break_count, functions,
 // graph_breaks, errors, warnings.
 nlohmann::json ExplainJson(const TraceResult& r, const std::string& file);
@@ -29,18 +30,18 @@ void RenderExplainText(const TraceResult& r, const std::string& file, std::ostre
 
 // One break as torch.compile-quality text: location, message, source and
 // caret, explanation, hint, user stack.
-void RenderBreak(const BreakSite& b, std::ostream& os, bool color, bool as_error);
-void RenderIssue(const TraceIssue& i, std::ostream& os, bool color);
+void RenderBreak(const Site& b, std::ostream& os, bool color, bool as_error);
+void RenderIssue(const Site& i, std::ostream& os, bool color);
 
 // A lint finding: a break that fails lint, or an error.
 struct LintFinding {
-  const BreakSite* brk = nullptr;   // or
-  const TraceIssue* issue = nullptr;
+  const Site* brk = nullptr;   // or
+  const Site* issue = nullptr;
   bool fails = true;                // false: allowed break shown as a note
 };
 std::vector<LintFinding> LintFindings(const TraceResult& r, bool strict);
 
 // Messages for error break sites ("... under fullgraph").
-std::string BreakMessage(const BreakSite& b);
+std::string BreakMessage(const Site& b);
 
 }  // namespace tcc::report

@@ -19,52 +19,47 @@ nlohmann::json StackJson(const std::vector<StackFrame>& stack) {
   return a;
 }
 
-nlohmann::json IssueJson(const TraceIssue& i) {
-  const DiagKindInfo& info = InfoOf(i.code);
-  return {{"kind", info.slug},
-          {"code", info.code},
-          {"name", info.name},
-          {"file", i.file ? i.file->display_name() : ""},
-          {"line", i.range.begin.line},
-          {"column", i.range.begin.col},
-          {"function", i.function},
-          {"message", i.message},
-          {"hint", i.hint},
-          {"user_stack", StackJson(i.user_stack)},
-          {"count", i.count}};
-}
 }  // namespace
+
+// One site as explain's JSON spells it: a break with its kind's slug,
+// explanation and hint, its end and whether it is allowed (and, an error,
+// the message it fails with); an error or warning with its own hint.
+nlohmann::json SiteJson(const Site& site) {
+  const DiagKindInfo& info = InfoOf(site.code);
+  const char* file = site.file ? site.file->display_name().c_str() : "";
+  if (!site.brk)
+    return {{"kind", info.slug},         {"code", info.code},         {"name", info.name},
+            {"file", file},              {"line", site.range.begin.line}, {"column", site.range.begin.col},
+            {"function", site.function}, {"message", site.message},   {"hint", site.hint},
+            {"user_stack", StackJson(site.user_stack)}, {"count", site.count}};
+  nlohmann::json j = {{"kind", BreakSlug(*site.brk)},
+                      {"code", info.code},
+                      {"name", info.name},
+                      {"file", file},
+                      {"line", site.range.begin.line},
+                      {"column", site.range.begin.col},
+                      {"end_line", site.range.end.line},
+                      {"end_column", site.range.end.col},
+                      {"function", site.function},
+                      {"reason", site.message},
+                      {"explanation", BreakExplanation(*site.brk)},
+                      {"hint", BreakHint(*site.brk)},
+                      {"user_stack", StackJson(site.user_stack)},
+                      {"count", site.count},
+                      {"allowed", site.allowed}};
+  if (site.error) {
+    j["message"] = BreakMessage(site);
+    j["fullgraph"] = site.under_fullgraph;
+  }
+  return j;
+}
 
 nlohmann::json ExplainJson(const TraceResult& r, const std::string& file) {
   nlohmann::json breaks = nlohmann::json::array(), errors = nlohmann::json::array(),
                  warnings = nlohmann::json::array(), functions = nlohmann::json::array();
-  for (const auto& b : r.breaks) {
-    const DiagKindInfo& info = InfoOf(b.code);
-    nlohmann::json j = {{"kind", BreakSlug(b.kind)},
-                        {"code", info.code},
-                        {"name", info.name},
-                        {"file", b.file ? b.file->display_name() : ""},
-                        {"line", b.range.begin.line},
-                        {"column", b.range.begin.col},
-                        {"end_line", b.range.end.line},
-                        {"end_column", b.range.end.col},
-                        {"function", b.function},
-                        {"reason", b.reason},
-                        {"explanation", BreakExplanation(b.kind)},
-                        {"hint", BreakHint(b.kind)},
-                        {"user_stack", StackJson(b.user_stack)},
-                        {"count", b.count},
-                        {"allowed", b.allowed}};
-    if (b.error) {
-      j["message"] = BreakMessage(b);
-      j["fullgraph"] = b.under_fullgraph;
-      errors.push_back(j);
-    } else {
-      breaks.push_back(j);
-    }
-  }
-  for (const auto& e : r.errors) errors.push_back(IssueJson(e));
-  for (const auto& w : r.warnings) warnings.push_back(IssueJson(w));
+  for (const auto& b : r.breaks) (b.error ? errors : breaks).push_back(SiteJson(b));
+  for (const auto& e : r.errors) errors.push_back(SiteJson(e));
+  for (const auto& w : r.warnings) warnings.push_back(SiteJson(w));
   for (const auto& sp : r.specs) {
     nlohmann::json graphs = nlohmann::json::array();
     for (const auto& g : sp.graphs) {
@@ -82,7 +77,7 @@ nlohmann::json ExplainJson(const TraceResult& r, const std::string& file) {
     nlohmann::json sb = nlohmann::json::array();
     for (size_t k = 0; k < sp.breaks.size(); ++k) {
       const auto& b = r.breaks[sp.breaks[k]];
-      sb.push_back({{"kind", BreakSlug(b.kind)}, {"line", b.range.begin.line}, {"column", b.range.begin.col},
+      sb.push_back({{"kind", BreakSlug(*b.brk)}, {"line", b.range.begin.line}, {"column", b.range.begin.col},
                     {"error", b.error}, {"allowed", b.allowed}, {"count", sp.break_counts[k]}});
     }
     nlohmann::json interp = nlohmann::json::array();

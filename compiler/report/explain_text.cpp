@@ -48,18 +48,18 @@ std::string Plural(int n, const char* one, const char* many) {
 }
 }  // namespace
 
-std::string BreakMessage(const BreakSite& b) {
-  if (!b.error) return b.reason;
-  return b.reason + (b.under_fullgraph ? " (graph breaks are errors under `fullgraph`)"
+std::string BreakMessage(const Site& b) {
+  if (!b.error) return b.message;
+  return b.message + (b.under_fullgraph ? " (graph breaks are errors under `fullgraph`)"
                                        : " (graph breaks are errors under `error_on_graph_break(True)`)");
 }
 
-void RenderBreak(const BreakSite& b, std::ostream& os, bool color, bool as_error) {
+void RenderBreak(const Site& b, std::ostream& os, bool color, bool as_error) {
   Style st{color};
   Diagnostic d{b.code, as_error ? Severity::Error : Severity::Warning, BreakMessage(b), b.file, b.range, {}, {}};
   RenderText(d, os, color);
-  os << "  " << st.bold() << "explanation: " << st.reset() << BreakExplanation(b.kind) << '\n';
-  os << "  " << st.cyan() << "hint: " << st.reset() << BreakHint(b.kind) << '\n';
+  os << "  " << st.bold() << "explanation: " << st.reset() << BreakExplanation(*b.brk) << '\n';
+  os << "  " << st.cyan() << "hint: " << st.reset() << BreakHint(*b.brk) << '\n';
   if (b.error && b.under_fullgraph)
     os << "  " << st.bold() << "note: " << st.reset()
        << "`fullgraph` guarantees one graph; `error_on_graph_break(False)` and `fullgraph(False)` have no effect under it\n";
@@ -68,7 +68,7 @@ void RenderBreak(const BreakSite& b, std::ostream& os, bool color, bool as_error
   RenderStack(b.user_stack, os, st);
 }
 
-void RenderIssue(const TraceIssue& i, std::ostream& os, bool color) {
+void RenderIssue(const Site& i, std::ostream& os, bool color) {
   Style st{color};
   Diagnostic d{i.code, i.severity, i.message, i.file, i.range, {}, {}};
   RenderText(d, os, color);
@@ -157,11 +157,11 @@ void RenderExplainText(const TraceResult& r, const std::string& file, std::ostre
                                     : "no graph: its tensor operations run in the interpreter (the `interp` lines)")
          << st.reset() << '\n';
     for (size_t k = 0; k < sp.breaks.size(); ++k) {
-      const BreakSite& b = r.breaks[sp.breaks[k]];
+      const Site& b = r.breaks[sp.breaks[k]];
       int count = sp.break_counts[k];
       os << "  " << (b.error ? st.red() : st.yellow()) << (b.error ? "error" : "break") << st.reset() << "    "
-         << Loc3(b.file, b.range.begin) << "  " << BreakSlug(b.kind) << " [" << InfoOf(b.code).code << "]  "
-         << b.reason;
+         << Loc3(b.file, b.range.begin) << "  " << BreakSlug(*b.brk) << " [" << InfoOf(b.code).code << "]  "
+         << b.message;
       if (b.allowed) os << st.dim() << "  (allowed by error_on_graph_break(False))" << st.reset();
       if (count > 1) os << st.dim() << "  x" << count << st.reset();
       os << '\n';

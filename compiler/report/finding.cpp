@@ -186,18 +186,18 @@ std::vector<Finding> CollectFindings(const trace::Analysis& a, const DiagnosticE
     const SourceFile* file = nullptr;
     const std::vector<trace::StackFrame>* stack = nullptr;
     if (lf.brk) {
-      const trace::BreakSite& b = *lf.brk;
+      const trace::Site& b = *lf.brk;
       file = b.file;
       f.code = b.code;
-      f.kind = trace::BreakSlug(b.kind);
+      f.kind = trace::BreakSlug(*b.brk);
       f.is_break = true;
       f.compile_error = b.error;
       f.range = b.range;
       f.function = b.function;
       f.message = report::BreakMessage(b);
       if (!b.error && !b.allowed) f.message += " (lint treats every entry as under `error_on_graph_break(True)`)";
-      f.hint = trace::BreakHint(b.kind);
-      f.explanation = trace::BreakExplanation(b.kind);
+      f.hint = trace::BreakHint(*b.brk);
+      f.explanation = trace::BreakExplanation(*b.brk);
       f.stack = Frames(b.user_stack, paths);
       stack = &b.user_stack;
       f.count = b.count;
@@ -205,7 +205,7 @@ std::vector<Finding> CollectFindings(const trace::Analysis& a, const DiagnosticE
       f.brk = &b;
       f.status = lf.fails ? Finding::Status::Failing : Finding::Status::Allowed;
     } else {
-      const trace::TraceIssue& i = *lf.issue;
+      const trace::Site& i = *lf.issue;
       file = i.file;
       f.code = i.code;
       f.kind = InfoOf(i.code).slug;

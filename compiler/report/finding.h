@@ -56,8 +56,8 @@ struct Finding {
   // What it was made from, for the text rendering (non-owning; valid while
   // the trace::Analysis and DiagnosticEngine it came from live). All null for
   // findings about suppressions and baselines.
-  const trace::BreakSite* brk = nullptr;
-  const trace::TraceIssue* issue = nullptr;
+  const trace::Site* brk = nullptr;
+  const trace::Site* issue = nullptr;
   const Diagnostic* diag = nullptr;
   const SourceFile* src = nullptr;  // the file, for the source snippet (findings about comments)
 

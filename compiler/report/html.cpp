@@ -154,9 +154,9 @@ LineMap LinesOf(const trace::TraceResult& r, const HtmlOptions& opts) {
     LineInfo& li = line_of(b.file->display_name(), b.range.begin.line);
     Raise(li, Where::Break);
     std::ostringstream d;
-    d << "<div class=\"break-detail\"><span class=\"code\">" << InfoOf(b.code).code << " " << trace::BreakSlug(b.kind)
-      << "</span> " << (b.error ? "(error) " : b.allowed ? "(allowed) " : "") << Esc(b.reason) << "<br><i>why:</i> "
-      << Esc(trace::BreakExplanation(b.kind)) << "<br><i>hint:</i> " << Esc(trace::BreakHint(b.kind));
+    d << "<div class=\"break-detail\"><span class=\"code\">" << InfoOf(b.code).code << " " << trace::BreakSlug(*b.brk)
+      << "</span> " << (b.error ? "(error) " : b.allowed ? "(allowed) " : "") << Esc(b.message) << "<br><i>why:</i> "
+      << Esc(trace::BreakExplanation(*b.brk)) << "<br><i>hint:</i> " << Esc(trace::BreakHint(*b.brk));
     if (b.user_stack.size() > 1) {
       d << "<br><i>user stack:</i> ";
       for (size_t i = 0; i < b.user_stack.size(); ++i)
@@ -164,7 +164,7 @@ LineMap LinesOf(const trace::TraceResult& r, const HtmlOptions& opts) {
     }
     d << "</div>";
     li.details.insert(li.details.begin(), d.str());
-    li.mark = std::string(InfoOf(b.code).code) + " " + trace::BreakSlug(b.kind) + ": " + trace::BreakHint(b.kind);
+    li.mark = std::string(InfoOf(b.code).code) + " " + trace::BreakSlug(*b.brk) + ": " + trace::BreakHint(*b.brk);
   }
   for (const auto& e : r.errors) {
     if (!e.file) continue;
@@ -233,7 +233,7 @@ std::string RenderHtml(const trace::Analysis& a, const std::string& file, const 
     std::string where = (b.file ? b.file->display_name() : "?") + ":" + std::to_string(b.range.begin.line) + ":" +
                         std::to_string(b.range.begin.col);
     os << "<tr><td>" << Esc(where) << "</td><td class=\"code\">" << InfoOf(b.code).code << "</td><td>"
-       << trace::BreakSlug(b.kind) << "</td><td>" << Esc(b.function) << "</td><td>" << Esc(b.reason) << "</td><td>"
+       << trace::BreakSlug(*b.brk) << "</td><td>" << Esc(b.function) << "</td><td>" << Esc(b.message) << "</td><td>"
        << b.count << "</td><td>" << (b.error ? "error" : b.allowed ? "allowed" : "break") << "</td></tr>\n";
   }
   for (const auto& e : r.errors) {

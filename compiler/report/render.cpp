@@ -66,7 +66,7 @@ void RenderFindingText(const Finding& f, std::ostream& os, bool color) {
          << f.origin << "; it is reported at your call\n";
   };
   if (f.brk) {
-    trace::BreakSite at = *f.brk;  // at the user's call when the construct is in the standard library
+    trace::Site at = *f.brk;  // at the user's call when the construct is in the standard library
     at.file = f.src;
     at.range = f.range;
     report::RenderBreak(at, os, color, f.fails());
@@ -74,7 +74,7 @@ void RenderFindingText(const Finding& f, std::ostream& os, bool color) {
     return;
   }
   if (f.issue) {
-    trace::TraceIssue at = *f.issue;
+    trace::Site at = *f.issue;
     at.file = f.src;
     at.range = f.range;
     report::RenderIssue(at, os, color);

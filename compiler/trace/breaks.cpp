@@ -108,13 +108,13 @@ void Tracer::ReportBreak(BreakKind kind, const SourceFile* file, Range where, co
   auto it = site_by_key.find(key);
   size_t index;
   if (it == site_by_key.end()) {
-    BreakSite site;
-    site.kind = kind;
+    Site site;
+    site.brk = kind;
     site.code = BreakDiag(kind);
     site.file = file;
     site.range = where;
     site.function = function;
-    site.reason = reason;
+    site.message = reason;
     site.user_stack = stack;
     site.error = error;
     site.allowed = allowed;
@@ -168,7 +168,7 @@ void Tracer::Issue(DiagKind kind, Range where, const std::string& message, const
     list[it->second].count++;
     return;
   }
-  TraceIssue issue;
+  Site issue;
   issue.code = kind;
   issue.severity = severity;
   issue.file = file;

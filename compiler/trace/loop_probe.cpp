@@ -16,8 +16,8 @@ struct ProbeState {
   ProbedState fields;                // copied whole
   size_t journal = 0;
   size_t tape = 0, diags = 0, uncompiled = 0, regions = 0, segments = 0, rolled = 0;  // lengths to truncate to
-  std::vector<BreakSite> breaks;
-  std::vector<TraceIssue> errors, warnings;
+  std::vector<Site> breaks;
+  std::vector<Site> errors, warnings;
   Specialisation spec;
   struct FrameCopy {
     Frame* frame;

@@ -224,7 +224,7 @@ Tracer::Roll Tracer::RolledLoop(const ast::ForStmt& fs, const ValuePtr& item, co
     // the rolled body cannot use), would not be there unrolled.
     for (size_t b = 0; b < result.breaks.size() && !worse; ++b) {
       int grew = result.breaks[b].count - (b < counts_before.size() ? counts_before[b] : 0);
-      worse = grew > 0 && (result.breaks[b].error || result.breaks[b].kind == BreakKind::Unsupported);
+      worse = grew > 0 && (result.breaks[b].error || result.breaks[b].brk == BreakKind::Unsupported);
     }
     if (worse) widen_names.clear();
     if (worse || !changed.empty()) {

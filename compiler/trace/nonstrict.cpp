@@ -216,7 +216,7 @@ ValuePtr Tracer::CallNonstrict(const ValuePtr& fnv, CallArgs& args, Range where)
       d.hint = "`nonstrict_trace` captures globals as constants at compile time and does not guard them; pass `" +
                g + "` as an argument instead";
       d.notes.push_back(DiagNote{"first assigned here", m->file, Range{it->second[0], it->second[0]}});
-      TraceIssue issue;
+      Site issue;
       issue.code = DiagKind::NonstrictGlobalReassigned;
       issue.file = m->file;
       issue.range = Range{later, later};

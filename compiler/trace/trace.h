@@ -16,6 +16,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -47,34 +48,27 @@ struct StackFrame {
   Loc loc;                          // the call (or, for the last frame, the break)
 };
 
-// A distinct break site: one source location and kind, however many times
-// and however many ways it was reached.
-struct BreakSite {
-  BreakKind kind;
-  DiagKind code;                    // diagnostics kind (TS4xxx)
+// One located problem the tracer found, at one source location however
+// many times it was reached: a graph-break site (`brk` is its kind) or a
+// compile error or warning that is not a break (nonstrict_trace
+// requirements, shape errors, undefined names, ...). explain (text, JSON),
+// lint, SARIF and the HTML report all read this one record
+// (report/explain_json.cpp SiteJson is its serialiser).
+struct Site {
+  std::optional<BreakKind> brk;     // a graph break of this kind
+  DiagKind code;                    // diagnostics kind (a break's: TS4xxx)
+  Severity severity = Severity::Warning;  // not a break: the kind's, or its Strict one (kinds.def) where that applies
   const SourceFile* file = nullptr;
-  Range range;                      // points at the breaking construct
+  Range range;                      // points at the construct
   std::string function;             // function containing the construct
-  std::string reason;               // one line, specific to this site
+  std::string message;              // one line, specific to this site (a break's reason)
+  std::string hint;                 // not a break (a break's is its kind's: BreakHint)
   std::vector<StackFrame> user_stack;  // of the first occurrence
+  int count = 0;                    // occurrences in the traced program
+  // A break only:
   bool error = false;               // under fullgraph or error_on_graph_break(True)
   bool allowed = false;             // accepted inside an explicit error_on_graph_break(False)
   bool under_fullgraph = false;     // error because of fullgraph (not eogb)
-  int count = 0;                    // occurrences in the traced program
-};
-
-// A compile error or warning that is not a graph break (nonstrict_trace
-// requirements, shape errors, undefined names, ...).
-struct TraceIssue {
-  DiagKind code;
-  Severity severity = Severity::Warning;  // the kind's, or its Strict one (kinds.def) where that applies
-  const SourceFile* file = nullptr;
-  Range range;
-  std::string function;
-  std::string message;
-  std::string hint;
-  std::vector<StackFrame> user_stack;
-  int count = 0;
 };
 
 // One graph region of a specialisation as explain shows it: the ops traced
@@ -240,9 +234,9 @@ struct TraceOptions {
 
 struct TraceResult {
   std::vector<Specialisation> specs;
-  std::vector<BreakSite> breaks;    // distinct sites, accepted and erroneous, in discovery order
-  std::vector<TraceIssue> errors;   // non-break compile errors (distinct sites)
-  std::vector<TraceIssue> warnings;
+  std::vector<Site> breaks;         // distinct break sites, accepted and erroneous, in discovery order
+  std::vector<Site> errors;         // non-break compile errors (distinct sites)
+  std::vector<Site> warnings;
   std::vector<Segment> segments;
 
   int graph_count() const;          // sum of graphs over specs

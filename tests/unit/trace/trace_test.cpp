@@ -9,7 +9,7 @@ using namespace tcc::trace;
 
 namespace {
 int Errors(const TraceResult& r) { return r.error_count(); }
-const BreakSite* SiteAt(const TraceResult& r, uint32_t line, bool error) {
+const Site* SiteAt(const TraceResult& r, uint32_t line, bool error) {
   for (const auto& b : r.breaks)
     if (b.range.begin.line == line && b.error == error) return &b;
   return nullptr;
@@ -27,7 +27,7 @@ TEST_CASE("a graph_break splits one graph into two", "[trace]") {
   CHECK(t->result.graph_count() == 2);
   CHECK(t->result.graph_break_count() == 1);
   REQUIRE(t->result.breaks.size() == 1);
-  CHECK(t->result.breaks[0].kind == BreakKind::GraphBreakCall);
+  CHECK(t->result.breaks[0].brk == BreakKind::GraphBreakCall);
   CHECK(t->result.breaks[0].range.begin.line == 3);
   CHECK(t->result.breaks[0].range.begin.col == 5);
   CHECK_FALSE(t->result.breaks[0].allowed);
@@ -74,7 +74,7 @@ TEST_CASE("one helper reached under True and under False: error once, fallback o
   REQUIRE(SiteAt(t->result, 2, false));
   CHECK(SiteAt(t->result, 2, false)->allowed);
   // the error carries the user stack through the inlined call
-  const BreakSite* e = SiteAt(t->result, 2, true);
+  const Site* e = SiteAt(t->result, 2, true);
   REQUIRE(e);
   REQUIRE(e->user_stack.size() == 3);
   CHECK(e->user_stack[0].function == "<module>");
@@ -138,9 +138,9 @@ TEST_CASE("data-dependent control flow, tensor-to-scalar and masks break with th
                                                       {5, BreakKind::DataDependentBranch},
                                                       {6, BreakKind::TensorToScalar}};
   for (auto [line, kind] : want) {
-    const BreakSite* b = SiteAt(t->result, line, false);
+    const Site* b = SiteAt(t->result, line, false);
     REQUIRE(b);
-    CHECK(b->kind == kind);
+    CHECK(b->brk == kind);
   }
   // `.item()` points at the method name
   CHECK(SiteAt(t->result, 2, false)->range.begin.col == 17);
