@@ -15,16 +15,7 @@ namespace tcc::report {
 using namespace trace;  // the tracer's records, rendered here
 
 namespace {
-struct Style {
-  bool on;
-  const char* bold() const { return on ? "\033[1m" : ""; }
-  const char* dim() const { return on ? "\033[2m" : ""; }
-  const char* red() const { return on ? "\033[1;31m" : ""; }
-  const char* yellow() const { return on ? "\033[1;33m" : ""; }
-  const char* cyan() const { return on ? "\033[1;36m" : ""; }
-  const char* green() const { return on ? "\033[1;32m" : ""; }
-  const char* reset() const { return on ? "\033[0m" : ""; }
-};
+using Style = TextStyle;
 
 std::string Loc3(const SourceFile* f, Loc l) {
   return (f ? f->display_name() : std::string("?")) + ":" + std::to_string(l.line) + ":" + std::to_string(l.col);

@@ -62,7 +62,7 @@ std::vector<Row> Rows(const std::vector<Finding>& findings) {
 void RenderFindingText(const Finding& f, std::ostream& os, bool color) {
   auto origin = [&] {
     if (!f.origin.empty())
-      os << "  " << (color ? "\033[1m" : "") << "note: " << (color ? "\033[0m" : "") << "the construct is in the standard library, at "
+      os << "  " << TextStyle{color}.bold() << "note: " << TextStyle{color}.reset() << "the construct is in the standard library, at "
          << f.origin << "; it is reported at your call\n";
   };
   if (f.brk) {
@@ -94,9 +94,10 @@ void RenderFindingText(const Finding& f, std::ostream& os, bool color) {
   // when the file is not at hand).
   std::string where = f.file;
   if (f.range.begin.valid()) where += ":" + std::to_string(f.range.begin.line) + ":" + std::to_string(f.range.begin.col);
-  const char* bold = color ? "\033[1m" : "";
-  const char* reset = color ? "\033[0m" : "";
-  const char* sev = !color ? "" : f.fails() ? "\033[1;31m" : "\033[1;36m";
+  const TextStyle st{color};
+  const char* bold = st.bold();
+  const char* reset = st.reset();
+  const char* sev = f.fails() ? st.red() : st.cyan();
   os << bold << where << ": " << sev << SeverityName(d.severity) << ": " << reset << bold << f.message << reset << " ["
      << InfoOf(f.code).code << " " << InfoOf(f.code).slug << "]\n";
   if (!f.source.empty() && f.range.begin.valid()) {

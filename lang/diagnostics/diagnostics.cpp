@@ -24,15 +24,7 @@ const std::vector<DiagKindInfo>& Table() {
   return table;
 }
 
-struct Style {
-  bool on;
-  const char* bold() const { return on ? "\033[1m" : ""; }
-  const char* red() const { return on ? "\033[1;31m" : ""; }
-  const char* magenta() const { return on ? "\033[1;35m" : ""; }
-  const char* cyan() const { return on ? "\033[1;36m" : ""; }
-  const char* green() const { return on ? "\033[1;32m" : ""; }
-  const char* reset() const { return on ? "\033[0m" : ""; }
-};
+using Style = TextStyle;
 
 // Width of a source line prefix up to `col` (1-based), counting tabs as 1 so
 // the caret lines up when we echo the line with tabs expanded the same way.

@@ -77,6 +77,20 @@ class DiagnosticEngine {
 //    12 |     graph_break()
 //       |     ^~~~~~~~~~~
 //   hint: ...
+// The terminal colours of text for people: empty strings when colour is off
+// (not a TTY, NO_COLOR), so a renderer writes one stream either way.
+struct TextStyle {
+  bool on;
+  const char* bold() const { return on ? "\033[1m" : ""; }
+  const char* dim() const { return on ? "\033[2m" : ""; }
+  const char* red() const { return on ? "\033[1;31m" : ""; }
+  const char* yellow() const { return on ? "\033[1;33m" : ""; }
+  const char* magenta() const { return on ? "\033[1;35m" : ""; }
+  const char* cyan() const { return on ? "\033[1;36m" : ""; }
+  const char* green() const { return on ? "\033[1;32m" : ""; }
+  const char* reset() const { return on ? "\033[0m" : ""; }
+};
+
 void RenderText(const Diagnostic& d, std::ostream& os, bool color);
 void RenderAllText(const DiagnosticEngine& engine, std::ostream& os, bool color);
 
