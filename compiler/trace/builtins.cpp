@@ -147,6 +147,7 @@ std::string Tracer::DidYouMeanAttr(const ValuePtr& base, const std::string& attr
 ValuePtr Tracer::CallBuiltin(const std::string& spelled, const ValuePtr& self, CallArgs& args) {
   // an alias (`clip`, `bmm`) is its target row (lang/semantics/builtin_aliases.def)
   const std::string name(sem::CanonicalBuiltin(spelled));
+  const sem::BuiltinInfo* row = sem::FindBuiltin(name);  // the builtins.def row, looked up once
   Range where = args.range;
   if (!args.kw.empty() && sem::TakesFactoryKeywords(name)) {  // `zeros(3, device=d)`: checked and dropped
     for (auto it = args.kw.begin(); it != args.kw.end();) {
@@ -163,7 +164,7 @@ ValuePtr Tracer::CallBuiltin(const std::string& spelled, const ValuePtr& self, C
       it = args.kw.erase(it);
     }
   }
-  if (!args.kw.empty() && sem::FindBuiltin(name))  // `keepdims=`, `axis=`: torch's other spellings
+  if (!args.kw.empty() && row)  // `keepdims=`, `axis=`: torch's other spellings
     for (auto& [k, v] : args.kw)
       for (const auto& a : sem::kKeywordAliases)
         if (k == a.spelling) k = a.keyword;
@@ -189,19 +190,17 @@ ValuePtr Tracer::CallBuiltin(const std::string& spelled, const ValuePtr& self, C
       break;
     }
   }
-  if (!self || self->kind == VK::Tensor) {  // a call that does not fit its row's signature: the interpreter's TypeError
-    if (const sem::BuiltinInfo* row = sem::FindBuiltin(name)) {
-      std::vector<std::string_view> keywords;
-      for (const auto& [k, v] : args.kw) keywords.push_back(k);
-      const size_t npos = args.pos.size() + (self ? 1 : 0);
-      if (auto error = sem::RowCallError(*row, self != nullptr, spelled, npos, keywords)) {
-        Issue(DiagKind::TraceArgumentError, where, *error);
-        MarkEager();
-        return MakeUnknown();
-      }
+  if (row && (!self || self->kind == VK::Tensor)) {  // a call that does not fit its row's signature: the interpreter's TypeError
+    std::vector<std::string_view> keywords;
+    for (const auto& [k, v] : args.kw) keywords.push_back(k);
+    const size_t npos = args.pos.size() + (self ? 1 : 0);
+    if (auto error = sem::RowCallError(*row, self != nullptr, spelled, npos, keywords)) {
+      Issue(DiagKind::TraceArgumentError, where, *error);
+      MarkEager();
+      return MakeUnknown();
     }
   }
-  const auto id = IdOf(name);
+  const std::optional<sem::BuiltinId> id = row ? std::optional(row->id) : std::nullopt;
   if (id == t_allclose || id == t_equal) {  // a Python bool made from tensor data
     Break(BreakKind::TensorToScalar, where, "`" + name + "` copies tensor data into a Python bool");
     return MakeUnknownOf(VK::Bool);
@@ -230,7 +229,6 @@ ValuePtr Tracer::CallBuiltin(const std::string& spelled, const ValuePtr& self, C
   if (auto py = PyIdOf(name))
     if (ValuePtr r = PyNumbersBuiltin(*py, args)) return r;
 
-  const sem::BuiltinInfo* row = sem::FindBuiltin(name);
   if (row && sem::HasFunctionForm(row->form)) {
     if (ValuePtr r = IndexShapeBuiltin(name, nullptr, args)) return r;
     if (ValuePtr r = OpsBuiltin(name, nullptr, args)) return r;  // issue 11 (builtins_ops.cpp)

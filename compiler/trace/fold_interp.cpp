@@ -78,8 +78,7 @@ ValuePtr FromInterp(const interp::Value& v, const std::vector<std::pair<interp::
 std::optional<sem::ContainerType> ContainerOf(VK kind) {
   switch (kind) {
     case VK::List: case VK::Tuple: return sem::ContainerType::List;  // a tuple's methods are the list's that read
-    case VK::Dict: return sem::ContainerType::Dict;
-    case VK::Str: return sem::ContainerType::Str;
+    case VK::Str: return sem::ContainerType::Str;                    // (a dict is not plain data: ToInterp)
     default: return std::nullopt;
   }
 }

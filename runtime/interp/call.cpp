@@ -168,7 +168,7 @@ Value Interp::Call(const Value& callee, const Value* pos, int32_t npos, const in
         }
         if (b->self.is_undef()) {
           Args a{pos, npos, kwnames, kwvals, nkw, b->name};
-          a.CheckRow(false);
+          a.CheckRow(b->row, false);
           return b->fn(*this, a);
         }
         std::vector<Value> all;
@@ -176,7 +176,7 @@ Value Interp::Call(const Value& callee, const Value* pos, int32_t npos, const in
         all.push_back(b->self);
         for (int32_t i = 0; i < npos; ++i) all.push_back(pos[i]);
         Args a{all.data(), npos + 1, kwnames, kwvals, nkw, b->name};
-        if (b->self.is(OType::Tensor)) a.CheckRow(true);  // a tensor method (`xs.sort` is list.sort)
+        if (b->self.is(OType::Tensor)) a.CheckRow(b->row, true);  // a tensor method (`xs.sort` is list.sort)
         return b->fn(*this, a);
       }
       case OType::BoundMethod: {

@@ -321,7 +321,7 @@ void Args::Check(int32_t max_pos, std::initializer_list<const char*> keywords) c
   }
 }
 
-void Args::CheckRow(bool method) const {
+const sem::BuiltinInfo* BuiltinRowOf(std::string_view name) {
   static const std::unordered_map<std::string_view, const sem::BuiltinInfo*> rows = [] {
     std::unordered_map<std::string_view, const sem::BuiltinInfo*> m;
     for (const sem::BuiltinInfo& b : sem::kBuiltins) m.emplace(b.name, &b);
@@ -329,18 +329,15 @@ void Args::CheckRow(bool method) const {
       if (const sem::BuiltinInfo* b = sem::FindBuiltin(a.target)) m.emplace(a.name, b);
     return m;
   }();
-  // By the name's address first: the names that reach here live as long as the
-  // program (registered builtins, interned method names), so an address names one row.
-  static std::unordered_map<const char*, const sem::BuiltinInfo*> by_address;
-  auto known = by_address.find(fname);
-  if (known == by_address.end()) {
-    auto it = rows.find(fname);
-    known = by_address.emplace(fname, it == rows.end() ? nullptr : it->second).first;
-  }
-  if (!known->second) return;
+  auto it = rows.find(name);
+  return it == rows.end() ? nullptr : it->second;
+}
+
+void Args::CheckRow(const sem::BuiltinInfo* row, bool method) const {
+  if (!row) return;
   std::vector<std::string_view> keywords;
   for (int32_t k = 0; k < nkw; ++k) keywords.push_back(SymName(kwnames[k]));
-  if (auto error = sem::RowCallError(*known->second, method, fname, static_cast<size_t>(npos), keywords))
+  if (auto error = sem::RowCallError(*row, method, fname, static_cast<size_t>(npos), keywords))
     ThrowError(DiagKind::RtArgumentError, *error);
 }
 

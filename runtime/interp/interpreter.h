@@ -46,9 +46,10 @@ struct Args {
   // Errors unless the call has at most `max_pos` positionals and only the
   // listed keywords (nullptr-terminated).
   void Check(int32_t max_pos, std::initializer_list<const char*> keywords) const;
-  // Errors when the call does not fit the signature of its builtins.def row
-  // (lang/semantics/signature.h: the tracer checks the same at compile time).
-  void CheckRow(bool method) const;
+  // Errors when the call does not fit the signature of `row`, the callee's
+  // builtins.def row (BuiltinRowOf; null: not a row): lang/semantics/signature.h,
+  // which the tracer checks at compile time too.
+  void CheckRow(const sem::BuiltinInfo* row, bool method) const;
   // Tests: called with what each Check allows (a builtin's hand-written
   // parameters, compared with its row's signature by tests/unit/builtins).
   static inline void (*check_hook)(const char* fname, int32_t max_pos,

@@ -13,7 +13,14 @@
 #include "interp/value.h"
 #include "semantics/bigint.h"
 
+namespace tcc::sem {
+struct BuiltinInfo;
+}
+
 namespace tcc::interp {
+
+// The builtins.def row a builtin's name (or an alias of it) stands for, or null.
+const sem::BuiltinInfo* BuiltinRowOf(std::string_view name);
 
 struct FuncCode;
 struct ClassCode;
@@ -139,9 +146,10 @@ struct FunctionObj : Object {
 
 using BuiltinFn = Value (*)(Interp&, Args&);
 struct BuiltinObj : Object {
-  BuiltinObj(const char* n, BuiltinFn f) : Object(OType::Builtin), name(n), fn(f) {}
+  BuiltinObj(const char* n, BuiltinFn f) : Object(OType::Builtin), name(n), fn(f), row(BuiltinRowOf(n)) {}
   const char* name;
   BuiltinFn fn;
+  const sem::BuiltinInfo* row;  // its lang/semantics/builtins.def row (calls are checked against it), or null
   Value self;  // bound receiver for builtin methods (`xs.append`), else Undef
   bool method = false;  // a class attribute that binds `self` (BaseException.__init__)
 };

@@ -155,7 +155,10 @@ Value TensorCallMethod(Interp& in, int32_t sym, Args& args) {
   auto it = m.find(sym);
   // a keyword Interp::Call rewrites (`generator=`, `keepdims=`): through it, as a bound builtin
   if (it != m.end() && (args.nkw == 0 || !HasCallKeywordHooks(args.kwnames, args.nkw))) {
-    args.CheckRow(true);
+    static std::unordered_map<int32_t, const sem::BuiltinInfo*> rows;  // by method name, looked up once
+    auto row = rows.find(sym);
+    if (row == rows.end()) row = rows.emplace(sym, BuiltinRowOf(SymName(sym))).first;
+    args.CheckRow(row->second, true);
     return it->second(in, args);
   }
   Value attr = TensorGetAttr(args.pos[0], sym);  // a bound method, a property, or an AttributeError
