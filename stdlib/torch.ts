@@ -12,6 +12,9 @@ import torch.compiler
 import torch.cuda
 import torch.linalg as linalg
 import torch.special as special
+import torch.autograd as autograd
+import torch.optim as optim
+import torch.optim.lr_scheduler
 import math
 
 # BEGIN generated torch names
@@ -247,6 +250,11 @@ arctanh = atanh
 
 
 _fullgraph = fullgraph  # the builtin; compile's keyword shadows the name
+
+
+# torch.is_grad_enabled(): grad mode (no_grad() turns it off; runtime/interp/autograd.h)
+def is_grad_enabled():
+    return __is_grad_enabled()
 
 # torch.device("cpu") is the str "cpu", as `x.device` is (torch's device
 # object prints as the same text); any other device is an error when used.

@@ -70,16 +70,17 @@ class Loader {
   Loader(std::string script_dir, std::string stdlib_dir, DiagnosticEngine& diags)
       : script_dir_(std::move(script_dir)), stdlib_dir_(std::move(stdlib_dir)), diags_(diags) {}
 
-  void Load(const std::string& name, SourceFilePtr file, Program& program) {
+  void Load(const std::string& name, SourceFilePtr file, Program& program, bool stdlib = false) {
     loaded_.insert(name);
     std::unique_ptr<Module> module = Parse(file, diags_);
     std::vector<ImportRef> imports;
     CollectImports(module->body, imports);
     const SourceFile* importer = file.get();
-    program.modules.push_back(ProgramModule{name, std::move(module)});
+    program.modules.push_back(ProgramModule{name, std::move(module), stdlib});
     for (const ImportRef& ref : imports) {
       if (loaded_.count(ref.module)) continue;
-      std::string path = Resolve(ref.module);
+      bool in_stdlib = false;
+      std::string path = Resolve(ref.module, &in_stdlib);
       if (ref.optional && path.empty()) continue;
       std::string error;
       std::optional<SourceFile> src;
@@ -93,7 +94,7 @@ class Loader {
         loaded_.insert(ref.module);  // report each missing module once
         continue;
       }
-      Load(ref.module, std::make_shared<const SourceFile>(std::move(*src)), program);
+      Load(ref.module, std::make_shared<const SourceFile>(std::move(*src)), program, in_stdlib);
     }
   }
 
@@ -104,11 +105,13 @@ class Loader {
 
   // `a.b` is the file a/b.ts, else (a package without a file of its own)
   // the folder a/b, in the script's folder, then the standard library.
-  std::string Resolve(const std::string& module) const {
+  std::string Resolve(const std::string& module, bool* in_stdlib) const {
     std::string rel = ModulePath(module);
     std::string folder = rel.substr(0, rel.size() - 3);
     std::error_code ec;
-    for (const std::string& dir : {script_dir_, stdlib_dir_}) {
+    for (const std::string* dirp : {&script_dir_, &stdlib_dir_}) {
+      const std::string& dir = *dirp;
+      *in_stdlib = dirp == &stdlib_dir_;
       fs::path p = dir.empty() ? fs::path(rel) : fs::path(dir) / rel;
       if (fs::is_regular_file(p, ec)) return p.string();
       fs::path d = dir.empty() ? fs::path(folder) : fs::path(dir) / folder;

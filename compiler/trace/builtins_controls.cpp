@@ -159,9 +159,18 @@ ValuePtr Tracer::ParameterBuiltin(const std::string&, CallArgs& args) {
   if (!t) return MakeUnknown();
   // the mark is no plan output: a traced statement that sets it runs in the interpreter
   if (Traced()) MarkEager("`nn.Parameter` marks a tensor in the interpreter", where);
-  if (t->kind == VK::Tensor) t->parameter = true;
+  ValuePtr rg = args.Arg(1, "requires_grad");
+  if (t->kind == VK::Tensor) {
+    t->parameter = true;
+    t->requires_grad = !rg || rg->kind != VK::Bool || rg->b;
+  }
   return t;
 }
+
+// stdlib/torch/_derivatives.ts's registrations: the interpreter's tape reads
+// them; a traced program records nothing (a program that computes gradients
+// runs in the interpreter: trace_program.cpp InterpretForAutograd).
+ValuePtr Tracer::AutogradTableBuiltin(const std::string&, CallArgs&) { return MakeNone(); }
 
 // torch.Generator's state lives in the interpreter (as its draws do): its id
 // and seed are run-time ints, manual_seed returns None

@@ -227,6 +227,7 @@ ValuePtr Tracer::InPlaceUpdate(const ValuePtr& cur, const ValuePtr& r, Range whe
   }
   auto redirect = [&](const ValuePtr& from, const ValuePtr& to) {
     to->parameter = from->parameter;  // still the same tensor
+    to->requires_grad = from->requires_grad;
     Redirect red{from.get(), to, *this, {}};
     for (Frame* fr : frames) {
       for (auto& wb : fr->stmt_writebacks) red.Slot(wb.value, 0);

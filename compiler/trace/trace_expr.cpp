@@ -350,9 +350,10 @@ ValuePtr Tracer::TensorAttr(const ValuePtr& base, const std::string& attr, Range
       }
       case t_dtype: return MakeDType(base->type.dtype);
       case t_device: return MakeStr("cpu");  // the one device
-      case t_data: return base;              // no autograd: the tensor itself
-      case t_requires_grad: case t_is_cuda: return MakeBool(false);
-      case t_grad: return MakeNone();
+      case t_data: return base;              // the same data (a traced program records no gradients)
+      case t_requires_grad: return MakeBool(base->requires_grad);
+      case t_is_cuda: return MakeBool(false);
+      case t_grad: return MakeNone();        // traced programs never run backward (InterpretForAutograd)
       case t_ndim:
         return base->rank_known ? MakeInt(static_cast<int64_t>(base->type.shape.size())) : MakeUnknownOf(VK::Int);
       default: {  // T, mT: views

@@ -99,6 +99,7 @@ ValuePtr Tracer::CopyValue(const ValuePtr& v, bool deep, std::map<const Value*, 
       ValuePtr r = OpsBuiltin("clone", v, none);
       if (!r) r = MakeUnknown();
       r->parameter = v->parameter;
+      r->requires_grad = v->requires_grad;
       memo[v.get()] = r;
       return r;
     }

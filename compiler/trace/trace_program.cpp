@@ -152,6 +152,31 @@ int TraceResult::error_count() const {
   return n;
 }
 
+namespace {
+
+// A program that computes gradients runs in the interpreter, which keeps
+// autograd's tape (runtime/interp/autograd.h; break_kinds.def Autograd): no
+// graphs, one break at the first name that needs the tape.
+void InterpretForAutograd(const Program& program, TraceResult& r, DiagnosticEngine& diags) {
+  ast::AutogradUse use = ast::FindAutogradUse(program);
+  if (!use.line) return;
+  r.specs.clear();
+  r.segments.clear();
+  Site site;
+  site.brk = BreakKind::Autograd;
+  site.code = BreakDiag(BreakKind::Autograd);
+  site.file = use.module->module->source.get();
+  site.range = Range{Loc{use.line, use.col}, Loc{use.line, use.col + uint32_t(use.name.size())}};
+  site.function = "<module>";
+  site.message = "the program computes gradients (`" + use.name + "`): it runs in the interpreter";
+  site.count = 1;
+  Diagnostic& d = diags.Report(site.code, site.file, site.range, site.message);
+  d.hint = BreakHint(BreakKind::Autograd);
+  r.breaks.push_back(std::move(site));
+}
+
+}  // namespace
+
 TraceResult TraceProgram(const Program& program, DiagnosticEngine& diags, const TraceOptions& options) {
   Tracer t(diags, options);
   ModuleState* main = nullptr;
@@ -161,7 +186,9 @@ TraceResult TraceProgram(const Program& program, DiagnosticEngine& diags, const 
     if (!main) main = m;
   }
   if (!main) return {};
-  return t.Run(main);
+  TraceResult r = t.Run(main);
+  InterpretForAutograd(program, r, diags);
+  return r;
 }
 
 TraceResult TraceModule(const Module& module, DiagnosticEngine& diags, const TraceOptions& options) {

@@ -144,7 +144,11 @@ void Tracer::Assign(const Expr& target, const ValuePtr& v) {
       if (base->kind == VK::Object) StoreObjectAttr(base, a->attr, v, target.range);
       else if (base->kind == VK::Class) base->cls->members[a->attr] = v;
       else if (base->kind == VK::Module) base->module->globals->vars[a->attr] = v;
-      else if (base->kind != VK::Unknown)
+      else if (base->kind == VK::Tensor && (a->attr == "requires_grad" || a->attr == "grad" || a->attr == "data")) {
+        // autograd state (runtime/interp/autograd.h): kept by the interpreter
+        MarkEager("setting `" + a->attr + "` of a tensor (autograd state the interpreter keeps)", target.range);
+        if (a->attr == "requires_grad") base->requires_grad = v->kind == VK::Bool && v->b;
+      } else if (base->kind != VK::Unknown)
         Issue(DiagKind::TraceTypeError, target.range, "cannot set attribute `" + a->attr + "` on " + Describe(*base));
       return;
     }

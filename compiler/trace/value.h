@@ -96,6 +96,7 @@ struct Value {
   int64_t mutations = 0;        // in-place updates of this tensor (a root): stale `values` of it and its views
   ValuePtr view_of;             // made by a view op (slice, transpose, ...) of this tensor (its root)
   bool parameter = false;       // marked by nn.Parameter (__parameter), as the interpreter's TensorObj
+  bool requires_grad = false;   // a leaf that requires grad (nn.Parameter's requires_grad); results never do when traced
   // Function
   const ast::FunctionDef* fn = nullptr;
   ModuleState* module = nullptr;        // Function/Class: defining module; Module: the module

@@ -377,6 +377,7 @@ std::unique_ptr<Program> DeserializeProgram(const uint8_t* data, size_t size, st
     for (size_t i = 0; i < n; ++i) {
       ProgramModule m;
       m.name = in.S();
+      m.stdlib = in.Bool();
       std::string path = in.S();
       std::string text = in.S();
       m.module = std::make_unique<Module>();

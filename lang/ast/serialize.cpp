@@ -243,6 +243,7 @@ std::string SerializeProgram(const Program& program) {
   w.U(program.modules.size());
   for (const ProgramModule& m : program.modules) {
     w.S(m.name);
+    w.B(m.stdlib ? 1 : 0);
     const SourceFile* src = m.module->source.get();
     w.S(src ? src->path() : "");
     w.S(src ? src->text() : "");

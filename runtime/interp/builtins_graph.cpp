@@ -4,6 +4,7 @@
 // decorate or wrap (or an identity decorator / context manager when given a
 // flag); `pytree` marks a class and returns it. The static tracer gives them
 // their meaning.
+#include "interp/autograd.h"
 #include "interp/interpreter.h"
 
 namespace tcc::interp {
@@ -19,6 +20,30 @@ Value GraphBreak(Interp&, Args& a) {
   a.Check(0, {});
   return Value::None();
 }
+
+}  // namespace
+
+Value CopyFunction(const Value& fn) {
+  const FunctionObj* src = fn.as<FunctionObj>();
+  auto* f = new FunctionObj();
+  f->code = src->code;
+  f->module = src->module;
+  f->defaults = src->defaults;
+  f->closure = src->closure;
+  f->owner = src->owner;
+  f->disabled = src->disabled;
+  f->grad_mode = src->grad_mode;
+  return Value::Obj(f);
+}
+
+Value WrapGradMode(const Value& fn, bool mode) {
+  if (!fn.is(OType::Function)) TypeErr("a grad-mode decorator takes a function, not `" + TypeName(fn) + "`");
+  Value f = CopyFunction(fn);
+  f.as<FunctionObj>()->grad_mode = mode ? 1 : 0;
+  return f;
+}
+
+namespace {
 
 Value IdentityDecorator(const char* name) {
   return Value::Obj(new NativeObj(NativeObj::kIdentityDecorator, name));
@@ -58,27 +83,32 @@ Value CompilerDisable(Interp&, Args& a) {
   if (!IsCallable(fn)) TypeErr("`torch.compiler.disable()` takes a function, not `" + TypeName(fn) + "`");
   if (!fn.is(OType::Function)) return fn;
   // A new function, as torch returns a wrapper: `fn` itself stays compiled.
-  const FunctionObj* src = fn.as<FunctionObj>();
-  auto* f = new FunctionObj();
-  f->code = src->code;
-  f->module = src->module;
-  f->defaults = src->defaults;
-  f->closure = src->closure;
-  f->owner = src->owner;
-  f->disabled = true;
-  return Value::Obj(f);
+  Value f = CopyFunction(fn);
+  f.as<FunctionObj>()->disabled = true;
+  return f;
 }
 
 // no_grad(), enable_grad(), inference_mode(mode=True), set_grad_enabled(b):
-// an identity decorator and a context manager that changes nothing, as
-// TensorScript has no autograd; no_grad(fn) (`@no_grad`) returns fn.
+// a context manager (NativeObj::kGradMode) that sets grad mode for its block
+// and a decorator; `@no_grad` without parentheses decorates at once.
+// set_grad_enabled(b) sets the mode when called, as torch's does.
 template <bool TakesFlag>
 Value GradMode(Interp&, Args& a) {
   a.Check(1, {"mode"});
   const Value& x = a.Get(0, "mode");
-  if (!TakesFlag && IsCallable(x)) return x;
+  const std::string_view name = a.fname;
+  const bool mode = name == "enable_grad" || (name == "inference_mode" && !x.is_undef() && !x.to_int());
+  if (!TakesFlag && IsCallable(x)) return WrapGradMode(x, mode);
   if (TakesFlag && !x.is_bool()) TypeErr("`set_grad_enabled()` takes True or False, not `" + TypeName(x) + "`");
-  return IdentityDecorator(a.fname);
+  auto* n = new NativeObj(NativeObj::kGradMode, a.fname);
+  n->grad_mode = TakesFlag ? x.as_bool() : mode;
+  if (name == "inference_mode" && !x.is_undef() && !x.to_int()) n->grad_mode = GradEnabled();
+  if (TakesFlag) {
+    n->set_now = true;
+    n->prev = GradEnabled();
+    SetGradEnabled(x.as_bool());
+  }
+  return Value::Obj(n);
 }
 
 Value Pytree(Interp&, Args& a) {

@@ -4,6 +4,7 @@
 // (stdlib/copy.ts: copy.copy and copy.deepcopy).
 #include <unordered_map>
 
+#include "interp/autograd.h"
 #include "interp/dunder.h"
 #include "interp/interpreter.h"
 #include "interp/tensor_value.h"
@@ -77,13 +78,18 @@ Value DelAttrFn(Interp&, Args& a) {
   return Value::None();
 }
 
-// nn.Parameter(t) (stdlib/torch/nn.ts): marks the tensor t itself as a
-// module parameter and returns it; __is_parameter(v) reads the mark.
+// nn.Parameter(t, requires_grad=True) (stdlib/torch/nn.ts): marks the tensor
+// t itself as a module parameter, a leaf that requires grad, and returns it;
+// __is_parameter(v) reads the mark.
 Value ParameterFn(Interp&, Args& a) {
-  a.Check(1, {});
+  a.Check(2, {"requires_grad"});
   const Value& t = a.Need(0, "data");
   if (!t.is(OType::Tensor)) TypeErr("`nn.Parameter()` takes a tensor, not `" + TypeName(t) + "`");
+  const Value& rg = a.Get(1, "requires_grad");
   t.as<TensorObj>()->parameter = true;
+  if (rg.is_undef() || rg.to_int()) {
+    if (rt::is_floating(TensorOf(t).dtype())) MetaOf(t).requires_grad = true;
+  }
   return t;
 }
 
@@ -175,6 +181,7 @@ Value CopyValue(const Value& v, bool deep, std::unordered_map<const Object*, Val
     case OType::Tensor: {
       Value r = MakeTensor(rt::clone(TensorOf(v)));
       r.as<TensorObj>()->parameter = v.as<TensorObj>()->parameter;  // a copied model keeps its parameters
+      if (RequiresGrad(v)) MetaOf(r).requires_grad = true;         // as leaves that require grad
       memo[v.obj()] = r;
       return r;
     }

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "interp/dunder.h"
+#include "interp/autograd.h"
 #include "interp/interpreter.h"
 #include "semantics/builtins.h"
 #include "interp/plan.h"
@@ -169,7 +170,7 @@ Value Interp::Call(const Value& callee, const Value* pos, int32_t npos, const in
         if (b->self.is_undef()) {
           Args a{pos, npos, kwnames, kwvals, nkw, b->name};
           a.CheckRow(b->row, false);
-          return b->fn(*this, a);
+          return CallTaped(*this, b->fn, a);
         }
         std::vector<Value> all;
         all.reserve(npos + 1);
@@ -177,7 +178,7 @@ Value Interp::Call(const Value& callee, const Value* pos, int32_t npos, const in
         for (int32_t i = 0; i < npos; ++i) all.push_back(pos[i]);
         Args a{all.data(), npos + 1, kwnames, kwvals, nkw, b->name};
         if (b->self.is(OType::Tensor)) a.CheckRow(b->row, true);  // a tensor method (`xs.sort` is list.sort)
-        return b->fn(*this, a);
+        return CallTaped(*this, b->fn, a);
       }
       case OType::BoundMethod: {
         auto* bm = callee.as<BoundMethodObj>();
@@ -195,6 +196,10 @@ Value Interp::Call(const Value& callee, const Value* pos, int32_t npos, const in
         auto* nat = callee.as<NativeObj>();
         if (npos != 1 || nkw != 0) {
           ArgError("`" + nat->name + "(...)` used as a decorator or wrapper takes exactly one function");
+        }
+        if (nat->kind == NativeObj::kGradMode) {
+          if (nat->set_now) SetGradEnabled(nat->prev);  // `@set_grad_enabled(False)` decorates; the mode stays
+          return WrapGradMode(pos[0], nat->grad_mode);
         }
         return pos[0];
       }
@@ -290,6 +295,8 @@ Value Interp::CallFunction(FunctionObj* fn, const Value* self, const Value* pos,
     fr.slots[s] = cell.value();
   }
   fr.done = false;
+  std::optional<GradModeScope> grad_mode;
+  if (fn->grad_mode >= 0) grad_mode.emplace(fn->grad_mode != 0);
   Value r = RunBody(c, fr);
   fr.done = true;
   return r;
@@ -509,8 +516,11 @@ Value Interp::GetAttr(const Value& obj, int32_t sym) {
         ThrowError(DiagKind::RtAttributeError, "module `" + m->code->name + "` has no attribute `" + SymName(sym) +
                                                    "`" + sem::DidYouMean(SymName(sym), names));
       }
-      case OType::Tensor:
+      case OType::Tensor: {
+        Value ag;
+        if (AutogradAttr(*this, obj, sym, &ag)) return ag;
         return TensorGetAttr(obj, sym);
+      }
       case OType::Super: {
         auto* sp = obj.as<SuperObj>();
         const Value* m = sp->start ? sp->start->Lookup(sym) : nullptr;
@@ -569,6 +579,7 @@ Value Interp::GetAttr(const Value& obj, int32_t sym) {
 }
 
 void Interp::SetAttr(const Value& obj, int32_t sym, Value v) {
+  if (obj.is(OType::Tensor) && SetAutogradAttr(obj, sym, v)) return;
   if (obj.is(OType::Instance)) {
     if (!SetThroughProperty(obj, sym, v)) obj.as<InstanceObj>()->Set(sym, std::move(v));
     return;

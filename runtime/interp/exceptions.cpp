@@ -18,7 +18,7 @@ const char* PythonExceptionName(DiagKind kind) {
       {DiagKind::RtDTypeError, "RuntimeError"},     {DiagKind::RtValueError, "ValueError"},
       {DiagKind::RtFileError, "FileNotFoundError"}, {DiagKind::RtRecursionError, "RecursionError"},
       {DiagKind::RtAssertionError, "AssertionError"}, {DiagKind::RtNotCallable, "TypeError"},
-      {DiagKind::RtImportError, "ImportError"},     {DiagKind::RtKernelError, "RuntimeError"},
+      {DiagKind::RtImportError, "ImportError"},     {DiagKind::RtKernelError, "RuntimeError"},     {DiagKind::RtAutogradError, "RuntimeError"},
       {DiagKind::RtOverflowError, "OverflowError"},
   };
   for (const auto& [k, name] : table)

@@ -1,5 +1,6 @@
 // Implements statement execution: assignment and unpacking, control flow,
 // loops, `with`, imports and asserts.
+#include "interp/autograd.h"
 #include "interp/dunder.h"
 #include "interp/interpreter.h"
 #include "interp/tensor_value.h"
@@ -229,8 +230,13 @@ Interp::Flow Interp::ExecWith(const SNode* s, Frame& f) {
   f.at = &s->value->range;
   Value entered;
   bool user = false;
+  std::optional<GradModeScope> grad_mode;  // `with torch.no_grad():` until the block ends, however it ends
   if (ctx.is(OType::Native)) {
     entered = Value::None();
+    if (auto* n = ctx.as<NativeObj>(); n->kind == NativeObj::kGradMode) {
+      grad_mode.emplace(n->grad_mode);
+      if (n->set_now) grad_mode->prev = n->prev;
+    }
   } else if (ctx.is(OType::Instance) && ctx.as<InstanceObj>()->cls->Lookup(enter_sym)) {
     user = true;
     entered = Call0(GetAttr(ctx, enter_sym));

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "interp/autograd.h"
 #include "interp/dunder.h"
 #include "interp/interpreter.h"
 #include "interp/tensor_value.h"
@@ -181,7 +182,12 @@ void ReprInto(const Value& v, std::string& out, int depth) {
       return;
     }
     case OType::Module: out += "<module '" + v.as<ModuleObj>()->code->name + "'>"; return;
-    case OType::Tensor: out += rt::format_tensor(TensorOf(v)); return;
+    case OType::Tensor: {
+      std::string grad = GradSuffix(v);
+      if (v.as<TensorObj>()->parameter && !grad.empty()) out += "Parameter containing:\n";
+      out += rt::format_tensor(TensorOf(v), grad);
+      return;
+    }
     case OType::BigInt: out += v.as<BigIntObj>()->v.ToString(); return;
     case OType::Slice: {
       auto* s = v.as<SliceObj>();

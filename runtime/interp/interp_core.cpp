@@ -3,6 +3,7 @@
 #include <cmath>
 #include <unordered_map>
 
+#include "interp/autograd.h"
 #include "interp/dunder.h"
 #include "interp/interpreter.h"
 #include "interp/tensor_value.h"
@@ -359,6 +360,7 @@ const BuiltinTable& Builtins() {
     RegisterCoreBuiltins(t);
     RegisterExceptionBuiltins(t);
     RegisterGraphBuiltins(t);
+    RegisterAutogradBuiltins(t);
     RegisterObjectBuiltins(t);
     RegisterTensorBuiltins(t);
     RegisterPythonBuiltins(t);  // builtins_python.cpp (after core: replaces min/max)

@@ -142,6 +142,8 @@ struct FunctionObj : Object {
   // torch.compiler.disable(f): a call is no entry of its own (no plan; its
   // statements count as module scope's), so the calls it makes are entries.
   bool disabled = false;
+  // @no_grad() / @enable_grad() (NativeObj::kGradMode): grad mode while it runs; -1: unchanged.
+  int8_t grad_mode = -1;
 };
 
 using BuiltinFn = Value (*)(Interp&, Args&);
@@ -182,9 +184,16 @@ struct BoundMethodObj : Object {
 // Graph-control builtins' results: in eager mode they only forward.
 //   kIdentityDecorator  `fullgraph(True)`, `error_on_graph_break(b)` used as a
 //                       decorator/wrapper/context manager: returns its argument.
+//   kGradMode           `no_grad()`, `enable_grad()`, `inference_mode()`,
+//                       `set_grad_enabled(b)`: a context manager that sets
+//                       grad mode to `grad_mode` and restores it (autograd.h),
+//                       a decorator whose function runs in that mode.
 struct NativeObj : Object {
-  enum Kind { kIdentityDecorator } kind;
+  enum Kind { kIdentityDecorator, kGradMode } kind;
   std::string name;
+  bool grad_mode = true;
+  bool set_now = false;  // set_grad_enabled(b) sets the mode when called; `prev` is the mode before
+  bool prev = true;
   explicit NativeObj(Kind k, std::string n) : Object(OType::Native), kind(k), name(std::move(n)) {}
 };
 

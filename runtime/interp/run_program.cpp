@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "interp/autograd.h"
 #include "interp/compile.h"
 #include "interp/interp.h"
 #include "interp/interpreter.h"
@@ -60,6 +61,7 @@ int Run(const ast::Program& program, const RunConfig& cfg) {
   std::ostream& out = cfg.out ? *cfg.out : std::cout;
   std::ostream& err = cfg.err ? *cfg.err : std::cerr;
   Interp in(out, cfg.argv);
+  SetTapeEnabled(ast::UsesAutograd(program));
   in.SetProgram(cfg.program);
   in.SetWarnings(&err, cfg.color);
   std::string stats_path = cfg.stats_path;

@@ -4,6 +4,7 @@
 // method-only operation (`size`, `dim`, `to`, `float`, ...).
 #include <unordered_map>
 
+#include "interp/autograd.h"
 #include "interp/interpreter.h"
 #include "interp/tensor_method_names.h"
 #include "interp/tensor_value.h"
@@ -126,17 +127,18 @@ std::vector<std::string> TensorMethodNames() {
 
 Value TensorGetAttr(const Value& v, int32_t sym) {
   static const int32_t shape = Intern("shape"), dtype = Intern("dtype"), T = Intern("T"), ndim = Intern("ndim"),
-                       mT = Intern("mT"), device = Intern("device"), data = Intern("data"),
-                       requires_grad = Intern("requires_grad"), grad = Intern("grad"), is_cuda = Intern("is_cuda");
+                       mT = Intern("mT"), device = Intern("device"), is_cuda = Intern("is_cuda");
   if (sym == device) return MakeStr("cpu");
-  if (sym == data) return v;
-  if (sym == requires_grad || sym == is_cuda) return Value::Bool(false);
-  if (sym == grad) return Value::None();
+  if (sym == is_cuda) return Value::Bool(false);
   const rt::Tensor& t = TensorOf(v);
   if (sym == shape) return ShapeTuple(t);
   if (sym == dtype) return MakeDType(t.dtype());
-  if (sym == T) return MakeTensor(rt::t_T(t));
-  if (sym == mT) return MakeTensor(rt::transpose(t, -2, -1));
+  if (sym == T || sym == mT) {  // views: recorded as the builtins `T` / `mT` (autograd.h)
+    Value r = MakeTensor(sym == T ? rt::t_T(t) : rt::transpose(t, -2, -1));
+    Args a{&v, 1, nullptr, nullptr, 0, sym == T ? "T" : "mT"};
+    RecordResult(a.fname, a, r);
+    return r;
+  }
   if (sym == ndim) return Value::Int(t.dim());
   auto& m = Methods();
   auto it = m.find(sym);
@@ -159,7 +161,7 @@ Value TensorCallMethod(Interp& in, int32_t sym, Args& args) {
     auto row = rows.find(sym);
     if (row == rows.end()) row = rows.emplace(sym, BuiltinRowOf(SymName(sym))).first;
     args.CheckRow(row->second, true);
-    return it->second(in, args);
+    return CallTaped(in, it->second, args);
   }
   Value attr = TensorGetAttr(args.pos[0], sym);  // a bound method, a property, or an AttributeError
   return in.Call(attr, args.pos + 1, args.npos - 1, args.kwnames, args.kwvals, args.nkw);

@@ -1,6 +1,7 @@
 // Implements the interpreter's operators on tensors: arithmetic and
 // comparisons with tensors or Python numbers (weak scalars), truthiness,
 // indexing and index assignment, len and row iteration.
+#include "interp/autograd.h"
 #include "interp/dunder.h"
 #include "interp/interpreter.h"
 #include "interp/pynumber.h"
@@ -35,6 +36,40 @@ rt::BinaryOp MapCmpOp(ast::CmpOp op) {
     case ast::CmpOp::Gt: return rt::BinaryOp::Gt;
     default: return rt::BinaryOp::Ge;
   }
+}
+
+// The builtin an arithmetic operator is, for autograd's tape (`x * y` is mul).
+const char* BuiltinOf(ast::BinOp op) {
+  switch (op) {
+    case ast::BinOp::Add: return "add";
+    case ast::BinOp::Sub: return "sub";
+    case ast::BinOp::Mul: return "mul";
+    case ast::BinOp::Div: return "div";
+    case ast::BinOp::FloorDiv: return "floor_divide";
+    case ast::BinOp::Mod: return "remainder";
+    case ast::BinOp::Pow: return "pow";
+    case ast::BinOp::MatMul: return "matmul";
+    default: return "bitwise";
+  }
+}
+const char* InPlaceBuiltinOf(ast::BinOp op) {
+  switch (op) {
+    case ast::BinOp::Add: return "add_";
+    case ast::BinOp::Sub: return "sub_";
+    case ast::BinOp::Mul: return "mul_";
+    case ast::BinOp::Div: return "div_";
+    case ast::BinOp::FloorDiv: return "floor_divide_";
+    case ast::BinOp::Mod: return "remainder_";
+    case ast::BinOp::Pow: return "pow_";
+    default: return "bitwise_";
+  }
+}
+
+Value Taped(const char* name, const Value& a, const Value& b, Value r) {
+  Value pos[2] = {a, b};
+  Args args{pos, 2, nullptr, nullptr, 0, name};
+  RecordResult(name, args, r);
+  return r;
 }
 
 Value ApplyBinary(rt::BinaryOp op, const Value& a, const Value& b, const char* spelling) {
@@ -83,13 +118,13 @@ Value TensorBinary(ast::BinOp op, const Value& a, const Value& b) {
     if (!a.is(OType::Tensor) || !b.is(OType::Tensor)) {
       TypeErr("`@` needs two tensors, got `" + TypeName(a) + "` and `" + TypeName(b) + "`");
     }
-    return MakeTensor(rt::matmul(TensorOf(a), TensorOf(b)));
+    return Taped("matmul", a, b, MakeTensor(rt::matmul(TensorOf(a), TensorOf(b))));
   }
   rt::BinaryOp rop;
   if (!MapBinOp(op, &rop)) {
     TypeErr(std::string("`") + ast::BinOpSpelling(op) + "` is not supported on tensors");
   }
-  return ApplyBinary(rop, a, b, ast::BinOpSpelling(op));
+  return Taped(BuiltinOf(op), a, b, ApplyBinary(rop, a, b, ast::BinOpSpelling(op)));
 }
 
 Value AugmentedOp(ast::BinOp op, const Value& a, const Value& b) {
@@ -107,15 +142,24 @@ Value AugmentedOp(ast::BinOp op, const Value& a, const Value& b) {
   }
   rt::BinaryOp rop;
   if (!a.is(OType::Tensor) || op == ast::BinOp::MatMul || !MapBinOp(op, &rop)) return BinaryOp(op, a, b);
+  if (!b.is(OType::Tensor) && !b.is_number()) return BinaryOp(op, a, b);  // reports the bad operand types
+  Value pos[2] = {a, b};
+  Args args{pos, 2, nullptr, nullptr, 0, InPlaceBuiltinOf(op)};
+  Value snapshot = SnapshotForInPlace(a, args);
   if (b.is(OType::Tensor)) rt::binary_inplace(rop, TensorOf(a), TensorOf(b));
-  else if (b.is_number()) rt::binary_inplace(rop, TensorOf(a), ToScalar(b, "operand"));
-  else return BinaryOp(op, a, b);  // reports the bad operand types
+  else rt::binary_inplace(rop, TensorOf(a), ToScalar(b, "operand"));
+  RecordInPlace(args.fname, args, snapshot);
   return a;
 }
 
 Value TensorUnary(ast::UnaryOp op, const Value& a) {
   switch (op) {
-    case ast::UnaryOp::Neg: return MakeTensor(rt::unary(rt::UnaryOp::Neg, TensorOf(a)));
+    case ast::UnaryOp::Neg: {
+      Value r = MakeTensor(rt::unary(rt::UnaryOp::Neg, TensorOf(a)));
+      Args args{&a, 1, nullptr, nullptr, 0, "neg"};
+      RecordResult("neg", args, r);
+      return r;
+    }
     case ast::UnaryOp::Pos: return a;
     case ast::UnaryOp::Invert: return MakeTensor(rt::unary(rt::UnaryOp::BitNot, TensorOf(a)));
     case ast::UnaryOp::Not: return Value::Bool(!TensorTruthy(a));
@@ -144,16 +188,20 @@ bool TensorTruthy(const Value& v) {
 
 Value TensorGetItem(const Value& t, const Value& index) {
   std::vector<rt::IndexItem> items = IndexItems(index);
-  return MakeTensor(rt::index(TensorOf(t), items));
+  return Taped("__getitem__", t, index, MakeTensor(rt::index(TensorOf(t), items)));
 }
 
 void TensorSetItem(const Value& t, const Value& index, const Value& v) {
   std::vector<rt::IndexItem> items = IndexItems(index);
+  Value pos[3] = {t, index, v};
+  Args args{pos, 3, nullptr, nullptr, 0, "__setitem__"};
+  Value snapshot = SnapshotForInPlace(t, args);
   if (v.is_number()) {
     rt::index_put(TensorOf(t), items, ToScalar(v, "the assigned value"));
   } else {
     rt::index_put(TensorOf(t), items, ToTensor(v, "the assigned value"));
   }
+  RecordInPlace(args.fname, args, snapshot);
 }
 
 int64_t TensorLen(const Value& v) {
@@ -164,7 +212,7 @@ int64_t TensorLen(const Value& v) {
 
 Value TensorRow(const Value& v, int64_t i) {
   rt::IndexItem item{i};
-  return MakeTensor(rt::index(TensorOf(v), std::span<const rt::IndexItem>(&item, 1)));
+  return Taped("__getitem__", v, Value::Int(i), MakeTensor(rt::index(TensorOf(v), std::span<const rt::IndexItem>(&item, 1))));
 }
 
 }  // namespace tcc::interp

@@ -4,6 +4,7 @@
 // methods/properties of tensors (tensor_methods.cpp).
 #pragma once
 
+#include <memory>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -18,11 +19,13 @@ namespace tcc::interp {
 
 class Interp;
 struct Args;
+struct GradMeta;
 
 struct TensorObj : Object {
   explicit TensorObj(rt::Tensor v) : Object(OType::Tensor), t(std::move(v)) {}
   rt::Tensor t;
   bool parameter = false;  // nn.Parameter marked it (stdlib/torch/nn.ts: parameters(), state_dict())
+  std::shared_ptr<GradMeta> ag;  // autograd state (interp/autograd.h), null for a plain tensor
   // From a small per-thread free list (tensor_convert.cpp): a loop of kernel
   // launches makes and drops a few tensor headers per iteration.
   static void* operator new(size_t bytes);

@@ -14,7 +14,8 @@ namespace tcc::rt {
 // dtype adds a suffix in TensorScript spelling: ", dtype=int32",
 // ", dtype=float64" (torch would say torch.int32). Empty tensors print
 // "tensor([])" (plus ", size=(0, 3)" and a dtype when not float32).
-std::string format_tensor(const Tensor& t);
+// `extra`: one more suffix after the dtype (autograd's `grad_fn=<MulBackward0>`).
+std::string format_tensor(const Tensor& t, const std::string& extra = {});
 
 // Loads a .npy file (format versions 1.0, 2.0 and 3.0; dtypes '<f4' '<f8'
 // '<i8' '<i4' '|b1' and their '=' / big-endian spellings; C or Fortran

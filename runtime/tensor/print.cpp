@@ -190,7 +190,7 @@ std::string py_tuple(const Dims& d) {
 
 }  // namespace
 
-std::string format_tensor(const Tensor& t) {
+std::string format_tensor(const Tensor& t, const std::string& extra) {
   if (!t.defined()) return "tensor(<undefined>)";
   const std::string prefix = "tensor(";
   const int indent = int(prefix.size());
@@ -209,6 +209,7 @@ std::string format_tensor(const Tensor& t) {
     p.build_formatter();
     body = p.tensor_str(0, t.offset(), indent);
   }
+  if (!extra.empty()) suffixes.push_back(extra);
   std::string s = prefix + body;
   size_t nl = s.rfind('\n');
   // torch: last_line_len = len(tensor_str) - tensor_str.rfind('\n') + 1

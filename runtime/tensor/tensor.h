@@ -157,10 +157,15 @@ class Storage {
   void* data() const { return data_; }
   size_t nbytes() const { return nbytes_; }
   int64_t refcount() const { return refs_.load(std::memory_order_relaxed); }
+  // Counts the in-place updates the interpreter made (autograd's check that a
+  // value saved for backward is unchanged).
+  uint32_t version() const { return version_; }
+  void bump_version() { ++version_; }
 
  private:
   Storage() = default;
   std::atomic<int64_t> refs_{1};
+  uint32_t version_ = 0;
   void* data_ = nullptr;
   size_t nbytes_ = 0;
   size_t block_bytes_ = 0;  // allocation size (header + data), for the cache
@@ -234,6 +239,9 @@ class Tensor {
   int64_t offset_ = 0;
   DType dtype_ = DType::F32;
 };
+
+inline void bump_version(const Tensor& t) { if (t.defined()) t.storage()->bump_version(); }
+inline uint32_t version(const Tensor& t) { return t.defined() ? t.storage()->version() : 0; }
 
 // Normalises a possibly negative dim for a tensor of `ndim` dims
 // ("dimension 3 is out of range for a tensor of 2 dimensions").

@@ -3,26 +3,26 @@
 # initialisation (after the same manual_seed, the same weights), forward
 # passes through torch.nn.functional (stdlib/nn.ts), and torch's printed form.
 #
-# How it differs from torch.nn (TensorScript has no autograd):
-#   - nn.Parameter(t) marks t itself as a parameter and returns it (torch
-#     makes a new tensor sharing t's data); a module's parameters are its
+# How it differs from torch.nn:
+#   - nn.Parameter(t) marks t itself as a parameter (a leaf that requires
+#     grad) and returns it (torch makes a new tensor sharing t's data); a module's parameters are its
 #     attributes holding a marked tensor, its buffers those register_buffer
 #     named, and a plain tensor attribute (`self.stride = torch.tensor(...)`)
 #     is neither, as in torch. Both are found in the order the attributes
 #     were first set, own ones before its submodules', each tensor once
 #     (tied weights count once), as torch orders them;
-#   - requires_grad, zero_grad and the optimisers' bookkeeping change nothing;
 #   - `to(dtype)` replaces the tensors (a tied weight becomes two).
 import copy
 import math
 import torch.nn.functional as functional
 import torch.nn.init as init
+import torch.nn.utils as utils
 
 F = functional
 
 
 def Parameter(data=None, requires_grad=True):
-    return __parameter(empty(0) if data is None else data)
+    return __parameter(empty(0) if data is None else data, requires_grad)
 
 
 def _dtype(dtype):
@@ -193,9 +193,16 @@ class Module:
         return self
 
     def zero_grad(self, set_to_none=True):
-        pass
+        for p in self.parameters():
+            if p.grad is not None:
+                if set_to_none:
+                    p.grad = None
+                else:
+                    p.grad.zero_()
 
     def requires_grad_(self, requires_grad=True):
+        for p in self.parameters():
+            p.requires_grad = requires_grad
         return self
 
     def extra_repr(self):

@@ -1,0 +1,335 @@
+// Implements the recording half of eager autograd (autograd.h): grad mode,
+// the derivative registry, and the nodes a call of a builtin adds to the tape.
+#include <cstring>
+#include <unordered_map>
+
+#include "interp/autograd_node.h"
+#include "interp/interpreter.h"
+#include "semantics/builtins.h"
+
+namespace tcc::interp {
+
+namespace {
+
+bool g_tape = false;
+bool g_grad = true;
+
+// name symbol -> rule: a function, or None (not differentiable: results never require grad)
+std::unordered_map<int32_t, Value>& Rules() {
+  static auto* m = new std::unordered_map<int32_t, Value>;  // leaked on purpose: no destruction order
+  return *m;
+}
+std::unordered_map<std::string, Value>& Hooks() {
+  static auto* m = new std::unordered_map<std::string, Value>;
+  return *m;
+}
+
+// torch's in-place spelling: `mul_`, not `__init__`.
+bool InPlaceName(const char* name) {
+  size_t n = std::strlen(name);
+  return n > 1 && name[n - 1] == '_' && name[n - 2] != '_';
+}
+
+bool AnyGrad(const Value& v) {
+  if (v.is(OType::Tensor)) return RequiresGrad(v);
+  if (v.is(OType::List)) {
+    for (const Value& x : v.as<ListObj>()->items) if (x.is(OType::Tensor) && RequiresGrad(x)) return true;
+  } else if (v.is(OType::Tuple)) {
+    for (const Value& x : v.as<TupleObj>()->items) if (x.is(OType::Tensor) && RequiresGrad(x)) return true;
+  }
+  return false;
+}
+
+bool AnyGrad(const Args& a) {
+  for (int32_t i = 0; i < a.npos; ++i) if (AnyGrad(a.pos[i])) return true;
+  for (int32_t i = 0; i < a.nkw; ++i) if (AnyGrad(a.kwvals[i])) return true;
+  return false;
+}
+
+// The rule of builtin `name`: found (a function or None), else null. An
+// in-place call without a rule of its own (`exp_`) uses its out-of-place one.
+const Value* FindRule(const char* name) {
+  auto& rules = Rules();
+  auto it = rules.find(Intern(name));
+  if (it != rules.end()) return &it->second;
+  if (InPlaceName(name)) {
+    if (const char* target = sem::InPlaceTarget(name)) return FindRule(target);
+    std::string base(name, std::strlen(name) - 1);
+    it = rules.find(Intern(base));
+    if (it != rules.end()) return &it->second;
+  }
+  return nullptr;
+}
+
+// A tensor argument as the node keeps it: a non-leaf with the history it has
+// now (a later in-place update gives the tensor a new history, not the saved
+// one), other values as they are.
+Value SaveArg(const Value& v) {
+  if (v.is(OType::Tensor)) {
+    const GradMeta* m = FindMeta(v);
+    if (!m || !m->fn) return v;
+    Value s = Value::Obj(new TensorObj(TensorOf(v)));
+    GradMeta& sm = MetaOf(s);
+    sm.requires_grad = true;
+    sm.fn = m->fn;
+    sm.output_nr = m->output_nr;
+    return s;
+  }
+  if (v.is(OType::List) || v.is(OType::Tuple)) {
+    auto& items = v.is(OType::List) ? v.as<ListObj>()->items : v.as<TupleObj>()->items;
+    std::vector<Value> saved;
+    for (const Value& x : items) saved.push_back(SaveArg(x));
+    return v.is(OType::List) ? MakeList(std::move(saved)) : MakeTuple(std::move(saved));
+  }
+  return v;
+}
+
+void AddInput(GradNode& n, const Value& v, int32_t pos, int32_t kw, int32_t item) {
+  if (!v.is(OType::Tensor) || !RequiresGrad(v)) return;
+  const GradMeta* m = FindMeta(v);
+  GradNode::Input in;
+  in.pos = pos;
+  in.kw = kw;
+  in.item = item;
+  if (m->fn) { in.fn = m->fn; in.nr = m->output_nr; } else { in.leaf = v; }
+  in.shape = TensorOf(v).sizes();
+  in.dtype = TensorOf(v).dtype();
+  n.inputs.push_back(std::move(in));
+}
+
+void AddInputs(GradNode& n, const Value& v, int32_t pos, int32_t kw) {
+  if (v.is(OType::Tensor)) { AddInput(n, v, pos, kw, -1); return; }
+  const std::vector<Value>* items = v.is(OType::List) ? &v.as<ListObj>()->items
+                                    : v.is(OType::Tuple) ? &v.as<TupleObj>()->items : nullptr;
+  if (items) for (size_t i = 0; i < items->size(); ++i) AddInput(n, (*items)[i], pos, kw, int32_t(i));
+}
+
+std::shared_ptr<GradNode> MakeNode(const char* name, const Value& rule, const Args& a) {
+  auto n = std::make_shared<GradNode>();
+  n->op = name;
+  n->rule = rule;
+  n->name = rule.is(OType::Function) ? rule.as<FunctionObj>()->code->name : std::string(name) + "Backward";
+  for (int32_t i = 0; i < a.npos; ++i) {
+    n->pos.push_back(SaveArg(a.pos[i]));
+    AddInputs(*n, a.pos[i], i, -1);
+  }
+  for (int32_t i = 0; i < a.nkw; ++i) {
+    n->kwnames.push_back(a.kwnames[i]);
+    n->kwvals.push_back(SaveArg(a.kwvals[i]));
+    AddInputs(*n, a.kwvals[i], -1, i);
+  }
+  return n;
+}
+
+// Makes `out` (a fresh result) the node's result `nr`.
+void SetHistory(const Value& out, const std::shared_ptr<GradNode>& n, int32_t nr) {
+  GradMeta& m = MetaOf(out);
+  m.requires_grad = true;
+  m.fn = n;
+  m.output_nr = nr;
+}
+
+bool IsArg(const Args& a, const Object* o) {
+  for (int32_t i = 0; i < a.npos; ++i) if (a.pos[i].is_obj() && a.pos[i].obj() == o) return true;
+  for (int32_t i = 0; i < a.nkw; ++i) if (a.kwvals[i].is_obj() && a.kwvals[i].obj() == o) return true;
+  return false;
+}
+
+}  // namespace
+
+void SetTapeEnabled(bool on) { g_tape = on; }
+bool TapeEnabled() { return g_tape; }
+bool GradEnabled() { return g_grad; }
+void SetGradEnabled(bool on) { g_grad = on; }
+bool Recording() { return g_tape && g_grad; }
+
+bool RequiresGrad(const Value& v) {
+  const GradMeta* m = FindMeta(v);
+  return m && m->requires_grad;
+}
+
+GradMeta& MetaOf(const Value& t) {
+  auto& ag = t.as<TensorObj>()->ag;
+  if (!ag) ag = std::make_shared<GradMeta>();
+  return *ag;
+}
+
+const GradMeta* FindMeta(const Value& t) { return t.is(OType::Tensor) ? t.as<TensorObj>()->ag.get() : nullptr; }
+
+const Value& AutogradHook(const char* name) {
+  auto it = Hooks().find(name);
+  if (it == Hooks().end()) {
+    ThrowError(DiagKind::RtImportError, std::string("autograd is not loaded: `") + name + "` is missing",
+               "autograd lives in the standard library's torch.autograd (stdlib/torch/autograd.ts)");
+  }
+  return it->second;
+}
+
+void RecordResult(const char* name, Args& a, Value& result) {
+  if (!Recording() || !AnyGrad(a)) return;
+  const Value* rule = FindRule(name);
+  if (rule && rule->is_none()) return;  // not differentiable
+  std::vector<Value> outs;
+  bool multi = false;
+  if (result.is(OType::Tensor)) {
+    outs.push_back(result);
+  } else if (result.is(OType::Tuple) || result.is(OType::List)) {
+    multi = true;
+    outs = result.is(OType::Tuple) ? result.as<TupleObj>()->items : result.as<ListObj>()->items;
+  } else {
+    return;
+  }
+  bool any_float = false;
+  for (const Value& o : outs) {
+    if (!o.is(OType::Tensor)) return;
+    if (IsArg(a, o.obj())) return;  // the builtin handed an argument back (`x.float()` of a float)
+    any_float = any_float || rt::is_floating(TensorOf(o).dtype());
+  }
+  if (!any_float) return;
+  auto n = MakeNode(name, rule ? *rule : Value(), a);
+  n->multi = multi;
+  for (size_t k = 0; k < outs.size(); ++k) {
+    n->outs.push_back(Value::Obj(new TensorObj(TensorOf(outs[k]))));
+    if (rt::is_floating(TensorOf(outs[k]).dtype())) SetHistory(outs[k], n, int32_t(k));
+  }
+}
+
+Value SnapshotForInPlace(const Value& target, const Args& a) {
+  if (!target.is(OType::Tensor)) return Value();
+  if (TapeEnabled()) rt::bump_version(TensorOf(target));
+  if (!Recording() || !AnyGrad(a)) return Value();
+  const GradMeta* m = FindMeta(target);
+  if (m && m->requires_grad && !m->fn) {
+    ThrowError(DiagKind::RtAutogradError, "a leaf Variable that requires grad is being used in an in-place operation.",
+               "update parameters under `with torch.no_grad():`, as optimizers do, or work on a copy (`x.clone()`)");
+  }
+  Value s = Value::Obj(new TensorObj(rt::clone(TensorOf(target))));
+  if (m && m->fn) {
+    GradMeta& sm = MetaOf(s);
+    sm.requires_grad = true;
+    sm.fn = m->fn;
+    sm.output_nr = m->output_nr;
+    // The node that computed target keeps its result as it was.
+    if (size_t(m->output_nr) < m->fn->outs.size()) m->fn->outs[m->output_nr] = Value::Obj(new TensorObj(TensorOf(s)));
+  }
+  return s;
+}
+
+void RecordInPlace(const char* name, Args& a, const Value& snapshot) {
+  if (snapshot.is_undef()) return;
+  Value target = a.pos[0];
+  const Value* rule = FindRule(name);
+  if (rule && rule->is_none()) return;
+  std::vector<Value> pos(a.pos, a.pos + a.npos);
+  pos[0] = snapshot;
+  Args b{pos.data(), a.npos, a.kwnames, a.kwvals, a.nkw, a.fname};
+  auto n = MakeNode(name, rule ? *rule : Value(), b);
+  n->outs.push_back(Value::Obj(new TensorObj(TensorOf(target))));
+  GradMeta& m = MetaOf(target);
+  m.requires_grad = true;
+  m.fn = n;
+  m.output_nr = 0;
+  m.grad = Value();
+}
+
+Value CallTaped(Interp& in, BuiltinFn fn, Args& a) {
+  if (!g_tape) return fn(in, a);
+  const bool inplace = InPlaceName(a.fname) && a.npos > 0 && a.pos[0].is(OType::Tensor);
+  if (!g_grad || !AnyGrad(a)) {
+    if (inplace) rt::bump_version(TensorOf(a.pos[0]));
+    return fn(in, a);
+  }
+  const Value* rule = FindRule(a.fname);
+  if (!rule && !BuiltinRowOf(a.fname)) return fn(in, a);  // a helper: the builtins it calls record themselves
+  if (inplace) {
+    Value snap = SnapshotForInPlace(a.pos[0], a);
+    Value r;
+    {
+      GradModeScope off(false);
+      r = fn(in, a);
+    }
+    RecordInPlace(a.fname, a, snap);
+    return r;
+  }
+  Value r;
+  {
+    GradModeScope off(false);
+    r = fn(in, a);
+  }
+  RecordResult(a.fname, a, r);
+  return r;
+}
+
+std::string GradSuffix(const Value& t) {
+  const GradMeta* m = FindMeta(t);
+  if (!m || !m->requires_grad) return "";
+  if (m->fn) return "grad_fn=<" + m->fn->name + ">";
+  return "requires_grad=True";
+}
+
+Value NodeResult(GradNode& n, bool with_history) {
+  std::vector<Value> outs;
+  for (size_t k = 0; k < n.outs.size(); ++k) {
+    Value o = n.outs[k];
+    if (with_history && rt::is_floating(TensorOf(o).dtype())) {
+      o = Value::Obj(new TensorObj(TensorOf(o)));
+      SetHistory(o, n.shared_from_this(), int32_t(k));
+    }
+    outs.push_back(std::move(o));
+  }
+  if (!n.multi) return outs[0];
+  return MakeTuple(std::move(outs));
+}
+
+namespace {
+
+// __derivatives(name=rule, ...): stdlib/torch/_derivatives.ts's table.
+Value DerivativesFn(Interp&, Args& a) {
+  if (a.npos) TypeErr("`__derivatives()` takes keywords: builtin=rule");
+  for (int32_t i = 0; i < a.nkw; ++i) Rules()[a.kwnames[i]] = a.kwvals[i];
+  return Value::None();
+}
+
+// __autograd_record(name, rule, args, result): records `result` as computed
+// from args by a custom operation (torch.autograd.Function) whose
+// derivative is rule(grad, result, *args); the node is named `name`.
+Value RecordFn(Interp&, Args& a) {
+  a.Check(4, {});
+  const Value& name = a.Need(0, "name");
+  const Value& rule = a.Need(1, "rule");
+  const Value& args = a.Need(2, "args");
+  Value result = a.Need(3, "result");
+  if (!name.is(OType::Str) || !rule.is(OType::Function) || !args.is(OType::Tuple))
+    TypeErr("`__autograd_record(name, rule, args, result)`: a str, a function and a tuple");
+  if (!Recording()) return result;
+  const auto& items = args.as<TupleObj>()->items;
+  Args b{items.data(), int32_t(items.size()), nullptr, nullptr, 0, "function"};
+  if (!AnyGrad(b)) return result;
+  std::vector<Value> outs = result.is(OType::Tuple) ? result.as<TupleObj>()->items : std::vector<Value>{result};
+  auto n = MakeNode("function", rule, b);
+  n->name = name.as<StrObj>()->s;
+  n->op = n->name;
+  n->multi = result.is(OType::Tuple);
+  for (size_t k = 0; k < outs.size(); ++k) {
+    if (!outs[k].is(OType::Tensor)) TypeErr("a custom autograd.Function's forward must return tensors");
+    n->outs.push_back(Value::Obj(new TensorObj(TensorOf(outs[k]))));
+    if (rt::is_floating(TensorOf(outs[k]).dtype())) SetHistory(outs[k], n, int32_t(k));
+  }
+  return result;
+}
+
+Value HooksFn(Interp&, Args& a) {
+  if (a.npos) TypeErr("`__autograd_hooks()` takes keywords: name=function");
+  for (int32_t i = 0; i < a.nkw; ++i) Hooks()[SymName(a.kwnames[i])] = a.kwvals[i];
+  return Value::None();
+}
+
+}  // namespace
+
+void RegisterAutogradTable(BuiltinTable& t) {
+  t.AddFn("__derivatives", DerivativesFn);
+  t.AddFn("__autograd_hooks", HooksFn);
+  t.AddFn("__autograd_record", RecordFn);
+}
+
+}  // namespace tcc::interp

@@ -1,0 +1,83 @@
+# torch.autograd.gradcheck and gradgradcheck (float64, torch's tolerances) on
+# the derivative rules of stdlib/torch/_derivatives.ts: elementwise math with
+# broadcasting, reductions with dims, views, joins, indexing with repeated
+# indices, matmul and einsum, softmax and the losses built on them. Each
+# line prints True under PyTorch too (tests/e2e/torch/same_text.py).
+import torch
+import torch.nn.functional as F
+
+torch.manual_seed(0)
+
+
+def r(*shape):
+    return torch.randn(*shape, dtype=torch.float64, requires_grad=True)
+
+
+def pos(*shape):
+    return (torch.rand(*shape, dtype=torch.float64) + 0.5).requires_grad_()
+
+
+a, b, c = r(3, 4), r(4), r(3, 1)
+p = pos(3, 4)
+m1, m2, v = r(2, 3), r(3, 4), r(3)
+cases = [
+    ("add", lambda x, y: x + 2 * y, (a, b)),
+    ("sub", lambda x, y: x - y, (a, c)),
+    ("mul", lambda x, y: x * y, (a, c)),
+    ("div", lambda x, y: x / y, (a, p)),
+    ("pow", lambda x: x ** 3, (a,)),
+    ("pow_tensor", lambda x, y: x ** y, (p, a)),
+    ("rpow", lambda x: 2.0 ** x, (a,)),
+    ("exp_log", lambda x: torch.log(x) + torch.exp(x), (p,)),
+    ("sqrt_rsqrt", lambda x: x.sqrt() * x.rsqrt() + x.sqrt(), (p,)),
+    ("trig", lambda x: torch.sin(x) * torch.cos(x) + torch.tan(x * 0.3), (a,)),
+    ("tanh_sigmoid", lambda x: torch.tanh(x) + torch.sigmoid(x), (a,)),
+    ("relu_gelu", lambda x: F.relu(x) + F.gelu(x) + F.gelu(x, approximate="tanh"), (a,)),
+    ("abs_neg", lambda x: (-x).abs(), (a,)),
+    ("erf_log1p", lambda x: torch.erf(x) + torch.log1p(x), (p,)),
+    ("maximum", lambda x, y: torch.maximum(x, y), (a, b)),
+    ("where", lambda x, y: torch.where(x > 0, x, y), (a, b)),
+    ("clamp", lambda x: x.clamp(-0.5, 0.5), (a,)),
+    ("sum_dim", lambda x: x.sum(1) + x.sum(), (a,)),
+    ("mean_keepdim", lambda x: x.mean(0, keepdim=True) * x, (a,)),
+    ("amax", lambda x: x.amax(1), (a,)),
+    ("max_dim", lambda x: x.max(1).values, (a,)),
+    ("var_std", lambda x: x.var(1) + x.std(), (a,)),
+    ("norm", lambda x: x.norm() + x.norm(dim=1).sum(), (a,)),
+    ("logsumexp", lambda x: torch.logsumexp(x, 1), (a,)),
+    ("softmax", lambda x: torch.softmax(x, 1) * torch.arange(4.0, dtype=torch.float64), (a,)),
+    ("log_softmax", lambda x: F.log_softmax(x, -1)[:, 1], (a,)),
+    ("cumsum", lambda x: x.cumsum(1), (a,)),
+    ("matmul", lambda x, y: x @ y, (m1, m2)),
+    ("matvec", lambda x, y: x @ y, (m2.t(), v)),
+    ("einsum", lambda x, y: torch.einsum("ij,jk->ik", x, y), (m1, m2)),
+    ("views", lambda x: x.t().reshape(2, 6).permute(1, 0).unsqueeze(0).squeeze(0).flatten(), (a,)),
+    ("expand", lambda x: x.expand(3, 4) * 1.5, (b,)),
+    ("cat_stack", lambda x, y: torch.cat([x, y.unsqueeze(0)], 0).sum(0) + torch.stack([y, y], 1).sum(), (a, b)),
+    ("split_chunk", lambda x: x.split(2, 1)[1] * x.chunk(2, 1)[0], (a,)),
+    ("unbind", lambda x: x.unbind(0)[2], (a,)),
+    ("index_basic", lambda x: x[1:, ::2] * x[0, 1], (a,)),
+    ("index_repeated", lambda x: x[torch.tensor([0, 2, 0, 0])], (a,)),
+    ("index_mask", lambda x: x[x > 0.1], (a,)),
+    ("gather", lambda x: x.gather(1, torch.tensor([[0, 0], [1, 3], [2, 2]])), (a,)),
+    ("index_select", lambda x: x.index_select(1, torch.tensor([3, 0, 3])), (a,)),
+    ("masked_fill", lambda x: x.masked_fill(x < 0, 0.25), (a,)),
+    ("flip_roll", lambda x: x.flip(1).roll(1, 0), (a,)),
+    ("tril", lambda x: x.tril(), (a,)),
+    ("linear", lambda x, w, bb: F.linear(x, w, bb), (r(5, 4), r(3, 4), r(3))),
+    ("cross_entropy", lambda x: F.cross_entropy(x, torch.tensor([1, 0, 3])), (a,)),
+    ("mse_loss", lambda x, y: F.mse_loss(x, y), (a, r(3, 4))),
+    ("layer_norm", lambda x: F.layer_norm(x, (4,)), (a,)),
+]
+for name, fn, args in cases:
+    print(name, torch.autograd.gradcheck(fn, args))
+
+smooth = [
+    ("tanh", lambda x: torch.tanh(x), (a,)),
+    ("sin_mul", lambda x, y: torch.sin(x) * y, (a, b)),
+    ("pow_mean", lambda x: (x ** 3).mean(1), (a,)),
+    ("linear", lambda x, w: torch.tanh(x @ w.t()), (r(2, 3), r(4, 3))),
+    ("softmax", lambda x: torch.softmax(x, 1), (a,)),
+]
+for name, fn, args in smooth:
+    print("gradgrad", name, torch.autograd.gradgradcheck(fn, args))
