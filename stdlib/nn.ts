@@ -533,12 +533,13 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
         count = 1
         for i in dims:
             count = count * input.shape[i]
-        if running_mean is not None:
-            running_mean *= 1.0 - momentum
-            running_mean += momentum * m
-        if running_var is not None:
-            running_var *= 1.0 - momentum
-            running_var += (momentum * count / max(count - 1, 1)) * v
+        with no_grad():  # running statistics record nothing, as in torch
+            if running_mean is not None:
+                running_mean *= 1.0 - momentum
+                running_mean += momentum * m
+            if running_var is not None:
+                running_var *= 1.0 - momentum
+                running_var += (momentum * count / max(count - 1, 1)) * v
         y = xc * rsqrt(v.reshape(shape) + eps)
     else:
         y = (input - running_mean.reshape(shape)) * rsqrt(running_var.reshape(shape) + eps)
@@ -864,8 +865,9 @@ def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=
         v = var(input, dims, unbiased=False, keepdim=True)
         if running_mean is not None:
             n = input.numel() // (input.shape[0] * input.shape[1])
-            running_mean.mul_(1 - momentum).add_(mean(m.reshape(input.shape[0], -1), 0) * momentum)
-            running_var.mul_(1 - momentum).add_(mean(v.reshape(input.shape[0], -1), 0) * (momentum * n / max(n - 1, 1)))
+            with no_grad():  # running statistics and initialisation record nothing, as in torch
+                running_mean.mul_(1 - momentum).add_(mean(m.reshape(input.shape[0], -1), 0) * momentum)
+                running_var.mul_(1 - momentum).add_(mean(v.reshape(input.shape[0], -1), 0) * (momentum * n / max(n - 1, 1)))
     else:
         m = running_mean.reshape(shape)
         v = running_var.reshape(shape)

@@ -9,6 +9,7 @@
 #include <unordered_set>
 
 #include "interp/autograd_node.h"
+#include "interp/code.h"
 #include "interp/interpreter.h"
 
 namespace tcc::interp {
@@ -216,12 +217,14 @@ class Engine {
     }
     if (param < 0 || param >= nparams) return Value();
     Value g = out;
-    if (nparams > 1) {
-      if (!out.is(OType::Tuple) || int32_t(out.as<TupleObj>()->items.size()) != nparams) {
-        AutogradErr("the derivative of '" + n.op + "' (" + n.name + ") must return one gradient per parameter (" +
-                    std::to_string(nparams) + ")");
+    if (nparams > 1) {  // a tuple; parameters past its end (alpha=, dtype=) have no gradient
+      if (!out.is(OType::Tuple) || int32_t(out.as<TupleObj>()->items.size()) > nparams) {
+        AutogradErr("the derivative of '" + n.op + "' (" + n.name + ") must return a tuple of at most one gradient "
+                    "per parameter (" + std::to_string(nparams) + ")");
       }
-      g = out.as<TupleObj>()->items[param];
+      const auto& items = out.as<TupleObj>()->items;
+      if (param >= int32_t(items.size())) return Value();
+      g = items[param];
     }
     if (item >= 0) {
       if (g.is_none()) return g;

@@ -4,6 +4,7 @@
 #include <unordered_map>
 
 #include "interp/autograd_node.h"
+#include "interp/code.h"
 #include "interp/interpreter.h"
 #include "semantics/builtins.h"
 

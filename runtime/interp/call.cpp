@@ -157,8 +157,13 @@ Value Interp::Call(const Value& callee, const Value* pos, int32_t npos, const in
         if (nkw > 0) {
           std::vector<int32_t> names;
           std::vector<Value> vals;
-          if (DropFactoryKeywords(b->name, kwnames, kwvals, nkw, names, vals))
-            return Call(callee, pos, npos, names.data(), vals.data(), static_cast<int32_t>(names.size()));
+          if (DropFactoryKeywords(b->name, kwnames, kwvals, nkw, names, vals)) {
+            Value r = Call(callee, pos, npos, names.data(), vals.data(), static_cast<int32_t>(names.size()));
+            static const int32_t requires_grad = Intern("requires_grad");
+            for (int32_t i = 0; i < nkw; ++i)  // `torch.tensor(..., requires_grad=True)`: a leaf that requires grad
+              if (kwnames[i] == requires_grad && r.is(OType::Tensor)) SetAutogradAttr(r, requires_grad, kwvals[i]);
+            return r;
+          }
           if (RenameKeywordAliases(b->name, kwnames, nkw, names))
             return Call(callee, pos, npos, names.data(), kwvals, nkw);
           int64_t gen = 0;

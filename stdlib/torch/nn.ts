@@ -146,7 +146,8 @@ class Module:
             raise RuntimeError(f"Error(s) in loading state_dict for {type(self).__name__}: missing keys {missing}, unexpected keys {unexpected}")
         for k, v in state_dict.items():
             if k in own:
-                own[k].copy_(v)
+                with no_grad():  # running statistics and initialisation record nothing, as in torch
+                    own[k].copy_(v)
         return (missing, unexpected)
 
     def train(self, mode=True):
@@ -407,7 +408,8 @@ class Embedding(Module):
     def reset_parameters(self):
         init.normal_(self.weight)
         if self.padding_idx is not None:
-            self.weight[self.padding_idx].fill_(0)
+            with no_grad():  # running statistics and initialisation record nothing, as in torch
+                self.weight[self.padding_idx].fill_(0)
 
     def forward(self, input):
         return F.embedding(input, self.weight, self.padding_idx)

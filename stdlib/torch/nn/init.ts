@@ -42,26 +42,32 @@ def _calculate_correct_fan(tensor, mode):
     return fan_in if mode == "fan_in" else fan_out
 
 
+@no_grad()
 def uniform_(tensor, a=0.0, b=1.0):
     return tensor.uniform_(a, b)
 
 
+@no_grad()
 def normal_(tensor, mean=0.0, std=1.0):
     return tensor.normal_(mean, std)
 
 
+@no_grad()
 def constant_(tensor, val):
     return tensor.fill_(val)
 
 
+@no_grad()
 def ones_(tensor):
     return tensor.fill_(1.0)
 
 
+@no_grad()
 def zeros_(tensor):
     return tensor.zero_()
 
 
+@no_grad()
 def xavier_uniform_(tensor, gain=1.0):
     fan_in, fan_out = _calculate_fan_in_and_fan_out(tensor)
     std = gain * math.sqrt(2.0 / float(fan_in + fan_out))
@@ -69,12 +75,14 @@ def xavier_uniform_(tensor, gain=1.0):
     return tensor.uniform_(-a, a)
 
 
+@no_grad()
 def xavier_normal_(tensor, gain=1.0):
     fan_in, fan_out = _calculate_fan_in_and_fan_out(tensor)
     std = gain * math.sqrt(2.0 / float(fan_in + fan_out))
     return tensor.normal_(0.0, std)
 
 
+@no_grad()
 def kaiming_uniform_(tensor, a=0, mode="fan_in", nonlinearity="leaky_relu"):
     fan = _calculate_correct_fan(tensor, mode)
     gain = calculate_gain(nonlinearity, a)
@@ -83,6 +91,7 @@ def kaiming_uniform_(tensor, a=0, mode="fan_in", nonlinearity="leaky_relu"):
     return tensor.uniform_(-bound, bound)
 
 
+@no_grad()
 def kaiming_normal_(tensor, a=0, mode="fan_in", nonlinearity="leaky_relu"):
     fan = _calculate_correct_fan(tensor, mode)
     gain = calculate_gain(nonlinearity, a)
@@ -95,6 +104,7 @@ def kaiming_normal_(tensor, a=0, mode="fan_in", nonlinearity="leaky_relu"):
 # (erfinv), scaled, shifted and clamped to [a, b]. torch warns (and still
 # fills) when mean is more than 2 std outside [a, b]; TensorScript has no
 # warnings module, so it fills without the warning.
+@no_grad()
 def trunc_normal_(tensor, mean=0.0, std=1.0, a=-2.0, b=2.0):
     def norm_cdf(x):
         return (1.0 + math.erf(x / math.sqrt(2.0))) / 2.0
