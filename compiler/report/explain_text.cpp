@@ -97,7 +97,10 @@ std::string DescribeGuard(const Guard& g) {
 void RenderExplainText(const TraceResult& r, const std::string& file, std::ostream& os, bool color, bool guards) {
   Style st{color};
   os << st.bold() << "tcc explain " << file << st.reset() << "\n";
-  if (r.specs.empty()) os << "\nno function is called from module scope: nothing is compiled\n";
+  const bool autograd = std::any_of(r.breaks.begin(), r.breaks.end(),
+                                    [](const trace::Site& b) { return b.brk == trace::BreakKind::Autograd; });
+  if (autograd) os << "\nthe program computes gradients: it runs in the interpreter, nothing is compiled\n";
+  else if (r.specs.empty()) os << "\nno function is called from module scope: nothing is compiled\n";
   for (size_t si = 0; si < r.specs.size(); ++si) {
     const Specialisation& sp = r.specs[si];
     // A standard-library function that module scope (or a disabled function)

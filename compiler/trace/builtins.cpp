@@ -50,7 +50,7 @@ const std::set<std::string>& PythonBuiltins() {
     r.insert("__is_parameter");
     r.insert("__return_types");  // stdlib/torch/_composite.ts (trace_iter.cpp)
     r.insert("__tensor_methods");  // stdlib/torch.ts (trace_iter.cpp)
-    for (const char* a : {"__derivatives", "__autograd_hooks", "__autograd_run", "__autograd_record", "__set_grad_enabled",
+    for (const char* a : {"__derivatives", "__autograd_hooks", "__composite_derivatives", "__autograd_run", "__autograd_record", "__set_grad_enabled",
                           "__is_grad_enabled", "__retain_grad", "__detach_"})
       r.insert(a);  // stdlib/torch/autograd.ts, _derivatives.ts (runtime/interp/autograd.h)
     return r;

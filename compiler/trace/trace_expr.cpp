@@ -354,6 +354,7 @@ ValuePtr Tracer::TensorAttr(const ValuePtr& base, const std::string& attr, Range
       case t_requires_grad: return MakeBool(base->requires_grad);
       case t_is_cuda: return MakeBool(false);
       case t_grad: return MakeNone();        // traced programs never run backward (InterpretForAutograd)
+      case t_grad_fn: case t_is_leaf: return MakeUnknown();  // autograd state: programs using it run in the interpreter
       case t_ndim:
         return base->rank_known ? MakeInt(static_cast<int64_t>(base->type.shape.size())) : MakeUnknownOf(VK::Int);
       default: {  // T, mT: views

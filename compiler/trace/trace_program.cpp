@@ -155,13 +155,11 @@ int TraceResult::error_count() const {
 namespace {
 
 // A program that computes gradients runs in the interpreter, which keeps
-// autograd's tape (runtime/interp/autograd.h; break_kinds.def Autograd): no
-// graphs, one break at the first name that needs the tape.
-void InterpretForAutograd(const Program& program, TraceResult& r, DiagnosticEngine& diags) {
+// autograd's tape (runtime/interp/autograd.h; break_kinds.def Autograd): it
+// is not traced; no graphs, one break at the first name that needs the tape.
+bool InterpretForAutograd(const Program& program, TraceResult& r, DiagnosticEngine& diags) {
   ast::AutogradUse use = ast::FindAutogradUse(program);
-  if (!use.line) return;
-  r.specs.clear();
-  r.segments.clear();
+  if (!use.line) return false;
   Site site;
   site.brk = BreakKind::Autograd;
   site.code = BreakDiag(BreakKind::Autograd);
@@ -173,11 +171,13 @@ void InterpretForAutograd(const Program& program, TraceResult& r, DiagnosticEngi
   Diagnostic& d = diags.Report(site.code, site.file, site.range, site.message);
   d.hint = BreakHint(BreakKind::Autograd);
   r.breaks.push_back(std::move(site));
+  return true;
 }
 
 }  // namespace
 
 TraceResult TraceProgram(const Program& program, DiagnosticEngine& diags, const TraceOptions& options) {
+  if (TraceResult r; InterpretForAutograd(program, r, diags)) return r;
   Tracer t(diags, options);
   ModuleState* main = nullptr;
   for (const auto& pm : program.modules) {
@@ -186,9 +186,7 @@ TraceResult TraceProgram(const Program& program, DiagnosticEngine& diags, const 
     if (!main) main = m;
   }
   if (!main) return {};
-  TraceResult r = t.Run(main);
-  InterpretForAutograd(program, r, diags);
-  return r;
+  return t.Run(main);
 }
 
 TraceResult TraceModule(const Module& module, DiagnosticEngine& diags, const TraceOptions& options) {

@@ -7,8 +7,7 @@
 // `__derivatives(mul=MulBackward0, ...)`. A node of the tape is one call of a
 // builtin: the rule, the call's arguments as they were, and its results. The
 // engine calls rule(grad, result, *args, **kwargs), which returns the
-// gradient of each of the rule's parameters (a tuple, or the one gradient of
-// a one-parameter rule); it sums a gradient to its input's shape (broadcasting)
+// gradients of the rule's parameters (a tuple, or the first one's alone); it sums a gradient to its input's shape (broadcasting)
 // and casts it to its input's dtype, as torch's engine does. With
 // create_graph the rules run with grad mode on, so the backward is recorded
 // too and differentiates again (second and third derivatives).
@@ -33,6 +32,7 @@ namespace tcc::interp {
 
 struct GradNode;
 struct BuiltinTable;
+struct FuncCode;
 
 // A tensor's autograd state (TensorObj::ag; null: a plain tensor).
 struct GradMeta {
@@ -80,6 +80,13 @@ void RecordResult(const char* name, Args& a, Value& result);
 // an in-place update of a leaf that requires grad.
 Value SnapshotForInPlace(const Value& target, const Args& a);
 void RecordInPlace(const char* name, Args& a, const Value& snapshot);
+bool AnyGradArg(const Args& a);  // an argument (or an item of a list/tuple argument) requires grad
+
+// A function written in TensorScript with a rule of its own
+// (`__composite_derivatives(nn.mse_loss, MseLossBackward0)`): when recording,
+// Interp::CallFunction runs it without recording and records one node.
+const Value* CompositeRule(const FuncCode* code);  // null: none, or not recording
+bool RecordComposite(const Value& rule, Args& a, Value& result);
 
 // `grad_fn=<MulBackward0>` / `requires_grad=True` for a printed tensor, or "".
 std::string GradSuffix(const Value& tensor);

@@ -217,8 +217,10 @@ class Engine {
     }
     if (param < 0 || param >= nparams) return Value();
     Value g = out;
-    if (nparams > 1) {  // a tuple; parameters past its end (alpha=, dtype=) have no gradient
-      if (!out.is(OType::Tuple) || int32_t(out.as<TupleObj>()->items.size()) > nparams) {
+    if (nparams > 1 && !out.is(OType::Tuple)) {
+      if (param != 0) return Value();  // the gradient of the first parameter alone
+    } else if (nparams > 1) {  // a tuple; parameters past its end (alpha=, dtype=) have no gradient
+      if (int32_t(out.as<TupleObj>()->items.size()) > nparams) {
         AutogradErr("the derivative of '" + n.op + "' (" + n.name + ") must return a tuple of at most one gradient "
                     "per parameter (" + std::to_string(nparams) + ")");
       }

@@ -20,6 +20,11 @@ std::unordered_map<int32_t, Value>& Rules() {
   static auto* m = new std::unordered_map<int32_t, Value>;  // leaked on purpose: no destruction order
   return *m;
 }
+// A function written in TensorScript with its own rule (a loss): its code -> rule.
+std::unordered_map<const FuncCode*, Value>& CompositeRules() {
+  static auto* m = new std::unordered_map<const FuncCode*, Value>;
+  return *m;
+}
 std::unordered_map<std::string, Value>& Hooks() {
   static auto* m = new std::unordered_map<std::string, Value>;
   return *m;
@@ -166,9 +171,9 @@ const Value& AutogradHook(const char* name) {
   return it->second;
 }
 
-void RecordResult(const char* name, Args& a, Value& result) {
-  if (!Recording() || !AnyGrad(a)) return;
-  const Value* rule = FindRule(name);
+namespace {
+
+void RecordWithRule(const char* name, const Value* rule, Args& a, Value& result) {
   if (rule && rule->is_none()) return;  // not differentiable
   std::vector<Value> outs;
   bool multi = false;
@@ -194,6 +199,27 @@ void RecordResult(const char* name, Args& a, Value& result) {
     if (rt::is_floating(TensorOf(outs[k]).dtype())) SetHistory(outs[k], n, int32_t(k));
   }
 }
+
+}  // namespace
+
+void RecordResult(const char* name, Args& a, Value& result) {
+  if (!Recording() || !AnyGrad(a)) return;
+  RecordWithRule(name, FindRule(name), a, result);
+}
+
+const Value* CompositeRule(const FuncCode* code) {
+  if (!Recording() || CompositeRules().empty()) return nullptr;
+  auto it = CompositeRules().find(code);
+  return it == CompositeRules().end() ? nullptr : &it->second;
+}
+
+bool RecordComposite(const Value& rule, Args& a, Value& result) {
+  if (!AnyGrad(a)) return false;
+  RecordWithRule(a.fname, &rule, a, result);
+  return true;
+}
+
+bool AnyGradArg(const Args& a) { return AnyGrad(a); }
 
 Value SnapshotForInPlace(const Value& target, const Args& a) {
   if (!target.is(OType::Tensor)) return Value();
@@ -319,6 +345,17 @@ Value RecordFn(Interp&, Args& a) {
   return result;
 }
 
+// __composite_derivatives(fn, rule, ...): functions written in TensorScript
+// whose derivative is a rule of their own (losses: one node, torch's name).
+Value CompositeDerivativesFn(Interp&, Args& a) {
+  if (a.npos % 2 || a.nkw) TypeErr("`__composite_derivatives()` takes (function, rule) pairs");
+  for (int32_t i = 0; i < a.npos; i += 2) {
+    if (!a.pos[i].is(OType::Function)) TypeErr("`__composite_derivatives()`: not a function");
+    CompositeRules()[a.pos[i].as<FunctionObj>()->code] = a.pos[i + 1];
+  }
+  return Value::None();
+}
+
 Value HooksFn(Interp&, Args& a) {
   if (a.npos) TypeErr("`__autograd_hooks()` takes keywords: name=function");
   for (int32_t i = 0; i < a.nkw; ++i) Hooks()[SymName(a.kwnames[i])] = a.kwvals[i];
@@ -331,6 +368,7 @@ void RegisterAutogradTable(BuiltinTable& t) {
   t.AddFn("__derivatives", DerivativesFn);
   t.AddFn("__autograd_hooks", HooksFn);
   t.AddFn("__autograd_record", RecordFn);
+  t.AddFn("__composite_derivatives", CompositeDerivativesFn);
 }
 
 }  // namespace tcc::interp

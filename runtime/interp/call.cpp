@@ -229,6 +229,18 @@ Value Interp::Call(const Value& callee, const Value* pos, int32_t npos, const in
 Value Interp::CallFunction(FunctionObj* fn, const Value* self, const Value* pos, int32_t npos,
                            const int32_t* kwnames, const Value* kwvals, int32_t nkw) {
   const FuncCode* c = fn->code;
+  if (const Value* rule = self ? nullptr : CompositeRule(c)) {  // a composite with its own derivative (a loss)
+    Args a{pos, npos, kwnames, kwvals, nkw, c->name.c_str()};
+    if (AnyGradArg(a)) {
+      Value r;
+      {
+        GradModeScope off(false);
+        r = CallFunction(fn, self, pos, npos, kwnames, kwvals, nkw);
+      }
+      RecordComposite(*rule, a, r);
+      return r;
+    }
+  }
   Frame fr(*this, c, fn, fn->module.get(), c->nslots, c->qualname);
   fr.done = true;  // argument errors belong to the caller's line
   using ast::ParamKind;

@@ -4,9 +4,10 @@
 #
 # A rule is named as torch names the node (`y.grad_fn` prints it) and takes
 # (grad, result, *the builtin's parameters*): grad and result are tuples for a
-# builtin with several results (split, max with a dim). It returns the
-# gradient of each parameter, in order (None where there is none), or the one
-# gradient of a one-parameter rule. The engine sums a gradient to its input's
+# builtin with several results (split, max with a dim). It returns a tuple
+# of the gradients of its parameters, in order (None where there is none;
+# parameters past its end have none), or the gradient of its first parameter
+# alone. The engine sums a gradient to its input's
 # shape (broadcasting) and casts it to its dtype (_reduce_grad), so rules
 # return gradients in the result's shape. With create_graph the rules run
 # recorded: write them with differentiable ops on grad, the inputs and the
@@ -16,6 +17,7 @@
 # amax share the gradient evenly among ties, clamp passes it at the bounds.
 # A builtin mapped to None never records (its results do not require grad).
 import math
+import nn
 
 
 def _reduce_grad(grad, like):
@@ -29,6 +31,9 @@ def _reduce_grad(grad, like):
     if g.dtype != like.dtype:
         g = g.to(like.dtype)
     return g
+
+
+_BOOL = zeros(0, dtype=bool).dtype
 
 
 def _is_tensor(x):
@@ -195,8 +200,8 @@ def GeluBackward0(grad, result, input, approximate="none"):
     return grad * (cdf + input * pdf)
 
 
-def ZeroGradBackward(grad, result, *args):
-    return tuple([_zeros(grad) if i == 0 else None for i in range(len(args))])
+def ZeroGradBackward(grad, result, input, *args):
+    return _zeros(grad)
 
 
 def Atan2Backward0(grad, result, input, other):
@@ -246,11 +251,11 @@ def NanToNumBackward0(grad, result, input, nan=0.0, posinf=None, neginf=None):
 
 
 def ToCopyBackward0(grad, result, input, *args, **kwargs):
-    return (grad,) + tuple([None] * len(args))
+    return grad
 
 
-def CloneBackward0(grad, result, input, *args):
-    return (grad,) + tuple([None] * len(args))
+def CloneBackward0(grad, result, input, *args, **kwargs):
+    return grad
 
 
 # ---- reductions
@@ -465,7 +470,7 @@ def PermuteBackward0(grad, result, input, *dims):
     inv = [0] * len(perm)
     for i in range(len(perm)):
         inv[perm[i] % len(perm)] = i
-    return (grad.permute(inv),) + tuple([None] * len(dims))
+    return grad.permute(inv)
 
 
 def ReverseDimsBackward(grad, result, input):  # `.T`: all dims reversed, its own inverse
@@ -477,11 +482,11 @@ def MTBackward(grad, result, input):
 
 
 def ViewBackward0(grad, result, input, *args, **kwargs):
-    return (grad.reshape(input.shape),) + tuple([None] * len(args))
+    return grad.reshape(input.shape)
 
 
 def ExpandBackward0(grad, result, input, *args):
-    return (grad,) + tuple([None] * len(args))  # the engine sums it to input's shape
+    return grad  # the engine sums it to input's shape
 
 
 def AsStridedBackward(grad, result, input, other):  # expand_as / reshape_as / view_as
@@ -530,7 +535,7 @@ def NarrowBackward0(grad, result, input, dim, start, length):
 
 
 def FlipBackward0(grad, result, input, *dims):
-    return (grad.flip(*dims),) + tuple([None] * len(dims))
+    return grad.flip(*dims)
 
 
 def RollBackward0(grad, result, input, shifts, dims=None):
@@ -549,7 +554,7 @@ def RepeatBackward0(grad, result, self, *repeats):
     for r, s in zip(reps[lead:], shape):
         split = split + [r, s]
     g = g.reshape(split).sum(tuple(range(0, len(split), 2)))
-    return (g,) + tuple([None] * len(repeats))
+    return g
 
 
 def TrilBackward0(grad, result, input, diagonal=0):
@@ -565,6 +570,129 @@ def DiagBackward0(grad, result, input, diagonal=0):
         return grad.diagonal(diagonal), None
     return diag(grad, diagonal), None
 
+
+
+# ---- convolution, pooling, padding (the internal builtins behind nn.functional)
+
+def _lastfirst(pairs):
+    # [lo0, hi0, lo1, hi1, ...] in dim order -> _pad's order (last dim first)
+    out = []
+    for i in range(len(pairs) // 2 - 1, -1, -1):
+        out = out + [pairs[2 * i], pairs[2 * i + 1]]
+    return out
+
+
+def ConvolutionBackward0(grad, result, input, weight, bias, stride, padding, dilation, groups):
+    n = weight.dim() - 2
+    unbatched = input.dim() == n + 1
+    x = input.unsqueeze(0) if unbatched else input
+    g = grad.unsqueeze(0) if unbatched else grad
+    xp = _pad(x, _lastfirst(padding), "constant", 0.0) if sum(padding) > 0 else x
+    # input: the transposed convolution of grad, cropped to the padded input's extent
+    gx = nn._conv_transpose_nd(g, weight, None, stride, 0, 0, groups, dilation, n)
+    crop = []
+    for i in range(n):
+        lo = padding[2 * i]
+        size = x.shape[2 + i]
+        crop = crop + [-lo, size + lo - gx.shape[2 + i]]
+    gx = _pad(gx, _lastfirst(crop), "constant", 0.0)
+    # weight: input windows correlated with grad, one group at a time
+    cig = x.shape[1] // groups
+    cog = g.shape[1] // groups
+    parts = []
+    for k in range(groups):
+        xs = xp.narrow(1, k * cig, cig).transpose(0, 1)
+        gs = g.narrow(1, k * cog, cog).transpose(0, 1)
+        w = _conv(xs, gs, None, list(dilation), [0, 0] * n, list(stride), 1)
+        for i in range(n):
+            w = w.narrow(2 + i, 0, weight.shape[2 + i])
+        parts.append(w.transpose(0, 1))
+    gw = parts[0] if groups == 1 else cat(parts, 0)
+    gb = g.sum([0] + [2 + i for i in range(n)]) if bias is not None else None
+    return gx.squeeze(0) if unbatched else gx, gw, gb
+
+
+def _window_index(input, result, kernel, stride, padding, dilation):
+    # For each output position and kernel offset: the flat input position it
+    # reads (spatial dims only), and whether it lies inside the input / inside
+    # the padded input.
+    n = len(kernel)
+    sizes = list(input.shape[input.dim() - n:])
+    outs = list(result.shape[result.dim() - n:])
+    stride = kernel if len(stride) == 0 else stride
+    idx = zeros([1] * (2 * n), dtype=int64)
+    inside = ones([1] * (2 * n), dtype=bool)
+    padded = ones([1] * (2 * n), dtype=bool)
+    for i in range(n):
+        pos = (arange(outs[i]) * stride[i] - padding[i]).reshape(outs[i], 1) + (arange(kernel[i]) * dilation[i]).reshape(1, kernel[i])
+        shape = [1] * (2 * n)
+        shape[i] = outs[i]
+        shape[n + i] = kernel[i]
+        pos = pos.reshape(shape)
+        idx = idx * sizes[i] + pos.clamp(0, sizes[i] - 1)
+        inside = inside & (pos >= 0) & (pos < sizes[i])
+        padded = padded & (pos >= -padding[i]) & (pos < sizes[i] + padding[i])
+    total_out = 1
+    total_k = 1
+    for i in range(n):
+        total_out = total_out * outs[i]
+        total_k = total_k * kernel[i]
+    full = [outs[i] for i in range(n)] + [kernel[i] for i in range(n)]
+    return (idx.expand(full).reshape(total_out, total_k), inside.expand(full).reshape(total_out, total_k),
+            padded.expand(full).reshape(total_out, total_k))
+
+
+def _flat_spatial(t, n):
+    return t.reshape(list(t.shape[:t.dim() - n]) + [-1])
+
+
+def MaxPoolBackward0(grad, result, input, kernel_size, stride, padding, dilation, ceil_mode):
+    n = len(kernel_size)
+    idx, inside, padded = _window_index(input, result, kernel_size, stride, padding, dilation)
+    xf = _flat_spatial(input, n)
+    vals = xf[..., idx].masked_fill(~inside, -math.inf)
+    pick = vals.argmax(-1, keepdim=True)
+    chosen = idx.expand(list(vals.shape)).gather(-1, pick).squeeze(-1)
+    gf = zeros_like(xf, dtype=grad.dtype).scatter_add(-1, chosen, _flat_spatial(grad, n))
+    return gf.reshape(input.shape), None, None, None, None, None
+
+
+def AvgPoolBackward0(grad, result, input, kernel_size, stride, padding, ceil_mode, count_include_pad):
+    n = len(kernel_size)
+    idx, inside, padded = _window_index(input, result, kernel_size, stride, padding, [1] * n)
+    counted = padded if count_include_pad else inside
+    divisor = counted.sum(-1).clamp(1).to(grad.dtype)
+    share = (_flat_spatial(grad, n) / divisor).unsqueeze(-1) * inside.to(grad.dtype)
+    gf = zeros_like(_flat_spatial(input, n), dtype=grad.dtype)
+    lead = list(share.shape[:share.dim() - 2])
+    gf = gf.scatter_add(-1, idx.reshape(-1).expand(lead + [idx.numel()]), share.reshape(lead + [-1]))
+    return gf.reshape(input.shape), None, None, None, None, None
+
+
+def _adaptive_matrix(size, out, dtype):
+    # [out, size]: row o averages input positions floor(o*size/out) .. ceil((o+1)*size/out)
+    rows = []
+    for o in range(out):
+        start = (o * size) // out
+        end = -((-(o + 1) * size) // out)
+        rows.append([1.0 / (end - start) if start <= h and h < end else 0.0 for h in range(size)])
+    return tensor(rows, dtype=dtype)
+
+
+def AdaptiveAvgPoolBackward0(grad, result, input, output_size):
+    n = len(output_size)
+    g = grad
+    for i in range(n):
+        ax = input.dim() - n + i
+        a = _adaptive_matrix(input.shape[ax], grad.shape[ax], grad.dtype)
+        g = (g.transpose(ax, -1) @ a).transpose(ax, -1)
+    return g, None
+
+
+def PadBackward0(grad, result, input, pad, mode, value):
+    if mode != "constant":
+        raise NotImplementedError(f"the derivative of pad with mode '{mode}' is not implemented")
+    return _pad(grad, [-p for p in pad], "constant", 0.0), None, None, None
 
 # ---- indexing
 
@@ -583,16 +711,28 @@ def IndexBackward0(grad, result, input, index):
         return g, None
     items = index if isinstance(index, tuple) else (index,)
     first = items[0]
-    if len(items) == 1 and not isinstance(first, list) and first.dtype != bool:
+    if len(items) == 1 and not isinstance(first, list) and first.dtype != _BOOL:
         # w[idx]: rows gathered, repeated rows accumulate (embedding)
         flat = first.reshape(-1)
         rows = grad.reshape([flat.shape[0]] + list(input.shape[1:]))
         return g.index_add(0, flat, rows), None
-    if len(items) == 1 and _is_tensor(first) and first.dtype == bool:
+    if len(items) == 1 and _is_tensor(first) and first.dtype == _BOOL:
         g[first] = grad
         return g, None
-    # several index tensors: positions computed flat, repeated ones accumulate
-    return __index_put_acc(g, index, grad), None
+    # ints and index tensors on the leading dims (x[rows, cols]): flat positions, repeats accumulate
+    lead = 1
+    flat = zeros([], dtype=int64)
+    for k in range(len(items)):
+        i = items[k]
+        if not (isinstance(i, int) or isinstance(i, list) or (_is_tensor(i) and i.dtype != _BOOL)):
+            raise NotImplementedError("the derivative of indexing that mixes index tensors with slices is not "
+                                      "implemented; index one dimension at a time, or use gather")
+        t = i if _is_tensor(i) else tensor(i)
+        flat = flat * input.shape[k] + t % input.shape[k]
+        lead = lead * input.shape[k]
+    rest = list(input.shape[len(items):])
+    g = zeros([lead] + rest, dtype=grad.dtype).index_add(0, flat.reshape(-1), grad.reshape([-1] + rest))
+    return g.reshape(input.shape), None
 
 
 def IndexPutBackward0(grad, result, input, index, value):
@@ -657,6 +797,8 @@ __derivatives(
     cumsum=CumsumBackward0,
     matmul=MmBackward0, mm=MmBackward0, bmm=MmBackward0, dot=DotBackward0, outer=OuterBackward0,
     einsum=EinsumBackward0,
+    _conv=ConvolutionBackward0, _max_pool=MaxPoolBackward0, _avg_pool=AvgPoolBackward0,
+    _adaptive_avg_pool=AdaptiveAvgPoolBackward0, _pad=PadBackward0,
     transpose=TransposeBackward0, swapaxes=TransposeBackward0, t=TBackward0, permute=PermuteBackward0,
     T=ReverseDimsBackward, mT=MTBackward,
     reshape=ViewBackward0, view=ViewBackward0, flatten=ViewBackward0, squeeze=ViewBackward0,
@@ -673,5 +815,80 @@ __derivatives(
     detach=None, zeros_like=None, ones_like=None, full_like=None, rand_like=None, randn_like=None,
     new_zeros=None, new_ones=None, new_empty=None, new_full=None, new_tensor=None, bernoulli_=None,
     uniform_=None, normal_=None, multinomial=None, argsort=None, sort=None,
+)
+# ---- functions written in TensorScript with a rule of their own: one node,
+# torch's name, and the stable formula torch differentiates (the losses)
+
+def _loss_grad(grad, d, reduction):
+    # the gradient of reduce(l) with respect to l, times dl (d: dl/dinput)
+    if reduction == "mean":
+        return grad * d / d.numel()
+    if reduction == "sum":
+        return grad * d
+    return grad * d
+
+
+def MseLossBackward0(grad, result, input, target, reduction="mean"):
+    g = _loss_grad(grad, 2 * (input - target), reduction)
+    return g, -g
+
+
+def L1LossBackward0(grad, result, input, target, reduction="mean"):
+    g = _loss_grad(grad, sign(input - target), reduction)
+    return g, -g
+
+
+def SmoothL1LossBackward0(grad, result, input, target, reduction="mean", beta=1.0):
+    d = input - target
+    dl = where(d.abs() < beta, d / beta, sign(d)) if beta > 0 else sign(d)
+    g = _loss_grad(grad, dl, reduction)
+    return g, -g
+
+
+def HuberLossBackward0(grad, result, input, target, reduction="mean", delta=1.0):
+    d = input - target
+    g = _loss_grad(grad, where(d.abs() < delta, d, delta * sign(d)), reduction)
+    return g, -g
+
+
+def BinaryCrossEntropyBackward0(grad, result, input, target, weight=None, reduction="mean"):
+    eps = 1e-12
+    dl = (input - target) / ((1 - input) * input).clamp(min=eps)
+    if weight is not None:
+        dl = dl * weight
+    return _loss_grad(grad, dl, reduction), None, None
+
+
+def BinaryCrossEntropyWithLogitsBackward0(grad, result, input, target, weight=None, reduction="mean", pos_weight=None):
+    if pos_weight is not None:
+        lw = (pos_weight - 1) * target + 1
+        dl = (1 - target) - lw * (1 - sigmoid(input))
+    else:
+        dl = sigmoid(input) - target
+    if weight is not None:
+        dl = dl * weight
+    return _loss_grad(grad, dl, reduction), None, None
+
+
+def NllLossBackward0(grad, result, input, target, weight=None, ignore_index=-100, reduction="mean"):
+    keep = target != ignore_index
+    safe = where(keep, target, zeros_like(target))
+    w = keep.to(input.dtype)
+    if weight is not None:
+        w = w * weight[safe]
+    if reduction == "mean":
+        scale = grad / w.sum()
+    elif reduction == "sum":
+        scale = grad
+    else:
+        scale = grad
+    g = zeros_like(input).scatter(1, safe.unsqueeze(1), (-w * scale).unsqueeze(1))
+    return g, None, None
+
+
+__composite_derivatives(
+    nn.mse_loss, MseLossBackward0, nn.l1_loss, L1LossBackward0, nn.smooth_l1_loss, SmoothL1LossBackward0,
+    nn.huber_loss, HuberLossBackward0, nn.binary_cross_entropy, BinaryCrossEntropyBackward0,
+    nn.binary_cross_entropy_with_logits, BinaryCrossEntropyWithLogitsBackward0, nn.nll_loss, NllLossBackward0,
 )
 __autograd_hooks(reduce_grad=_reduce_grad)

@@ -116,7 +116,7 @@ def _diff_inputs(inputs):
 
 
 def _outputs(func, inputs):
-    return [o for o in _tuple(func(*inputs)) if isinstance(o, Tensor) and o.is_floating_point()]
+    return [o.clone() for o in _tuple(func(*inputs)) if isinstance(o, Tensor) and o.is_floating_point()]
 
 
 # Jacobians of func at inputs, one [n_out, n_in] matrix per (output, input):
@@ -138,20 +138,33 @@ def _analytical(func, inputs, idx):
     return jac
 
 
-def _numerical(func, inputs, idx, eps):
+def _unravel(e, shape):  # flat position -> index tuple (any strides: written in place)
+    at = []
+    for size in reversed(list(shape)):
+        at.append(e % size)
+        e = e // size
+    return tuple(reversed(at))
+
+
+def _set_entry(x, at, v):  # the perturbation itself records nothing (func may differentiate: gradgradcheck)
     with no_grad():
-        outs = _outputs(func, inputs)
-        jac = [[zeros(o.numel(), inputs[i].numel(), dtype=o.dtype) for i in idx] for o in outs]
-        for k in range(len(idx)):
-            x = inputs[idx[k]]
-            flat = x.view(-1)
-            for e in range(flat.shape[0]):
-                orig = flat[e].item()
-                flat[e] = orig + eps
-                plus = _outputs(func, inputs)
-                flat[e] = orig - eps
-                minus = _outputs(func, inputs)
-                flat[e] = orig
+        x[at] = v
+
+
+def _numerical(func, inputs, idx, eps):
+    outs = _outputs(func, inputs)
+    jac = [[zeros(o.numel(), inputs[i].numel(), dtype=o.dtype) for i in idx] for o in outs]
+    for k in range(len(idx)):
+        x = inputs[idx[k]]
+        for e in range(x.numel()):
+            at = _unravel(e, x.shape)
+            orig = x[at].item()
+            _set_entry(x, at, orig + eps)
+            plus = _outputs(func, inputs)
+            _set_entry(x, at, orig - eps)
+            minus = _outputs(func, inputs)
+            _set_entry(x, at, orig)
+            with no_grad():
                 for m in range(len(outs)):
                     jac[m][k][:, e] = (plus[m] - minus[m]).reshape(-1) / (2 * eps)
     return jac

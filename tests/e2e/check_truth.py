@@ -246,7 +246,14 @@ def judge(name, src, ex, build_stderr, compiled, eager):
     if not warned_ok:
         problems += differs
     funcs = explain_functions(ex)
-    for en in st.get("entries", []):
+    # A program that computes gradients runs in the interpreter as a whole
+    # (break `autograd`): every entry is explained, and none launches a kernel.
+    whole = any(b.get("kind") == "autograd" for b in ex.get("graph_breaks", []))
+    for en in st.get("entries", []) if whole else []:
+        if en["kernel_launches"]:
+            problems.append(f"autograd: function `{en['function']}` launched {en['kernel_launches']} kernels in a "
+                            f"program explain says runs in the interpreter")
+    for en in [] if whole else st.get("entries", []):
         fk = (en.get("module", "main"), en["function"])
         where = f"function `{en['function']}` {en['signature']} (entered from {en['entered_from']})"
         info = funcs.get(fk)

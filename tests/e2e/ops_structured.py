@@ -522,4 +522,13 @@ CASES = [
         ("torch.unique(x.round(), return_inverse=True, return_counts=True)[2]", "torch.unique(x.round(), return_inverse=True, return_counts=True)[2]"),
         ("torch.where(x > 1)[1]", "torch.where(x > 1)[1]"),
     ]},
+    # autograd's attributes: naming them makes the program one that computes
+    # gradients, which runs in the interpreter (break `autograd`)
+    {"input": "autograd", "x": X34, "y": Y34, "z": "tensor(2.5, dtype=float64)", "graph": False, "rows": [
+        ("tensor([x.is_leaf, x.grad_fn is None, x.requires_grad])", "torch.tensor([x.is_leaf, x.grad_fn is None, x.requires_grad])"),
+        ("tensor([(x.clone().requires_grad_() * y).is_leaf, (x.clone().requires_grad_() * y).grad_fn is None])",
+         "torch.tensor([(x.clone().requires_grad_() * y).is_leaf, (x.clone().requires_grad_() * y).grad_fn is None])"),
+        ("tensor(x.clone().requires_grad_().exp().sum().requires_grad) + x.detach()",
+         "torch.tensor(x.clone().requires_grad_().exp().sum().requires_grad) + x.detach()"),
+    ]},
 ]

@@ -20,6 +20,7 @@ def pos(*shape):
 a, b, c = r(3, 4), r(4), r(3, 1)
 p = pos(3, 4)
 m1, m2, v = r(2, 3), r(3, 4), r(3)
+t01 = torch.rand(3, 4, dtype=torch.float64)
 cases = [
     ("add", lambda x, y: x + 2 * y, (a, b)),
     ("sub", lambda x, y: x - y, (a, c)),
@@ -68,6 +69,25 @@ cases = [
     ("cross_entropy", lambda x: F.cross_entropy(x, torch.tensor([1, 0, 3])), (a,)),
     ("mse_loss", lambda x, y: F.mse_loss(x, y), (a, r(3, 4))),
     ("layer_norm", lambda x: F.layer_norm(x, (4,)), (a,)),
+    ("conv2d", lambda x, w, bb: F.conv2d(x, w, bb, stride=2, padding=1), (r(2, 3, 5, 5), r(4, 3, 3, 3), r(4))),
+    ("conv2d_dil_groups", lambda x, w: F.conv2d(x, w, padding=(2, 1), dilation=2, groups=2), (r(1, 4, 6, 5), r(2, 2, 3, 2))),
+    ("conv2d_depthwise", lambda x, w: F.conv2d(x, w, padding=1, groups=3), (r(2, 3, 4, 4), r(3, 1, 3, 3))),
+    ("conv1d", lambda x, w: F.conv1d(x, w, stride=2), (r(2, 2, 7), r(3, 2, 3))),
+    ("conv_transpose2d", lambda x, w: F.conv_transpose2d(x, w, stride=2, padding=1), (r(1, 2, 3, 3), r(2, 3, 3, 3))),
+    ("max_pool2d", lambda x: F.max_pool2d(x, 3, stride=2, padding=1), (r(2, 2, 5, 5),)),
+    ("max_pool1d", lambda x: F.max_pool1d(x, 2), (r(2, 3, 6),)),
+    ("avg_pool2d", lambda x: F.avg_pool2d(x, 3, stride=2, padding=1), (r(1, 2, 5, 5),)),
+    ("avg_pool2d_exclude", lambda x: F.avg_pool2d(x, 2, padding=1, count_include_pad=False), (r(1, 2, 4, 5),)),
+    ("adaptive_avg_pool2d", lambda x: F.adaptive_avg_pool2d(x, (2, 3)), (r(2, 2, 5, 7),)),
+    ("pad", lambda x: F.pad(x, (1, 2, 0, 1)), (r(2, 3, 3),)),
+    ("batch_norm_train", lambda x, w, bb: F.batch_norm(x, None, None, w, bb, training=True), (r(4, 3, 2), r(3), r(3))),
+    ("group_norm", lambda x: F.group_norm(x, 2), (r(2, 4, 3),)),
+    ("embedding", lambda w: F.embedding(torch.tensor([[1, 2], [1, 0]]), w), (r(4, 3),)),
+    ("nll_loss", lambda x: F.nll_loss(x, torch.tensor([1, -100, 3]), weight=torch.tensor([1.0, 2.0, 0.5, 1.0], dtype=torch.float64)), (a,)),
+    ("l1_smooth_huber", lambda x, y: F.l1_loss(x, y) + F.smooth_l1_loss(x, y, beta=0.5) + F.huber_loss(x, y, delta=0.7, reduction="sum"), (a, r(3, 4))),
+    ("bce", lambda x: F.binary_cross_entropy(torch.sigmoid(x), t01), (a,)),
+    ("bce_logits", lambda x: F.binary_cross_entropy_with_logits(x, t01, pos_weight=torch.tensor([1.0, 2.0, 0.5, 3.0], dtype=torch.float64)), (a,)),
+    ("index_rows_cols", lambda x: x[torch.tensor([0, 2, 0]), torch.tensor([1, 1, 1])], (a,)),
 ]
 for name, fn, args in cases:
     print(name, torch.autograd.gradcheck(fn, args))

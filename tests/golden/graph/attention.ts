@@ -32,13 +32,13 @@ print(attend(q, torch.randn(1, 2, 4, 8), torch.randn(1, 2, 4, 8)).shape)
 # CHECK-STDOUT:   %14 = eq %13, %10 : bool[4, 4]  // line 11
 # CHECK-STDOUT:   %15 = constant -inf : float32[]  // line 11
 # CHECK-STDOUT:   %16 = where %14, %15, %5 : float32[1, 2, 4, 4]  // line 11
-# CHECK-STDOUT:   %17 = max %16 axes=[3] keepdim : float32[1, 2, 4, 1]  // line 194
-# CHECK-STDOUT:   %18 = sub %16, %17 : float32[1, 2, 4, 4]  // line 194
-# CHECK-STDOUT:   %19 = exp %18 : float32[1, 2, 4, 4]  // line 194
-# CHECK-STDOUT:   %20 = sum %19 axes=[3] keepdim : float32[1, 2, 4, 1]  // line 194
+# CHECK-STDOUT:   %17 = max %16 axes=[3] keepdim : float32[1, 2, 4, 1]  // line 197
+# CHECK-STDOUT:   %18 = sub %16, %17 : float32[1, 2, 4, 4]  // line 197
+# CHECK-STDOUT:   %19 = exp %18 : float32[1, 2, 4, 4]  // line 197
+# CHECK-STDOUT:   %20 = sum %19 axes=[3] keepdim : float32[1, 2, 4, 1]  // line 197
 # CHECK-STDOUT:   %21 = constant 1 : float64[]
-# CHECK-STDOUT:   %22 = div %21, %20 : float32[1, 2, 4, 1]  // line 194
-# CHECK-STDOUT:   %23 = mul %19, %22 : float32[1, 2, 4, 4]  // line 194
+# CHECK-STDOUT:   %22 = div %21, %20 : float32[1, 2, 4, 1]  // line 197
+# CHECK-STDOUT:   %23 = mul %19, %22 : float32[1, 2, 4, 4]  // line 197
 # CHECK-STDOUT:   %24 = input #2 "v" : float32[1, 2, 4, 8]
 # CHECK-STDOUT:   %25 = matmul %23, %24 : float32[1, 2, 4, 8]  // line 12
 # CHECK-STDOUT:   return %25

@@ -55,13 +55,13 @@ print(blocks(torch.randn(3, 4)).shape)
 # CHECK-STDOUT:   guard    self.0.fc.weight: float32[4, 4]
 # CHECK-STDOUT:   guard    self.1.fc.bias: float32[4]
 # CHECK-STDOUT:   guard    self.1.fc.weight: float32[4, 4]
-# CHECK-STDOUT:   guard    type(self) is torch.nn.Sequential@223
+# CHECK-STDOUT:   guard    type(self) is torch.nn.Sequential@231
 # CHECK-STDOUT:   guard    type(self.0) is main.Block@24
-# CHECK-STDOUT:   guard    type(self.0.drop_path) is torch.nn.Identity@354
-# CHECK-STDOUT:   guard    type(self.0.fc) is torch.nn.Linear@362
+# CHECK-STDOUT:   guard    type(self.0.drop_path) is torch.nn.Identity@362
+# CHECK-STDOUT:   guard    type(self.0.fc) is torch.nn.Linear@370
 # CHECK-STDOUT:   guard    type(self.1) is main.Block@24
 # CHECK-STDOUT:   guard    type(self.1.drop_path) is main.DropPath@11
-# CHECK-STDOUT:   guard    type(self.1.fc) is torch.nn.Linear@362
+# CHECK-STDOUT:   guard    type(self.1.fc) is torch.nn.Linear@370
 # CHECK-STDOUT:   guard    Module is the definition torch.nn.Module@50
 # CHECK-STDOUT:   guard    self.0.drop_path.training == False
 # CHECK-STDOUT:   guard    self.0.fc.in_features == 4

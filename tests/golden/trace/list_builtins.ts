@@ -121,9 +121,11 @@
 # CHECK-STDOUT: dtype              attribute                -          Convert   self.dtype
 # CHECK-STDOUT: ndim               attribute                -          Convert   self.ndim
 # CHECK-STDOUT: device             attribute                -          Convert   self.device; the str "cpu" (torch's is a torch.device that prints as cpu)
-# CHECK-STDOUT: data               attribute                -          Layout    self.data; the tensor itself (no autograd)
-# CHECK-STDOUT: requires_grad      attribute                -          Convert   self.requires_grad; False (no autograd)
-# CHECK-STDOUT: grad               attribute                -          Convert   self.grad; None (no autograd)
+# CHECK-STDOUT: data               attribute                -          Layout    self.data; the same data without autograd history
+# CHECK-STDOUT: requires_grad      attribute                -          Convert   self.requires_grad; True for nn.Parameter and requires_grad=True leaves and what autograd computes from them
+# CHECK-STDOUT: grad               attribute                -          Convert   self.grad; the gradient backward() accumulated, or None
+# CHECK-STDOUT: grad_fn            attribute                -          Convert   self.grad_fn; the autograd node that computed it (`.name()` is torch's), or None
+# CHECK-STDOUT: is_leaf            attribute                -          Convert   self.is_leaf; False for a result autograd recorded
 # CHECK-STDOUT: is_cuda            attribute                -          Convert   self.is_cuda; False
 # CHECK-STDOUT: erf                function, method         Erf        Unary     (input)
 # CHECK-STDOUT: log1p              function, method         Log1p      Unary     (input)
