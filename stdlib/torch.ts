@@ -367,6 +367,45 @@ inf = math.inf
 nan = math.nan
 
 
+# torch's function forms of in-place methods (activations written in place,
+# as `torch.relu_(x)` in model code): x.NAME_(), returned.
+def relu_(input):
+    return input.relu_()
+
+def sigmoid_(input):
+    return input.sigmoid_()
+
+def tanh_(input):
+    return input.tanh_()
+
+def exp_(input):
+    return input.exp_()
+
+def log_(input):
+    return input.log_()
+
+def sqrt_(input):
+    return input.sqrt_()
+
+def rsqrt_(input):
+    return input.rsqrt_()
+
+def abs_(input):
+    return input.abs_()
+
+def neg_(input):
+    return input.neg_()
+
+def clamp_(input, min=None, max=None):
+    return input.clamp_(min, max)
+
+def zero_(input):
+    return input.zero_()
+
+def fill_(input, value):
+    return input.fill_(value)
+
+
 def clamp_max_(self, max):
     return self.clamp_(None, max)
 

@@ -9,12 +9,15 @@
 //   lang/semantics/inplace_methods.def  in-place methods made of an out-of-place builtin
 //   stdlib/nn.ts                   the nn module's public functions
 //   stdlib/torch/_composite.ts     torch functions written in TensorScript
+//   stdlib/torch/_derivatives.ts   each builtin's derivative (its __derivatives table)
 // The markdown form is docs/language.md (tools/update_docs.py
 // rewrites it; ctest docs.langref fails when it is stale).
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <regex>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -53,6 +56,35 @@ std::vector<NnFunction> StdlibFunctions(const std::string& file) {
     comment.clear();
   }
   return out;
+}
+
+// The derivative of each builtin, from stdlib/torch/_derivatives.ts's
+// `__derivatives(name=Rule, ...)` table (the one the interpreter's tape
+// runs): name -> the rule (torch's node name), or "None" (not differentiable).
+const std::map<std::string, std::string>& DerivativeRules() {
+  static const std::map<std::string, std::string> rules = [] {
+    std::map<std::string, std::string> r;
+    std::ifstream in(StdlibDir() + "/torch/_derivatives.ts");
+    std::stringstream ss;
+    ss << in.rdbuf();
+    const std::string text = ss.str();
+    size_t at = text.find("\n__derivatives(");
+    if (at == std::string::npos) return r;
+    size_t end = text.find("\n)", at);
+    std::string table = text.substr(at, end == std::string::npos ? std::string::npos : end - at);
+    static const std::regex entry(R"((\w+)=(\w+))");
+    for (std::sregex_iterator it(table.begin(), table.end(), entry), stop; it != stop; ++it) r[(*it)[1]] = (*it)[2];
+    return r;
+  }();
+  return rules;
+}
+
+// A builtin's derivative column: its rule, "no" (not differentiable) or "-" (none: integer or bool
+// results, or not written yet).
+std::string Derivative(std::string_view name) {
+  auto it = DerivativeRules().find(std::string(name));
+  if (it == DerivativeRules().end()) return "-";
+  return it->second == "None" ? "no" : it->second;
 }
 
 // The stdlib files of torch functions written in TensorScript, and the name
@@ -100,18 +132,21 @@ void PrintMarkdown() {
   std::cout << "#### Tensor builtins\n\n"
                "Names follow PyTorch: `torch.X` is the builtin `X`, `Tensor.X` is the method `x.X`, "
                "`torch.nn.functional.X` is `nn.X` (after `import nn`). Every row works with `--eager` and "
-               "compiled; the rule says what a row becomes in a graph.\n";
+               "compiled; the rule says what a row becomes in a graph. The derivative is the row's rule in "
+               "stdlib/torch/_derivatives.ts (torch's name of its autograd node; `no`: its results never require "
+               "grad; `-`: none, for integer or bool results or not written yet).\n";
   for (const sem::RuleDoc& d : sem::kRuleDocs) {
     bool any = false;
     for (const auto& b : sem::kBuiltins) any |= b.rule == d.rule;
     if (!any) continue;
     std::cout << "\n**" << d.title << "** (" << sem::RuleName(d.rule) << "). " << d.text << "\n\n";
-    std::cout << "| builtin | forms | graph op | signature | notes |\n|---|---|---|---|---|\n";
+    std::cout << "| builtin | forms | graph op | derivative | signature | notes |\n|---|---|---|---|---|---|\n";
     for (const auto& b : sem::kBuiltins) {
       if (b.rule != d.rule) continue;
       auto [sig, note] = SplitSignature(b.signature);
       std::cout << "| " << Code(b.name) << " | " << sem::FormName(b.form) << " | "
-                << (b.op ? b.op_name : "-") << " | " << Code(sig) << " | " << Cell(note) << " |\n";
+                << (b.op ? b.op_name : "-") << " | " << Derivative(b.name) << " | " << Code(sig) << " | " << Cell(note)
+                << " |\n";
     }
   }
   std::cout << "\nOther spellings (`lang/semantics/builtin_aliases.def`), each its target in every form:";
@@ -188,7 +223,7 @@ int ListBuiltins(const ExplainOptions& opts) {
     nlohmann::json rows = nlohmann::json::array();
     for (const auto& b : sem::kBuiltins)
       rows.push_back({{"name", b.name}, {"forms", sem::FormName(b.form)}, {"op", b.op_name}, {"rule", sem::RuleName(b.rule)},
-                      {"signature", b.signature}});
+                      {"derivative", Derivative(b.name)}, {"signature", b.signature}});
     nlohmann::json py = nlohmann::json::array();
     for (const auto& b : sem::kPyBuiltins)
       py.push_back({{"name", b.name}, {"group", b.group}, {"signature", b.signature}, {"note", b.note}});
@@ -220,10 +255,10 @@ int ListBuiltins(const ExplainOptions& opts) {
     std::cerr << "tcc explain --list-builtins: --format must be text, json or markdown\n";
     return kExitUsage;
   }
-  std::printf("%-18s %-24s %-10s %-9s %s\n", "name", "forms", "graph op", "rule", "signature");
+  std::printf("%-18s %-24s %-10s %-9s %-22s %s\n", "name", "forms", "graph op", "rule", "derivative", "signature");
   for (const auto& b : sem::kBuiltins)
-    std::printf("%-18s %-24s %-10s %-9s %s\n", b.name, sem::FormName(b.form),
-                b.op ? b.op_name : "-", sem::RuleName(b.rule), b.signature);
+    std::printf("%-18s %-24s %-10s %-9s %-22s %s\n", b.name, sem::FormName(b.form), b.op ? b.op_name : "-",
+                sem::RuleName(b.rule), Derivative(b.name).c_str(), b.signature);
   std::printf("\n%-18s %s\n", "alias", "of");
   for (const auto& a : sem::kBuiltinAliases) std::printf("%-18s %s\n", a.name, a.target);
   std::printf("\n%-18s %s\n", "in-place method", "of");

@@ -144,6 +144,7 @@ std::string Tracer::DidYouMeanAttr(const ValuePtr& base, const std::string& attr
       break;
     default: break;
   }
+  std::sort(names.begin(), names.end());  // of equals, the first as CPython's sorted dir() lists them
   return sem::DidYouMean(attr, names);
 }
 

@@ -65,6 +65,11 @@ ValuePtr Tracer::Elementwise(const std::string& name, CallArgs& args, const Valu
   if (auto binop = BuiltinOp(name, sem::BuiltinRule::Binary)) {  // add, sub, mul, div, pow, maximum, minimum
     ValuePtr a = operand(0, "input"), b = operand(1, id == t_pow ? "exponent" : "other");
     if (!a || !b) return MakeUnknown();
+    if (ValuePtr alpha = args.Kw("alpha"); alpha && alpha->kind != VK::None && (id == t_add || id == t_sub)) {
+      // alpha scales `other` in the result's dtype (it does not promote), as the interpreter's and add_'s
+      graph::DType t = ResultDType({a.get(), b.get()});
+      b = EmitCast(EmitBinary(graph::OpKind::Mul, b, alpha, where, false), t, where);
+    }
     if (a->kind != VK::Tensor && b->kind != VK::Tensor) {
       Issue(DiagKind::TraceTypeError, where, "`" + name + "` needs a tensor");
       return MakeUnknown();

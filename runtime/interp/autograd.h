@@ -41,6 +41,20 @@ struct GradMeta {
   Value grad;                     // Undef until a backward() reaches a leaf (or a retained non-leaf)
   std::shared_ptr<GradNode> fn;   // grad_fn; null on a leaf
   int32_t output_nr = 0;          // which of fn's results this tensor is
+  // A view recorded from a tensor that requires grad (it shares its storage):
+  // the base, and for a subscript (`x[i]`) the index, so that an in-place
+  // update of the view records the base's update too (torch's CopySlices).
+  Value view_base;
+  Value view_index;     // Undef: a view by another builtin (view_op)
+  std::string view_op;
+};
+
+// What an in-place update records (SnapshotForInPlace): the receiver's old
+// value with its history, and each base it is a subscript view of with its
+// old value, innermost first.
+struct InPlaceSnapshot {
+  Value old;  // Undef: nothing to record
+  std::vector<std::pair<Value, Value>> bases;
 };
 
 // Whether the program records (set once at start: RunConfig::autograd).
@@ -75,11 +89,13 @@ Value CallTaped(Interp& in, BuiltinFn fn, Args& a);
 void RecordResult(const char* name, Args& a, Value& result);
 // Before an in-place update of `target` by the builtin `name` (`x += y`,
 // `x[i] = v`): when recording and the update involves a tensor that requires
-// grad, returns a copy of target's value with its autograd history, which the
-// node records in target's place; Undef otherwise. Raises torch's error for
-// an in-place update of a leaf that requires grad.
-Value SnapshotForInPlace(const Value& target, const Args& a);
-void RecordInPlace(const char* name, Args& a, const Value& snapshot);
+// grad, copies target's value with its autograd history, which the node
+// records in target's place (and so for each base target is a subscript view
+// of). Raises torch's error for an in-place update of a leaf that requires
+// grad or of a view of one, and for a view by another builtin than a
+// subscript (not supported yet).
+InPlaceSnapshot SnapshotForInPlace(const Value& target, const Args& a);
+void RecordInPlace(const char* name, Args& a, const InPlaceSnapshot& snapshot);
 bool AnyGradArg(const Args& a);  // an argument (or an item of a list/tuple argument) requires grad
 
 // A function written in TensorScript with a rule of its own

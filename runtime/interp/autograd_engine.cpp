@@ -5,6 +5,7 @@
 // and hands each input its gradient summed to its shape: accumulated into a
 // leaf's .grad (backward) or captured (autograd.grad).
 #include <algorithm>
+#include <cctype>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -24,6 +25,72 @@ Value Plain(const rt::Tensor& t) { return Value::Obj(new TensorObj(t)); }
 
 // a + b, recorded when the backward is (create_graph).
 Value Add(const Value& a, const Value& b) { return TensorBinary(ast::BinOp::Add, a, b); }
+
+// Whether each parameter of a rule is read by its body (its name appears in
+// the body's source text).
+const std::vector<bool>& ParamsRead(const FuncCode* c) {
+  static std::unordered_map<const FuncCode*, std::vector<bool>> cache;
+  auto [it, fresh] = cache.try_emplace(c);
+  if (!fresh) return it->second;
+  std::unordered_set<std::string> words;
+  const SourceFile* src = c->module && c->module->source ? c->module->source.get() : nullptr;
+  if (src && c->def && !c->def->body.empty()) {
+    for (uint32_t l = c->def->body.front()->range.begin.line; l <= c->def->range.end.line; ++l) {
+      std::string_view line = src->Line(l);
+      for (size_t i = 0; i < line.size();) {
+        if (std::isalpha(static_cast<unsigned char>(line[i])) || line[i] == '_') {
+          size_t j = i;
+          while (j < line.size() && (std::isalnum(static_cast<unsigned char>(line[j])) || line[j] == '_')) ++j;
+          words.emplace(line.substr(i, j - i));
+          i = j;
+        } else {
+          ++i;
+        }
+      }
+    }
+  }
+  for (const auto& p : c->params) it->second.push_back(!src || words.count(SymName(p.sym)) > 0);
+  return it->second;
+}
+
+std::string TensorDescription(const Value& t) {
+  const rt::Tensor& x = TensorOf(t);
+  std::string type = x.dtype() == rt::DType::F64 ? "DoubleTensor" : x.dtype() == rt::DType::F32 ? "FloatTensor"
+                                                                     : std::string(rt::dtype_name(x.dtype()));
+  std::string s = "[torch." + type + " " + rt::dims_str(x.sizes()) + "]";
+  const GradMeta* m = FindMeta(t);
+  if (m && m->fn) s += ", which is output " + std::to_string(m->output_nr) + " of " + m->fn->name + ",";
+  return s;
+}
+
+[[noreturn]] void ModifiedErr(const Value& t, uint32_t now, uint32_t then) {
+  AutogradErr("one of the variables needed for gradient computation has been modified by an inplace operation: " +
+                  TensorDescription(t) + " is at version " + std::to_string(now) + "; expected version " +
+                  std::to_string(then) + " instead.",
+              "an in-place update (`x.add_(...)`, `x += ...`, `x[i] = ...`) changed a value backward() needs: "
+              "update a copy (`x = x + ...`) instead");
+}
+
+// Raises torch's error when a result the rule reads (exp's, tanh's,
+// softmax's) was changed in place since. Arguments are not checked: a rule
+// may read one for its shape only (view, getitem), which torch does not save.
+void CheckVersions(GradNode& n) {
+  const FuncCode* c = n.rule.as<FunctionObj>()->code;
+  const std::vector<bool>& read = ParamsRead(c);
+  auto reads = [&](int32_t param) { return param >= 0 && size_t(param) < read.size() && read[param]; };
+  if (reads(1)) {
+    for (size_t k = 0; k < n.outs.size() && k < n.out_versions.size(); ++k) {
+      uint32_t now = rt::version(TensorOf(n.outs[k]));
+      if (now != n.out_versions[k]) {
+        Value shown = Value::Obj(new TensorObj(TensorOf(n.outs[k])));
+        GradMeta& m = MetaOf(shown);
+        m.fn = n.shared_from_this();
+        m.output_nr = int32_t(k);
+        ModifiedErr(shown, now, n.out_versions[k]);
+      }
+    }
+  }
+}
 
 class Engine {
  public:
@@ -173,6 +240,7 @@ class Engine {
                   "stdlib/torch/_derivatives.ts lists the derivatives; compute this part under torch.no_grad() or "
                   "detach() its input");
     }
+    CheckVersions(n);
     Value result = NodeResult(n, create_);
     std::vector<Value> args{grad, result};
     args.insert(args.end(), n.pos.begin(), n.pos.end());

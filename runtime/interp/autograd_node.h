@@ -23,6 +23,9 @@ struct GradNode : std::enable_shared_from_this<GradNode> {
   // builtin that returns a tuple (split, max with a dim).
   std::vector<Value> outs;
   bool multi = false;
+  // The storage versions (in-place updates) of outs when the call ran: the
+  // engine raises torch's error when a rule reads a result updated since.
+  std::vector<uint32_t> out_versions;
   // Where the gradient of each differentiable argument comes from and goes.
   struct Input {
     int32_t pos = -1, kw = -1;  // the argument: positional index or keyword index

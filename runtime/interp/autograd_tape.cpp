@@ -196,7 +196,16 @@ void RecordWithRule(const char* name, const Value* rule, Args& a, Value& result)
   n->multi = multi;
   for (size_t k = 0; k < outs.size(); ++k) {
     n->outs.push_back(Value::Obj(new TensorObj(TensorOf(outs[k]))));
-    if (rt::is_floating(TensorOf(outs[k]).dtype())) SetHistory(outs[k], n, int32_t(k));
+    n->out_versions.push_back(rt::version(TensorOf(outs[k])));
+    if (!rt::is_floating(TensorOf(outs[k]).dtype())) continue;
+    SetHistory(outs[k], n, int32_t(k));
+    const Value& base = a.pos[0];
+    if (a.npos > 0 && base.is(OType::Tensor) && RequiresGrad(base) && TensorOf(outs[k]).shares_storage(TensorOf(base))) {
+      GradMeta& m = MetaOf(outs[k]);  // a view of base
+      m.view_base = base;
+      m.view_op = name;
+      if (std::string_view(name) == "__getitem__" && a.npos > 1) m.view_index = a.pos[1];
+    }
   }
 }
 
@@ -221,42 +230,78 @@ bool RecordComposite(const Value& rule, Args& a, Value& result) {
 
 bool AnyGradArg(const Args& a) { return AnyGrad(a); }
 
-Value SnapshotForInPlace(const Value& target, const Args& a) {
-  if (!target.is(OType::Tensor)) return Value();
-  if (TapeEnabled()) rt::bump_version(TensorOf(target));
-  if (!Recording() || !AnyGrad(a)) return Value();
+namespace {
+
+// target's value now, with its history: what a node records in its place.
+Value OldValue(const Value& target) {
   const GradMeta* m = FindMeta(target);
-  if (m && m->requires_grad && !m->fn) {
-    ThrowError(DiagKind::RtAutogradError, "a leaf Variable that requires grad is being used in an in-place operation.",
-               "update parameters under `with torch.no_grad():`, as optimizers do, or work on a copy (`x.clone()`)");
-  }
   Value s = Value::Obj(new TensorObj(rt::clone(TensorOf(target))));
   if (m && m->fn) {
     GradMeta& sm = MetaOf(s);
     sm.requires_grad = true;
     sm.fn = m->fn;
     sm.output_nr = m->output_nr;
-    // The node that computed target keeps its result as it was.
-    if (size_t(m->output_nr) < m->fn->outs.size()) m->fn->outs[m->output_nr] = Value::Obj(new TensorObj(TensorOf(s)));
   }
   return s;
 }
 
-void RecordInPlace(const char* name, Args& a, const Value& snapshot) {
-  if (snapshot.is_undef()) return;
-  Value target = a.pos[0];
+// Records `target`'s update by `name`, whose arguments `b` hold its old value first.
+void RecordUpdate(const char* name, const Args& b, const Value& target) {
   const Value* rule = FindRule(name);
   if (rule && rule->is_none()) return;
-  std::vector<Value> pos(a.pos, a.pos + a.npos);
-  pos[0] = snapshot;
-  Args b{pos.data(), a.npos, a.kwnames, a.kwvals, a.nkw, a.fname};
   auto n = MakeNode(name, rule ? *rule : Value(), b);
   n->outs.push_back(Value::Obj(new TensorObj(TensorOf(target))));
+  n->out_versions.push_back(rt::version(TensorOf(target)));
   GradMeta& m = MetaOf(target);
   m.requires_grad = true;
   m.fn = n;
   m.output_nr = 0;
   m.grad = Value();
+}
+
+}  // namespace
+
+InPlaceSnapshot SnapshotForInPlace(const Value& target, const Args& a) {
+  InPlaceSnapshot snap;
+  if (!target.is(OType::Tensor)) return snap;
+  if (TapeEnabled()) rt::bump_version(TensorOf(target));
+  if (!Recording() || !AnyGrad(a)) return snap;
+  const GradMeta* m = FindMeta(target);
+  if (m && m->requires_grad && !m->fn) {
+    ThrowError(DiagKind::RtAutogradError, "a leaf Variable that requires grad is being used in an in-place operation.",
+               "update parameters under `with torch.no_grad():`, as optimizers do, or work on a copy (`x.clone()`)");
+  }
+  for (const GradMeta* v = m; v && !v->view_base.is_undef(); v = FindMeta(v->view_base)) {
+    const GradMeta* b = FindMeta(v->view_base);
+    if (b && b->requires_grad && !b->fn) {
+      ThrowError(DiagKind::RtAutogradError,
+                 "a view of a leaf Variable that requires grad is being used in an in-place operation.",
+                 "update parameters under `with torch.no_grad():`, or work on a copy (`x.clone()`)");
+    }
+    if (v->view_index.is_undef()) {
+      ThrowError(DiagKind::RtAutogradError,
+                 "an in-place update of a view (made by `" + v->view_op + "`) of a tensor that requires grad is not "
+                 "supported yet",
+                 "update the tensor through a subscript (`x[i] += v`), or update a copy (`y = x.clone()`)");
+    }
+    snap.bases.emplace_back(v->view_base, OldValue(v->view_base));
+  }
+  snap.old = OldValue(target);
+  return snap;
+}
+
+void RecordInPlace(const char* name, Args& a, const InPlaceSnapshot& snap) {
+  if (snap.old.is_undef()) return;
+  Value view = a.pos[0];
+  std::vector<Value> pos(a.pos, a.pos + a.npos);
+  pos[0] = snap.old;
+  RecordUpdate(name, Args{pos.data(), a.npos, a.kwnames, a.kwvals, a.nkw, a.fname}, view);
+  // each base the view is a subscript of: base[index] = view, from its old value
+  for (const auto& [base, old] : snap.bases) {
+    Value args[3] = {old, FindMeta(view)->view_index, view};
+    RecordUpdate("__setitem__", Args{args, 3, nullptr, nullptr, 0, "__setitem__"}, base);
+    view = base;
+  }
 }
 
 Value CallTaped(Interp& in, BuiltinFn fn, Args& a) {
@@ -269,7 +314,7 @@ Value CallTaped(Interp& in, BuiltinFn fn, Args& a) {
   const Value* rule = FindRule(a.fname);
   if (!rule && !BuiltinRowOf(a.fname)) return fn(in, a);  // a helper: the builtins it calls record themselves
   if (inplace) {
-    Value snap = SnapshotForInPlace(a.pos[0], a);
+    InPlaceSnapshot snap = SnapshotForInPlace(a.pos[0], a);
     Value r;
     {
       GradModeScope off(false);
@@ -340,6 +385,7 @@ Value RecordFn(Interp&, Args& a) {
   for (size_t k = 0; k < outs.size(); ++k) {
     if (!outs[k].is(OType::Tensor)) TypeErr("a custom autograd.Function's forward must return tensors");
     n->outs.push_back(Value::Obj(new TensorObj(TensorOf(outs[k]))));
+    n->out_versions.push_back(rt::version(TensorOf(outs[k])));
     if (rt::is_floating(TensorOf(outs[k]).dtype())) SetHistory(outs[k], n, int32_t(k));
   }
   return result;

@@ -79,7 +79,7 @@ Value Remove(Interp&, Args& a) {
   if (!SelfSet(a)->Remove(a.Need(1, "item"))) ThrowKeyError(a.pos[1], Repr(a.pos[1]) + " is not in the set");
   return Value::None();
 }
-Value Pop(Interp&, Args& a) {
+Value SetPop(Interp&, Args& a) {
   a.Check(1, {});
   return SelfSet(a)->PopFirst();
 }
@@ -113,7 +113,7 @@ Value IsDisjoint(Interp&, Args& a) {
 BuiltinFn SetMethodImpl(std::string_view name) {
   using enum sem::SetOp;
   static const std::pair<const char*, BuiltinFn> table[] = {
-      {"add", Add}, {"discard", Discard}, {"remove", Remove}, {"pop", Pop}, {"clear", Clear}, {"copy", Copy},
+      {"add", Add}, {"discard", Discard}, {"remove", Remove}, {"pop", SetPop}, {"clear", Clear}, {"copy", Copy},
       {"update", FoldUpdate<Union>}, {"intersection_update", FoldUpdate<Intersection>},
       {"difference_update", FoldUpdate<Difference>}, {"symmetric_difference_update", FoldUpdate<SymmetricDifference>},
       {"union", Fold<Union>}, {"intersection", Fold<Intersection>}, {"difference", Fold<Difference>},

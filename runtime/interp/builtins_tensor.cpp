@@ -43,9 +43,19 @@ rt::TensorOrScalar TensorOrScalarArg(const Value& v, const char* what) {
 
 template <rt::BinaryOp Op>
 Value Binary(Interp&, Args& a) {
-  a.Check(2, {"input", "other"});
+  if constexpr (Op == rt::BinaryOp::Add || Op == rt::BinaryOp::Sub) a.Check(2, {"input", "other", "alpha"});
+  else a.Check(2, {"input", "other"});
   Value x = a.Need(0, "input");
   Value y = a.Need(1, "other");
+  const Value& alpha = a.Get(-1, "alpha");
+  if (!alpha.is_undef() && (Op == rt::BinaryOp::Add || Op == rt::BinaryOp::Sub)) {
+    // alpha scales `other` in the result's dtype (it does not promote), as add_'s alpha
+    rt::Tensor xt = ToTensor(x, "input");
+    rt::DType t = y.is(OType::Tensor) ? rt::result_type(xt, TensorOf(y)) : rt::result_type(xt, ToScalar(y, "other"));
+    y = MakeTensor(rt::to_dtype(rt::binary(rt::BinaryOp::Mul, ToTensor(y, "other"), ToScalar(alpha, "alpha")), t));
+  } else if (!alpha.is_undef()) {
+    TypeErr(std::string("`") + a.fname + "()` got an unexpected keyword argument `alpha`");
+  }
   if (x.is(OType::Tensor) && y.is(OType::Tensor)) return MakeTensor(rt::binary(Op, TensorOf(x), TensorOf(y)));
   if (x.is(OType::Tensor)) return MakeTensor(rt::binary(Op, TensorOf(x), ToScalar(y, "other")));
   if (y.is(OType::Tensor)) return MakeTensor(rt::binary(Op, ToScalar(x, "input"), TensorOf(y)));

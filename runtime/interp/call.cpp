@@ -530,6 +530,7 @@ Value Interp::GetAttr(const Value& obj, int32_t sym) {
         for (size_t i = 0; i < m->globals.size(); ++i)
           if (!m->globals[i].is_undef()) names.push_back(m->code->global_names[i]);
         for (const auto& [name, sub] : m->submodules) names.push_back(name);
+        std::sort(names.begin(), names.end());  // of equals, the first as CPython's sorted dir() lists them
         ThrowError(DiagKind::RtAttributeError, "module `" + m->code->name + "` has no attribute `" + SymName(sym) +
                                                    "`" + sem::DidYouMean(SymName(sym), names));
       }

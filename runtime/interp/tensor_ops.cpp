@@ -145,7 +145,7 @@ Value AugmentedOp(ast::BinOp op, const Value& a, const Value& b) {
   if (!b.is(OType::Tensor) && !b.is_number()) return BinaryOp(op, a, b);  // reports the bad operand types
   Value pos[2] = {a, b};
   Args args{pos, 2, nullptr, nullptr, 0, InPlaceBuiltinOf(op)};
-  Value snapshot = SnapshotForInPlace(a, args);
+  InPlaceSnapshot snapshot = SnapshotForInPlace(a, args);
   if (b.is(OType::Tensor)) rt::binary_inplace(rop, TensorOf(a), TensorOf(b));
   else rt::binary_inplace(rop, TensorOf(a), ToScalar(b, "operand"));
   RecordInPlace(args.fname, args, snapshot);
@@ -195,7 +195,7 @@ void TensorSetItem(const Value& t, const Value& index, const Value& v) {
   std::vector<rt::IndexItem> items = IndexItems(index);
   Value pos[3] = {t, index, v};
   Args args{pos, 3, nullptr, nullptr, 0, "__setitem__"};
-  Value snapshot = SnapshotForInPlace(t, args);
+  InPlaceSnapshot snapshot = SnapshotForInPlace(t, args);
   if (v.is_number()) {
     rt::index_put(TensorOf(t), items, ToScalar(v, "the assigned value"));
   } else {

@@ -247,7 +247,7 @@ def MaskedFillBackward0(grad, result, input, mask, value):
 
 
 def NanToNumBackward0(grad, result, input, nan=0.0, posinf=None, neginf=None):
-    return where(isfinite(input), grad, zeros_like(grad))
+    return where((input == input) & (input.abs() != math.inf), grad, zeros_like(grad))
 
 
 def ToCopyBackward0(grad, result, input, *args, **kwargs):
@@ -736,10 +736,10 @@ def IndexBackward0(grad, result, input, index):
 
 
 def IndexPutBackward0(grad, result, input, index, value):
+    # value's data is not read (an in-place update of it after this is fine, as torch's CopySlices)
     gi = grad.clone()
     gi[index] = 0
-    gv = grad[index] if _is_tensor(value) else None
-    return gi, None, gv
+    return gi, None, grad[index]
 
 
 def GatherBackward0(grad, result, input, dim, index):

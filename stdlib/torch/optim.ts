@@ -51,6 +51,20 @@ class Optimizer:
             self.state[p] = {}
         return self.state[p]
 
+    # One step: the closure's loss (recomputed with grad), then update(p,
+    # grad, state, group) for each parameter that has a gradient (negated
+    # under maximize), as torch's _single_tensor_* functions loop.
+    def _run(self, closure, update):
+        loss = None
+        if closure is not None:
+            with enable_grad():
+                loss = closure()
+        for group in self.param_groups:
+            for p in group["params"]:
+                if p.grad is not None:
+                    update(p, p.grad if not group["maximize"] else -p.grad, self._state(p), group)
+        return loss
+
     def state_dict(self):
         index = {}
         groups = []
@@ -101,33 +115,25 @@ class SGD(Optimizer):
 
     @no_grad()
     def step(self, closure=None):
-        loss = None
-        if closure is not None:
-            with enable_grad():
-                loss = closure()
-        for group in self.param_groups:
-            lr = group["lr"]
-            momentum = group["momentum"]
-            for p in group["params"]:
-                if p.grad is None:
-                    continue
-                d_p = p.grad if not group["maximize"] else -p.grad
-                if group["weight_decay"] != 0:
-                    d_p = d_p.add(p, alpha=group["weight_decay"])
-                if momentum != 0:
-                    state = self._state(p)
-                    buf = state.get("momentum_buffer")
-                    if buf is None:
-                        buf = d_p.clone().detach()
-                        state["momentum_buffer"] = buf
-                    else:
-                        buf.mul_(momentum).add_(d_p, alpha=1 - group["dampening"])
-                    if group["nesterov"]:
-                        d_p = d_p.add(buf, alpha=momentum)
-                    else:
-                        d_p = buf
-                p.add_(d_p, alpha=-lr)
-        return loss
+        return self._run(closure, _sgd_update)
+
+
+def _sgd_update(p, d_p, state, group):
+    momentum = group["momentum"]
+    if group["weight_decay"] != 0:
+        d_p = d_p.add(p, alpha=group["weight_decay"])
+    if momentum != 0:
+        buf = state.get("momentum_buffer")
+        if buf is None:
+            buf = d_p.clone().detach()
+            state["momentum_buffer"] = buf
+        else:
+            buf.mul_(momentum).add_(d_p, alpha=1 - group["dampening"])
+        if group["nesterov"]:
+            d_p = d_p.add(buf, alpha=momentum)
+        else:
+            d_p = buf
+    p.add_(d_p, alpha=-group["lr"])
 
 
 def _adam_update(p, grad, state, group, decoupled):
@@ -139,8 +145,6 @@ def _adam_update(p, grad, state, group, decoupled):
         state["exp_avg_sq"] = zeros_like(p)
         if group["amsgrad"]:
             state["max_exp_avg_sq"] = zeros_like(p)
-    if group["maximize"]:
-        grad = -grad
     state["step"] += 1
     if decoupled:
         p.mul_(1 - lr * group["weight_decay"])
@@ -179,37 +183,20 @@ class Adam(Optimizer):
 
     @no_grad()
     def step(self, closure=None):
-        loss = None
-        if closure is not None:
-            with enable_grad():
-                loss = closure()
-        for group in self.param_groups:
-            for p in group["params"]:
-                if p.grad is not None:
-                    _adam_update(p, p.grad, self._state(p), group, False)
-        return loss
+        return self._run(closure, lambda p, grad, state, group: _adam_update(p, grad, state, group, False))
 
 
-class AdamW(Optimizer):
+# Adam with decoupled weight decay (the parameter shrinks by lr * weight_decay
+# before the Adam update), torch's default weight_decay 0.01.
+class AdamW(Adam):
     def __init__(self, params, lr=0.001, betas=(0.9, 0.999), eps=1e-08, weight_decay=0.01, amsgrad=False, *,
                  maximize=False, foreach=None, capturable=False, differentiable=False, fused=False):
-        if lr < 0.0:
-            raise ValueError(f"Invalid learning rate: {lr}")
-        super().__init__(params, dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay, amsgrad=amsgrad,
-                                      maximize=maximize, foreach=foreach, capturable=capturable,
-                                      differentiable=differentiable, fused=fused))
+        super().__init__(params, lr, betas, eps, weight_decay, amsgrad, foreach=foreach, maximize=maximize,
+                         capturable=capturable, differentiable=differentiable, fused=fused)
 
     @no_grad()
     def step(self, closure=None):
-        loss = None
-        if closure is not None:
-            with enable_grad():
-                loss = closure()
-        for group in self.param_groups:
-            for p in group["params"]:
-                if p.grad is not None:
-                    _adam_update(p, p.grad, self._state(p), group, True)
-        return loss
+        return self._run(closure, lambda p, grad, state, group: _adam_update(p, grad, state, group, True))
 
 
 class RMSprop(Optimizer):
@@ -221,43 +208,36 @@ class RMSprop(Optimizer):
 
     @no_grad()
     def step(self, closure=None):
-        loss = None
-        if closure is not None:
-            with enable_grad():
-                loss = closure()
-        for group in self.param_groups:
-            alpha = group["alpha"]
-            for p in group["params"]:
-                if p.grad is None:
-                    continue
-                grad = p.grad if not group["maximize"] else -p.grad
-                state = self._state(p)
-                if len(state) == 0:
-                    state["step"] = 0
-                    state["square_avg"] = zeros_like(p)
-                    if group["momentum"] > 0:
-                        state["momentum_buffer"] = zeros_like(p)
-                    if group["centered"]:
-                        state["grad_avg"] = zeros_like(p)
-                state["step"] += 1
-                if group["weight_decay"] != 0:
-                    grad = grad.add(p, alpha=group["weight_decay"])
-                square_avg = state["square_avg"]
-                square_avg.mul_(alpha).addcmul_(grad, grad, value=1 - alpha)
-                if group["centered"]:
-                    grad_avg = state["grad_avg"]
-                    grad_avg.mul_(alpha).add_(grad, alpha=1 - alpha)
-                    avg = square_avg.addcmul(grad_avg, grad_avg, value=-1).sqrt_()
-                else:
-                    avg = square_avg.sqrt()
-                avg = avg.add_(group["eps"])
-                if group["momentum"] > 0:
-                    buf = state["momentum_buffer"]
-                    buf.mul_(group["momentum"]).addcdiv_(grad, avg)
-                    p.add_(buf, alpha=-group["lr"])
-                else:
-                    p.addcdiv_(grad, avg, value=-group["lr"])
-        return loss
+        return self._run(closure, _rmsprop_update)
+
+
+def _rmsprop_update(p, grad, state, group):
+    alpha = group["alpha"]
+    if len(state) == 0:
+        state["step"] = 0
+        state["square_avg"] = zeros_like(p)
+        if group["momentum"] > 0:
+            state["momentum_buffer"] = zeros_like(p)
+        if group["centered"]:
+            state["grad_avg"] = zeros_like(p)
+    state["step"] += 1
+    if group["weight_decay"] != 0:
+        grad = grad.add(p, alpha=group["weight_decay"])
+    square_avg = state["square_avg"]
+    square_avg.mul_(alpha).addcmul_(grad, grad, value=1 - alpha)
+    if group["centered"]:
+        grad_avg = state["grad_avg"]
+        grad_avg.mul_(alpha).add_(grad, alpha=1 - alpha)
+        avg = square_avg.addcmul(grad_avg, grad_avg, value=-1).sqrt_()
+    else:
+        avg = square_avg.sqrt()
+    avg = avg.add_(group["eps"])
+    if group["momentum"] > 0:
+        buf = state["momentum_buffer"]
+        buf.mul_(group["momentum"]).addcdiv_(grad, avg)
+        p.add_(buf, alpha=-group["lr"])
+    else:
+        p.addcdiv_(grad, avg, value=-group["lr"])
 
 
 class Adagrad(Optimizer):
@@ -274,22 +254,15 @@ class Adagrad(Optimizer):
 
     @no_grad()
     def step(self, closure=None):
-        loss = None
-        if closure is not None:
-            with enable_grad():
-                loss = closure()
-        for group in self.param_groups:
-            for p in group["params"]:
-                if p.grad is None:
-                    continue
-                grad = p.grad if not group["maximize"] else -p.grad
-                state = self._state(p)
-                state["step"] += 1
-                step = state["step"].item()
-                if group["weight_decay"] != 0:
-                    grad = grad.add(p, alpha=group["weight_decay"])
-                clr = group["lr"] / (1 + (step - 1) * group["lr_decay"])
-                state["sum"].addcmul_(grad, grad, value=1)
-                std = state["sum"].sqrt().add_(group["eps"])
-                p.addcdiv_(grad, std, value=-clr)
-        return loss
+        return self._run(closure, _adagrad_update)
+
+
+def _adagrad_update(p, grad, state, group):
+    state["step"] += 1
+    step = state["step"].item()
+    if group["weight_decay"] != 0:
+        grad = grad.add(p, alpha=group["weight_decay"])
+    clr = group["lr"] / (1 + (step - 1) * group["lr_decay"])
+    state["sum"].addcmul_(grad, grad, value=1)
+    std = state["sum"].sqrt().add_(group["eps"])
+    p.addcdiv_(grad, std, value=-clr)

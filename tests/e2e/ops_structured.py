@@ -522,6 +522,11 @@ CASES = [
         ("torch.unique(x.round(), return_inverse=True, return_counts=True)[2]", "torch.unique(x.round(), return_inverse=True, return_counts=True)[2]"),
         ("torch.where(x > 1)[1]", "torch.where(x > 1)[1]"),
     ]},
+    # add / sub with alpha (torch.optim's updates write them)
+    {"input": "alpha", "x": X34, "y": Y34, "z": "tensor(2.5, dtype=float64)", "graph": True, "rows": [
+        ("add(x, y, alpha=2.5) + x.add(y, alpha=-1)", "torch.add(x, y, alpha=2.5) + x.add(y, alpha=-1)"),
+        ("sub(x, z, alpha=2) + x.sub(1.5, alpha=3)", "torch.sub(x, z, alpha=2) + x.sub(1.5, alpha=3)"),
+    ]},
     # autograd's attributes: naming them makes the program one that computes
     # gradients, which runs in the interpreter (break `autograd`)
     {"input": "autograd", "x": X34, "y": Y34, "z": "tensor(2.5, dtype=float64)", "graph": False, "rows": [

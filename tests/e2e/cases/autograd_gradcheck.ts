@@ -9,6 +9,16 @@ import torch.nn.functional as F
 torch.manual_seed(0)
 
 
+def grads_of(fn, args):
+    # the gradients themselves (compared with PyTorch's numbers), of a fixed
+    # weighting of the output
+    out = fn(*args)
+    w = torch.linspace(-1, 1, out.numel(), dtype=out.dtype).reshape(out.shape)
+    xs = [x for x in args if isinstance(x, torch.Tensor) and x.requires_grad]
+    gs = torch.autograd.grad((out * w).sum(), xs, allow_unused=True)
+    return " ".join(["None" if g is None else f"{g.sum().item():.10g},{(g.flatten()[:5] * 10 ** 6).round().tolist()}" for g in gs])
+
+
 def r(*shape):
     return torch.randn(*shape, dtype=torch.float64, requires_grad=True)
 
@@ -90,7 +100,7 @@ cases = [
     ("index_rows_cols", lambda x: x[torch.tensor([0, 2, 0]), torch.tensor([1, 1, 1])], (a,)),
 ]
 for name, fn, args in cases:
-    print(name, torch.autograd.gradcheck(fn, args))
+    print(name, torch.autograd.gradcheck(fn, args), grads_of(fn, args))
 
 smooth = [
     ("tanh", lambda x: torch.tanh(x), (a,)),
@@ -98,6 +108,13 @@ smooth = [
     ("pow_mean", lambda x: (x ** 3).mean(1), (a,)),
     ("linear", lambda x, w: torch.tanh(x @ w.t()), (r(2, 3), r(4, 3))),
     ("softmax", lambda x: torch.softmax(x, 1), (a,)),
+    ("exp_log_sigmoid", lambda x: torch.exp(x) * torch.log(x) + torch.sigmoid(x), (p,)),
+    ("div_sqrt", lambda x, y: x / y + torch.sqrt(y), (a, p)),
+    ("log_softmax_nll", lambda x: F.cross_entropy(x, torch.tensor([1, 0, 3])), (a,)),
+    ("mse_loss", lambda x, y: F.mse_loss(x, y), (a, r(3, 4))),
+    ("layer_norm", lambda x: F.layer_norm(x, (4,)), (a,)),
+    ("conv2d", lambda x, w: F.conv2d(x, w, padding=1), (r(1, 2, 3, 3), r(2, 2, 2, 2))),
+    ("gelu_erf", lambda x: F.gelu(x) + torch.erf(x), (a,)),
 ]
 for name, fn, args in smooth:
     print("gradgrad", name, torch.autograd.gradgradcheck(fn, args))
