@@ -346,9 +346,12 @@ def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_paddi
 # takes floor(i * scale); "linear" the two neighbours of (i + 0.5) * scale -
 # 0.5 (align_corners=False) or i * (n_in - 1) / (n_out - 1) (True) and the
 # weight of the second. scale is 1 / scale_factor when one is given, as torch.
-def _resize_index(n_in, n_out, scale_factor, mode, align_corners):
+# Source positions of each output index (and linear weights), computed in
+# the input's accumulation type as torch's area_pixel_compute_source_index
+# (float64 for a float64 input; nearest indices in float32, as torch's).
+def _resize_index(n_in, n_out, scale_factor, mode, align_corners, dtype=float32):
     scale = (1.0 / scale_factor) if scale_factor is not None else n_in / n_out
-    i = arange(n_out, dtype=float32)
+    i = arange(n_out, dtype=float32 if mode == "nearest" else dtype)
     if mode == "nearest":
         return (i * scale).floor().long().clamp(max=n_in - 1), None, None
     if align_corners:
@@ -357,7 +360,7 @@ def _resize_index(n_in, n_out, scale_factor, mode, align_corners):
         src = ((i + 0.5) * scale - 0.5).clamp(min=0.0)
     i0 = src.floor().long().clamp(max=n_in - 1)
     i1 = (i0 + 1).clamp(max=n_in - 1)
-    return i0, i1, src - i0.float()
+    return i0, i1, src - i0.to(src.dtype)
 
 
 # torch.nn.functional.interpolate for "nearest" (1-d, 2-d) and "linear" /
@@ -378,7 +381,8 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
         n_in = input.shape[ax]
         n_out = sizes[i] if sizes is not None else int(n_in * factors[i])
         f = None if (factors is None or recompute_scale_factor) else factors[i]
-        i0, i1, w = _resize_index(n_in, n_out, f, "nearest" if mode == "nearest" else "linear", align_corners)
+        i0, i1, w = _resize_index(n_in, n_out, f, "nearest" if mode == "nearest" else "linear", align_corners,
+                                  float64 if x.dtype == float64 else float32)
         if mode == "nearest":
             x = x.index_select(ax, i0)
         else:

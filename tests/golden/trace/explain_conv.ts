@@ -17,7 +17,7 @@ print(block(x, w, zeros(3), ones(3)).shape)
 # CHECK-STDOUT: tcc explain explain_conv.ts
 # CHECK-STDOUT:
 # CHECK-STDOUT: block(x: float32[1, 2, 6, 6], w: float32[3, 2, 3, 3], rm: float32[3], rv: float32[3])  [@fullgraph]   entered at explain_conv.ts:15:7
-# CHECK-STDOUT:   graph 1  10 ops  conv, reshape, sub, reshape, add, rsqrt, mul, relu, pad, max_pool  (lines nn.ts:232, nn.ts:545, 10, nn.ts:477, nn.ts:255)
+# CHECK-STDOUT:   graph 1  10 ops  conv, reshape, sub, reshape, add, rsqrt, mul, relu, pad, max_pool  (lines nn.ts:232, nn.ts:549, 10, nn.ts:481, nn.ts:255)
 # CHECK-STDOUT:            fused into 4 loop nests: [window] conv; [elementwise] reshape, sub, reshape, add, rsqrt, mul, relu (in place over the conv); [window] pad; [window] max_pool
 # CHECK-STDOUT:   1 graph, 0 graph breaks
 # CHECK-STDOUT:
