@@ -690,9 +690,32 @@ def AdaptiveAvgPoolBackward0(grad, result, input, output_size):
 
 
 def PadBackward0(grad, result, input, pad, mode, value):
-    if mode != "constant":
-        raise NotImplementedError(f"the derivative of pad with mode '{mode}' is not implemented")
-    return _pad(grad, [-p for p in pad], "constant", 0.0), None, None, None
+    if mode == "constant":
+        return _pad(grad, [-p for p in pad], "constant", 0.0), None, None, None
+    # reflect / replicate / circular read input positions: the same padding of
+    # the positions themselves says where each output came from; repeats accumulate
+    where_from = _pad(arange(input.numel(), dtype=float64).reshape(input.shape), pad, mode, 0.0)
+    g = zeros(input.numel(), dtype=grad.dtype).scatter_add(0, where_from.reshape(-1).long(), grad.reshape(-1))
+    return g.reshape(input.shape), None, None, None
+
+# ---- sorting: the values are gathered at the indices; their gradient goes back there
+
+def SortBackward0(grad, result, input, dim=-1, descending=False, stable=False):
+    values, indices = result
+    return zeros_like(input, dtype=grad[0].dtype).scatter(dim, indices, grad[0])
+
+
+def TopkBackward0(grad, result, input, k, dim=-1, largest=True, sorted=True):
+    values, indices = result
+    return zeros_like(input, dtype=grad[0].dtype).scatter(dim, indices, grad[0])
+
+
+def CumprodBackward0(grad, result, input, dim, dtype=None):
+    # without zeros in input (torch's general formula handles them; a zero here raises)
+    if bool((input == 0).any()):
+        raise NotImplementedError("the derivative of cumprod at an input with zeros is not implemented")
+    return (grad * result).flip(dim).cumsum(dim).flip(dim) / input
+
 
 # ---- indexing
 
@@ -794,7 +817,7 @@ __derivatives(
     sum=SumBackward0, mean=MeanBackward0, prod=ProdBackward0, max=MaxBackward1, min=MinBackward1,
     amax=AmaxBackward0, amin=AmaxBackward0, logsumexp=LogsumexpBackward0, var=VarBackward0,
     std=StdBackward0, norm=NormBackward1, softmax=SoftmaxBackward0, log_softmax=LogSoftmaxBackward0,
-    cumsum=CumsumBackward0,
+    cumsum=CumsumBackward0, cumprod=CumprodBackward0, sort=SortBackward0, topk=TopkBackward0,
     matmul=MmBackward0, mm=MmBackward0, bmm=MmBackward0, dot=DotBackward0, outer=OuterBackward0,
     einsum=EinsumBackward0,
     _conv=ConvolutionBackward0, _max_pool=MaxPoolBackward0, _avg_pool=AvgPoolBackward0,
@@ -814,7 +837,7 @@ __derivatives(
     # not differentiable: their results never require grad
     detach=None, zeros_like=None, ones_like=None, full_like=None, rand_like=None, randn_like=None,
     new_zeros=None, new_ones=None, new_empty=None, new_full=None, new_tensor=None, bernoulli_=None,
-    uniform_=None, normal_=None, multinomial=None, argsort=None, sort=None,
+    uniform_=None, normal_=None, multinomial=None, argsort=None,
 )
 # ---- functions written in TensorScript with a rule of their own: one node,
 # torch's name, and the stable formula torch differentiates (the losses)

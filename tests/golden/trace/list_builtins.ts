@@ -162,7 +162,7 @@
 # CHECK-STDOUT: norm               function, method         -          Composite NormBackward1          (input, p=2, dim=None, keepdim=False); torch.linalg.vector_norm's values
 # CHECK-STDOUT: count_nonzero      function, method         -          Composite -                      (input, dim=None)
 # CHECK-STDOUT: cumsum             function, method         CumSum     Scan      CumsumBackward0        (input, dim, *, dtype=None)
-# CHECK-STDOUT: cumprod            function, method         CumProd    Scan      -                      (input, dim, *, dtype=None)
+# CHECK-STDOUT: cumprod            function, method         CumProd    Scan      CumprodBackward0       (input, dim, *, dtype=None)
 # CHECK-STDOUT: softmax            method                   -          Composite SoftmaxBackward0       (self, dim, dtype=None)
 # CHECK-STDOUT: log_softmax        method                   -          Composite LogSoftmaxBackward0    (self, dim, dtype=None)
 # CHECK-STDOUT: add_               method                   Add        InPlace   -                      (self, other, *, alpha=1)
@@ -183,9 +183,9 @@
 # CHECK-STDOUT: new_full           method                   Full       Create    no                     (self, size, fill_value, dtype=None)
 # CHECK-STDOUT: new_tensor         method                   Constant   Create    no                     (self, data, dtype=None)
 # CHECK-STDOUT: type_as            method                   Cast       Cast      ToCopyBackward0        (self, other)
-# CHECK-STDOUT: sort               function, method         Sort       Sort      no                     (input, dim=-1, descending=False, stable=False) -> (values, indices); ties keep their order (stable) either way
+# CHECK-STDOUT: sort               function, method         Sort       Sort      SortBackward0          (input, dim=-1, descending=False, stable=False) -> (values, indices); ties keep their order (stable) either way
 # CHECK-STDOUT: argsort            function, method         Sort       Sort      no                     (input, dim=-1, descending=False, stable=False); ties keep their order either way
-# CHECK-STDOUT: topk               function, method         Sort       Sort      -                      (input, k, dim=-1, largest=True, sorted=True) -> (values, indices); always sorted, ties by position
+# CHECK-STDOUT: topk               function, method         Sort       Sort      TopkBackward0          (input, k, dim=-1, largest=True, sorted=True) -> (values, indices); always sorted, ties by position
 # CHECK-STDOUT: scatter            function, method         Scatter    Scatter   ScatterBackward0       (input, dim, index, src=None, *, value=None, reduce=None); a number as src is value; reduce "add" or "multiply"
 # CHECK-STDOUT: scatter_           method                   Scatter    Scatter   -                      (self, dim, index, src=None, *, value=None, reduce=None); in place
 # CHECK-STDOUT: scatter_add        function, method         Scatter    Scatter   ScatterAddBackward0    (input, dim, index, src); duplicate positions accumulate
