@@ -42,11 +42,15 @@ struct GradMeta {
   std::shared_ptr<GradNode> fn;   // grad_fn; null on a leaf
   int32_t output_nr = 0;          // which of fn's results this tensor is
   // A view recorded from a tensor that requires grad (it shares its storage):
-  // the base, and for a subscript (`x[i]`) the index, so that an in-place
-  // update of the view records the base's update too (torch's CopySlices).
+  // the base, and how the view was made, so that an in-place update of the
+  // view records the base's update too (torch's CopySlices): for a subscript
+  // (`x[i]`) the index; for a View builtin over all of the base (reshape,
+  // transpose, permute, ...) the builtin and its other arguments.
   Value view_base;
-  Value view_index;     // Undef: a view by another builtin (view_op)
+  Value view_index;     // Undef: not a subscript
   std::string view_op;
+  Value view_args;      // a tuple: the View builtin's arguments after the tensor
+  Value view_kwargs;    // a dict: its keyword arguments
 };
 
 // What an in-place update records (SnapshotForInPlace): the receiver's old
@@ -90,10 +94,10 @@ void RecordResult(const char* name, Args& a, Value& result);
 // Before an in-place update of `target` by the builtin `name` (`x += y`,
 // `x[i] = v`): when recording and the update involves a tensor that requires
 // grad, copies target's value with its autograd history, which the node
-// records in target's place (and so for each base target is a subscript view
-// of). Raises torch's error for an in-place update of a leaf that requires
-// grad or of a view of one, and for a view by another builtin than a
-// subscript (not supported yet).
+// records in target's place (and so for each base target is a view of).
+// Raises torch's error for an in-place update of a leaf that requires grad or
+// of a view of one, and "not supported yet" for a view that is neither a
+// subscript nor a View builtin over the whole base (narrow, diagonal).
 InPlaceSnapshot SnapshotForInPlace(const Value& target, const Args& a);
 void RecordInPlace(const char* name, Args& a, const InPlaceSnapshot& snapshot);
 bool AnyGradArg(const Args& a);  // an argument (or an item of a list/tuple argument) requires grad

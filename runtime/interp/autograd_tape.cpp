@@ -205,6 +205,13 @@ void RecordWithRule(const char* name, const Value* rule, Args& a, Value& result)
       m.view_base = base;
       m.view_op = name;
       if (std::string_view(name) == "__getitem__" && a.npos > 1) m.view_index = a.pos[1];
+      const sem::BuiltinInfo* row = BuiltinRowOf(name);
+      if (row && row->rule == sem::BuiltinRule::View && TensorOf(outs[k]).numel() == TensorOf(base).numel()) {
+        m.view_args = MakeTuple(std::vector<Value>(a.pos + 1, a.pos + a.npos));
+        Ref<DictObj> kw(new DictObj());
+        for (int32_t i = 0; i < a.nkw; ++i) kw->Set(MakeStr(SymName(a.kwnames[i])), a.kwvals[i]);
+        m.view_kwargs = kw.value();
+      }
     }
   }
 }
@@ -278,7 +285,7 @@ InPlaceSnapshot SnapshotForInPlace(const Value& target, const Args& a) {
                  "a view of a leaf Variable that requires grad is being used in an in-place operation.",
                  "update parameters under `with torch.no_grad():`, or work on a copy (`x.clone()`)");
     }
-    if (v->view_index.is_undef()) {
+    if (v->view_index.is_undef() && v->view_args.is_undef()) {
       ThrowError(DiagKind::RtAutogradError,
                  "an in-place update of a view (made by `" + v->view_op + "`) of a tensor that requires grad is not "
                  "supported yet",
@@ -296,10 +303,17 @@ void RecordInPlace(const char* name, Args& a, const InPlaceSnapshot& snap) {
   std::vector<Value> pos(a.pos, a.pos + a.npos);
   pos[0] = snap.old;
   RecordUpdate(name, Args{pos.data(), a.npos, a.kwnames, a.kwvals, a.nkw, a.fname}, view);
-  // each base the view is a subscript of: base[index] = view, from its old value
+  // each base the view is a view of: base[index] = view (a subscript), or
+  // the whole base is the view's data (a View builtin: `__view_update`)
   for (const auto& [base, old] : snap.bases) {
-    Value args[3] = {old, FindMeta(view)->view_index, view};
-    RecordUpdate("__setitem__", Args{args, 3, nullptr, nullptr, 0, "__setitem__"}, base);
+    const GradMeta* vm = FindMeta(view);
+    if (!vm->view_index.is_undef()) {
+      Value args[3] = {old, vm->view_index, view};
+      RecordUpdate("__setitem__", Args{args, 3, nullptr, nullptr, 0, "__setitem__"}, base);
+    } else {
+      Value args[5] = {old, view, MakeStr(vm->view_op), vm->view_args, vm->view_kwargs};
+      RecordUpdate("__view_update", Args{args, 5, nullptr, nullptr, 0, "__view_update"}, base);
+    }
     view = base;
   }
 }

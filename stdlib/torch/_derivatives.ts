@@ -791,6 +791,16 @@ def IndexAddBackward0(grad, result, input, dim, index, source, alpha=1):
 
 # ---- in place
 
+def ViewUpdateBackward(grad, result, input, view, op, args, kwargs):
+    # an in-place update of a view over all of input (reshape, transpose, ...):
+    # input's old values are all replaced; the view's gradient is grad seen
+    # through the same view
+    if op == "T" or op == "mT":
+        return None, getattr(grad, op)
+    names = {"view": "reshape", "view_as": "reshape_as"}  # grad need not be contiguous
+    return None, getattr(grad, names.get(op, op))(*args, **kwargs)
+
+
 def FillBackward0(grad, result, input, value):
     return _zeros(grad), grad.sum() if _is_tensor(value) else None
 
@@ -830,7 +840,7 @@ __derivatives(
     cat=CatBackward0, concat=CatBackward0, stack=StackBackward0, split=SplitBackward0, chunk=ChunkBackward0,
     unbind=UnbindBackward0, narrow=NarrowBackward0, flip=FlipBackward0, roll=RollBackward0,
     repeat=RepeatBackward0, tril=TrilBackward0, triu=TriuBackward0, diag=DiagBackward0,
-    __getitem__=IndexBackward0, __setitem__=IndexPutBackward0,
+    __getitem__=IndexBackward0, __setitem__=IndexPutBackward0, __view_update=ViewUpdateBackward,
     gather=GatherBackward0, index_select=IndexSelectBackward0, scatter=ScatterBackward0,
     scatter_add=ScatterAddBackward0, index_add=IndexAddBackward0,
     zero_=ZeroGradBackward, fill_=FillBackward0, copy_=CopyBackwards,

@@ -2,7 +2,8 @@
 # results (the op's derivative reads the old value where it needs it), a
 # subscript view updated in place (the base's gradient sees it, as torch's
 # CopySlices), index assignment into a tensor that does not require grad,
-# torch.relu_, and torch's errors: an in-place update of a view of a leaf,
+# torch.relu_, in-place updates through views (subscripts, view, t, .T,
+# flatten), and torch's errors: an in-place update of a view of a leaf,
 # and of a result a derivative needs (exp's). The numbers are PyTorch's:
 # PyTorch runs this same text (tests/e2e/torch/same_text.py).
 import torch
@@ -37,3 +38,17 @@ try:
     e.sum().backward()
 except RuntimeError as err:
     print("RuntimeError:", str(err)[:146])
+
+# in-place updates through views by other builtins: view, t, .T, flatten
+x = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], requires_grad=True)
+w = torch.tensor([0.5, -1.0, 2.0, 1.5, 0.25, -0.5], requires_grad=True)
+h = x * 2
+v = h.view(-1)
+v.mul_(w)
+t = h.t()
+t.add_(1.0)
+h.T.mul_(3)
+flat = torch.flatten(h)
+flat.mul_(flat.detach() * 0 + 2)
+(h * h).sum().backward()
+print(x.grad, w.grad)
