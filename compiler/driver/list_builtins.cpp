@@ -83,6 +83,8 @@ const std::map<std::string, std::string>& DerivativeRules() {
 // results, or not written yet).
 std::string Derivative(std::string_view name) {
   auto it = DerivativeRules().find(std::string(name));
+  if (it == DerivativeRules().end() && name.size() > 1 && name.back() == '_')  // add_: add's, as the tape finds it
+    it = DerivativeRules().find(std::string(name.substr(0, name.size() - 1)));
   if (it == DerivativeRules().end()) return "-";
   return it->second == "None" ? "no" : it->second;
 }

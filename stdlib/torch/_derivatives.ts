@@ -534,6 +534,20 @@ def NarrowBackward0(grad, result, input, dim, start, length):
     return g, None, None, None
 
 
+def RepeatInterleaveBackward0(grad, result, input, repeats, dim=None):
+    if not isinstance(repeats, int):
+        raise NotImplementedError("the derivative of repeat_interleave with a tensor of repeats is not implemented")
+    if dim is None:
+        return grad.reshape(-1, repeats).sum(1).reshape(input.shape)
+    d = dim % input.dim()
+    shape = list(input.shape)
+    return grad.reshape(shape[:d] + [shape[d], repeats] + shape[d + 1:]).sum(d + 1)
+
+
+def SquareBackward0(grad, result, input):
+    return grad * 2 * input
+
+
 def FlipBackward0(grad, result, input, *dims):
     return grad.flip(*dims)
 
@@ -839,7 +853,7 @@ __derivatives(
     expand_as=AsStridedBackward, reshape_as=AsStridedBackward, view_as=AsStridedBackward,
     cat=CatBackward0, concat=CatBackward0, stack=StackBackward0, split=SplitBackward0, chunk=ChunkBackward0,
     unbind=UnbindBackward0, narrow=NarrowBackward0, flip=FlipBackward0, roll=RollBackward0,
-    repeat=RepeatBackward0, tril=TrilBackward0, triu=TriuBackward0, diag=DiagBackward0,
+    repeat=RepeatBackward0, repeat_interleave=RepeatInterleaveBackward0, square=SquareBackward0, tril=TrilBackward0, triu=TriuBackward0, diag=DiagBackward0,
     __getitem__=IndexBackward0, __setitem__=IndexPutBackward0, __view_update=ViewUpdateBackward,
     gather=GatherBackward0, index_select=IndexSelectBackward0, scatter=ScatterBackward0,
     scatter_add=ScatterAddBackward0, index_add=IndexAddBackward0,

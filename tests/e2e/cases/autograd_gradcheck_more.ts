@@ -76,6 +76,7 @@ cases = [
     ("pad_reflect_replicate", lambda x: F.pad(x, (2, 1, 1, 2), mode="reflect") + F.pad(x, (2, 1, 1, 2), mode="replicate"), (r(1, 2, 3, 4),)),
     ("sort_topk", lambda x: x.sort(1).values * 2 + x.topk(4, dim=1).values, (a,)),
     ("cumprod", lambda x: torch.cumprod(x, 1), (a,)),
+    ("repeat_interleave_square", lambda x: x.repeat_interleave(2, dim=1).square() + x.repeat_interleave(2).reshape(3, 8), (a,)),
     ("linalg_inv_det", lambda x: torch.linalg.inv(spd(x)) * torch.linalg.det(spd(x)), (r(3, 3),)),
     ("linalg_solve", lambda x, y: torch.linalg.solve(spd(x), y), (r(3, 3), r(3, 2))),
     ("linalg_cholesky_slogdet", lambda x: torch.linalg.cholesky(spd(x)).sum() + torch.linalg.slogdet(spd(x))[1], (r(3, 3),)),

@@ -105,7 +105,7 @@
 # CHECK-STDOUT: unbind             function, method         Select     Shape     UnbindBackward0        (input, dim=0) -> tuple
 # CHECK-STDOUT: roll               function, method         Cat        Shape     RollBackward0          (input, shifts, dims=None)
 # CHECK-STDOUT: repeat             method                   Expand     Shape     RepeatBackward0        (self, *repeats)
-# CHECK-STDOUT: repeat_interleave  function, method         Expand     Shape     -                      (input, repeats, dim=None); repeats an int
+# CHECK-STDOUT: repeat_interleave  function, method         Expand     Shape     RepeatInterleaveBackward0 (input, repeats, dim=None); repeats an int
 # CHECK-STDOUT: tril               function, method         Where      Shape     TrilBackward0          (input, diagonal=0)
 # CHECK-STDOUT: triu               function, method         Where      Shape     TriuBackward0          (input, diagonal=0)
 # CHECK-STDOUT: outer              function, method         Mul        Shape     OuterBackward0         (input, vec2)
@@ -148,7 +148,7 @@
 # CHECK-STDOUT: trunc              function, method         Trunc      Unary     ZeroGradBackward       (input)
 # CHECK-STDOUT: round              method                   Round      Unary     ZeroGradBackward       (self, decimals=0); Python's round() of a tensor is a TypeError, as with torch 1.13
 # CHECK-STDOUT: sign               function, method         Sign       Unary     ZeroGradBackward       (input)
-# CHECK-STDOUT: square             function, method         Pow        Composite -                      (input); input ** 2 (bool gives int64, as torch)
+# CHECK-STDOUT: square             function, method         Pow        Composite SquareBackward0        (input); input ** 2 (bool gives int64, as torch)
 # CHECK-STDOUT: isnan              function, method         IsNan      Unary     -                      (input)
 # CHECK-STDOUT: isinf              function, method         IsInf      Unary     -                      (input)
 # CHECK-STDOUT: nan_to_num         function, method         NanToNum   Unary     NanToNumBackward0      (input, nan=0.0, posinf=None, neginf=None)
@@ -165,11 +165,11 @@
 # CHECK-STDOUT: cumprod            function, method         CumProd    Scan      CumprodBackward0       (input, dim, *, dtype=None)
 # CHECK-STDOUT: softmax            method                   -          Composite SoftmaxBackward0       (self, dim, dtype=None)
 # CHECK-STDOUT: log_softmax        method                   -          Composite LogSoftmaxBackward0    (self, dim, dtype=None)
-# CHECK-STDOUT: add_               method                   Add        InPlace   -                      (self, other, *, alpha=1)
-# CHECK-STDOUT: sub_               method                   Sub        InPlace   -                      (self, other, *, alpha=1)
-# CHECK-STDOUT: mul_               method                   Mul        InPlace   -                      (self, other)
-# CHECK-STDOUT: div_               method                   Div        InPlace   -                      (self, other)
-# CHECK-STDOUT: clamp_             method                   Clamp      InPlace   -                      (self, min=None, max=None)
+# CHECK-STDOUT: add_               method                   Add        InPlace   AddBackward0           (self, other, *, alpha=1)
+# CHECK-STDOUT: sub_               method                   Sub        InPlace   SubBackward0           (self, other, *, alpha=1)
+# CHECK-STDOUT: mul_               method                   Mul        InPlace   MulBackward0           (self, other)
+# CHECK-STDOUT: div_               method                   Div        InPlace   DivBackward0           (self, other)
+# CHECK-STDOUT: clamp_             method                   Clamp      InPlace   ClampBackward1         (self, min=None, max=None)
 # CHECK-STDOUT: zero_              method                   Full       InPlace   ZeroGradBackward       (self)
 # CHECK-STDOUT: fill_              method                   Full       InPlace   FillBackward0          (self, value)
 # CHECK-STDOUT: copy_              method                   -          InPlace   CopyBackwards          (self, src)
@@ -187,11 +187,11 @@
 # CHECK-STDOUT: argsort            function, method         Sort       Sort      no                     (input, dim=-1, descending=False, stable=False); ties keep their order either way
 # CHECK-STDOUT: topk               function, method         Sort       Sort      TopkBackward0          (input, k, dim=-1, largest=True, sorted=True) -> (values, indices); always sorted, ties by position
 # CHECK-STDOUT: scatter            function, method         Scatter    Scatter   ScatterBackward0       (input, dim, index, src=None, *, value=None, reduce=None); a number as src is value; reduce "add" or "multiply"
-# CHECK-STDOUT: scatter_           method                   Scatter    Scatter   -                      (self, dim, index, src=None, *, value=None, reduce=None); in place
+# CHECK-STDOUT: scatter_           method                   Scatter    Scatter   ScatterBackward0       (self, dim, index, src=None, *, value=None, reduce=None); in place
 # CHECK-STDOUT: scatter_add        function, method         Scatter    Scatter   ScatterAddBackward0    (input, dim, index, src); duplicate positions accumulate
-# CHECK-STDOUT: scatter_add_       method                   Scatter    Scatter   -                      (self, dim, index, src); in place
+# CHECK-STDOUT: scatter_add_       method                   Scatter    Scatter   ScatterAddBackward0    (self, dim, index, src); in place
 # CHECK-STDOUT: index_add          function, method         Scatter    Scatter   IndexAddBackward0      (input, dim, index, source, *, alpha=1)
-# CHECK-STDOUT: index_add_         method                   Scatter    Scatter   -                      (self, dim, index, source, *, alpha=1); in place
+# CHECK-STDOUT: index_add_         method                   Scatter    Scatter   IndexAddBackward0      (self, dim, index, source, *, alpha=1); in place
 # CHECK-STDOUT: scatter_reduce     function, method         Scatter    Scatter   -                      (input, dim, index, src, reduce, *, include_self=True); reduce "sum", "prod", "mean", "amax" or "amin"
 # CHECK-STDOUT: scatter_reduce_    method                   Scatter    Scatter   -                      (self, dim, index, src, reduce, *, include_self=True); in place
 # CHECK-STDOUT: index_reduce       function, method         Scatter    Scatter   -                      (input, dim, index, source, reduce, *, include_self=True); reduce "prod", "mean", "amax" or "amin"
