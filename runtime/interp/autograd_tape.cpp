@@ -36,14 +36,37 @@ bool InPlaceName(const char* name) {
   return n > 1 && name[n - 1] == '_' && name[n - 2] != '_';
 }
 
+// The items of a list or tuple argument (cat's tensors), else null.
+const std::vector<Value>* SeqItems(const Value& v) {
+  return v.is(OType::List) ? &v.as<ListObj>()->items : v.is(OType::Tuple) ? &v.as<TupleObj>()->items : nullptr;
+}
+
 bool AnyGrad(const Value& v) {
   if (v.is(OType::Tensor)) return RequiresGrad(v);
-  if (v.is(OType::List)) {
-    for (const Value& x : v.as<ListObj>()->items) if (x.is(OType::Tensor) && RequiresGrad(x)) return true;
-  } else if (v.is(OType::Tuple)) {
-    for (const Value& x : v.as<TupleObj>()->items) if (x.is(OType::Tensor) && RequiresGrad(x)) return true;
-  }
+  if (const auto* items = SeqItems(v))
+    for (const Value& x : *items) if (x.is(OType::Tensor) && RequiresGrad(x)) return true;
   return false;
+}
+
+// Makes `out` the node's result `nr`.
+void SetHistory(const Value& out, const std::shared_ptr<GradNode>& n, int32_t nr) {
+  GradMeta& m = MetaOf(out);
+  m.requires_grad = true;
+  m.fn = n;
+  m.output_nr = nr;
+}
+
+// A new tensor object holding `data` with the history `m` has now (none for a leaf).
+Value WithHistoryOf(const rt::Tensor& data, const GradMeta* m) {
+  Value s = Value::Obj(new TensorObj(data));
+  if (m && m->fn) SetHistory(s, m->fn, m->output_nr);
+  return s;
+}
+
+// Keeps `out` (a result, plain) and its version in the node.
+void AddOut(GradNode& n, const Value& out) {
+  n.outs.push_back(Value::Obj(new TensorObj(TensorOf(out))));
+  n.out_versions.push_back(rt::version(TensorOf(out)));
 }
 
 bool AnyGrad(const Args& a) {
@@ -73,18 +96,11 @@ const Value* FindRule(const char* name) {
 Value SaveArg(const Value& v) {
   if (v.is(OType::Tensor)) {
     const GradMeta* m = FindMeta(v);
-    if (!m || !m->fn) return v;
-    Value s = Value::Obj(new TensorObj(TensorOf(v)));
-    GradMeta& sm = MetaOf(s);
-    sm.requires_grad = true;
-    sm.fn = m->fn;
-    sm.output_nr = m->output_nr;
-    return s;
+    return m && m->fn ? WithHistoryOf(TensorOf(v), m) : v;
   }
-  if (v.is(OType::List) || v.is(OType::Tuple)) {
-    auto& items = v.is(OType::List) ? v.as<ListObj>()->items : v.as<TupleObj>()->items;
+  if (const auto* items = SeqItems(v)) {
     std::vector<Value> saved;
-    for (const Value& x : items) saved.push_back(SaveArg(x));
+    for (const Value& x : *items) saved.push_back(SaveArg(x));
     return v.is(OType::List) ? MakeList(std::move(saved)) : MakeTuple(std::move(saved));
   }
   return v;
@@ -105,9 +121,7 @@ void AddInput(GradNode& n, const Value& v, int32_t pos, int32_t kw, int32_t item
 
 void AddInputs(GradNode& n, const Value& v, int32_t pos, int32_t kw) {
   if (v.is(OType::Tensor)) { AddInput(n, v, pos, kw, -1); return; }
-  const std::vector<Value>* items = v.is(OType::List) ? &v.as<ListObj>()->items
-                                    : v.is(OType::Tuple) ? &v.as<TupleObj>()->items : nullptr;
-  if (items) for (size_t i = 0; i < items->size(); ++i) AddInput(n, (*items)[i], pos, kw, int32_t(i));
+  if (const auto* items = SeqItems(v)) for (size_t i = 0; i < items->size(); ++i) AddInput(n, (*items)[i], pos, kw, int32_t(i));
 }
 
 std::shared_ptr<GradNode> MakeNode(const char* name, const Value& rule, const Args& a) {
@@ -125,14 +139,6 @@ std::shared_ptr<GradNode> MakeNode(const char* name, const Value& rule, const Ar
     AddInputs(*n, a.kwvals[i], -1, i);
   }
   return n;
-}
-
-// Makes `out` (a fresh result) the node's result `nr`.
-void SetHistory(const Value& out, const std::shared_ptr<GradNode>& n, int32_t nr) {
-  GradMeta& m = MetaOf(out);
-  m.requires_grad = true;
-  m.fn = n;
-  m.output_nr = nr;
 }
 
 bool IsArg(const Args& a, const Object* o) {
@@ -179,9 +185,9 @@ void RecordWithRule(const char* name, const Value* rule, Args& a, Value& result)
   bool multi = false;
   if (result.is(OType::Tensor)) {
     outs.push_back(result);
-  } else if (result.is(OType::Tuple) || result.is(OType::List)) {
+  } else if (const auto* items = SeqItems(result)) {
     multi = true;
-    outs = result.is(OType::Tuple) ? result.as<TupleObj>()->items : result.as<ListObj>()->items;
+    outs = *items;
   } else {
     return;
   }
@@ -195,8 +201,7 @@ void RecordWithRule(const char* name, const Value* rule, Args& a, Value& result)
   auto n = MakeNode(name, rule ? *rule : Value(), a);
   n->multi = multi;
   for (size_t k = 0; k < outs.size(); ++k) {
-    n->outs.push_back(Value::Obj(new TensorObj(TensorOf(outs[k]))));
-    n->out_versions.push_back(rt::version(TensorOf(outs[k])));
+    AddOut(*n, outs[k]);
     if (!rt::is_floating(TensorOf(outs[k]).dtype())) continue;
     SetHistory(outs[k], n, int32_t(k));
     const Value& base = a.pos[0];
@@ -241,15 +246,7 @@ namespace {
 
 // target's value now, with its history: what a node records in its place.
 Value OldValue(const Value& target) {
-  const GradMeta* m = FindMeta(target);
-  Value s = Value::Obj(new TensorObj(rt::clone(TensorOf(target))));
-  if (m && m->fn) {
-    GradMeta& sm = MetaOf(s);
-    sm.requires_grad = true;
-    sm.fn = m->fn;
-    sm.output_nr = m->output_nr;
-  }
-  return s;
+  return WithHistoryOf(rt::clone(TensorOf(target)), FindMeta(target));
 }
 
 // Records `target`'s update by `name`, whose arguments `b` hold its old value first.
@@ -257,13 +254,9 @@ void RecordUpdate(const char* name, const Args& b, const Value& target) {
   const Value* rule = FindRule(name);
   if (rule && rule->is_none()) return;
   auto n = MakeNode(name, rule ? *rule : Value(), b);
-  n->outs.push_back(Value::Obj(new TensorObj(TensorOf(target))));
-  n->out_versions.push_back(rt::version(TensorOf(target)));
-  GradMeta& m = MetaOf(target);
-  m.requires_grad = true;
-  m.fn = n;
-  m.output_nr = 0;
-  m.grad = Value();
+  AddOut(*n, target);
+  SetHistory(target, n, 0);
+  MetaOf(target).grad = Value();
 }
 
 }  // namespace
@@ -398,8 +391,7 @@ Value RecordFn(Interp&, Args& a) {
   n->multi = result.is(OType::Tuple);
   for (size_t k = 0; k < outs.size(); ++k) {
     if (!outs[k].is(OType::Tensor)) TypeErr("a custom autograd.Function's forward must return tensors");
-    n->outs.push_back(Value::Obj(new TensorObj(TensorOf(outs[k]))));
-    n->out_versions.push_back(rt::version(TensorOf(outs[k])));
+    AddOut(*n, outs[k]);
     if (rt::is_floating(TensorOf(outs[k]).dtype())) SetHistory(outs[k], n, int32_t(k));
   }
   return result;

@@ -38,30 +38,23 @@ rt::BinaryOp MapCmpOp(ast::CmpOp op) {
   }
 }
 
-// The builtin an arithmetic operator is, for autograd's tape (`x * y` is mul).
-const char* BuiltinOf(ast::BinOp op) {
+// The builtin an arithmetic operator is, for autograd's tape (`x * y` is
+// mul, `x *= y` mul_); `bitwise` for the others (their results never require grad).
+struct OperatorBuiltin {
+  const char* out;
+  const char* inplace;
+};
+OperatorBuiltin BuiltinOf(ast::BinOp op) {
   switch (op) {
-    case ast::BinOp::Add: return "add";
-    case ast::BinOp::Sub: return "sub";
-    case ast::BinOp::Mul: return "mul";
-    case ast::BinOp::Div: return "div";
-    case ast::BinOp::FloorDiv: return "floor_divide";
-    case ast::BinOp::Mod: return "remainder";
-    case ast::BinOp::Pow: return "pow";
-    case ast::BinOp::MatMul: return "matmul";
-    default: return "bitwise";
-  }
-}
-const char* InPlaceBuiltinOf(ast::BinOp op) {
-  switch (op) {
-    case ast::BinOp::Add: return "add_";
-    case ast::BinOp::Sub: return "sub_";
-    case ast::BinOp::Mul: return "mul_";
-    case ast::BinOp::Div: return "div_";
-    case ast::BinOp::FloorDiv: return "floor_divide_";
-    case ast::BinOp::Mod: return "remainder_";
-    case ast::BinOp::Pow: return "pow_";
-    default: return "bitwise_";
+    case ast::BinOp::Add: return {"add", "add_"};
+    case ast::BinOp::Sub: return {"sub", "sub_"};
+    case ast::BinOp::Mul: return {"mul", "mul_"};
+    case ast::BinOp::Div: return {"div", "div_"};
+    case ast::BinOp::FloorDiv: return {"floor_divide", "floor_divide_"};
+    case ast::BinOp::Mod: return {"remainder", "remainder_"};
+    case ast::BinOp::Pow: return {"pow", "pow_"};
+    case ast::BinOp::MatMul: return {"matmul", "matmul_"};
+    default: return {"bitwise", "bitwise_"};
   }
 }
 
@@ -124,7 +117,7 @@ Value TensorBinary(ast::BinOp op, const Value& a, const Value& b) {
   if (!MapBinOp(op, &rop)) {
     TypeErr(std::string("`") + ast::BinOpSpelling(op) + "` is not supported on tensors");
   }
-  return Taped(BuiltinOf(op), a, b, ApplyBinary(rop, a, b, ast::BinOpSpelling(op)));
+  return Taped(BuiltinOf(op).out, a, b, ApplyBinary(rop, a, b, ast::BinOpSpelling(op)));
 }
 
 Value AugmentedOp(ast::BinOp op, const Value& a, const Value& b) {
@@ -144,7 +137,7 @@ Value AugmentedOp(ast::BinOp op, const Value& a, const Value& b) {
   if (!a.is(OType::Tensor) || op == ast::BinOp::MatMul || !MapBinOp(op, &rop)) return BinaryOp(op, a, b);
   if (!b.is(OType::Tensor) && !b.is_number()) return BinaryOp(op, a, b);  // reports the bad operand types
   Value pos[2] = {a, b};
-  Args args{pos, 2, nullptr, nullptr, 0, InPlaceBuiltinOf(op)};
+  Args args{pos, 2, nullptr, nullptr, 0, BuiltinOf(op).inplace};
   InPlaceSnapshot snapshot = SnapshotForInPlace(a, args);
   if (b.is(OType::Tensor)) rt::binary_inplace(rop, TensorOf(a), TensorOf(b));
   else rt::binary_inplace(rop, TensorOf(a), ToScalar(b, "operand"));
